@@ -1,0 +1,48 @@
+# Two commands on a fresh Debian machine: `make run` (play) and `make test` (the suite).
+# Both install missing Debian packages first; nothing else is downloaded.
+
+BUILD    ?= build
+JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
+PACKAGES := cmake make g++ pkg-config catch2 libtomlplusplus-dev libncurses-dev tmux
+CMAKE_FLAGS ?=
+
+.PHONY: all deps build run test sanitize warnings bench clean
+
+all: build
+
+# Installs only what is missing; needs root (or sudo) only when something is.
+deps:
+	@missing=""; \
+	for p in $(PACKAGES); do dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing missing Debian packages:$$missing"; \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=""; elif command -v sudo >/dev/null; then SUDO=sudo; \
+	  else echo "error: need root or sudo to install:$$missing" >&2; exit 1; fi; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	@./$(BUILD)/bin/qubic
+
+test: build
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+sanitize:
+	@$(MAKE) --no-print-directory test BUILD=build-sanitize CMAKE_FLAGS="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_SANITIZE=ON -DQUBIC_NATIVE=OFF"
+
+# Warning check: builds everything with g++ and clang++ and -Werror.
+warnings: deps
+	@command -v clang++ >/dev/null || { echo "clang++ missing: apt-get install clang"; exit 1; }
+	@CXX=g++ cmake -S . -B build-gcc -DQUBIC_WERROR=ON >/dev/null && cmake --build build-gcc -j $(JOBS)
+	@CXX=clang++ cmake -S . -B build-clang -DQUBIC_WERROR=ON >/dev/null && cmake --build build-clang -j $(JOBS)
+
+bench: build
+	@./$(BUILD)/bin/qubic-bench
+
+clean:
+	rm -rf build build-sanitize build-gcc build-clang

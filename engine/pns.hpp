@@ -1,0 +1,67 @@
+// Depth-first proof-number search (df-pn) answering "does `attacker` win from here?".
+// The table is the caller's (allocated once); a search gets its limits and a stop flag
+// from the caller and never allocates.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+
+#include "position.hpp"
+#include "tt.hpp"
+
+namespace qubic {
+
+struct SearchLimits {
+  std::uint64_t maxNodes = UINT64_MAX;
+  std::chrono::milliseconds maxTime = std::chrono::milliseconds::max();
+  const std::atomic<bool>* stop = nullptr;  // set by another thread to end the search early
+};
+
+struct PnsOptions {
+  int symmetryDepth = 8;     // positions with at most this many stones share entries with their images
+  bool weakSums = true;      // defender-node pn = max + (children - 1): tames DAG over-counting
+  double epsilon = 0.25;     // the 1+epsilon threshold trick; 0 gives plain df-pn
+  bool threatSearch = true;  // prove attacker nodes by threat sequences, prune defender nodes by zones
+  bool heuristicInit = true; // initial numbers from the number of candidate moves
+};
+
+enum class Answer : std::uint8_t { Proven, Disproven, Unknown };
+
+struct PnsResult {
+  Answer answer = Answer::Unknown;
+  int bestMove = -1;  // the attacker's proving move, or the most promising one (-1 when none)
+  int distance = 0;   // plies to the win along the proof found (an upper bound), when proven
+  ProofNumber rootPn = 1, rootDn = 1;
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+};
+
+class ProofSearch {
+ public:
+  explicit ProofSearch(TranspositionTable& table, PnsOptions options = {});
+
+  // Does `attacker` win from `start` against every defence? The table keeps what
+  // was learned, so asking again (or asking about a successor) reuses the work.
+  PnsResult prove(const Position& start, Side attacker, const SearchLimits& limits);
+
+  std::uint64_t nodes() const { return nodes_; }
+  const TranspositionTable& table() const { return table_; }
+
+ private:
+  struct Frame;
+
+  void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn, int ply);
+  bool limitReached();
+  std::uint64_t keyOf(const Position& pos) const;
+
+  TranspositionTable& table_;
+  PnsOptions options_;
+  Side attacker_ = Side::X;
+  SearchLimits limits_;
+  std::chrono::steady_clock::time_point deadline_;
+  std::uint64_t nodes_ = 0;
+  bool aborted_ = false;
+};
+
+}  // namespace qubic

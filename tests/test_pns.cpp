@@ -1,0 +1,133 @@
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <new>
+#include <random>
+#include <unordered_map>
+
+#include "engine/pns.hpp"
+
+using namespace qubic;
+
+// Counts every heap allocation made by this test program, so a test can show that
+// a search makes none.
+static std::atomic<long> allocations{0};
+void* operator new(std::size_t size) {
+  ++allocations;
+  if (void* p = std::malloc(size ? size : 1)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+
+namespace {
+
+// Plain memoised minimax over every legal move: the game value for the side to
+// move (+1 win, 0 draw, -1 loss). Uses only the rules.
+struct Minimax {
+  std::unordered_map<std::uint64_t, int> memo;
+
+  int value(Position& p) {
+    if (p.isGameOver()) return p.status() == Status::Draw ? 0 : -1;  // the previous mover won
+    const std::uint64_t k = p.key();
+    if (auto it = memo.find(k); it != memo.end()) return it->second;
+    int best = -1;
+    for (Bitboard m = p.emptyCells(); m && best < 1;) {
+      const int c = popLowest(m);
+      p.play(c);
+      best = std::max(best, -value(p));
+      p.undo(c);
+    }
+    memo.emplace(k, best);
+    return best;
+  }
+};
+
+Position randomPosition(std::mt19937_64& rng, int stones) {
+  for (;;) {
+    Position p;
+    while (p.moveCount() < stones && !p.isGameOver()) {
+      Bitboard empty = p.emptyCells();
+      int pick = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng);
+      while (pick-- > 0) empty &= empty - 1;
+      p.play(lowestCell(empty));
+    }
+    if (!p.isGameOver()) return p;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("df-pn agrees with plain minimax on positions with at most 12 empty cells") {
+  std::mt19937_64 rng(11);
+  TranspositionTable table(16);
+  int proven = 0, disproven = 0;
+  for (int i = 0; i < 300; ++i) {
+    const Position p = randomPosition(rng, 64 - std::uniform_int_distribution<int>(6, 12)(rng));
+    Position copy = p;
+    Minimax reference;
+    const int value = reference.value(copy);
+    for (Side attacker : {Side::X, Side::O}) {
+      ProofSearch search(table);
+      const PnsResult r = search.prove(p, attacker, {});
+      REQUIRE(r.answer != Answer::Unknown);
+      const bool attackerWins = attacker == p.sideToMove() ? value == 1 : value == -1;
+      INFO("position moves=" << p.moveCount() << " attacker=" << (attacker == Side::X ? 'x' : 'o'));
+      CHECK((r.answer == Answer::Proven) == attackerWins);
+      if (r.answer == Answer::Proven && attacker == p.sideToMove()) {
+        // The proving move must itself be winning by the reference.
+        REQUIRE(p.isLegal(r.bestMove));
+        Position after = p;
+        after.play(r.bestMove);
+        CHECK((after.isGameOver() || Minimax{}.value(after) == -1));
+      }
+      (r.answer == Answer::Proven ? proven : disproven)++;
+    }
+  }
+  CHECK(proven > 50);
+  CHECK(disproven > 50);
+}
+
+TEST_CASE("a node limit ends the search with an unknown answer") {
+  TranspositionTable table(1);
+  ProofSearch search(table);
+  SearchLimits limits;
+  limits.maxNodes = 500;
+  const PnsResult r = search.prove(Position{}, Side::X, limits);
+  CHECK(r.answer == Answer::Unknown);
+  CHECK(r.nodes <= 501);
+}
+
+TEST_CASE("a time limit of 50 ms returns within 60 ms") {
+  TranspositionTable table(8);
+  ProofSearch search(table);
+  SearchLimits limits;
+  limits.maxTime = std::chrono::milliseconds(50);
+  const auto start = std::chrono::steady_clock::now();
+  const PnsResult r = search.prove(Position{}, Side::X, limits);
+  const auto elapsed = std::chrono::steady_clock::now() - start;
+  CHECK(r.answer == Answer::Unknown);
+  CHECK(elapsed < std::chrono::milliseconds(60));
+}
+
+TEST_CASE("a raised stop flag ends the search at once") {
+  TranspositionTable table(1);
+  ProofSearch search(table);
+  std::atomic<bool> stop{true};
+  SearchLimits limits;
+  limits.stop = &stop;
+  const PnsResult r = search.prove(Position{}, Side::X, limits);
+  CHECK(r.answer == Answer::Unknown);
+  CHECK(r.nodes <= 1);
+}
+
+TEST_CASE("a search allocates nothing once the table exists") {
+  TranspositionTable table(4);
+  ProofSearch search(table);
+  SearchLimits limits;
+  limits.maxNodes = 20000;
+  const long before = allocations.load();
+  const PnsResult r = search.prove(Position{}, Side::X, limits);
+  CHECK(allocations.load() == before);
+  CHECK(r.nodes >= 20000);  // the search really ran
+}
