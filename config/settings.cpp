@@ -1,0 +1,242 @@
+#include "settings.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <type_traits>
+
+#include <toml++/toml.h>
+
+namespace qubic {
+
+namespace {
+
+// Accessors generated from member pointers, so each key is declared once below.
+template <auto Section, auto Member>
+SettingField::Access<std::int64_t> integerAccess() {
+  return {[](const Settings& s) { return static_cast<std::int64_t>((s.*Section).*Member); },
+          [](Settings& s, std::int64_t v) {
+            using Target = std::remove_reference_t<decltype((s.*Section).*Member)>;
+            (s.*Section).*Member = static_cast<Target>(v);
+          }};
+}
+template <auto Section, auto Member>
+SettingField::Access<bool> booleanAccess() {
+  return {[](const Settings& s) { return (s.*Section).*Member; },
+          [](Settings& s, bool v) { (s.*Section).*Member = v; }};
+}
+template <auto Section, auto Member>
+SettingField::Access<std::string> textAccess() {
+  return {[](const Settings& s) { return (s.*Section).*Member; },
+          [](Settings& s, std::string v) { (s.*Section).*Member = std::move(v); }};
+}
+
+constexpr auto kEngine = &Settings::engine;
+constexpr auto kTui = &Settings::tui;
+const std::vector<std::string_view> kColors = {"default", "black", "red",     "green",
+                                               "yellow",  "blue",  "magenta", "cyan", "white"};
+
+std::string describe(const SettingField& f) {
+  std::ostringstream out;
+  if (const auto* i = std::get_if<SettingField::Integer>(&f.kind)) {
+    out << "an integer from " << i->min << " to " << i->max;
+  } else if (std::holds_alternative<SettingField::Boolean>(f.kind)) {
+    out << "true or false";
+  } else {
+    const auto& t = std::get<SettingField::Text>(f.kind);
+    if (t.choices.empty()) return "a string";
+    out << "one of";
+    for (std::size_t k = 0; k < t.choices.size(); ++k) out << (k ? ", \"" : " \"") << t.choices[k] << '"';
+  }
+  return out.str();
+}
+
+std::string fullName(const SettingField& f) { return std::string(f.section) + "." + std::string(f.key); }
+
+std::string location(std::string_view source, const toml::source_region& region) {
+  std::ostringstream out;
+  out << source << ':' << region.begin.line << ':' << region.begin.column;
+  return out.str();
+}
+
+const SettingField* findField(std::string_view section, std::string_view key) {
+  for (const SettingField& f : settingFields())
+    if (f.section == section && f.key == key) return &f;
+  return nullptr;
+}
+
+bool knownSection(std::string_view section) {
+  for (const SettingField& f : settingFields())
+    if (f.section == section) return true;
+  return false;
+}
+
+// Stores one TOML value into `settings`; returns an error phrase, empty on success.
+std::string assign(Settings& settings, const SettingField& f, const toml::node& node) {
+  const std::string expected = fullName(f) + " must be " + describe(f);
+  if (const auto* i = std::get_if<SettingField::Integer>(&f.kind)) {
+    const auto v = node.value_exact<std::int64_t>();
+    if (!v) return expected;
+    if (*v < i->min || *v > i->max) return expected + ", got " + std::to_string(*v);
+    i->access.set(settings, *v);
+  } else if (const auto* b = std::get_if<SettingField::Boolean>(&f.kind)) {
+    const auto v = node.value_exact<bool>();
+    if (!v) return expected;
+    b->access.set(settings, *v);
+  } else {
+    const auto& t = std::get<SettingField::Text>(f.kind);
+    const auto v = node.value_exact<std::string>();
+    if (!v) return expected;
+    if (!t.choices.empty() && std::find(t.choices.begin(), t.choices.end(), *v) == t.choices.end())
+      return expected + ", got \"" + *v + "\"";
+    t.access.set(settings, *v);
+  }
+  return {};
+}
+
+}  // namespace
+
+const std::vector<SettingField>& settingFields() {
+  using F = SettingField;
+  static const std::vector<SettingField> fields = {
+      {"engine", "level", "playing strength: 1 is a beginner, 10 is full strength",
+       F::Integer{integerAccess<kEngine, &EngineSettings::level>(), 1, 10}},
+      {"engine", "hash_mb", "size of the proof table in MB, allocated once at start-up",
+       F::Integer{integerAccess<kEngine, &EngineSettings::hashMb>(), 1, 16384}},
+      {"engine", "threads", "search threads", F::Integer{integerAccess<kEngine, &EngineSettings::threads>(), 1, 64}},
+      {"engine", "move_overhead_ms", "time kept back from every move for communication delays",
+       F::Integer{integerAccess<kEngine, &EngineSettings::moveOverheadMs>(), 0, 5000}},
+      {"engine", "own_book", "play from the opening book when it has the position",
+       F::Boolean{booleanAccess<kEngine, &EngineSettings::ownBook>()}},
+      {"engine", "book_file", "opening book to use; empty for the one shipped with the program",
+       F::Text{textAccess<kEngine, &EngineSettings::bookFile>(), {}}},
+      {"engine", "seed", "randomness of the lower levels; 0 picks a new seed each run",
+       F::Integer{integerAccess<kEngine, &EngineSettings::seed>(), 0, std::numeric_limits<std::int64_t>::max()}},
+      {"engine", "explain", "give the reason for every move",
+       F::Boolean{booleanAccess<kEngine, &EngineSettings::explain>()}},
+      {"tui", "human_side", "who the keyboard plays: x, o, both (two humans) or none (watch the engine)",
+       F::Text{textAccess<kTui, &TuiSettings::humanSide>(), {"x", "o", "both", "none"}}},
+      {"tui", "move_time_ms", "the engine's thinking time per move",
+       F::Integer{integerAccess<kTui, &TuiSettings::moveTimeMs>(), 10, 600000}},
+      {"tui", "show_threats", "mark each side's threes and related pairs on the board",
+       F::Boolean{booleanAccess<kTui, &TuiSettings::showThreats>()}},
+      {"tui", "show_overlay", "show the analysis overlay (proven value of every empty cell)",
+       F::Boolean{booleanAccess<kTui, &TuiSettings::showOverlay>()}},
+      {"tui", "color_x", "colour of X", F::Text{textAccess<kTui, &TuiSettings::colorX>(), kColors}},
+      {"tui", "color_o", "colour of O", F::Text{textAccess<kTui, &TuiSettings::colorO>(), kColors}},
+      {"tui", "color_highlight", "colour of the last move and the winning line",
+       F::Text{textAccess<kTui, &TuiSettings::colorHighlight>(), kColors}},
+  };
+  return fields;
+}
+
+Parsed<Settings> parseSettings(std::string_view text, std::string_view source) {
+  toml::table root;
+  try {
+    root = toml::parse(text, source);
+  } catch (const toml::parse_error& e) {
+    return Parsed<Settings>::failure(location(source, e.source()) + ": error: " + std::string(e.description()));
+  }
+  Settings settings;
+  std::string errors;
+  auto report = [&](const toml::source_region& where, const std::string& what) {
+    if (!errors.empty()) errors += '\n';
+    errors += location(source, where) + ": error: " + what;
+  };
+  for (const auto& [sectionKey, sectionNode] : root) {
+    const std::string_view section = sectionKey.str();
+    if (!knownSection(section)) {
+      report(sectionKey.source(), std::string("unknown section [").append(section).append("]"));
+      continue;
+    }
+    const toml::table* table = sectionNode.as_table();
+    if (!table) {
+      report(sectionKey.source(), std::string("[").append(section).append("] must be a table"));
+      continue;
+    }
+    for (const auto& [key, node] : *table) {
+      const SettingField* field = findField(section, key.str());
+      if (!field) {
+        report(key.source(), "unknown key " + std::string(section) + "." + std::string(key.str()));
+        continue;
+      }
+      if (std::string problem = assign(settings, *field, node); !problem.empty()) report(node.source(), problem);
+    }
+  }
+  if (!errors.empty()) return Parsed<Settings>::failure(errors);
+  return Parsed<Settings>::success(settings);
+}
+
+Parsed<Settings> loadSettingsFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Parsed<Settings>::failure(path + ": error: cannot read the configuration file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parseSettings(text.str(), path);
+}
+
+std::string defaultSettingsPath() {
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::string(xdg) + "/qubic/config.toml";
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.config/qubic/config.toml";
+  return {};
+}
+
+Parsed<Settings> resolveSettings(const std::string& explicitPath) {
+  if (!explicitPath.empty()) return loadSettingsFile(explicitPath);
+  const std::string path = defaultSettingsPath();
+  std::error_code ignored;
+  if (!path.empty() && std::filesystem::exists(path, ignored)) return loadSettingsFile(path);
+  return Parsed<Settings>::success(Settings{});
+}
+
+std::string settingsToToml(const Settings& settings) {
+  std::ostringstream out;
+  out << "# Qubic configuration. Every key is optional; missing keys take these defaults.\n";
+  std::string_view section;
+  for (const SettingField& f : settingFields()) {
+    if (f.section != section) {
+      section = f.section;
+      out << "\n[" << section << "]\n";
+    }
+    out << "# " << f.help << " (" << describe(f) << ")\n" << f.key << " = ";
+    if (const auto* i = std::get_if<SettingField::Integer>(&f.kind)) {
+      out << i->access.get(settings);
+    } else if (const auto* b = std::get_if<SettingField::Boolean>(&f.kind)) {
+      out << (b->access.get(settings) ? "true" : "false");
+    } else {
+      out << toml::value<std::string>(std::get<SettingField::Text>(f.kind).access.get(settings));
+    }
+    out << '\n';
+  }
+  return out.str();
+}
+
+Parsed<Settings> withSetting(const Settings& settings, std::string_view name, std::string_view value) {
+  const std::size_t dot = name.find('.');
+  const SettingField* field = dot == std::string_view::npos ? nullptr : findField(name.substr(0, dot), name.substr(dot + 1));
+  if (!field) return Parsed<Settings>::failure("unknown setting " + std::string(name));
+  Settings result = settings;
+  const std::string expected = fullName(*field) + " must be " + describe(*field) + ", got \"" + std::string(value) + "\"";
+  if (const auto* i = std::get_if<SettingField::Integer>(&field->kind)) {
+    std::int64_t v = 0;
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (ec != std::errc() || end != value.data() + value.size() || v < i->min || v > i->max)
+      return Parsed<Settings>::failure(expected);
+    i->access.set(result, v);
+  } else if (const auto* b = std::get_if<SettingField::Boolean>(&field->kind)) {
+    if (value != "true" && value != "false") return Parsed<Settings>::failure(expected);
+    b->access.set(result, value == "true");
+  } else {
+    const auto& t = std::get<SettingField::Text>(field->kind);
+    if (!t.choices.empty() && std::find(t.choices.begin(), t.choices.end(), value) == t.choices.end())
+      return Parsed<Settings>::failure(expected);
+    t.access.set(result, std::string(value));
+  }
+  return Parsed<Settings>::success(result);
+}
+
+}  // namespace qubic

@@ -1,0 +1,83 @@
+// The one configuration shared by every program: typed settings with their defaults,
+// loaded from TOML with precise errors (file:line:column), printed back as valid TOML.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "engine/parsed.hpp"
+
+namespace qubic {
+
+struct EngineSettings {
+  int level = 10;            // 1 (weakest) .. 10 (full strength)
+  int hashMb = 64;           // the proof table, allocated once
+  int threads = 1;
+  int moveOverheadMs = 10;   // kept back from every time budget for I/O latency
+  bool ownBook = true;
+  std::string bookFile;      // empty: the book shipped with the program
+  std::int64_t seed = 0;     // randomness of the lower levels; 0 = from the clock
+  bool explain = true;       // say why each move was chosen
+};
+
+struct TuiSettings {
+  std::string humanSide = "x";  // x, o, both (two humans) or none (engine vs engine)
+  int moveTimeMs = 1000;        // the engine's thinking time per move in the game
+  bool showThreats = false;
+  bool showOverlay = false;
+  std::string colorX = "red";
+  std::string colorO = "cyan";
+  std::string colorHighlight = "yellow";
+};
+
+struct Settings {
+  EngineSettings engine;
+  TuiSettings tui;
+};
+
+// One configurable key: where it lives, what it means and which values it takes.
+struct SettingField {
+  template <class T>
+  struct Access {
+    T (*get)(const Settings&);
+    void (*set)(Settings&, T);
+  };
+  struct Integer { Access<std::int64_t> access; std::int64_t min, max; };
+  struct Boolean { Access<bool> access; };
+  struct Text { Access<std::string> access; std::vector<std::string_view> choices; };  // no choices: any text
+
+  std::string_view section;
+  std::string_view key;
+  std::string_view help;
+  std::variant<Integer, Boolean, Text> kind;
+};
+
+// Every key, in the order they are printed.
+const std::vector<SettingField>& settingFields();
+
+// Parses TOML text; `source` names it in error messages ("path:line:column: ...").
+// All problems are reported, one per line.
+Parsed<Settings> parseSettings(std::string_view toml, std::string_view source);
+
+// Reads a file; a missing or unreadable file is an error.
+Parsed<Settings> loadSettingsFile(const std::string& path);
+
+// The file to read when no --config is given: $XDG_CONFIG_HOME/qubic/config.toml, else
+// ~/.config/qubic/config.toml; empty when neither variable is set.
+std::string defaultSettingsPath();
+
+// Settings for a program: `explicitPath` when not empty (it must exist), else the
+// default path when that file exists, else the built-in defaults.
+Parsed<Settings> resolveSettings(const std::string& explicitPath);
+
+// The settings as TOML that parseSettings accepts, with a comment per key.
+std::string settingsToToml(const Settings& settings);
+
+// Sets one key from text, as a protocol `setoption` or a command-line override would.
+// `section.key` style names; the value is parsed as the key's type and range-checked.
+Parsed<Settings> withSetting(const Settings& settings, std::string_view name, std::string_view value);
+
+}  // namespace qubic

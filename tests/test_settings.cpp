@@ -1,0 +1,102 @@
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "config/settings.hpp"
+
+using namespace qubic;
+
+namespace {
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("the shipped default file is exactly the built-in defaults, printed") {
+  const std::string path = std::string(QUBIC_SOURCE_DIR) + "/config/default.toml";
+  const std::string text = readFile(path);
+  REQUIRE_FALSE(text.empty());
+  CHECK(text == settingsToToml(Settings{}));
+  const Parsed<Settings> parsed = parseSettings(text, path);
+  REQUIRE(parsed.ok());
+  CHECK(settingsToToml(parsed.value()) == text);
+}
+
+TEST_CASE("values are read and printed back") {
+  const auto parsed = parseSettings("[engine]\nlevel = 3\nexplain = false\nbook_file = \"a \\\"b\\\".book\"\n"
+                                    "[tui]\nhuman_side = \"both\"\ncolor_x = \"green\"\n",
+                                    "test.toml");
+  REQUIRE(parsed.ok());
+  const Settings& s = parsed.value();
+  CHECK(s.engine.level == 3);
+  CHECK_FALSE(s.engine.explain);
+  CHECK(s.engine.bookFile == "a \"b\".book");
+  CHECK(s.tui.humanSide == "both");
+  CHECK(s.tui.colorX == "green");
+  CHECK(s.engine.hashMb == EngineSettings{}.hashMb);  // untouched keys keep their defaults
+  const auto again = parseSettings(settingsToToml(s), "printed");
+  REQUIRE(again.ok());
+  CHECK(settingsToToml(again.value()) == settingsToToml(s));
+}
+
+TEST_CASE("every kind of mistake is reported with file, line and column") {
+  auto error = [](std::string_view text) {
+    const auto parsed = parseSettings(text, "bad.toml");
+    REQUIRE_FALSE(parsed.ok());
+    return parsed.error();
+  };
+  CHECK(error("[engine]\nlevel = 11\n") == "bad.toml:2:9: error: engine.level must be an integer from 1 to 10, got 11");
+  CHECK(error("[engine]\nlevel = \"high\"\n") == "bad.toml:2:9: error: engine.level must be an integer from 1 to 10");
+  CHECK(error("[engine]\nexplain = 1\n") == "bad.toml:2:11: error: engine.explain must be true or false");
+  CHECK(error("[engine]\nlevle = 3\n") == "bad.toml:2:1: error: unknown key engine.levle");
+  CHECK(error("[engnie]\nlevel = 3\n") == "bad.toml:1:2: error: unknown section [engnie]");
+  CHECK(error("[tui]\nhuman_side = \"me\"\n").find("one of \"x\", \"o\", \"both\", \"none\", got \"me\"") !=
+        std::string::npos);
+  CHECK(error("[engine\n").rfind("bad.toml:1:", 0) == 0);  // a TOML syntax error keeps its position
+  CHECK(error("engine = 3\n") == "bad.toml:1:1: error: [engine] must be a table");
+  // Several mistakes are all reported, one per line.
+  const std::string both = error("[engine]\nlevel = 0\nthreads = 0\n");
+  CHECK(both.find("bad.toml:2:9") != std::string::npos);
+  CHECK(both.find("\nbad.toml:3:11") != std::string::npos);
+}
+
+TEST_CASE("a missing file named explicitly is an error; no file at the default path gives defaults") {
+  const auto missing = resolveSettings("/nonexistent/qubic.toml");
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error() == "/nonexistent/qubic.toml: error: cannot read the configuration file");
+
+  const std::string dir = std::filesystem::temp_directory_path() / "qubic-settings-test";
+  std::filesystem::create_directories(dir + "/qubic");
+  ::setenv("XDG_CONFIG_HOME", dir.c_str(), 1);
+  std::filesystem::remove(dir + "/qubic/config.toml");
+  CHECK(defaultSettingsPath() == dir + "/qubic/config.toml");
+  const auto defaults = resolveSettings("");
+  REQUIRE(defaults.ok());
+  CHECK(defaults.value().engine.level == EngineSettings{}.level);
+  std::ofstream(dir + "/qubic/config.toml") << "[engine]\nlevel = 4\n";
+  const auto fromFile = resolveSettings("");
+  REQUIRE(fromFile.ok());
+  CHECK(fromFile.value().engine.level == 4);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("single settings are set from text with the same checks") {
+  const Settings base;
+  auto set = withSetting(base, "engine.level", "5");
+  REQUIRE(set.ok());
+  CHECK(set.value().engine.level == 5);
+  CHECK(withSetting(base, "engine.level", "0").error() == "engine.level must be an integer from 1 to 10, got \"0\"");
+  CHECK_FALSE(withSetting(base, "engine.level", "5x").ok());
+  CHECK_FALSE(withSetting(base, "engine.explain", "yes").ok());
+  CHECK(withSetting(base, "engine.explain", "false").value().engine.explain == false);
+  CHECK(withSetting(base, "nothing", "1").error() == "unknown setting nothing");
+  CHECK(withSetting(base, "tui.color_o", "blue").value().tui.colorO == "blue");
+}
