@@ -2,23 +2,17 @@
 
 #include <algorithm>
 
+#include "symmetry.hpp"
+#include "threat_search.hpp"
+#include "threats.hpp"
+
 namespace qubic {
 
 namespace {
 
-constexpr int kMaxPly = kCells + 1;
-
 ProofNumber saturatingAdd(ProofNumber a, ProofNumber b) {
   const std::uint64_t sum = std::uint64_t{a} + b;
   return sum >= kInfinity ? kInfinity - 1 : static_cast<ProofNumber>(sum);
-}
-
-// Empty cells that complete a line of `side`.
-Bitboard winningCells(const Position& pos, Side side) {
-  Bitboard cells = 0;
-  for (int l = 0; l < kLines; ++l)
-    if (pos.lineCount(side, l) == 3 && pos.isOpenFor(side, l)) cells |= lineMask(l) & pos.emptyCells();
-  return cells;
 }
 
 bool hasOpenLine(const Position& pos, Side side) {
@@ -27,13 +21,29 @@ bool hasOpenLine(const Position& pos, Side side) {
   return false;
 }
 
+std::uint8_t clampDistance(int plies) { return static_cast<std::uint8_t>(std::clamp(plies, 0, 255)); }
+
+// One cell of `cells` per class of cells that the position's symmetries map onto each other.
+// (Not nonEquivalentMoves(pos) & cells: a class's least cell may lie outside `cells`.)
+Bitboard nonEquivalentAmong(const Position& pos, Bitboard cells) {
+  const SymmetryList symmetries = stabilizer(pos);
+  if (symmetries.size <= 1) return cells;
+  Bitboard kept = 0;
+  while (cells) {
+    const int cell = popLowest(cells);
+    kept |= bit(cell);
+    for (const int sym : symmetries) cells &= ~bit(mapCell(sym, cell));
+  }
+  return kept;
+}
+
 }  // namespace
 
 // What a node is before any child is searched: solved outright, or the moves worth trying.
-struct NodeEvaluation {
+struct ProofSearch::Evaluation {
   Answer answer = Answer::Unknown;
   int distance = 0;   // plies to the end when solved
-  int bestMove = -1;  // the winning cell when the side to move wins at once
+  int bestMove = -1;  // the first move of the win when the side to move wins
   Bitboard moves = 0;
 };
 
@@ -43,49 +53,88 @@ struct ProofSearch::Frame {
   std::uint64_t key[kCells];
 };
 
-ProofSearch::ProofSearch(TranspositionTable& table, PnsOptions options) : table_(table), options_(options) {}
+ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options)
+    : table_(table), threats_(threats), options_(options) {}
 
 std::uint64_t ProofSearch::keyOf(const Position& pos) const {
-  // The attacker is part of the question, so it is part of the key.
-  return pos.key() ^ (attacker_ == Side::X ? 0 : 0x5bd1e9955bd1e995ULL);
+  // Near the root, equivalent positions share one entry. The attacker is part of the
+  // question, so it is part of the key.
+  const std::uint64_t k = pos.moveCount() <= options_.symmetryDepth ? canonicalKey(pos) : pos.key();
+  return k ^ (attacker_ == Side::X ? 0 : 0x5bd1e9955bd1e995ULL);
 }
 
 bool ProofSearch::limitReached() {
   if (aborted_) return true;
-  if (nodes_ >= limits_.maxNodes || (limits_.stop && limits_.stop->load(std::memory_order_relaxed))) {
-    aborted_ = true;
-  } else if ((nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= deadline_) {
-    aborted_ = true;
-  }
+  // Called once per node and per child evaluation, each of which costs far more than
+  // reading the clock, so the time is checked every call.
+  aborted_ = nodes_ >= limits_.maxNodes || (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
+             std::chrono::steady_clock::now() >= deadline_;
   return aborted_;
 }
 
-namespace {
-
-NodeEvaluation evaluate(const Position& pos, Side attacker) {
-  NodeEvaluation e;
+ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
+  Evaluation e;
   const Side mover = pos.sideToMove();
-  const Side other = opponent(mover);
-  const bool attackerMoves = mover == attacker;
+  const Side defender = opponent(attacker_);
+  const bool attackerMoves = mover == attacker_;
   auto solved = [&](bool attackerWins, int distance, int bestMove = -1) {
     e.answer = attackerWins ? Answer::Proven : Answer::Disproven;
     e.distance = distance;
     e.bestMove = bestMove;
     return e;
   };
-  if (pos.isGameOver()) return solved(pos.status() == (attacker == Side::X ? Status::XWins : Status::OWins), 0);
+  if (pos.isGameOver()) return solved(pos.status() == (attacker_ == Side::X ? Status::XWins : Status::OWins), 0);
 
-  const Bitboard moverWins = winningCells(pos, mover);
+  const Bitboard moverWins = threatCells(pos, mover);
   if (moverWins) return solved(attackerMoves, 1, lowestCell(moverWins));
-  const Bitboard otherWins = winningCells(pos, other);
+  const Bitboard otherWins = threatCells(pos, opponent(mover));
   if (popcount(otherWins) >= 2) return solved(!attackerMoves, 2);
-  if (!hasOpenLine(pos, attacker)) return solved(false, 0);
+  if (!hasOpenLine(pos, attacker_)) return solved(false, 0);
+  if (otherWins) {
+    e.moves = otherWins;  // the block is the only move that does not lose at once
+    if (!attackerMoves) return e;
+  } else {
+    e.moves = pos.emptyCells();
+  }
+  if (!options_.threatSearch) return e;
 
-  e.moves = otherWins ? otherWins : pos.emptyCells();
+  // The attacker's forced win proves an attacker node outright; at a defender node it
+  // is what the defender must stop, so only moves in its zone, or moves that make a
+  // defender three (and so force the attacker's hand), can refute it.
+  ThreatLimits limits;
+  limits.maxNodes = options_.threatNodes;
+  const ThreatResult threat = threats_.forcedWin(pos, attacker_, limits);
+  nodes_ += threat.nodes;
+  if (!threat.win) return e;
+  if (attackerMoves) return solved(true, threat.length, threat.sequence[0]);
+  e.moves &= threat.zone | threeMakingCells(pos, defender);
   return e;
 }
 
-}  // namespace
+TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage) {
+  const Evaluation eval = evaluate(pos);
+  TTEntry entry;
+  entry.key = key;
+  entry.work = 1;
+  if (eval.answer != Answer::Unknown) {
+    entry.pn = eval.answer == Answer::Proven ? 0 : kInfinity;
+    entry.dn = eval.answer == Answer::Proven ? kInfinity : 0;
+    entry.distance = clampDistance(eval.distance);
+    entry.bestMove = eval.bestMove < 0 ? 0xff : static_cast<std::uint8_t>(mapCell(toImage, eval.bestMove));
+    entry.moves = ~Bitboard{0};  // any non-zero value marks the entry as evaluated
+  } else {
+    entry.moves = transform(toImage, eval.moves);
+    if (options_.heuristicInit) {
+      // The more moves the side to move has, the harder it is to beat.
+      const ProofNumber choices = static_cast<ProofNumber>(popcount(eval.moves));
+      const bool attackerMoves = pos.sideToMove() == attacker_;
+      entry.pn = attackerMoves ? 1 : choices;
+      entry.dn = attackerMoves ? choices : 1;
+    }
+  }
+  table_.store(entry);
+  return entry;
+}
 
 PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchLimits& limits) {
   const auto began = std::chrono::steady_clock::now();
@@ -101,7 +150,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
   while (!aborted_) {
     const TTEntry* root = table_.probe(rootKey);
     if (root && root->isSolved()) break;
-    mid(pos, rootKey, kInfinity - 1, kInfinity - 1, 0);
+    mid(pos, rootKey, kInfinity - 1, kInfinity - 1);
   }
 
   PnsResult result;
@@ -115,40 +164,52 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
     if (root->pn == 0) result.answer = Answer::Proven;
     if (root->dn == 0) result.answer = Answer::Disproven;
   }
+  // Near the root the table holds canonical images, whose best move belongs to the image.
+  if (result.bestMove >= 0 && pos.moveCount() <= options_.symmetryDepth) {
+    const int toImage = canonical(pos).symmetry;
+    result.bestMove = mapCell(inverse(toImage), result.bestMove);
+  }
   return result;
 }
 
-void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn, int ply) {
+void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn) {
   ++nodes_;
   if (limitReached()) return;
 
+  // Near the root the table is keyed by canonical images, so the moves it stores are
+  // kept in the image's coordinates: `toImage` maps this position onto its image.
+  const bool canonicalArea = pos.moveCount() <= options_.symmetryDepth;
+  const int toImage = canonicalArea ? canonical(pos).symmetry : kIdentity;
+  const int fromImage = inverse(toImage);
+
   TTEntry node;
-  node.key = key;
-  const NodeEvaluation eval = evaluate(pos, attacker_);
-  if (eval.answer != Answer::Unknown) {
-    node.pn = eval.answer == Answer::Proven ? 0 : kInfinity;
-    node.dn = eval.answer == Answer::Proven ? kInfinity : 0;
-    node.distance = static_cast<std::uint8_t>(eval.distance);
-    node.bestMove = eval.bestMove < 0 ? 0xff : static_cast<std::uint8_t>(eval.bestMove);
-    node.work = 1;
-    table_.store(node);
-    return;
+  if (const TTEntry* stored = table_.probe(key); stored && stored->moves) {
+    node = *stored;
+  } else {
+    node = expand(pos, key, toImage);
   }
+  if (node.isSolved()) return;
+  Bitboard moves = transform(fromImage, node.moves);
+  // Moves that the position's own symmetries make equivalent are tried once.
+  if (canonicalArea) moves = nonEquivalentAmong(pos, moves);
 
   const bool orNode = pos.sideToMove() == attacker_;
   Frame f;
-  for (Bitboard m = eval.moves; m;) {
+  for (Bitboard m = moves; m;) {
     const int cell = popLowest(m);
     pos.play(cell);
     f.move[f.count] = static_cast<std::uint8_t>(cell);
     f.key[f.count] = keyOf(pos);
+    // Children are evaluated as soon as their parent is expanded: immediate wins and
+    // threat-sequence wins are seen at once, and the initial numbers rank the moves.
+    if (options_.heuristicInit && !table_.probe(f.key[f.count]))
+      expand(pos, f.key[f.count], pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity);
     ++f.count;
     pos.undo(cell);
+    if (limitReached()) return;
   }
 
   const std::uint64_t nodesBefore = nodes_;
-  if (const TTEntry* stored = table_.probe(key)) node.work = stored->work;
-
   for (;;) {
     // Gather the children's numbers: OR node = min pn / sum dn; AND node the mirror.
     ProofNumber best = kInfinity, second = kInfinity, sum = 0, maxOther = 0;
@@ -168,9 +229,8 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
       } else if (minSide < second) {
         second = minSide;
       }
-      sum = saturatingAdd(sum, sumSide);
+      sum = sumSide == kInfinity ? kInfinity : (sum == kInfinity ? sum : saturatingAdd(sum, sumSide));
       maxOther = std::max(maxOther, sumSide);
-      if (sumSide == kInfinity) sum = kInfinity;
     }
     // Weak sums count a defender node's children as max + (others): shared subtrees
     // in the DAG would otherwise be counted once per path.
@@ -179,30 +239,32 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
       summed = saturatingAdd(maxOther, static_cast<ProofNumber>(f.count - 1));
     node.pn = orNode ? best : summed;
     node.dn = orNode ? summed : best;
-    node.bestMove = f.move[bestIndex];
+    node.bestMove = f.count ? static_cast<std::uint8_t>(mapCell(toImage, f.move[bestIndex])) : 0xff;
     if (node.pn == 0 || node.dn == 0) {
-      // Solved: the distance follows the winner's choice.
-      const TTEntry* child = table_.probe(f.key[bestIndex]);
-      int distance = child ? child->distance : 0;
+      // Solved. The winner's choice sets the length; when the loser was to move,
+      // the game lasts as long as its longest resistance.
       const bool attackerWon = node.pn == 0;
-      if (attackerWon != orNode) {
-        // The loser moved here: the game lasts as long as its longest resistance.
+      int distance = 0;
+      if (attackerWon == orNode) {
+        if (const TTEntry* child = table_.probe(f.key[bestIndex])) distance = child->distance;
+      } else {
         for (int i = 0; i < f.count; ++i)
           if (const TTEntry* c = table_.probe(f.key[i])) distance = std::max<int>(distance, c->distance);
       }
-      node.distance = static_cast<std::uint8_t>(std::min(distance + 1, 255));
+      node.distance = clampDistance(distance + 1);
       break;
     }
     if (node.pn >= thPn || node.dn >= thDn || aborted_) break;
 
-    // Thresholds for the chosen child (1+epsilon trick: let it run past the second best a little).
-    const ProofNumber widened = second == kInfinity
-                                    ? kInfinity - 1
-                                    : std::max<ProofNumber>(saturatingAdd(second, 1),
-                                                            static_cast<ProofNumber>(std::min<double>(
-                                                                second * (1.0 + options_.epsilon), kInfinity - 2)));
+    // Thresholds for the chosen child; the 1+epsilon trick lets it run past the
+    // second best a little, which saves many re-expansions of this node.
+    const ProofNumber widened =
+        second >= kInfinity - 1
+            ? kInfinity - 1
+            : std::max(saturatingAdd(second, 1),
+                       static_cast<ProofNumber>(std::min<double>(second * (1.0 + options_.epsilon), kInfinity - 2)));
+    const ProofNumber othersSum = (orNode ? node.dn : node.pn) - std::min(bestOther, orNode ? node.dn : node.pn);
     ProofNumber childPn, childDn;
-    const ProofNumber othersSum = (orNode ? node.dn : node.pn) - bestOther;
     if (orNode) {
       childPn = std::min(thPn, widened);
       childDn = thDn >= kInfinity - 1 ? kInfinity - 1 : thDn - othersSum;
@@ -212,7 +274,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     }
     const int cell = f.move[bestIndex];
     pos.play(cell);
-    mid(pos, f.key[bestIndex], childPn, childDn, ply + 1);
+    mid(pos, f.key[bestIndex], childPn, childDn);
     pos.undo(cell);
   }
   node.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(node.work + (nodes_ - nodesBefore), 0xffffffffu));

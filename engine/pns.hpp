@@ -12,6 +12,8 @@
 
 namespace qubic {
 
+class ThreatSearch;
+
 struct SearchLimits {
   std::uint64_t maxNodes = UINT64_MAX;
   std::chrono::milliseconds maxTime = std::chrono::milliseconds::max();
@@ -23,7 +25,8 @@ struct PnsOptions {
   bool weakSums = true;      // defender-node pn = max + (children - 1): tames DAG over-counting
   double epsilon = 0.25;     // the 1+epsilon threshold trick; 0 gives plain df-pn
   bool threatSearch = true;  // prove attacker nodes by threat sequences, prune defender nodes by zones
-  bool heuristicInit = true; // initial numbers from the number of candidate moves
+  bool heuristicInit = true;  // evaluate children on expansion; initial numbers from their move counts
+  std::uint64_t threatNodes = 20000;  // budget of one threat-sequence search
 };
 
 enum class Answer : std::uint8_t { Proven, Disproven, Unknown };
@@ -39,7 +42,7 @@ struct PnsResult {
 
 class ProofSearch {
  public:
-  explicit ProofSearch(TranspositionTable& table, PnsOptions options = {});
+  ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options = {});
 
   // Does `attacker` win from `start` against every defence? The table keeps what
   // was learned, so asking again (or asking about a successor) reuses the work.
@@ -50,12 +53,16 @@ class ProofSearch {
 
  private:
   struct Frame;
+  struct Evaluation;
 
-  void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn, int ply);
+  void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn);
+  Evaluation evaluate(const Position& pos);
+  TTEntry expand(const Position& pos, std::uint64_t key, int toImage);
   bool limitReached();
   std::uint64_t keyOf(const Position& pos) const;
 
   TranspositionTable& table_;
+  ThreatSearch& threats_;
   PnsOptions options_;
   Side attacker_ = Side::X;
   SearchLimits limits_;

@@ -13,6 +13,7 @@ constexpr ProofNumber kInfinity = 0xffffffffu;  // proven (pn = 0) / disproven (
 
 struct TTEntry {
   std::uint64_t key = 0;  // 0 marks an empty slot; keys are mixed hashes, never 0 in practice
+  std::uint64_t moves = 0;  // the moves worth searching, found when the node was first expanded
   ProofNumber pn = 1;
   ProofNumber dn = 1;
   std::uint32_t work = 0;  // nodes spent under this entry, saturating: what replacement keeps

@@ -1,0 +1,73 @@
+// The move chooser: what the front ends call to get the engine's move and its reason.
+// Order at full strength: win now, block, a proven forced win, the longest defence
+// when lost, otherwise the heuristic choice. Lower levels think less and add noise.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "position.hpp"
+
+namespace qubic {
+
+constexpr int kMinLevel = 1;
+constexpr int kMaxLevel = 10;
+
+struct PlayerOptions {
+  int level = kMaxLevel;
+  std::size_t hashMb = 64;  // the proof table, allocated once when the player is made
+  std::uint64_t seed = 1;   // for the lower levels' randomness: same seed, same games
+};
+
+struct MoveLimits {
+  std::chrono::milliseconds moveTime{1000};  // hard budget for this move
+  std::uint64_t maxNodes = UINT64_MAX;
+  int maxDepth = 0;                          // plies of the main search; 0 = no depth limit
+  const std::atomic<bool>* stop = nullptr;   // set by another thread to get the move now
+};
+
+// The value of the position for the side to move, as far as the engine knows it.
+enum class Verdict : std::uint8_t { Unknown, Win, Loss };
+
+struct MoveChoice {
+  int move = -1;  // -1 only when the game is already over
+  Verdict verdict = Verdict::Unknown;
+  int plies = 0;  // plies to the end of the game when the verdict is known
+  int score = 0;  // heuristic score for the side to move (hundredths of a stone), when unknown
+  std::string reason;  // one sentence a player understands, e.g. "blocks a three at 2c3"
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  int depth = 0;  // plies the main search had completed (0: decided without searching)
+};
+
+// Called from the searching thread while the player thinks (best guess so far).
+using ProgressFn = std::function<void(const MoveChoice&)>;
+
+class Player {
+ public:
+  explicit Player(const PlayerOptions& options = {});
+  ~Player();
+  Player(const Player&) = delete;
+  Player& operator=(const Player&) = delete;
+
+  int level() const { return options_.level; }
+  void setLevel(int level);  // clamped to kMinLevel..kMaxLevel
+  void setSeed(std::uint64_t seed);
+  // Forgets what was learned in the previous game (the table is kept, cleared).
+  void newGame();
+
+  // The engine's move in `pos` (precondition: the game is not over). Never returns an
+  // illegal move; respects the limits (time, nodes, stop).
+  MoveChoice choose(const Position& pos, const MoveLimits& limits, const ProgressFn& progress = {});
+
+ private:
+  struct Impl;
+  PlayerOptions options_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace qubic

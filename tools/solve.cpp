@@ -1,0 +1,132 @@
+// qubic-solve: proves the value of a position with the proof-number solver.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "engine/notation.hpp"
+#include "engine/pns.hpp"
+#include "engine/threat_search.hpp"
+
+using namespace qubic;
+
+namespace {
+
+void usage(FILE* out) {
+  std::fputs(
+      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB]\n"
+      "  POSITION  a position string (default: the empty board)\n"
+      "  --moves   moves played from POSITION first\n"
+      "  --time    give up after this many seconds (default: no limit)\n"
+      "  --nodes   give up after this many nodes (default: no limit)\n"
+      "  --hash    size of the proof table in MB (default 256)\n",
+      out);
+}
+
+[[noreturn]] void fail(const std::string& message) {
+  std::fprintf(stderr, "qubic-solve: %s\n", message.c_str());
+  std::exit(2);
+}
+
+double number(const char* text, const char* option) {
+  char* end = nullptr;
+  const double v = std::strtod(text, &end);
+  if (end == text || *end != '\0' || v < 0) fail(std::string(option) + " needs a non-negative number, got '" + text + "'");
+  return v;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Position start;
+  std::string moves;
+  double seconds = 0, nodeLimit = 0, hashMb = 256;
+  bool havePosition = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> const char* {
+      if (i + 1 >= argc) fail(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "--help" || arg == "-h") {
+      usage(stdout);
+      return 0;
+    } else if (arg == "--moves") {
+      moves = value();
+    } else if (arg == "--time") {
+      seconds = number(value(), "--time");
+    } else if (arg == "--nodes") {
+      nodeLimit = number(value(), "--nodes");
+    } else if (arg == "--hash") {
+      hashMb = number(value(), "--hash");
+    } else if (!havePosition && arg.rfind("--", 0) != 0) {
+      // A position string holds one space, so it may arrive as one argument or two.
+      std::string text = arg;
+      if (i + 1 < argc && std::strlen(argv[i + 1]) == 1) text += std::string(" ") + argv[++i];
+      const Parsed<Position> parsed = parsePosition(text);
+      if (!parsed) fail("bad position: " + parsed.error());
+      start = parsed.value();
+      havePosition = true;
+    } else {
+      usage(stderr);
+      fail("unknown argument '" + arg + "'");
+    }
+  }
+  if (!moves.empty()) {
+    const Parsed<Position> played = playMoves(start, moves);
+    if (!played) fail(played.error());
+    start = played.value();
+  }
+  if (hashMb < 1) fail("--hash must be at least 1");
+
+  TranspositionTable table(static_cast<std::size_t>(hashMb));
+  ThreatSearch threats(std::size_t{1} << 20);
+  ProofSearch search(table, threats);
+  std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
+
+  // The search runs in one-second slices so progress can be shown; the table keeps
+  // everything between slices.
+  const auto began = std::chrono::steady_clock::now();
+  std::uint64_t totalNodes = 0;
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); };
+  auto solve = [&](Side attacker) {
+    for (;;) {
+      SearchLimits limits;
+      limits.maxTime = std::chrono::milliseconds(1000);
+      if (seconds > 0) {
+        const double left = seconds - elapsed();
+        if (left <= 0) return PnsResult{};
+        limits.maxTime = std::chrono::milliseconds(static_cast<long>(std::min(1.0, left) * 1000) + 1);
+      }
+      if (nodeLimit > 0) {
+        if (totalNodes >= nodeLimit) return PnsResult{};
+        limits.maxNodes = static_cast<std::uint64_t>(nodeLimit) - totalNodes;
+      }
+      PnsResult r = search.prove(start, attacker, limits);
+      totalNodes += r.nodes;
+      const double t = elapsed();
+      std::fprintf(stderr, "%8.1fs  %s?  nodes %llu  %.0f nodes/s  pn %u  dn %u  table %.0f%%\n", t,
+                   attacker == Side::X ? "X wins" : "O wins", static_cast<unsigned long long>(totalNodes),
+                   totalNodes / std::max(t, 1e-9), r.rootPn, r.rootDn, 100 * table.fill());
+      if (r.answer != Answer::Unknown) return r;
+    }
+  };
+
+  const Side mover = start.sideToMove();
+  PnsResult first = solve(mover);
+  std::string value = "unknown";
+  int best = -1;
+  if (first.answer == Answer::Proven) {
+    value = mover == Side::X ? "X wins" : "O wins";
+    best = first.bestMove;
+  } else if (first.answer == Answer::Disproven) {
+    const PnsResult second = solve(opponent(mover));
+    if (second.answer == Answer::Proven) value = mover == Side::X ? "O wins" : "X wins";
+    if (second.answer == Answer::Disproven) value = "draw";
+  }
+  std::printf("value: %s\n", value.c_str());
+  if (best >= 0) std::printf("best: %s\n", moveToken(best).c_str());
+  std::printf("time: %.3f\n", elapsed());
+  std::printf("nodes: %llu\n", static_cast<unsigned long long>(totalNodes));
+  return 0;
+}
