@@ -95,7 +95,8 @@ std::string resultText(const Position& p) {
 // well formed. Together they are exactly the conditions for a legal game to reach them.
 std::string reachabilityError(Bitboard x, Bitboard o, Side toMove) {
   const int nx = popcount(x), no = popcount(o);
-  const std::string counts = "X has " + std::to_string(nx) + " stones and O has " + std::to_string(no);
+  auto stones = [](int n) { return std::to_string(n) + (n == 1 ? " stone" : " stones"); };
+  const std::string counts = "X has " + stones(nx) + " and O has " + stones(no);
   if (nx != no && nx != no + 1) return counts + "; X must have as many stones as O or one more";
   const Side expected = nx == no ? Side::X : Side::O;
   if (toMove != expected)
@@ -148,7 +149,8 @@ std::string lineName(int line) {
 Parsed<Position> parsePosition(std::string_view text) {
   using Result = Parsed<Position>;
   const std::string_view t = trim(text);
-  if (t.empty()) return Result::failure("empty position string: expected four planes joined by '/', a space, then x or o");
+  if (t.empty())
+    return Result::failure("empty position string: expected four planes joined by '/', a space, then x or o");
 
   // Whitespace-separated fields: the planes, then the side to move.
   std::vector<std::string_view> fields;
@@ -173,8 +175,10 @@ Parsed<Position> parsePosition(std::string_view text) {
                            std::to_string(fields.size()));
   }
   const std::string_view board = fields[0], sideField = fields[1];
-  const std::string_view separator = t.substr(board.size(), static_cast<std::size_t>(sideField.data() - t.data()) - board.size());
-  if (separator != " ") return Result::failure("expected exactly one space between the planes and the side to move");
+  // t is trimmed, so the planes start at t[0] and the separator ends where the side field starts.
+  const auto sideStart = static_cast<std::size_t>(sideField.data() - t.data());
+  if (sideStart != board.size() + 1 || t[board.size()] != ' ')
+    return Result::failure("expected exactly one space between the planes and the side to move");
 
   std::vector<std::string_view> planes;
   for (std::size_t start = 0;;) {

@@ -17,7 +17,7 @@ class Position {
   Position() = default;  // the empty board, X to move
 
   // Builds a position from stone sets without checking that it is reachable;
-  // notation::parsePosition is the checked entry point for outside input.
+  // parsePosition (engine/notation) is the checked entry point for outside input.
   static Position fromStones(Bitboard x, Bitboard o);
 
   Bitboard stones(Side s) const { return stones_[index(s)]; }
