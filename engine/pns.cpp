@@ -213,6 +213,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
   for (;;) {
     // Gather the children's numbers: OR node = min pn / sum dn; AND node the mirror.
     ProofNumber best = kInfinity, second = kInfinity, sum = 0, maxOther = 0;
+    ProofNumber open = 0;  // children not yet solved on the summed side
     int bestIndex = 0;
     ProofNumber bestOther = 1;  // the chosen child's number on the summed side
     for (int i = 0; i < f.count; ++i) {
@@ -231,12 +232,12 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
       }
       sum = sumSide == kInfinity ? kInfinity : (sum == kInfinity ? sum : saturatingAdd(sum, sumSide));
       maxOther = std::max(maxOther, sumSide);
+      open += sumSide != 0;
     }
-    // Weak sums count a defender node's children as max + (others): shared subtrees
-    // in the DAG would otherwise be counted once per path.
+    // Weak sums count a defender node's open children as max + (the others): shared
+    // subtrees in the DAG would otherwise be counted once per path.
     ProofNumber summed = sum;
-    if (options_.weakSums && !orNode && sum != kInfinity)
-      summed = saturatingAdd(maxOther, static_cast<ProofNumber>(f.count - 1));
+    if (options_.weakSums && !orNode && sum != kInfinity && open > 0) summed = saturatingAdd(maxOther, open - 1);
     node.pn = orNode ? best : summed;
     node.dn = orNode ? summed : best;
     node.bestMove = f.count ? static_cast<std::uint8_t>(mapCell(toImage, f.move[bestIndex])) : 0xff;
