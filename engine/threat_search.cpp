@@ -1,0 +1,262 @@
+#include "threat_search.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+namespace qubic {
+
+namespace {
+
+// Line-state codes: attacker stones + 8 * defender stones.
+constexpr std::uint8_t kAttackerTwo = 2;
+constexpr std::uint8_t kAttackerThree = 3;
+constexpr std::uint8_t kAttackerOne = 1;
+constexpr std::uint8_t kDefenderTwo = 16;
+constexpr std::uint8_t kDefenderThree = 24;
+constexpr std::uint8_t kPadding = 0xff;  // matches no code
+
+// A set of line indices, lines 0..63 in `low`, 64..75 in `high`.
+struct LineSet {
+  std::uint64_t low = 0, high = 0;
+  bool empty() const { return (low | high) == 0; }
+};
+
+// The lines whose state equals each of three codes, found in one pass.
+struct LineScan {
+  LineSet attackerThrees, attackerTwos, defenderThrees;
+};
+
+// `state` holds 96 bytes, 32-byte aligned, lines 0..75 then padding.
+LineScan scanLines(const std::uint8_t* state) {
+  LineScan s;
+#if defined(__AVX2__)
+  const __m256i three = _mm256_set1_epi8(kAttackerThree);
+  const __m256i two = _mm256_set1_epi8(kAttackerTwo);
+  const __m256i defThree = _mm256_set1_epi8(static_cast<char>(kDefenderThree));
+  std::uint32_t m[3][3];
+  for (int block = 0; block < 3; ++block) {
+    const __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(state + 32 * block));
+    m[0][block] = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, three)));
+    m[1][block] = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, two)));
+    m[2][block] = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, defThree)));
+  }
+  auto join = [&](int code) {
+    return LineSet{m[code][0] | (std::uint64_t{m[code][1]} << 32), m[code][2]};
+  };
+  s = {join(0), join(1), join(2)};
+#else
+  for (int l = 0; l < kLines; ++l) {
+    LineSet* target = state[l] == kAttackerThree  ? &s.attackerThrees
+                      : state[l] == kAttackerTwo  ? &s.attackerTwos
+                      : state[l] == kDefenderThree ? &s.defenderThrees
+                                                   : nullptr;
+    if (target) (l < 64 ? target->low : target->high) |= std::uint64_t{1} << (l & 63);
+  }
+#endif
+  return s;
+}
+
+// Calls f(line) for every line in the set.
+template <class F>
+void forEachLine(LineSet set, F&& f) {
+  while (set.low) f(popLowest(set.low));
+  while (set.high) f(64 + popLowest(set.high));
+}
+
+// Empty cells of the lines in the set.
+Bitboard emptyCellsOf(LineSet set, Bitboard empty) {
+  Bitboard cells = 0;
+  forEachLine(set, [&](int l) { cells |= lineMask(l) & empty; });
+  return cells;
+}
+
+struct Child {
+  std::uint8_t move, reply;
+  std::int8_t score;
+};
+
+// Cells the proof depends on (see ThreatResult::zone): the sequence, the final gain
+// cells and the defender's gain cells at the start. An extra defender stone x elsewhere
+// matters only if a later forced reply r turns a line through x into a defender three;
+// so for each reply, every attacker-free line through it holding two or more defender
+// stones adds its empty cells, unless the attacker's next move is one of them: then the
+// three x would make has that move as its gain cell, and the attacker blocks it as planned.
+Bitboard proofZone(Bitboard attacker, Bitboard defender, const ThreatResult& r) {
+  Bitboard zone = r.finalThreats;
+  for (int l = 0; l < kLines; ++l)
+    if (!(attacker & lineMask(l)) && popcount(defender & lineMask(l)) == 3) zone |= lineMask(l) & ~defender;
+  for (int i = 0; i < r.length; ++i) {
+    const int cell = r.sequence[i];
+    zone |= bit(cell);
+    if (i % 2 == 0) {
+      attacker |= bit(cell);
+      continue;
+    }
+    defender |= bit(cell);
+    const Bitboard next = bit(r.sequence[i + 1]);  // a sequence ends with an attacker move
+    for (int k = 0; k < kLineTables.lineCount[cell]; ++k) {
+      const Bitboard line = lineMask(kLineTables.linesThrough[cell][k]);
+      const Bitboard empties = line & ~defender;
+      if (!(attacker & line) && popcount(defender & line) >= 2 && !(empties & next)) zone |= empties;
+    }
+  }
+  return zone;
+}
+
+}  // namespace
+
+ThreatSearch::ThreatSearch(std::size_t tableEntries) {
+  const std::size_t entries = std::bit_floor(std::max<std::size_t>(tableEntries, 1));
+  table_.resize(entries);
+  tableMask_ = entries - 1;
+}
+
+void ThreatSearch::clearTable() { std::fill(table_.begin(), table_.end(), Entry{}); }
+
+void ThreatSearch::addStone(Bitboard& stones, int cell, int weight) {
+  stones ^= bit(cell);
+  for (int k = 0; k < kLineTables.lineCount[cell]; ++k)
+    lineState_[kLineTables.linesThrough[cell][k]] += static_cast<std::uint8_t>(weight);
+}
+
+std::uint64_t ThreatSearch::key() const {
+  std::uint64_t k = attacker_ * 0x9e3779b97f4a7c15ULL ^ std::rotl(defender_ * 0xc2b2ae3d27d4eb4fULL, 31);
+  k ^= k >> 29;
+  return k * 0xbf58476d1ce4e5b9ULL;
+}
+
+bool ThreatSearch::shouldStop() {
+  if (nodes_ >= maxNodes_) stopped_ = true;
+  if (stop_ && (nodes_ & 255) == 0 && stop_->load(std::memory_order_relaxed)) stopped_ = true;
+  return stopped_;
+}
+
+ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker, const ThreatLimits& limits) {
+  ThreatResult result;
+  if (pos.isGameOver()) return result;
+
+  attacker_ = pos.stones(attacker);
+  defender_ = pos.stones(opponent(attacker));
+  lineState_.fill(kPadding);
+  for (int l = 0; l < kLines; ++l)
+    lineState_[l] =
+        static_cast<std::uint8_t>(pos.lineCount(attacker, l) + 8 * pos.lineCount(opponent(attacker), l));
+  nodes_ = 0;
+  maxNodes_ = limits.maxNodes;
+  stop_ = limits.stop;
+  stopped_ = false;
+  pathLength_ = 0;
+  finalThreats_ = 0;
+
+  const int maxDepth = std::clamp(limits.maxDepth, 1, kMaxThreatDepth);
+  Outcome outcome = Outcome::DepthCut;
+  for (int depth = limits.shortest ? 1 : maxDepth; depth <= maxDepth && outcome == Outcome::DepthCut; ++depth)
+    outcome = attackerToMove(depth, 0);
+  result.nodes = nodes_;
+  result.hitLimit = outcome == Outcome::Stopped;
+  if (outcome != Outcome::Win) return result;
+  result.win = true;
+  result.sequence = path_;
+  result.length = pathLength_;
+  result.finalThreats = finalThreats_;
+  result.zone = proofZone(pos.stones(attacker), pos.stones(opponent(attacker)), result);
+  return result;
+}
+
+ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
+  if (shouldStop()) return Outcome::Stopped;
+  ++nodes_;
+  const Bitboard empty = ~(attacker_ | defender_);
+  const LineScan scan = scanLines(lineState_.data());
+  const auto finish = [&](int cell, Bitboard threats) {
+    path_[2 * ply] = static_cast<std::uint8_t>(cell);
+    pathLength_ = 2 * ply + 1;
+    finalThreats_ = threats;
+    return Outcome::Win;
+  };
+
+  // An attacker three wins at once (only possible at the root: replies block the others).
+  if (!scan.attackerThrees.empty()) return finish(lowestCell(emptyCellsOf(scan.attackerThrees, empty)), 0);
+
+  // A defender three must be blocked; two gain cells cannot both be.
+  Bitboard allowed = empty;
+  if (!scan.defenderThrees.empty()) {
+    allowed = emptyCellsOf(scan.defenderThrees, empty);
+    if (popcount(allowed) > 1) return Outcome::Fail;
+  }
+
+  // Cells on one two make a three; cells on two twos make a double threat and win.
+  Bitboard once = 0, twice = 0;
+  forEachLine(scan.attackerTwos, [&](int l) {
+    const Bitboard cells = lineMask(l) & empty;
+    twice |= once & cells;
+    once |= cells;
+  });
+  if (twice & allowed) {
+    const int cell = lowestCell(twice & allowed);
+    Bitboard gains = 0;
+    forEachLine(scan.attackerTwos, [&](int l) {
+      if (lineMask(l) & bit(cell)) gains |= lineMask(l) & empty & ~bit(cell);
+    });
+    return finish(cell, gains);
+  }
+  if (!(once & allowed)) return Outcome::Fail;
+  if (depthLeft <= 1) return Outcome::DepthCut;
+
+  const std::uint64_t k = key();
+  Entry& entry = table_[static_cast<std::size_t>((k >> 20) & tableMask_)];
+  if (entry.key == k && entry.depth >= depthLeft) return entry.depth == kNoCut ? Outcome::Fail : Outcome::DepthCut;
+
+  // Each candidate lies on exactly one two, whose other empty cell is the forced reply.
+  std::array<Child, kCells> children;
+  int count = 0;
+  forEachLine(scan.attackerTwos, [&](int l) {
+    const Bitboard cells = lineMask(l) & empty;
+    const int a = lowestCell(cells), b = lowestCell(cells & (cells - 1));
+    for (const auto& [move, reply] : {std::pair{a, b}, std::pair{b, a}}) {
+      if (!(allowed & bit(move))) continue;
+      // Ordering: moves that start new twos, above all twos crossing another two (a
+      // related pair: a double threat next move); replies that give the defender a
+      // three come last, as they force the attacker's next move.
+      int score = 0;
+      const auto& through = kLineTables.linesThrough[move];
+      for (int i = 0; i < kLineTables.lineCount[move]; ++i) {
+        const int line = through[i];
+        if (lineState_[line] != kAttackerOne) continue;
+        score += 1;
+        if (lineMask(line) & once & ~bit(move) & ~bit(reply)) score += 4;
+      }
+      const auto& replyLines = kLineTables.linesThrough[reply];
+      for (int i = 0; i < kLineTables.lineCount[reply]; ++i)
+        if (lineState_[replyLines[i]] == kDefenderTwo) score -= 2;
+      children[count++] = {static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(reply),
+                           static_cast<std::int8_t>(score)};
+    }
+  });
+  // Insertion sort: short lists, stable, and no buffer (std::stable_sort may allocate).
+  for (int i = 1; i < count; ++i)
+    for (int j = i; j > 0 && children[j - 1].score < children[j].score; --j)
+      std::swap(children[j - 1], children[j]);
+
+  bool cut = false;
+  for (int i = 0; i < count; ++i) {
+    const Child c = children[i];
+    path_[2 * ply] = c.move;
+    path_[2 * ply + 1] = c.reply;
+    addStone(attacker_, c.move, 1);
+    addStone(defender_, c.reply, 8);
+    const Outcome o = attackerToMove(depthLeft - 1, ply + 1);
+    addStone(defender_, c.reply, -8);  // wraps modulo 256: takes the stones off again
+    addStone(attacker_, c.move, -1);
+    if (o == Outcome::Win || o == Outcome::Stopped) return o;
+    cut |= o == Outcome::DepthCut;
+  }
+  entry = {k, cut ? static_cast<std::uint8_t>(depthLeft) : kNoCut};
+  return cut ? Outcome::DepthCut : Outcome::Fail;
+}
+
+}  // namespace qubic
