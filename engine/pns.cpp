@@ -111,6 +111,11 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
   return e;
 }
 
+const TTEntry* ProofSearch::lookup(const Position& pos, Side attacker) {
+  attacker_ = attacker;
+  return table_.probe(keyOf(pos));
+}
+
 TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage) {
   const Evaluation eval = evaluate(pos);
   TTEntry entry;

@@ -48,6 +48,9 @@ class ProofSearch {
   // was learned, so asking again (or asking about a successor) reuses the work.
   PnsResult prove(const Position& start, Side attacker, const SearchLimits& limits);
 
+  // What the table knows about `pos` for the question "does `attacker` win?", or nullptr.
+  const TTEntry* lookup(const Position& pos, Side attacker);
+
   std::uint64_t nodes() const { return nodes_; }
   const TranspositionTable& table() const { return table_; }
 
