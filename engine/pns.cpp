@@ -45,6 +45,7 @@ struct ProofSearch::Evaluation {
   int distance = 0;   // plies to the end when solved
   int bestMove = -1;  // the first move of the win when the side to move wins
   Bitboard moves = 0;
+  bool threatened = false;  // a defender node whose moves the attacker's threats restrict
 };
 
 struct ProofSearch::Frame {
@@ -59,8 +60,9 @@ ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOp
 std::uint64_t ProofSearch::keyOf(const Position& pos) const {
   // Near the root, equivalent positions share one entry. The attacker is part of the
   // question, so it is part of the key.
+  // Restricted searches answer a different question, so they get keys of their own.
   const std::uint64_t k = pos.moveCount() <= options_.symmetryDepth ? canonicalKey(pos) : pos.key();
-  return k ^ (attacker_ == Side::X ? 0 : 0x5bd1e9955bd1e995ULL);
+  return k ^ (attacker_ == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^ (options_.threatMovesOnly ? 0x2545f4914f6cdd1dULL : 0);
 }
 
 bool ProofSearch::limitReached() {
@@ -92,6 +94,7 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
   if (!hasOpenLine(pos, attacker_)) return solved(false, 0);
   if (otherWins) {
     e.moves = otherWins;  // the block is the only move that does not lose at once
+    e.threatened = !attackerMoves;
     if (!attackerMoves) return e;
   } else {
     e.moves = pos.emptyCells();
@@ -107,7 +110,8 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
   nodes_ += threat.nodes;
   if (!threat.win) return e;
   if (attackerMoves) return solved(true, threat.length, threat.sequence[0]);
-  e.moves &= threat.zone | threeMakingCells(pos, defender);
+  e.moves &= threat.zone | refutationCandidates(pos, defender, threat.zone);
+  e.threatened = true;
   return e;
 }
 
@@ -129,6 +133,7 @@ TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage)
     entry.moves = ~Bitboard{0};  // any non-zero value marks the entry as evaluated
   } else {
     entry.moves = transform(toImage, eval.moves);
+    entry.flags = eval.threatened ? kThreatened : 0;
     if (options_.heuristicInit) {
       // The more moves the side to move has, the harder it is to beat.
       const ProofNumber choices = static_cast<ProofNumber>(popcount(eval.moves));
@@ -139,6 +144,23 @@ TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage)
   }
   table_.store(entry);
   return entry;
+}
+
+void ProofSearch::keepThreateningMoves(Frame& f, TTEntry& node, int toImage) {
+  int kept = 0;
+  for (int i = 0; i < f.count; ++i) {
+    const TTEntry* child = table_.probe(f.key[i]);
+    if (child && (child->pn == 0 || (child->flags & kThreatened))) {
+      f.move[kept] = f.move[i];
+      f.key[kept] = f.key[i];
+      ++kept;
+    }
+  }
+  if (kept == 0) return;  // no threatening move: every move stays
+  f.count = kept;
+  Bitboard moves = 0;
+  for (int i = 0; i < kept; ++i) moves |= bit(f.move[i]);
+  node.moves = transform(toImage, moves);
 }
 
 PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchLimits& limits) {
@@ -167,7 +189,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
     result.bestMove = root->bestMove == 0xff ? -1 : root->bestMove;
     result.distance = root->distance;
     if (root->pn == 0) result.answer = Answer::Proven;
-    if (root->dn == 0) result.answer = Answer::Disproven;
+    if (root->dn == 0 && !options_.threatMovesOnly) result.answer = Answer::Disproven;
   }
   // Near the root the table holds canonical images, whose best move belongs to the image.
   if (result.bestMove >= 0 && pos.moveCount() <= options_.symmetryDepth) {
@@ -212,6 +234,10 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     ++f.count;
     pos.undo(cell);
     if (limitReached()) return;
+  }
+  if (!(node.flags & kChildrenSeen)) {
+    node.flags |= kChildrenSeen;
+    if (orNode && options_.threatMovesOnly) keepThreateningMoves(f, node, toImage);
   }
 
   const std::uint64_t nodesBefore = nodes_;

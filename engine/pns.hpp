@@ -27,6 +27,10 @@ struct PnsOptions {
   bool threatSearch = true;  // prove attacker nodes by threat sequences, prune defender nodes by zones
   bool heuristicInit = true;  // evaluate children on expansion; initial numbers from their move counts
   std::uint64_t threatNodes = 20000;  // budget of one threat-sequence search
+  // Proving only: at attacker nodes try only moves after which the attacker threatens a
+  // forced win (when there are any). Sound for proofs; a "disproof" then proves nothing,
+  // so prove() reports it as unknown.
+  bool threatMovesOnly = false;
 };
 
 enum class Answer : std::uint8_t { Proven, Disproven, Unknown };
@@ -61,6 +65,7 @@ class ProofSearch {
   void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn);
   Evaluation evaluate(const Position& pos);
   TTEntry expand(const Position& pos, std::uint64_t key, int toImage);
+  void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
   bool limitReached();
   std::uint64_t keyOf(const Position& pos) const;
 

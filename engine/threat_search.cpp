@@ -7,6 +7,8 @@
 #include <immintrin.h>
 #endif
 
+#include "threats.hpp"
+
 namespace qubic {
 
 namespace {
@@ -257,6 +259,17 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   }
   entry = {k, cut ? static_cast<std::uint8_t>(depthLeft) : kNoCut};
   return cut ? Outcome::DepthCut : Outcome::Fail;
+}
+
+Bitboard refutationCandidates(const Position& pos, Side defender, Bitboard zone) {
+  Bitboard candidates = doubleThreatCells(pos, defender);
+  for (const int line : twoLines(pos, defender)) {
+    const Bitboard cells = lineMask(line) & pos.emptyCells();
+    const int a = lowestCell(cells), b = lowestCell(cells & (cells - 1));
+    if (zone & bit(b)) candidates |= bit(a);
+    if (zone & bit(a)) candidates |= bit(b);
+  }
+  return candidates;
 }
 
 }  // namespace qubic

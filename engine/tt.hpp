@@ -10,6 +10,8 @@ namespace qubic {
 
 using ProofNumber = std::uint32_t;
 constexpr ProofNumber kInfinity = 0xffffffffu;  // proven (pn = 0) / disproven (dn = 0) partner value
+constexpr std::uint8_t kThreatened = 1;    // the attacker threatens a forced win at this defender node
+constexpr std::uint8_t kChildrenSeen = 2;  // the node's children have been evaluated once
 
 struct TTEntry {
   std::uint64_t key = 0;  // 0 marks an empty slot; keys are mixed hashes, never 0 in practice
@@ -19,6 +21,7 @@ struct TTEntry {
   std::uint32_t work = 0;  // nodes spent under this entry, saturating: what replacement keeps
   std::uint8_t bestMove = 0xff;
   std::uint8_t distance = 0;  // plies to the end for solved entries (upper bound)
+  std::uint8_t flags = 0;     // kThreatened | kChildrenSeen
 
   bool isSolved() const { return pn == 0 || dn == 0; }
 };

@@ -5,8 +5,10 @@
 #include <random>
 #include <unordered_map>
 
+#include "engine/notation.hpp"
 #include "engine/pns.hpp"
 #include "engine/threat_search.hpp"
+#include "engine/threats.hpp"
 
 using namespace qubic;
 
@@ -144,4 +146,33 @@ TEST_CASE("a search allocates nothing once the table exists") {
   const PnsResult r = search.prove(Position{}, Side::X, limits);
   CHECK(allocations.load() == before);
   CHECK(r.nodes >= 20000);  // the search really ran
+}
+
+TEST_CASE("defender moves pruned from a threatened win really lose") {
+  // For the defender moves refutationCandidates leaves out (single threes gaining
+  // outside the zone), the attacker blocks and must still have a forced win.
+  std::mt19937_64 rng(77);
+  ThreatSearch threats(1 << 16);
+  int checked = 0;
+  for (int game = 0; game < 3000 && checked < 3000; ++game) {
+    const Position p = randomPosition(rng, std::uniform_int_distribution<int>(8, 30)(rng));
+    const Side defender = p.sideToMove(), attacker = opponent(defender);
+    if (threatCells(p, defender) || threatCells(p, attacker)) continue;
+    const ThreatResult threat = threats.forcedWin(p, attacker);
+    if (!threat.win) continue;
+    const Bitboard kept = threat.zone | refutationCandidates(p, defender, threat.zone);
+    for (Bitboard pruned = threeMakingCells(p, defender) & ~kept; pruned;) {
+      const int d = popLowest(pruned);
+      Position q = p;
+      q.play(d);
+      const Bitboard gains = threatCells(q, defender);
+      REQUIRE(popcount(gains) == 1);
+      REQUIRE_FALSE(threat.zone & gains);
+      q.play(lowestCell(gains));
+      INFO(positionString(p) << " defender plays " << moveToken(d));
+      CHECK(threats.forcedWin(q, attacker).win);
+      ++checked;
+    }
+  }
+  CHECK(checked > 500);
 }
