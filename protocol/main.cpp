@@ -1,0 +1,118 @@
+// qubic-engine: the engine behind the UGI protocol on stdin/stdout.
+// The main thread reads commands; the Player thinks on a search thread (PlayerSearcher).
+// One mutex serialises every call into the session, so replies never interleave and
+// `isready`, `stop` and `quit` are answered while a search runs.
+#include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <string>
+#include <string_view>
+
+#include "config/settings.hpp"
+#include "player_searcher.hpp"
+#include "ugi.hpp"
+
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: qubic-engine [--config PATH] [--print-config] [--help]\n"
+    "Speaks the UGI protocol on standard input and output (docs/protocol.md).\n"
+    "  --config PATH    read the settings from PATH instead of the default file\n"
+    "  --print-config   print the effective settings as TOML and exit\n"
+    "  --help           print this help and exit\n";
+
+struct Arguments {
+  std::string configPath;
+  bool printConfig = false;
+  bool help = false;
+  std::string error;
+};
+
+Arguments readArguments(int argc, char** argv) {
+  Arguments args;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      args.help = true;
+    } else if (arg == "--print-config") {
+      args.printConfig = true;
+    } else if (arg == "--config" && i + 1 < argc) {
+      args.configPath = argv[++i];
+    } else if (arg.starts_with("--config=")) {
+      args.configPath = std::string(arg.substr(9));
+    } else {
+      args.error = arg == "--config" ? "--config needs a path" : "unknown argument " + std::string(arg);
+    }
+  }
+  return args;
+}
+
+// Writes one protocol line and flushes it, so a controller sees it at once.
+void writeLine(std::string_view line) {
+  static std::mutex outputMutex;
+  const std::lock_guard<std::mutex> lock(outputMutex);
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fputc('\n', stdout);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Arguments args = readArguments(argc, argv);
+  if (!args.error.empty()) {
+    std::fprintf(stderr, "qubic-engine: %s\n%s", args.error.c_str(), std::string(kUsage).c_str());
+    return 2;
+  }
+  if (args.help) {
+    std::fputs(std::string(kUsage).c_str(), stdout);
+    return 0;
+  }
+  const qubic::Parsed<qubic::Settings> settings = qubic::resolveSettings(args.configPath);
+  if (!settings) {
+    std::fprintf(stderr, "%s\n", settings.error().c_str());
+    return 1;
+  }
+  if (args.printConfig) {
+    std::fputs(qubic::settingsToToml(settings.value()).c_str(), stdout);
+    return 0;
+  }
+
+  std::mutex sessionMutex;
+  qubic::UgiSession* session = nullptr;
+  qubic::PlayerSearcher searcher([&](const qubic::MoveChoice& choice, bool done) {
+    const std::lock_guard<std::mutex> lock(sessionMutex);
+    if (done)
+      session->onSearchDone(choice);
+    else
+      session->onSearchProgress(choice);
+  });
+  qubic::UgiSession ugi(settings.value(), searcher, writeLine);
+  session = &ugi;
+
+  std::string line;
+  for (bool more = true; more;) {
+    more = static_cast<bool>(std::getline(std::cin, line));
+    const std::string_view command = more ? std::string_view(line) : std::string_view("quit");  // end of input = quit
+    bool mustWait = false, quitting = false;
+    {
+      const std::lock_guard<std::mutex> lock(sessionMutex);
+      mustWait = ugi.waitsForSearch(command);
+    }
+    // A command such as `position` that arrives during a timed search is carried out after
+    // it, so scripts need not wait for bestmove (untimed searches refuse it instead, since
+    // only `stop` would end the wait). Waiting happens without the lock: the
+    // search needs it to deliver its result.
+    if (mustWait) searcher.waitForSearch();
+    {
+      const std::lock_guard<std::mutex> lock(sessionMutex);
+      ugi.handle(command);
+      quitting = ugi.quitRequested();
+    }
+    searcher.waitIfStopping();  // after stop or quit the bestmove is out before the next command
+    more = more && !quitting;
+  }
+  searcher.stop();  // quit has stopped any search already; this keeps the exit certain
+  searcher.waitForSearch();
+  return 0;
+}

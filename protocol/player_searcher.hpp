@@ -1,0 +1,48 @@
+// The real Searcher: the engine's Player, thinking on a thread of its own so that the
+// protocol keeps answering (isready, stop, quit) while it searches.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <thread>
+
+#include "searcher.hpp"
+
+namespace qubic {
+
+class PlayerSearcher final : public Searcher {
+ public:
+  // Receives the search's results on the search thread: progress (done == false) any
+  // number of times, then the final result (done == true) once. It must take the lock
+  // that guards the UgiSession before passing them on.
+  using Report = std::function<void(const MoveChoice& choice, bool done)>;
+
+  explicit PlayerSearcher(Report report);
+  ~PlayerSearcher() override;  // stops and waits for a running search
+
+  std::string configure(const EngineSettings& settings) override;
+  void newGame() override;
+  void start(const SearchJob& job) override;
+  void stop() override;
+  MoveChoice think(const SearchJob& job) override;
+
+  // Waits for the search thread when a stop was asked for, so that the next command
+  // finds the search finished. Call it without holding the session lock: the thread
+  // needs that lock to deliver its bestmove.
+  void waitIfStopping();
+  // Waits until the running search (if any) has delivered its result. Same caveat.
+  void waitForSearch();
+
+ private:
+  MoveChoice search(const SearchJob& job, const ProgressFn& progress);
+  void join();
+
+  Report report_;
+  std::unique_ptr<Player> player_;
+  EngineSettings applied_;
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+};
+
+}  // namespace qubic

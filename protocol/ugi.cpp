@@ -1,0 +1,313 @@
+#include "ugi.hpp"
+
+#include <algorithm>
+#include <array>
+#include <exception>
+
+#include "engine/notation.hpp"
+#include "engine/timeman.hpp"
+#include "ugi_commands.hpp"
+#include "ugi_options.hpp"
+
+#ifndef QUBIC_VERSION
+#define QUBIC_VERSION "dev"
+#endif
+
+namespace qubic {
+
+namespace {
+
+// Positions searched by `bench`: a spread of openings and middle games, fixed so that
+// runs can be compared. Each one is searched with the same node and time limits.
+constexpr std::array<std::string_view, 6> kBenchGames = {
+    "", "1a1", "1a1 4d4 2b2", "1a1 4d4 2b2 3c3 1d1 4a4", "2b2 2c3 3b3 3c2 1a4 4d1 1d4 4a1",
+    "1a1 1b2 1c3 2a1 2b2 4d4 3c3 2c2 1d4 4a1",
+};
+constexpr std::uint64_t kBenchNodes = 200'000;
+constexpr std::chrono::milliseconds kBenchTimePerPosition{150};
+
+constexpr std::string_view kHelpText =
+    "Commands (docs/protocol.md has the full specification):\n"
+    "  ugi                              identify the engine and list its options\n"
+    "  isready                          answered with readyok, also while searching\n"
+    "  setoption name <N> value <V>     set an option listed by ugi\n"
+    "  uginewgame                       forget the previous game, start from the empty board\n"
+    "  position startpos [moves ...]    set the position; moves like 1a1 or indices 0-63\n"
+    "  position fen <planes> <side> [moves ...]\n"
+    "  go [p1time T] [p2time T] [p1inc I] [p2inc I] [movestogo N] [movetime T]\n"
+    "     [nodes N] [depth D] [infinite]  think and answer bestmove <move>\n"
+    "  stop                             answer bestmove now\n"
+    "  query gameover|p1turn|result     answered with response ...\n"
+    "  d                                draw the board\n"
+    "  bench                            a short fixed benchmark\n"
+    "  quit                             leave the program";
+
+std::string_view trimmed(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n\v\f");
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(" \t\r\n\v\f") - first + 1);
+}
+
+// The text of `line` after `word` (a view into it).
+std::string_view textAfter(std::string_view line, std::string_view word) {
+  return line.substr(static_cast<std::size_t>(word.data() - line.data()) + word.size());
+}
+
+}  // namespace
+
+UgiSession::UgiSession(const Settings& settings, Searcher& searcher, LineSink output)
+    : settings_(settings), searcher_(searcher), output_(std::move(output)) {
+  if (std::string problem = searcher_.configure(settings_.engine); !problem.empty()) error(problem);
+}
+
+void UgiSession::handle(std::string_view line) {
+  if (quit_) return;
+  try {
+    dispatch(line);
+  } catch (const std::exception& e) {
+    error(std::string("internal: ") + e.what());
+  } catch (...) {
+    error("internal: unexpected failure");
+  }
+}
+
+struct UgiSession::CommandSpec {
+  std::string_view name;
+  bool whileSearching;  // only commands that leave the game and the options alone
+  void (UgiSession::*run)(const Command&);
+};
+
+const UgiSession::CommandSpec* UgiSession::findCommand(std::string_view word) {
+  static constexpr CommandSpec kCommands[] = {
+      {"ugi", false, &UgiSession::ugi},          {"isready", true, &UgiSession::isReady},
+      {"setoption", false, &UgiSession::setOption}, {"uginewgame", false, &UgiSession::newGame},
+      {"position", false, &UgiSession::setPosition}, {"go", false, &UgiSession::go},
+      {"stop", true, &UgiSession::stop},          {"quit", true, &UgiSession::quit},
+      {"query", true, &UgiSession::query},        {"d", true, &UgiSession::draw},
+      {"bench", false, &UgiSession::bench},       {"help", true, &UgiSession::help},
+  };
+  const auto* spec = std::find_if(std::begin(kCommands), std::end(kCommands),
+                                  [&](const CommandSpec& c) { return sameWord(c.name, word); });
+  return spec == std::end(kCommands) ? nullptr : spec;
+}
+
+bool UgiSession::waitsForSearch(std::string_view line) const {
+  if (!search_ || !search_->timed) return false;
+  const std::vector<std::string_view> words = splitWords(line);
+  const CommandSpec* spec = words.empty() ? nullptr : findCommand(words.front());
+  return spec && !spec->whileSearching;
+}
+
+void UgiSession::dispatch(std::string_view line) {
+  const std::vector<std::string_view> words = splitWords(line);
+  if (words.empty()) return;  // blank lines are allowed and ignored
+  const std::string_view word = words.front();
+  const CommandSpec* spec = findCommand(word);
+  if (!spec) return error("unknown command " + shown(word) + "; send help for the list");
+  if (searching() && !spec->whileSearching)
+    return error(std::string(spec->name) + " is not allowed while searching; send stop first");
+  const Command command{std::vector<std::string_view>(words.begin() + 1, words.end()), textAfter(line, word)};
+  (this->*spec->run)(command);
+}
+
+void UgiSession::ugi(const Command& c) {
+  if (rejectArguments("ugi", c)) return;
+  say(std::string("id name Qubic ") + QUBIC_VERSION);
+  say("id author the Qubic engine authors");
+  for (const UgiOption& option : ugiOptions()) say(optionLine(option, settings_));
+  say("ugiok");
+}
+
+void UgiSession::isReady(const Command& c) {
+  if (rejectArguments("isready", c)) return;
+  say("readyok");
+}
+
+void UgiSession::setOption(const Command& c) {
+  const auto& args = c.args;
+  if (args.size() < 2 || !sameWord(args[0], "name")) return error("setoption: expected setoption name <option> value <value>");
+  const auto valueWord = std::find_if(args.begin() + 1, args.end(), [](std::string_view w) { return sameWord(w, "value"); });
+  if (valueWord == args.begin() + 1) return error("setoption: the option name is missing before value");
+  // Names are taken as typed between `name` and `value`, so a name with spaces would work.
+  const std::string_view first = args[1], last = *(valueWord - 1);
+  const std::string_view name(first.data(), static_cast<std::size_t>(last.data() + last.size() - first.data()));
+  const UgiOption* option = findUgiOption(name);
+  if (!option) {
+    error("setoption: unknown option " + shown(name) + "; the options are " + ugiOptionNames());
+    return;
+  }
+  const std::string_view value = valueWord == args.end() ? std::string_view{} : trimmed(textAfter(c.rest, *valueWord));
+  const Parsed<Settings> updated = withOption(settings_, *option, value);
+  if (!updated) {
+    error("setoption " + std::string(option->name) + ": " + updated.error());
+    return;
+  }
+  if (std::string problem = searcher_.configure(updated.value().engine); !problem.empty()) {
+    error("setoption " + std::string(option->name) + ": " + problem);
+    return;
+  }
+  settings_ = updated.value();
+}
+
+void UgiSession::newGame(const Command& c) {
+  if (rejectArguments("uginewgame", c)) return;
+  searcher_.newGame();
+  position_ = Position{};
+}
+
+void UgiSession::setPosition(const Command& c) {
+  const Parsed<Position> parsed = parsePositionArguments(c.rest);
+  if (!parsed) {
+    error("position: " + parsed.error());
+    return;
+  }
+  position_ = parsed.value();
+}
+
+void UgiSession::go(const Command& c) {
+  if (position_.isGameOver()) {
+    error("go: the game is over (result " + std::string(resultWord(position_)) + "); send position or uginewgame");
+    return;
+  }
+  const Parsed<GoLimits> parsed = parseGoArguments(c.args);
+  if (!parsed) {
+    error("go: " + parsed.error());
+    return;
+  }
+  const GoLimits& asked = parsed.value();
+  SearchJob job;
+  job.position = position_;
+  job.infinite = asked.infinite;
+  job.limits.moveTime = moveBudget(asked, position_.sideToMove(), popcount(position_.emptyCells()),
+                                   std::chrono::milliseconds(settings_.engine.moveOverheadMs));
+  if (asked.nodes) job.limits.maxNodes = *asked.nodes;
+  if (asked.depth) job.limits.maxDepth = *asked.depth;
+  // Set before starting, so a searcher that answers at once finds the search it answers.
+  search_ = RunningSearch{position_, asked.infinite, job.limits.moveTime < kNoTimeLimit, false, std::nullopt, {}};
+  try {
+    searcher_.start(job);
+  } catch (...) {
+    search_.reset();  // nothing runs, so nothing may wait for it
+    throw;
+  }
+}
+
+void UgiSession::stop(const Command& c) {
+  if (rejectArguments("stop", c)) return;
+  if (!search_ || search_->stopRequested) return;  // nothing to stop: not an error
+  search_->stopRequested = true;
+  if (search_->heldResult) return finishSearch(*search_->heldResult);
+  searcher_.stop();
+}
+
+void UgiSession::quit(const Command& c) {
+  if (rejectArguments("quit", c)) return;
+  quit_ = true;
+  // A running search still answers with its bestmove, as after `stop`.
+  if (search_ && !search_->stopRequested) {
+    search_->stopRequested = true;
+    if (search_->heldResult) return finishSearch(*search_->heldResult);
+    searcher_.stop();
+  }
+}
+
+void UgiSession::query(const Command& c) {
+  const auto& args = c.args;
+  if (args.size() != 1) {
+    error("query: expected query gameover, query p1turn or query result");
+    return;
+  }
+  if (sameWord(args[0], "gameover")) return say(position_.isGameOver() ? "response true" : "response false");
+  if (sameWord(args[0], "p1turn")) return say(position_.sideToMove() == Side::X ? "response true" : "response false");
+  if (sameWord(args[0], "result")) return say("response " + std::string(resultWord(position_)));
+  error("query: unknown question " + shown(args[0]) + "; expected gameover, p1turn or result");
+}
+
+void UgiSession::draw(const Command& c) {
+  if (rejectArguments("d", c)) return;
+  sayLines(boardDiagram(position_));
+}
+
+void UgiSession::bench(const Command& c) {
+  if (rejectArguments("bench", c)) return;
+  std::uint64_t totalNodes = 0;
+  double totalSeconds = 0;
+  for (std::size_t i = 0; i < kBenchGames.size(); ++i) {
+    SearchJob job;
+    job.position = playMoves(Position{}, kBenchGames[i]).value();  // tests check every game is legal
+    job.limits.moveTime = kBenchTimePerPosition;
+    job.limits.maxNodes = kBenchNodes;
+    const MoveChoice result = searcher_.think(job);
+    totalNodes += result.nodes;
+    totalSeconds += result.seconds;
+    const std::string move = job.position.isLegal(result.move) ? moveToken(result.move) : "none";
+    say("info string bench " + std::to_string(i + 1) + "/" + std::to_string(kBenchGames.size()) + ": move " + move +
+        " " + searchStats(result.nodes, result.seconds));
+  }
+  say("info string bench: " + std::to_string(kBenchGames.size()) + " positions " + searchStats(totalNodes, totalSeconds));
+  searcher_.newGame();  // the benchmark must not colour the next game
+}
+
+void UgiSession::help(const Command& c) {
+  if (rejectArguments("help", c)) return;
+  sayLines(kHelpText);
+}
+
+void UgiSession::onSearchProgress(const MoveChoice& best) {
+  if (!search_ || search_->heldResult) return;
+  MoveChoice shownBest = best;
+  if (!search_->position.isLegal(shownBest.move)) shownBest.move = -1;  // a pv must be playable
+  std::string line = infoLine(shownBest);
+  if (line == search_->lastInfo) return;
+  say(line);
+  search_->lastInfo = std::move(line);
+}
+
+void UgiSession::onSearchDone(const MoveChoice& result) {
+  if (!search_ || search_->heldResult) return;
+  MoveChoice checked = result;
+  if (!search_->position.isLegal(checked.move)) {
+    // Never print an illegal move, whatever the searcher did.
+    checked.move = lowestCell(search_->position.emptyCells());
+    checked.reason = "the search gave no legal move, so the first free cell is played";
+    error("internal: the search returned no legal move; playing " + moveToken(checked.move));
+  }
+  onSearchProgress(checked);
+  if (search_->infinite && !search_->stopRequested) {
+    search_->heldResult = checked;  // `go infinite` answers only after `stop`
+    return;
+  }
+  finishSearch(checked);
+}
+
+void UgiSession::finishSearch(const MoveChoice& result) {
+  if (settings_.engine.explain && !result.reason.empty()) say("info string reason: " + result.reason);
+  search_.reset();
+  say("bestmove " + moveToken(result.move));
+}
+
+void UgiSession::say(std::string_view line) {
+  // One reply is one line, whatever text it carries.
+  std::string clean(line);
+  std::replace_if(clean.begin(), clean.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  output_(clean);
+}
+
+void UgiSession::sayLines(std::string_view text) {
+  while (!text.empty()) {
+    const auto end = text.find('\n');
+    say(text.substr(0, end));
+    if (end == std::string_view::npos) break;
+    text.remove_prefix(end + 1);
+  }
+}
+
+void UgiSession::error(const std::string& what) { say("info string error: " + what); }
+
+bool UgiSession::rejectArguments(std::string_view command, const Command& c) {
+  if (c.args.empty()) return false;
+  error(std::string(command) + " takes no arguments, got " + shown(c.args[0]));
+  return true;
+}
+
+}  // namespace qubic

@@ -1,0 +1,355 @@
+// Transcript tests of the UGI protocol: scripted sessions in, exact replies out.
+#include <catch2/catch.hpp>
+
+#include "engine/notation.hpp"
+#include "engine/timeman.hpp"
+#include "protocol/ugi_commands.hpp"
+#include "protocol/ugi_options.hpp"
+#include "ugi_test_support.hpp"
+
+using namespace qubic;
+using qubic::testing::isError;
+using qubic::testing::Transcript;
+using Lines = std::vector<std::string>;
+
+namespace {
+
+const std::string kDrawnBoard = "oxoxxoxxooxooxxo/ooxxxxooxxoxoxxo/xoooooxxooxxoxox/xooxoxxoxooxxoox x";
+
+// The replies of a finished search with the fake searcher, whose move is `move`.
+Lines searchReplies(const std::string& move) {
+  return {"info depth 1 time 500 nodes 1000 nps 2000 score cp 12 pv " + move,
+          "info depth 3 time 500 nodes 1000 nps 2000 score cp 12 pv " + move,
+          "info string reason: takes the lowest free cell", "bestmove " + move};
+}
+
+}  // namespace
+
+TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
+  Transcript t;
+  const Lines replies = t.send("ugi");
+  REQUIRE(replies.size() == 11);
+  CHECK_THAT(replies[0], Catch::StartsWith("id name Qubic "));
+  CHECK_THAT(replies[1], Catch::StartsWith("id author "));
+  const Lines options(replies.begin() + 2, replies.end());
+  CHECK(options == Lines{
+                       "option name Level type spin default 10 min 1 max 10",
+                       "option name Hash type spin default 64 min 1 max 16384",
+                       "option name Threads type spin default 1 min 1 max 64",
+                       "option name MoveOverhead type spin default 10 min 0 max 5000",
+                       "option name OwnBook type check default true",
+                       "option name BookFile type string default <empty>",
+                       "option name Seed type spin default 0 min 0 max 9223372036854775807",
+                       "option name Explain type check default true",
+                       "ugiok",
+                   });
+  CHECK(t.send("isready") == Lines{"readyok"});
+}
+
+TEST_CASE("option defaults come from the configuration") {
+  Settings settings;
+  settings.engine.level = 3;
+  settings.engine.explain = false;
+  settings.engine.bookFile = "my.book";
+  Transcript t(settings);
+  CHECK(t.searcher.applied.level == 3);  // applied at start, before any setoption
+  const Lines replies = t.send("ugi");
+  CHECK(replies[2] == "option name Level type spin default 3 min 1 max 10");
+  CHECK(replies[7] == "option name BookFile type string default my.book");
+  CHECK(replies[9] == "option name Explain type check default false");
+}
+
+TEST_CASE("setoption changes the settings and the searcher, or nothing") {
+  Transcript t;
+  CHECK(t.send("setoption name Level value 4").empty());
+  CHECK(t.searcher.applied.level == 4);
+  CHECK(t.send("setoption name level value 5").empty());  // names are case-insensitive
+  CHECK(t.session.settings().engine.level == 5);
+  CHECK(t.send("setoption name Explain value FALSE").empty());
+  CHECK_FALSE(t.session.settings().engine.explain);
+  CHECK(t.send("setoption name BookFile value books/my book.bin").empty());
+  CHECK(t.session.settings().engine.bookFile == "books/my book.bin");
+  CHECK(t.send("setoption name BookFile value <empty>").empty());
+  CHECK(t.session.settings().engine.bookFile.empty());
+  CHECK(t.send("setoption name MoveOverhead value 0").empty());
+  CHECK(t.session.settings().engine.moveOverheadMs == 0);
+
+  CHECK(t.send("setoption name Level value 11") ==
+        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, got \"11\""});
+  CHECK(t.send("setoption name Hash value lots") ==
+        Lines{"info string error: setoption Hash: engine.hash_mb must be an integer from 1 to 16384, got \"lots\""});
+  CHECK(t.send("setoption name Explain value yes") ==
+        Lines{"info string error: setoption Explain: engine.explain must be true or false, got \"yes\""});
+  CHECK(t.send("setoption name Level") ==
+        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, got \"\""});
+  CHECK(t.send("setoption name Colour value red") ==
+        Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, Hash, Threads, "
+              "MoveOverhead, OwnBook, BookFile, Seed, Explain"});
+  CHECK(t.send("setoption Level 3") == Lines{"info string error: setoption: expected setoption name <option> value <value>"});
+  CHECK(t.send("setoption name value 3") == Lines{"info string error: setoption: the option name is missing before value"});
+  CHECK(t.session.settings().engine.level == 5);
+
+  t.searcher.failConfigure = "cannot allocate 16000 MB for the hash table";
+  CHECK(t.send("setoption name Hash value 16000") ==
+        Lines{"info string error: setoption Hash: cannot allocate 16000 MB for the hash table"});
+  CHECK(t.session.settings().engine.hashMb == 64);
+}
+
+TEST_CASE("a session typed by hand behaves as the specification says") {
+  Transcript t;
+  CHECK(t.send("ugi").back() == "ugiok");
+  CHECK(t.send("isready") == Lines{"readyok"});
+  CHECK(t.send("position startpos moves 1a1").empty());
+  CHECK(t.send("go movetime 500") == searchReplies("1b1"));
+  CHECK(t.searcher.jobs.back().limits.moveTime == std::chrono::milliseconds(490));  // minus MoveOverhead
+  CHECK(t.send("query result") == Lines{"response none"});
+  CHECK(t.send("query gameover") == Lines{"response false"});
+  CHECK(t.send("query p1turn") == Lines{"response false"});
+}
+
+TEST_CASE("position takes startpos or fen with moves, tokens or indices") {
+  Transcript t;
+  CHECK(t.send("position startpos").empty());
+  CHECK(t.session.position() == Position{});
+  CHECK(t.send("position startpos moves 1a1 63 2c3").empty());
+  CHECK(positionString(t.session.position()) == "x.............../..........x...../................/...............o o");
+  CHECK(t.send("position fen x.............../................/................/...............o x moves 2c3").empty());
+  CHECK(positionString(t.session.position()) == "x.............../..........x...../................/...............o o");
+  CHECK(t.send("POSITION FEN X.............../................/................/................ o").empty());
+  CHECK(t.session.position().moveCount() == 1);
+  CHECK(t.send("position startpos moves").empty());
+  CHECK(t.session.position() == Position{});
+}
+
+TEST_CASE("a bad position command leaves the previous position in place") {
+  Transcript t;
+  REQUIRE(t.send("position startpos moves 1a1 1b1").empty());
+  const Position before = t.session.position();
+  CHECK(t.send("position startpos moves 1a1 2b2 1a1") ==
+        Lines{"info string error: position: move 3 (1a1): cell 1a1 is already occupied"});
+  CHECK(t.send("position startpos moves 5a1") ==
+        Lines{"info string error: position: move 1 (5a1): level 5 is not 1-4"});
+  CHECK(t.send("position") == Lines{"info string error: position: expected startpos or fen <position string>"});
+  CHECK(t.send("position start") == Lines{"info string error: position: expected startpos or fen, got \"start\""});
+  CHECK(t.send("position startpos 1a1") ==
+        Lines{"info string error: position: expected moves after startpos, got \"1a1\""});
+  CHECK(t.send("position fen moves 1a1") ==
+        Lines{"info string error: position: fen needs a position string (four planes joined by '/', a space, x or o)"});
+  CHECK(t.send("position fen ..../..../..../.... x") ==
+        Lines{"info string error: position: bad position string: plane 1 has 4 characters, expected 16"});
+  CHECK(t.send("position fen x.............../................/................/................ x") ==
+        Lines{"info string error: position: bad position string: " +
+              parsePosition("x.............../................/................/................ x").error()});
+  CHECK(t.session.position() == before);
+}
+
+TEST_CASE("the queries report the game's state exactly") {
+  Transcript t;
+  CHECK(t.send("query gameover") == Lines{"response false"});
+  CHECK(t.send("query p1turn") == Lines{"response true"});
+  CHECK(t.send("query result") == Lines{"response none"});
+
+  REQUIRE(t.send("position startpos moves 1a1 1a2 1b1 1b2 1c1 1c2 1d1").empty());  // X completes rank 1
+  CHECK(t.send("query gameover") == Lines{"response true"});
+  CHECK(t.send("query result") == Lines{"response p1win"});
+  REQUIRE(t.send("position startpos moves 1a1 1a2 1b1 1b2 1c1 1c2 2a1 1d2").empty());
+  CHECK(t.send("query result") == Lines{"response p2win"});
+  REQUIRE(t.send("position fen " + kDrawnBoard).empty());
+  CHECK(t.send("query gameover") == Lines{"response true"});
+  CHECK(t.send("query result") == Lines{"response draw"});
+
+  CHECK(t.send("query") == Lines{"info string error: query: expected query gameover, query p1turn or query result"});
+  CHECK(t.send("query result now") ==
+        Lines{"info string error: query: expected query gameover, query p1turn or query result"});
+  CHECK(t.send("query winner") ==
+        Lines{"info string error: query: unknown question \"winner\"; expected gameover, p1turn or result"});
+}
+
+TEST_CASE("go when the game is over is an error and starts nothing") {
+  Transcript t;
+  REQUIRE(t.send("position fen " + kDrawnBoard).empty());
+  CHECK(t.send("go movetime 100") ==
+        Lines{"info string error: go: the game is over (result draw); send position or uginewgame"});
+  CHECK(t.searcher.jobs.empty());
+}
+
+TEST_CASE("go turns its limits into the searcher's limits") {
+  Transcript t;
+  t.send("go nodes 5000 depth 7");
+  const SearchJob& job = t.searcher.jobs.back();
+  CHECK(job.limits.maxNodes == 5000);
+  CHECK(job.limits.maxDepth == 7);
+  CHECK(job.limits.moveTime == kNoTimeLimit);
+
+  t.send("position startpos moves 1a1");
+  t.send("go p1time 1000 p2time 2000 p1inc 10 p2inc 20 movestogo 5");
+  GoLimits go;
+  go.clockMs = {1000, 2000};
+  go.incrementMs = {10, 20};
+  go.movesToGo = 5;
+  CHECK(t.searcher.jobs.back().limits.moveTime == moveBudget(go, Side::O, 63, std::chrono::milliseconds(10)));
+
+  t.send("go");
+  CHECK(t.searcher.jobs.back().limits.moveTime == kDefaultMoveTime);
+}
+
+TEST_CASE("malformed go commands are answered with an error") {
+  Transcript t;
+  const auto check = [&](const std::string& line, const std::string& why) {
+    CHECK(t.send(line) == Lines{"info string error: go: " + why});
+  };
+  check("go movetime", "movetime needs a value");
+  check("go movetime soon", "movetime needs a whole number, got \"soon\"");
+  check("go movetime -5", "movetime must be 0-1000000000000, got \"-5\"");
+  check("go movetime 99999999999999999999", "movetime must be 0-1000000000000, got \"99999999999999999999\"");
+  check("go depth 0", "depth must be 1-64, got \"0\"");
+  check("go movetime 10 movetime 20", "movetime is given twice");
+  check("go infinite movetime 100", "infinite cannot be combined with other limits");
+  check("go wtime 100",
+        "unknown limit \"wtime\"; expected p1time, p2time, p1inc, p2inc, movestogo, movetime, nodes, depth or infinite");
+  CHECK(t.searcher.jobs.empty());
+}
+
+TEST_CASE("stop ends an infinite search, and isready and queries are answered meanwhile") {
+  Transcript t;
+  CHECK(t.send("go infinite").empty());
+  CHECK(t.session.searching());
+  CHECK(t.send("isready") == Lines{"readyok"});
+  CHECK(t.send("query p1turn") == Lines{"response true"});
+  CHECK(t.send("position startpos moves 1a1") ==
+        Lines{"info string error: position is not allowed while searching; send stop first"});
+  CHECK(t.send("go movetime 10") == Lines{"info string error: go is not allowed while searching; send stop first"});
+  CHECK(t.send("setoption name Level value 1") ==
+        Lines{"info string error: setoption is not allowed while searching; send stop first"});
+  CHECK(t.send("stop") == searchReplies("1a1"));
+  CHECK_FALSE(t.session.searching());
+  CHECK(t.send("stop").empty());  // nothing to stop
+  CHECK(t.send("isready") == Lines{"readyok"});
+}
+
+TEST_CASE("an infinite search that ends early holds its bestmove until stop") {
+  Transcript t;
+  t.searcher.infiniteEndsEarly = true;
+  const Lines all = searchReplies("1a1");
+  CHECK(t.send("go infinite") == Lines(all.begin(), all.begin() + 2));  // the info lines only
+  CHECK(t.session.searching());
+  CHECK(t.send("stop") == Lines{"info string reason: takes the lowest free cell", "bestmove 1a1"});
+}
+
+TEST_CASE("quit during a search still gives the bestmove, then ignores everything") {
+  Transcript t;
+  t.send("go infinite");
+  CHECK(t.send("quit") == searchReplies("1a1"));
+  CHECK(t.session.quitRequested());
+  CHECK(t.send("isready").empty());
+}
+
+TEST_CASE("score, proven results and the reason follow the searcher's answer") {
+  Transcript t;
+  MoveChoice proven;
+  proven.move = 21;
+  proven.verdict = Verdict::Win;
+  proven.plies = 7;
+  proven.depth = 9;
+  proven.nodes = 300;
+  proven.seconds = 0.1;
+  t.searcher.scripted = proven;
+  CHECK(t.send("go movetime 200") ==
+        Lines{"info depth 1 time 100 nodes 300 nps 3000 score win 7 pv 2b2",
+              "info depth 9 time 100 nodes 300 nps 3000 score win 7 pv 2b2", "bestmove 2b2"});  // no reason given
+  proven.verdict = Verdict::Loss;
+  proven.plies = 4;
+  proven.reason = "the longest defence";
+  t.searcher.scripted = proven;
+  REQUIRE(t.send("setoption name Explain value false").empty());
+  CHECK(t.send("go movetime 200") ==
+        Lines{"info depth 1 time 100 nodes 300 nps 3000 score loss 4 pv 2b2",
+              "info depth 9 time 100 nodes 300 nps 3000 score loss 4 pv 2b2", "bestmove 2b2"});
+}
+
+TEST_CASE("an illegal move from the searcher is never printed") {
+  Transcript t;
+  REQUIRE(t.send("position startpos moves 1a1").empty());
+  MoveChoice broken;
+  broken.move = 0;  // occupied
+  t.searcher.scripted = broken;
+  const Lines replies = t.send("go movetime 50");
+  REQUIRE(!replies.empty());
+  CHECK(replies.back() == "bestmove 1b1");
+  CHECK(std::count_if(replies.begin(), replies.end(), isError) == 1);
+}
+
+TEST_CASE("unknown commands and stray arguments are errors") {
+  Transcript t;
+  CHECK(t.send("hello") == Lines{"info string error: unknown command \"hello\"; send help for the list"});
+  CHECK(t.send("isready now") == Lines{"info string error: isready takes no arguments, got \"now\""});
+  CHECK(t.send("uginewgame 2") == Lines{"info string error: uginewgame takes no arguments, got \"2\""});
+  CHECK(t.send("\x01\xff") == Lines{"info string error: unknown command \"\\x01\\xff\"; send help for the list"});
+  CHECK(t.send("").empty());
+  CHECK(t.send("   \t ").empty());
+  CHECK(t.send("  isready  \r") == Lines{"readyok"});
+}
+
+TEST_CASE("uginewgame starts again from the empty board") {
+  Transcript t;
+  REQUIRE(t.send("position startpos moves 1a1").empty());
+  CHECK(t.send("uginewgame").empty());
+  CHECK(t.session.position() == Position{});
+  CHECK(t.searcher.newGames == 1);
+}
+
+TEST_CASE("d draws the board with notation's diagram") {
+  Transcript t;
+  REQUIRE(t.send("position startpos moves 1a1 4d4").empty());
+  const std::string diagram = boardDiagram(t.session.position());
+  std::string joined;
+  for (const std::string& line : t.send("d")) joined += line + '\n';
+  CHECK(joined == diagram);
+}
+
+TEST_CASE("bench searches its fixed positions and reports nodes, time and nps") {
+  Transcript t;
+  const Lines replies = t.send("bench");
+  REQUIRE(replies.size() == 7);
+  CHECK(std::none_of(replies.begin(), replies.end(), isError));
+  CHECK(replies[0] == "info string bench 1/6: move 1a1 time 500 nodes 1000 nps 2000");
+  CHECK(replies[6] == "info string bench: 6 positions time 3000 nodes 6000 nps 2000");
+  REQUIRE(t.searcher.jobs.size() == 6);
+  for (const SearchJob& job : t.searcher.jobs) CHECK_FALSE(job.position.isGameOver());
+  CHECK(t.searcher.newGames == 1);
+}
+
+TEST_CASE("help lists the commands") {
+  Transcript t;
+  const Lines replies = t.send("help");
+  CHECK(replies.size() > 10);
+  CHECK(std::none_of(replies.begin(), replies.end(), isError));
+}
+
+TEST_CASE("every option names an engine setting") {
+  for (const UgiOption& option : ugiOptions()) {
+    CHECK_NOTHROW(optionLine(option, Settings{}));
+    CHECK(findUgiOption(option.name) == &option);
+  }
+}
+
+TEST_CASE("commands that need the engine idle wait for a timed search only") {
+  Transcript t;
+  t.session.handle("go movetime 100");  // not settled: the search is still running
+  REQUIRE(t.session.searching());
+  CHECK(t.session.waitsForSearch("position startpos moves 1a1"));
+  CHECK(t.session.waitsForSearch("go movetime 100"));
+  CHECK_FALSE(t.session.waitsForSearch("isready"));
+  CHECK_FALSE(t.session.waitsForSearch("stop"));
+  CHECK_FALSE(t.session.waitsForSearch("query result"));
+  CHECK_FALSE(t.session.waitsForSearch("nonsense"));
+  t.searcher.settle(t.session);
+  CHECK_FALSE(t.session.waitsForSearch("position startpos"));  // nothing to wait for
+
+  for (const char* untimed : {"go infinite", "go nodes 100", "go depth 3"}) {
+    Transcript u;
+    u.session.handle(untimed);
+    REQUIRE(u.session.searching());
+    CHECK_FALSE(u.session.waitsForSearch("position startpos"));
+  }
+}
