@@ -31,6 +31,24 @@ struct TuiSettings {
   std::string colorX = "red";
   std::string colorO = "cyan";
   std::string colorHighlight = "yellow";
+  // Key bindings: key names separated by spaces (see docs/user-guide.md), checked by the game.
+  std::string keyHelp = "? F1";
+  std::string keyNewGame = "n";
+  std::string keyUndo = "u";
+  std::string keyRedo = "r";
+  std::string keyHint = "t";
+  std::string keyMoveNow = "m";
+  std::string keySwapSides = "s";
+  std::string keyPlayers = "c";
+  std::string keyLevelUp = "+ =";
+  std::string keyLevelDown = "-";
+  std::string keyThreats = "f";
+  std::string keyOverlay = "a";
+  std::string keyPause = "p";
+  std::string keyStep = ".";
+  std::string keySave = "w";
+  std::string keyLoad = "o";
+  std::string keyQuit = "q";
 };
 
 struct Settings {

@@ -1,0 +1,338 @@
+#include "record.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "notation.hpp"
+
+namespace qubic {
+
+namespace {
+
+constexpr std::string_view kResultTag = "Result";
+constexpr std::string_view kPositionTag = "Position";
+constexpr std::size_t kLineWidth = 79;
+
+bool isResultToken(std::string_view word) {
+  return word == "1-0" || word == "0-1" || word == "1/2-1/2" || word == "*";
+}
+
+GameResult resultFromToken(std::string_view word) {
+  if (word == "1-0") return GameResult::XWins;
+  if (word == "0-1") return GameResult::OWins;
+  if (word == "1/2-1/2") return GameResult::Draw;
+  return GameResult::Unfinished;
+}
+
+// "12." or "12..." (the number of a move pair); these carry no information on reading.
+bool isMoveNumber(std::string_view word) {
+  const std::size_t digits = word.find_first_not_of("0123456789");
+  if (digits == 0 || digits == std::string_view::npos) return false;
+  const std::string_view dots = word.substr(digits);
+  return dots == "." || dots == "...";
+}
+
+bool isTagName(std::string_view name) {
+  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
+
+std::string quoteTagValue(std::string_view value) {
+  std::string out = "\"";
+  for (char c : value) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += (c == '\n' || c == '\r') ? ' ' : c;
+  }
+  return out + '"';
+}
+
+std::string tidyComment(std::string_view comment) {
+  std::string out(comment);
+  for (char& c : out) {
+    if (c == '}') c = ')';
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  return out;
+}
+
+// Walks the text keeping the line number for error messages.
+class Reader {
+ public:
+  explicit Reader(std::string_view text) : text_(text) {}
+
+  void skipSpace() {
+    while (pos_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[pos_]))) advance();
+  }
+  bool atEnd() const { return pos_ >= text_.size(); }
+  char peek() const { return text_[pos_]; }
+  int line() const { return line_; }
+  void advance() {
+    if (text_[pos_] == '\n') ++line_;
+    ++pos_;
+  }
+  // Everything up to (not including) `stop` on the current line; false when the line ends first.
+  bool readUntil(char stop, std::string& out, bool allowNewlines) {
+    out.clear();
+    while (!atEnd() && peek() != stop) {
+      if (peek() == '\n' && !allowNewlines) return false;
+      out += peek();
+      advance();
+    }
+    if (atEnd()) return false;
+    advance();  // the stop character
+    return true;
+  }
+  // A whitespace-delimited word, also ending before '{' or '['.
+  std::string_view word() {
+    const std::size_t begin = pos_;
+    while (!atEnd() && !std::isspace(static_cast<unsigned char>(peek())) && peek() != '{' && peek() != '[') advance();
+    return text_.substr(begin, pos_ - begin);
+  }
+
+ private:
+  std::string_view text_;
+  std::size_t pos_ = 0;
+  int line_ = 1;
+};
+
+std::string at(int line) { return "line " + std::to_string(line) + ": "; }
+
+// Reads `[Name "value"]` with the reader on the '['.
+Parsed<RecordTag> readTag(Reader& in) {
+  const int line = in.line();
+  const std::string malformed = at(line) + "malformed tag: expected [Name \"value\"]";
+  in.advance();  // '['
+  in.skipSpace();
+  RecordTag tag;
+  while (!in.atEnd() && !std::isspace(static_cast<unsigned char>(in.peek())) && in.peek() != '"' && in.peek() != ']') {
+    tag.name += in.peek();
+    in.advance();
+  }
+  if (!isTagName(tag.name)) return Parsed<RecordTag>::failure(malformed);
+  while (!in.atEnd() && (in.peek() == ' ' || in.peek() == '\t')) in.advance();
+  if (in.atEnd() || in.peek() != '"') return Parsed<RecordTag>::failure(malformed);
+  in.advance();
+  bool closed = false;
+  while (!in.atEnd() && in.peek() != '\n') {
+    char c = in.peek();
+    in.advance();
+    if (c == '"') {
+      closed = true;
+      break;
+    }
+    if (c == '\\' && !in.atEnd() && in.peek() != '\n') {
+      c = in.peek();
+      in.advance();
+    }
+    tag.value += c;
+  }
+  if (!closed) return Parsed<RecordTag>::failure(at(line) + "tag " + tag.name + ": the value has no closing quote");
+  while (!in.atEnd() && (in.peek() == ' ' || in.peek() == '\t')) in.advance();
+  if (in.atEnd() || in.peek() != ']') return Parsed<RecordTag>::failure(malformed);
+  in.advance();
+  return Parsed<RecordTag>::success(std::move(tag));
+}
+
+// The typed tags (Result, Position) leave the free list and go into their fields.
+std::string takeTypedTag(GameRecord& record, const RecordTag& tag, int line, bool& sawResult) {
+  if (tag.name == kResultTag) {
+    if (!isResultToken(tag.value))
+      return at(line) + "unknown result \"" + tag.value + "\" (expected 1-0, 0-1, 1/2-1/2 or *)";
+    record.result = resultFromToken(tag.value);
+    sawResult = true;
+  } else if (tag.name == kPositionTag) {
+    const Parsed<Position> start = parsePosition(tag.value);
+    if (!start) return at(line) + "tag Position: " + start.error();
+    record.start = start.value();
+  } else {
+    record.tags.push_back(tag);
+  }
+  return {};
+}
+
+std::string checkResult(const GameRecord& record, const Position& end) {
+  const GameResult shown = resultOf(end);
+  if (shown == GameResult::Unfinished) {
+    // Unfinished on the board: any result may stand (resignation, time, adjudication).
+    return {};
+  }
+  if (record.result != shown)
+    return "the result " + std::string(resultToken(record.result)) + " does not match the moves, which end in " +
+           std::string(resultToken(shown));
+  return {};
+}
+
+// Reads one game from the reader; `found` is false when only whitespace was left.
+Parsed<GameRecord> readGame(Reader& in, bool& found) {
+  GameRecord record;
+  bool sawResultTag = false;
+  found = false;
+  bool sawPositionTag = false;
+  for (in.skipSpace(); !in.atEnd() && in.peek() == '['; in.skipSpace()) {
+    found = true;
+    const int line = in.line();
+    const Parsed<RecordTag> tag = readTag(in);
+    if (!tag) return Parsed<GameRecord>::failure(tag.error());
+    const bool duplicate = (tag.value().name == kResultTag && sawResultTag) ||
+                           (tag.value().name == kPositionTag && sawPositionTag) ||
+                           std::any_of(record.tags.begin(), record.tags.end(),
+                                       [&](const RecordTag& t) { return t.name == tag.value().name; });
+    if (duplicate) return Parsed<GameRecord>::failure(at(line) + "tag " + tag.value().name + " appears twice");
+    if (std::string problem = takeTypedTag(record, tag.value(), line, sawResultTag); !problem.empty())
+      return Parsed<GameRecord>::failure(problem);
+    sawPositionTag = sawPositionTag || tag.value().name == kPositionTag;
+  }
+
+  Position pos = record.start;
+  bool terminated = false;
+  int lastLine = in.line();
+  while (!in.atEnd() && !terminated) {
+    const char c = in.peek();
+    const int line = in.line();
+    lastLine = line;
+    if (c == '[') break;  // the next game's tags: this one had no result token
+    found = true;
+    if (c == '{') {
+      in.advance();
+      std::string comment;
+      if (!in.readUntil('}', comment, true)) return Parsed<GameRecord>::failure(at(line) + "comment has no closing '}'");
+      if (!record.moves.empty()) {
+        std::string& target = record.comments.back();
+        if (!target.empty()) target += ' ';
+        target += tidyComment(comment);
+      }
+    } else {
+      const std::string_view word = in.word();
+      if (isResultToken(word)) {
+        const GameResult ending = resultFromToken(word);
+        if (sawResultTag && ending != record.result)
+          return Parsed<GameRecord>::failure(at(line) + "the moves end with " + std::string(word) +
+                                             " but the Result tag says " + std::string(resultToken(record.result)));
+        record.result = ending;
+        sawResultTag = true;
+        terminated = true;
+      } else if (!isMoveNumber(word)) {
+        const std::string where = at(line) + "move " + std::to_string(record.moves.size() + 1) + " (" +
+                                  std::string(word) + "): ";
+        const Parsed<int> cell = parseMove(word);
+        if (!cell) return Parsed<GameRecord>::failure(where + cell.error());
+        if (pos.isGameOver()) return Parsed<GameRecord>::failure(where + "the game is already over");
+        if (!pos.isLegal(cell.value()))
+          return Parsed<GameRecord>::failure(where + "cell " + moveToken(cell.value()) + " is already occupied");
+        pos.play(cell.value());
+        record.moves.push_back(cell.value());
+        record.comments.emplace_back();
+      }
+    }
+    in.skipSpace();
+  }
+  if (found)
+    if (std::string problem = checkResult(record, pos); !problem.empty())
+      return Parsed<GameRecord>::failure(at(lastLine) + problem);
+  return Parsed<GameRecord>::success(std::move(record));
+}
+
+}  // namespace
+
+std::string_view resultToken(GameResult result) {
+  switch (result) {
+    case GameResult::XWins: return "1-0";
+    case GameResult::OWins: return "0-1";
+    case GameResult::Draw: return "1/2-1/2";
+    case GameResult::Unfinished: break;
+  }
+  return "*";
+}
+
+GameResult resultOf(const Position& pos) {
+  switch (pos.status()) {
+    case Status::XWins: return GameResult::XWins;
+    case Status::OWins: return GameResult::OWins;
+    case Status::Draw: return GameResult::Draw;
+    case Status::Ongoing: break;
+  }
+  return GameResult::Unfinished;
+}
+
+std::string GameRecord::tag(std::string_view name) const {
+  for (const RecordTag& t : tags)
+    if (t.name == name) return t.value;
+  return {};
+}
+
+void GameRecord::setTag(std::string_view name, std::string value) {
+  for (RecordTag& t : tags)
+    if (t.name == name) {
+      t.value = std::move(value);
+      return;
+    }
+  tags.push_back({std::string(name), std::move(value)});
+}
+
+void GameRecord::addMove(int cell, std::string comment) {
+  moves.push_back(cell);
+  comments.push_back(std::move(comment));
+}
+
+Position GameRecord::finalPosition() const {
+  Position pos = start;
+  for (int cell : moves) pos.play(cell);
+  return pos;
+}
+
+std::string recordToString(const GameRecord& record) {
+  std::string out;
+  for (const RecordTag& t : record.tags) out += "[" + t.name + " " + quoteTagValue(t.value) + "]\n";
+  if (record.start.moveCount() > 0) out += "[Position " + quoteTagValue(positionString(record.start)) + "]\n";
+  out += "[Result \"" + std::string(resultToken(record.result)) + "\"]\n\n";
+
+  // Move text wrapped at kLineWidth, numbered by X's moves as in "1. 1a1 2b2 2. ...".
+  std::string line;
+  auto put = [&](const std::string& piece) {
+    if (!line.empty() && line.size() + 1 + piece.size() > kLineWidth) {
+      out += line + '\n';
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + piece;
+  };
+  const int firstPly = record.start.moveCount();
+  for (std::size_t i = 0; i < record.moves.size(); ++i) {
+    const int ply = firstPly + static_cast<int>(i);
+    const int number = ply / 2 + 1;
+    if (ply % 2 == 0) put(std::to_string(number) + ".");
+    else if (i == 0) put(std::to_string(number) + "...");
+    put(moveToken(record.moves[i]));
+    if (i < record.comments.size() && !record.comments[i].empty()) put(std::string(1, '{').append(tidyComment(record.comments[i])).append("}"));
+  }
+  put(std::string(resultToken(record.result)));
+  return out + line + '\n';
+}
+
+Parsed<GameRecord> parseRecord(std::string_view text) {
+  Reader in(text);
+  bool found = false;
+  Parsed<GameRecord> game = readGame(in, found);
+  if (!game) return game;
+  if (!found) return Parsed<GameRecord>::failure("no game found: the text is empty");
+  in.skipSpace();
+  if (!in.atEnd())
+    return Parsed<GameRecord>::failure(at(in.line()) + "unexpected text after the end of the game (one game per file)");
+  return game;
+}
+
+Parsed<std::vector<GameRecord>> parseRecords(std::string_view text) {
+  using Result = Parsed<std::vector<GameRecord>>;
+  Reader in(text);
+  std::vector<GameRecord> games;
+  for (;;) {
+    bool found = false;
+    Parsed<GameRecord> game = readGame(in, found);
+    if (!game) return Result::failure("game " + std::to_string(games.size() + 1) + ", " + game.error());
+    if (!found) break;
+    games.push_back(game.value());
+  }
+  return Result::success(std::move(games));
+}
+
+}  // namespace qubic

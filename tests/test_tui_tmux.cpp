@@ -1,0 +1,266 @@
+// End-to-end tests of `qubic`: the real program in a tmux pane, driven with send-keys
+// and read back with capture-pane. A private tmux server (-S) keeps them away from the
+// user's sessions; every wait is bounded. Skipped with a warning when tmux is missing.
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <regex>
+#include <string>
+#include <thread>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string run(const std::string& command) {
+  std::string output;
+  if (FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r")) {
+    char buffer[4096];
+    while (std::size_t n = std::fread(buffer, 1, sizeof buffer, pipe)) output.append(buffer, n);
+    pclose(pipe);
+  }
+  return output;
+}
+
+int panesMade = 0;  // each pane gets a fresh server and directory: a quitting one may still be closing
+
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+bool haveTmux() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
+
+// One qubic in one tmux session on its own server, killed when the test ends.
+class QubicPane {
+ public:
+  explicit QubicPane(const std::string& configText, int width = 100, int height = 30)
+      : name_("qubic-test-" + std::to_string(getpid()) + "-" + std::to_string(++panesMade)),
+        dir_(fs::temp_directory_path() / name_) {
+    fs::create_directories(dir_);
+    const fs::path config = dir_ / "config.toml";
+    std::ofstream(config) << configText;
+    // XDG_CONFIG_HOME points into the scratch directory so no user file is read.
+    // A script notes qubic's pid (for signals) and its exit status: tmux's own record of
+    // a dead pane's status is not reliable. XDG_CONFIG_HOME keeps any user file out.
+    // The script survives the Ctrl-C sent to the whole foreground group (trap).
+    std::ofstream(dir_ / "run.sh") << "trap : INT\ncd '" << dir_.string() << "'\nexport XDG_CONFIG_HOME='"
+                                   << dir_.string()
+                                   << "'\nsh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
+                                   << "/qubic' --config '" << config.string() << "'\necho $? > exit-status\n";
+    tmux("new-session -d -s game -x " + std::to_string(width) + " -y " + std::to_string(height) + " 'sh " +
+         (dir_ / "run.sh").string() + "'");
+    // Keep the pane after qubic exits, to inspect how it left the terminal.
+    tmux("set-option -t game remain-on-exit on");
+  }
+  ~QubicPane() {
+    tmux("kill-server");
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+  }
+
+  // The server's socket lives in the scratch directory, so nothing is left behind.
+  std::string tmux(const std::string& args) const {
+    return run("tmux -S '" + (dir_ / "tmux.sock").string() + "' " + args);
+  }
+  void keys(const std::string& keys) const { tmux("send-keys -t game " + keys); }
+  std::string screen() const { return tmux("capture-pane -p -t game"); }
+  // "<dead> <alternate screen on>" of the pane: "0 1" while qubic runs, "1 0" once it has
+  // exited and left the terminal's alternate screen.
+  std::string paneState() const { return trimmed(tmux("display-message -p -t game '#{pane_dead} #{alternate_on}'")); }
+  bool alive() const { return paneState().rfind("0 ", 0) == 0; }
+  std::string qubicPid() const { return trimmed(readText(dir_ / "qubic.pid")); }
+  // Waits up to `seconds` for qubic to exit; gives the pane state and qubic's exit status,
+  // "1 0 exit 0" after a clean exit.
+  std::string waitForExit(double seconds) const {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    while ((alive() || !fs::exists(dir_ / "exit-status")) && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    return paneState() + " exit " + trimmed(readText(dir_ / "exit-status"));
+  }
+  const fs::path& dir() const { return dir_; }
+
+  // Polls the screen until `ok` holds, for at most `seconds`; the last screen is kept.
+  bool waitFor(const std::function<bool(const std::string&)>& ok, double seconds = 4.0) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+    do {
+      last = screen();
+      if (ok(last)) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    } while (std::chrono::steady_clock::now() < deadline);
+    return false;
+  }
+  bool waitForText(const std::string& text, double seconds = 4.0) {
+    return waitFor([&](const std::string& s) { return s.find(text) != std::string::npos; }, seconds);
+  }
+  bool waitForPattern(const std::string& pattern, double seconds = 4.0) {
+    const std::regex re(pattern);
+    return waitFor([&](const std::string& s) { return std::regex_search(s, re); }, seconds);
+  }
+
+  std::string last;
+
+ private:
+  std::string name_;
+  fs::path dir_;
+};
+
+const char* kVersusEngine = "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\n[engine]\nlevel = 3\nseed = 7\n";
+const char* kTwoHumans = "[tui]\nhuman_side = \"both\"\n";
+// The engine (X) would think for a minute: only interrupting it ends its turn quickly.
+const char* kSlowEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\n";
+const char* kSlowReply = "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\n";
+
+}  // namespace
+
+TEST_CASE("qubic draws the four planes, plays a typed move, gets the engine's reply and undoes") {
+  if (!haveTmux()) {
+    WARN("tmux is not installed: skipping the end-to-end tests of qubic");
+    return;
+  }
+  QubicPane pane(kVersusEngine);
+  REQUIRE(pane.waitForText("level 4"));
+  INFO(pane.last);
+  for (const char* label : {"level 1", "level 2", "level 3", "a  b  c  d", "X  You", "Engine, level 3", "(none yet)"})
+    CHECK(pane.last.find(label) != std::string::npos);
+
+  pane.keys("2 c 3");
+  REQUIRE(pane.waitForPattern(R"(1\. 2c3 [1-4][a-d][1-4])"));
+  INFO(pane.last);
+  CHECK(pane.last.find("Engine (O) played") != std::string::npos);
+
+  pane.keys("u");
+  REQUIRE(pane.waitForText("(none yet)"));
+  CHECK(pane.last.find("Took back your move and the engine's reply") != std::string::npos);
+}
+
+TEST_CASE("qubic moves the cursor and plays with Enter; its help screen opens and closes") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  // The cursor starts on 1b2: right, up, next level, then Enter plays 2c3.
+  pane.keys("Right Up Tab Enter");
+  REQUIRE(pane.waitForText("1. 2c3"));
+  pane.keys("?");
+  REQUIRE(pane.waitForText("Keys (set them"));
+  CHECK(pane.last.find("undo (with the engine's reply)") != std::string::npos);
+  pane.keys("x");
+  REQUIRE(pane.waitForText("1. 2c3"));
+}
+
+TEST_CASE("qubic announces a win and highlights the line") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 2a1 1a2 2a2 1a3 2a3 1a4");
+  REQUIRE(pane.waitForText("X wins with the line 1a1-1a4!"));
+  INFO(pane.last);
+  // Level 1, file a: the four X of the line are drawn *X*.
+  CHECK(std::regex_search(pane.last, std::regex(R"(4 \*X\*)")));
+  CHECK(std::regex_search(pane.last, std::regex(R"(1 \*X\*)")));
+  pane.keys("1b1");
+  REQUIRE(pane.waitForText("The game is over"));
+}
+
+TEST_CASE("qubic survives resizing, falls back to a 2x2 arrangement, saves and loads") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 2b2");
+  REQUIRE(pane.waitForText("1. 1a1 2b2"));
+
+  pane.tmux("resize-window -t game -x 50 -y 26");
+  // In a 2x2 arrangement levels 1 and 2 share a row, and 3 and 4 the row below.
+  REQUIRE(pane.waitFor([](const std::string& s) {
+    const auto one = s.find("level 1"), three = s.find("level 3");
+    return one != std::string::npos && three != std::string::npos && s.find('\n', one) < three &&
+           s.substr(one, s.find('\n', one) - one).find("level 2") != std::string::npos;
+  }));
+  pane.tmux("resize-window -t game -x 20 -y 8");
+  REQUIRE(pane.waitForText("larger"));
+  pane.tmux("resize-window -t game -x 80 -y 24");
+  REQUIRE(pane.waitForText("level 4"));
+  CHECK(pane.alive());
+
+  pane.keys("w C-u");  // the save prompt; clear the suggested name
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("-l saved.qgn");
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to saved.qgn"));
+  const std::string text = readText(pane.dir() / "saved.qgn");
+  CHECK(text.find("1. 1a1 2b2 *") != std::string::npos);
+
+  std::ofstream(pane.dir() / "bad.qgn") << "[X \"a\"]\n1a1 1a1 *\n";
+  pane.keys("n");
+  pane.keys("o C-u");
+  pane.keys("-l bad.qgn");
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Not loaded"));
+  INFO(pane.last);
+  CHECK(std::regex_search(pane.last, std::regex(R"(cell\s+1a1\s+is\s+already\s+occupied)")));
+  CHECK(pane.last.find("(none yet)") != std::string::npos);  // the new game is untouched
+
+  pane.keys("o C-u");
+  pane.keys("-l saved.qgn");
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Loaded saved.qgn: 2 moves"));
+  CHECK(pane.last.find("1. 1a1 2b2") != std::string::npos);
+}
+
+TEST_CASE("qubic quits on q, Ctrl-C and SIGTERM, leaving the terminal as it found it") {
+  if (!haveTmux()) return;
+  for (const char* quit : {"q", "C-c", "TERM"}) {
+    INFO("quit with " << quit);
+    QubicPane pane(kVersusEngine);
+    REQUIRE(pane.waitForText("level 4"));
+    CHECK(pane.paneState() == "0 1");  // running, on the alternate screen
+    if (std::string(quit) == "TERM")
+      CHECK(std::system(("kill -TERM " + pane.qubicPid()).c_str()) == 0);
+    else
+      pane.keys(quit);
+    CHECK(pane.waitForExit(3) == "1 0 exit 0");  // alternate screen left, exit status 0
+  }
+}
+
+TEST_CASE("quitting, undoing and moving now are immediate while the engine thinks") {
+  if (!haveTmux()) return;
+  using Clock = std::chrono::steady_clock;
+  {
+    QubicPane pane(kSlowEngine);
+    REQUIRE(pane.waitForText("Engine thinking"));
+    pane.keys("m");
+    REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 3));
+    CHECK(pane.last.find("Engine (X) played") != std::string::npos);
+  }
+  {
+    QubicPane pane(kSlowEngine);
+    REQUIRE(pane.waitForText("Engine thinking"));
+    const auto began = Clock::now();
+    pane.keys("q");
+    CHECK(pane.waitForExit(3) == "1 0 exit 0");
+    CHECK(Clock::now() - began < std::chrono::seconds(2));
+  }
+  {
+    QubicPane pane(kSlowReply);
+    REQUIRE(pane.waitForText("level 4"));
+    pane.keys("3b3");
+    REQUIRE(pane.waitForText("Engine thinking"));
+    pane.keys("u");
+    REQUIRE(pane.waitForText("Took back one move", 2));
+    CHECK(pane.last.find("(none yet)") != std::string::npos);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    CHECK(pane.screen().find("(none yet)") != std::string::npos);  // the stale search left no move
+  }
+}

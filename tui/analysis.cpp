@@ -1,0 +1,89 @@
+#include "analysis.hpp"
+
+#include "engine/player.hpp"
+
+namespace qubic::tui {
+
+MoveJudge engineJudge(std::chrono::milliseconds perCell) {
+  // Its own small player: the game's player belongs to the engine thread.
+  PlayerOptions options;
+  options.hashMb = 16;
+  auto player = std::make_shared<Player>(options);
+  return [player, perCell](const Position& pos, int cell, const std::atomic<bool>& stop) {
+    const Side mover = pos.sideToMove();
+    if (pos.completesLine(cell, mover)) return MoveJudgement{MoveValue::Win, 1};
+    Position after = pos;
+    after.play(cell);
+    if (after.isGameOver()) return MoveJudgement{MoveValue::Draw, 1};
+    MoveLimits limits;
+    limits.moveTime = perCell;
+    limits.stop = &stop;
+    const MoveChoice reply = player->choose(after, limits);
+    if (stop) return MoveJudgement{MoveValue::Pending, 0};
+    if (reply.verdict == Verdict::Win) return MoveJudgement{MoveValue::Loss, reply.plies + 1};
+    if (reply.verdict == Verdict::Loss) return MoveJudgement{MoveValue::Win, reply.plies + 1};
+    return MoveJudgement{MoveValue::Unknown, 0};
+  };
+}
+
+BackgroundAnalysis::BackgroundAnalysis(MoveJudge judge) : judge_(std::move(judge)), thread_([this] { run(); }) {}
+
+BackgroundAnalysis::~BackgroundAnalysis() {
+  {
+    std::lock_guard lock(mutex_);
+    quitting_ = true;
+    stop_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void BackgroundAnalysis::analyse(const Position& pos) {
+  {
+    std::lock_guard lock(mutex_);
+    if ((pending_ && *pending_ == pos) || (haveAnalysis_ && analysis_.positionKey == pos.key() && !pending_)) return;
+    pending_ = pos;
+    stop_ = true;
+  }
+  wake_.notify_all();
+}
+
+void BackgroundAnalysis::cancel() {
+  std::lock_guard lock(mutex_);
+  pending_.reset();
+  haveAnalysis_ = false;
+  stop_ = true;
+}
+
+std::optional<BoardAnalysis> BackgroundAnalysis::snapshot(const Position& pos) const {
+  std::lock_guard lock(mutex_);
+  if (!haveAnalysis_ || analysis_.positionKey != pos.key()) return std::nullopt;
+  return analysis_;
+}
+
+void BackgroundAnalysis::run() {
+  std::unique_lock lock(mutex_);
+  for (;;) {
+    wake_.wait(lock, [this] { return quitting_ || pending_.has_value(); });
+    if (quitting_) return;
+    const Position pos = *pending_;
+    pending_.reset();
+    stop_ = false;
+    analysis_ = BoardAnalysis{};
+    analysis_.positionKey = pos.key();
+    analysis_.toJudge = pos.isGameOver() ? 0 : popcount(pos.emptyCells());
+    haveAnalysis_ = true;
+    if (pos.isGameOver()) continue;
+    for (Bitboard empty = pos.emptyCells(); empty && !stop_;) {
+      const int cell = popLowest(empty);
+      lock.unlock();
+      const MoveJudgement judgement = judge_(pos, cell, stop_);
+      lock.lock();
+      if (stop_ || quitting_) break;
+      analysis_.cells[cell] = judgement;
+      ++analysis_.judged;
+    }
+  }
+}
+
+}  // namespace qubic::tui

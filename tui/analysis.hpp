@@ -1,0 +1,72 @@
+// The analysis overlay's data: for every empty cell, what moving there is worth to the
+// side to move (proven win, proven loss, draw, or unknown). The view only reads a
+// BoardAnalysis; how a move is judged is a MoveJudge, so a solver can replace the
+// current engine-based judge without touching the view or the thread.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "engine/position.hpp"
+
+namespace qubic::tui {
+
+enum class MoveValue : std::uint8_t { Pending, Unknown, Win, Loss, Draw };
+
+struct MoveJudgement {
+  MoveValue value = MoveValue::Pending;
+  int plies = 0;  // to the end of the game, counting the move itself, when proven
+};
+
+// Judges one legal move of the side to move in `pos`; should return soon after `stop` is set.
+using MoveJudge = std::function<MoveJudgement(const Position& pos, int cell, const std::atomic<bool>& stop)>;
+
+// The current judge: the engine's verdict on the position after the move, found with a
+// small budget per cell (a Win for the opponent means the move loses, and so on).
+MoveJudge engineJudge(std::chrono::milliseconds perCell);
+
+struct BoardAnalysis {
+  std::uint64_t positionKey = 0;
+  std::array<MoveJudgement, 64> cells{};  // Pending until judged; occupied cells unused
+  int judged = 0, toJudge = 0;
+  bool complete() const { return judged == toJudge; }
+};
+
+// Judges every empty cell on a background thread, one cell after another, publishing
+// results as they come so the overlay fills in progressively.
+class BackgroundAnalysis {
+ public:
+  explicit BackgroundAnalysis(MoveJudge judge);
+  ~BackgroundAnalysis();
+  BackgroundAnalysis(const BackgroundAnalysis&) = delete;
+  BackgroundAnalysis& operator=(const BackgroundAnalysis&) = delete;
+
+  // Analyses `pos` unless it is already the position analysed; stops older work.
+  void analyse(const Position& pos);
+  void cancel();
+  // The analysis so far, empty when none matches `pos`.
+  std::optional<BoardAnalysis> snapshot(const Position& pos) const;
+
+ private:
+  void run();
+
+  MoveJudge judge_;
+  std::atomic<bool> stop_{false};
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool quitting_ = false;
+  std::optional<Position> pending_;
+  bool haveAnalysis_ = false;
+  BoardAnalysis analysis_;
+  std::thread thread_;
+};
+
+}  // namespace qubic::tui

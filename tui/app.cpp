@@ -1,0 +1,348 @@
+#include "app.hpp"
+
+#include <curses.h>
+
+#include <algorithm>
+#include <utility>
+
+#include "engine/notation.hpp"
+#include "panel.hpp"
+#include "record_file.hpp"
+#include "terminal.hpp"
+
+namespace qubic::tui {
+
+namespace {
+
+// Engine-vs-engine games pause this long between moves so they can be watched.
+constexpr std::chrono::milliseconds kWatchDelay{600};
+// The overlay gives each candidate move this long with the engine.
+constexpr std::chrono::milliseconds kOverlayBudgetPerCell{50};
+
+PlayerOptions playerOptions(const EngineSettings& engine) {
+  PlayerOptions options;
+  options.level = engine.level;
+  options.hashMb = static_cast<std::size_t>(engine.hashMb);
+  options.seed = engine.seed != 0 ? static_cast<std::uint64_t>(engine.seed)
+                                  : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  return options;
+}
+
+bool isPrintable(int key) { return key >= ' ' && key < 127; }
+
+}  // namespace
+
+App::App(const Settings& settings, const KeyMap& keys)
+    : settings_(settings),
+      keys_(keys),
+      input_(keys_),
+      view_(settings.tui),
+      seats_(Seats::fromHumanSide(settings.tui.humanSide)),
+      level_(settings.engine.level),
+      moveTime_(settings.tui.moveTimeMs),
+      engine_(playerOptions(settings.engine)),
+      cursor_(cellAt(1, 1, 0)),
+      showThreats_(settings.tui.showThreats),
+      showOverlay_(settings.tui.showOverlay) {
+  int rows = 0, cols = 0;
+  getmaxyx(stdscr, rows, cols);
+  layout_ = computeLayout(rows, cols);
+  if (showOverlay_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell));
+  say("Welcome! Press " + keys_.primaryKeyName(Action::Help) + " for help.");
+}
+
+App::~App() = default;
+
+void App::run() {
+  while (!quit_ && !terminationRequested()) {
+    pollEngine();
+    maybeStartEngine();
+    if (showOverlay_ && analysis_) analysis_->analyse(game_.position());
+    view_.draw(buildView(), layout_);
+    const int key = getch();
+    if (key != ERR) handleKey(key);
+  }
+  stopEngine();
+}
+
+void App::say(std::string text, Style style) { message_ = {std::move(text), style, style != Style::Normal}; }
+
+void App::handleKey(int key) {
+  if (key == KEY_RESIZE) {
+    int rows = 0, cols = 0;
+    getmaxyx(stdscr, rows, cols);
+    layout_ = computeLayout(rows, cols);
+    clear();
+    return;
+  }
+  if (helpOpen_) {  // any key closes the help
+    helpOpen_ = false;
+    return;
+  }
+  if (prompt_ != PromptKind::None) return handlePromptKey(key);
+  if (key == KEY_MOUSE) return handleMouse();
+  const Command command = input_.feed(key);
+  if (!command.error.empty()) return say(command.error, Style::Error);
+  if (command.cell >= 0) {
+    cursor_ = command.cell;
+    return playHuman(command.cell);
+  }
+  if (!input_.pendingToken().empty()) {
+    // Show where the token is heading: its level once the level digit is typed.
+    cursor_ = cellAt(fileOf(cursor_), rankOf(cursor_), input_.pendingToken()[0] - '1');
+    return;
+  }
+  perform(command.action);
+}
+
+void App::handleMouse() {
+  MEVENT event;
+  if (getmouse(&event) != OK) return;
+  if (!(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) return;
+  const int cell = cellAtScreen(layout_, event.y, event.x);
+  if (cell < 0) return;
+  cursor_ = cell;
+  playHuman(cell);
+}
+
+void App::handlePromptKey(int key) {
+  if (key == 27) {
+    prompt_ = PromptKind::None;
+    say("Cancelled.");
+  } else if (key == '\n' || key == '\r' || key == KEY_ENTER) {
+    finishPrompt();
+  } else if (key == KEY_BACKSPACE || key == 127 || key == 8) {
+    if (!promptText_.empty()) promptText_.pop_back();
+  } else if (key == 21) {  // Ctrl-U clears the line, as in a shell
+    promptText_.clear();
+  } else if (isPrintable(key)) {
+    promptText_ += static_cast<char>(key);
+  }
+}
+
+void App::perform(Action action) {
+  switch (action) {
+    case Action::None: break;
+    case Action::Help: helpOpen_ = true; break;
+    case Action::NewGame: newGame(); break;
+    case Action::Undo: undo(); break;
+    case Action::Redo: redo(); break;
+    case Action::Hint: hint(); break;
+    case Action::MoveNow:
+      if (engine_.busy()) {
+        engine_.moveNow();
+        say("Asked the engine to move now.");
+      } else {
+        say("The engine is not thinking.");
+      }
+      break;
+    case Action::SwapSides:
+      if (seats_.anyHuman() && seats_.anyEngine())
+        changeSeats(Seats{{seats_.side[1], seats_.side[0]}}, "Sides swapped.");
+      else
+        say("Swap works against the engine; press " + keys_.primaryKeyName(Action::Players) + " to choose who plays.");
+      break;
+    case Action::Players: changeSeats(seats_.next(), "Players changed."); break;
+    case Action::LevelUp: changeLevel(+1); break;
+    case Action::LevelDown: changeLevel(-1); break;
+    case Action::Threats:
+      showThreats_ = !showThreats_;
+      say(showThreats_ ? "Showing threes (!x!) and double-threat cells (+x+)." : "Threat marks hidden.");
+      break;
+    case Action::Overlay: toggleOverlay(); break;
+    case Action::Pause:
+      paused_ = !paused_;
+      stepOnce_ = false;
+      if (paused_) stopEngine();
+      say(paused_ ? "Engine paused: " + keys_.primaryKeyName(Action::Step) + " makes one move, " +
+                        keys_.primaryKeyName(Action::Pause) + " resumes."
+                  : "Engine resumed.");
+      break;
+    case Action::Step:
+      if (paused_) stepOnce_ = true;
+      else say("Step works while the engine is paused (" + keys_.primaryKeyName(Action::Pause) + ").");
+      break;
+    case Action::Save:
+      prompt_ = PromptKind::Save;
+      promptText_ = lastFile_.empty() ? suggestedRecordName() : lastFile_;
+      break;
+    case Action::Load:
+      prompt_ = PromptKind::Load;
+      promptText_ = lastFile_;
+      break;
+    case Action::Quit: quit_ = true; break;
+    case Action::CursorLeft: moveCursor(-1, 0, 0); break;
+    case Action::CursorRight: moveCursor(+1, 0, 0); break;
+    case Action::CursorUp: moveCursor(0, +1, 0); break;
+    case Action::CursorDown: moveCursor(0, -1, 0); break;
+    case Action::PlanePrev: moveCursor(0, 0, -1); break;
+    case Action::PlaneNext: moveCursor(0, 0, +1); break;
+    case Action::Play: playHuman(cursor_); break;
+    case Action::Cancel: message_ = {}; break;
+  }
+}
+
+void App::moveCursor(int dFile, int dRank, int dLevel) {
+  // Wraps around within a plane, and from level 4 back to level 1.
+  const int file = (fileOf(cursor_) + dFile + 4) % 4;
+  const int rank = (rankOf(cursor_) + dRank + 4) % 4;
+  const int level = (levelOf(cursor_) + dLevel + 4) % 4;
+  cursor_ = cellAt(file, rank, level);
+}
+
+void App::playHuman(int cell) {
+  const Position& pos = game_.position();
+  if (pos.isGameOver())
+    return say("The game is over: " + keys_.primaryKeyName(Action::NewGame) + " starts a new one, " +
+               keys_.primaryKeyName(Action::Undo) + " takes a move back.");
+  if (seats_.isEngine(pos.sideToMove()))
+    return say("It is the engine's move; " + keys_.primaryKeyName(Action::MoveNow) + " makes it move now.");
+  if (!pos.isEmpty(cell)) return say(moveToken(cell) + " is taken; choose an empty cell.", Style::Error);
+  engine_.cancel();  // a hint being thought about is no longer wanted
+  game_.play(cell);
+  lastMoveAt_ = std::chrono::steady_clock::now();
+  hint_.reset();
+  const Position& after = game_.position();
+  if (after.isGameOver()) message_ = {};
+  else say("You played " + moveToken(cell) + ".");
+}
+
+void App::newGame() {
+  stopEngine();
+  game_.reset();
+  engineNewGame_ = true;
+  lastEngineMove_.reset();
+  hint_.reset();
+  stepOnce_ = false;
+  say("New game. " + std::string(seats_.anyHuman() ? "X moves first." : "The engines are playing."));
+}
+
+void App::undo() {
+  stopEngine();
+  const int taken = game_.undoTurn(seats_);
+  if (taken == 0) return say("Nothing to undo.");
+  hint_.reset();
+  if (!seats_.anyHuman()) paused_ = true;  // otherwise the engines would replay at once
+  say(taken == 1 ? "Took back one move." : "Took back your move and the engine's reply.");
+  if (!game_.moves().empty()) cursor_ = game_.lastMove();
+}
+
+void App::redo() {
+  stopEngine();
+  const int replayed = game_.redoTurn(seats_);
+  if (replayed == 0) return say("Nothing to redo.");
+  say(replayed == 1 ? "Replayed one move." : "Replayed " + std::to_string(replayed) + " moves.");
+}
+
+void App::hint() {
+  const Position& pos = game_.position();
+  if (pos.isGameOver()) return say("The game is over.");
+  if (seats_.isEngine(pos.sideToMove())) return say("Hints are for your own move.");
+  EngineJob job;
+  job.position = pos;
+  job.purpose = JobPurpose::Hint;
+  job.level = kMaxLevel;  // a hint is the engine's best advice, whatever its playing level
+  job.moveTime = moveTime_;
+  job.newGame = std::exchange(engineNewGame_, false);
+  engine_.start(job);
+  say("Thinking about a hint...");
+}
+
+void App::changeSeats(const Seats& seats, const std::string& why) {
+  stopEngine();
+  seats_ = seats;
+  paused_ = false;
+  const std::string_view who = seats_.humanSide();
+  std::string what = who == "x"      ? "You play X against the engine."
+                     : who == "o"    ? "You play O against the engine."
+                     : who == "both" ? "Two players: X and O both play from the keyboard."
+                                     : "Engine against engine: " + keys_.primaryKeyName(Action::Pause) + " pauses.";
+  say(why + " " + what);
+}
+
+void App::changeLevel(int delta) {
+  const int level = std::clamp(level_ + delta, kMinLevel, kMaxLevel);
+  if (level == level_) return say("The engine level is already " + std::to_string(level_) + ".");
+  level_ = level;
+  say("Engine level " + std::to_string(level_) + " (1 weakest, 10 strongest); it applies from the next move.");
+}
+
+void App::toggleOverlay() {
+  showOverlay_ = !showOverlay_;
+  if (showOverlay_ && !analysis_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell));
+  if (!showOverlay_ && analysis_) analysis_->cancel();
+  say(showOverlay_ ? "Overlay on: for the side to move, W wins by force, L loses, ? is not proven."
+                   : "Overlay off.");
+}
+
+void App::finishPrompt() {
+  const PromptKind kind = prompt_;
+  prompt_ = PromptKind::None;
+  const std::string path = promptText_;
+  if (path.empty()) return say("No file name given.");
+  if (kind == PromptKind::Save) save(path);
+  else load(path);
+}
+
+void App::save(const std::string& path) {
+  GameRecord record = game_.toRecord();
+  record.setTag("Event", "Qubic game");
+  record.setTag("Date", recordDate());
+  record.setTag("X", seatText(Side::X));
+  record.setTag("O", seatText(Side::O));
+  if (std::string error = saveRecordFile(path, record); !error.empty()) return say(error, Style::Error);
+  lastFile_ = path;
+  say("Saved to " + path + ".");
+}
+
+void App::load(const std::string& path) {
+  const Parsed<GameRecord> record = loadRecordFile(path);
+  if (!record) return say("Not loaded, the game is unchanged: " + record.error(), Style::Error);
+  stopEngine();
+  game_.load(record.value());
+  engineNewGame_ = true;
+  lastEngineMove_.reset();
+  hint_.reset();
+  lastFile_ = path;
+  if (!game_.moves().empty()) cursor_ = game_.lastMove();
+  say("Loaded " + path + ": " + std::to_string(game_.moves().size()) + " moves.");
+}
+
+void App::stopEngine() { engine_.cancel(); }
+
+void App::maybeStartEngine() {
+  const Position& pos = game_.position();
+  if (pos.isGameOver() || !seats_.isEngine(pos.sideToMove()) || engine_.busy()) return;
+  if (paused_ && !stepOnce_) return;
+  if (!seats_.anyHuman() && !stepOnce_ && std::chrono::steady_clock::now() - lastMoveAt_ < kWatchDelay) return;
+  stepOnce_ = false;
+  EngineJob job;
+  job.position = pos;
+  job.purpose = JobPurpose::Move;
+  job.level = level_;
+  job.moveTime = moveTime_;
+  job.newGame = std::exchange(engineNewGame_, false);
+  engine_.start(job);
+}
+
+void App::pollEngine() {
+  std::optional<EngineResult> result = engine_.takeResult();
+  if (!result || !(result->position == game_.position())) return;  // stale: the game moved on
+  const MoveChoice& choice = result->choice;
+  if (choice.move < 0 || !game_.position().isLegal(choice.move)) return;
+  if (result->purpose == JobPurpose::Hint) {
+    hint_ = choice;
+    hintPly_ = game_.moves().size();
+    cursor_ = choice.move;
+    say("The cursor is on the hint: Enter plays " + moveToken(choice.move) + ".");
+    return;
+  }
+  const Side side = game_.position().sideToMove();
+  game_.play(choice.move, settings_.engine.explain ? choice.reason : std::string());
+  lastMoveAt_ = std::chrono::steady_clock::now();
+  lastEngineMove_ = EngineNote{game_.moves().size() - 1, side, choice};
+  if (seats_.anyHuman()) cursor_ = choice.move;
+  if (message_.style != Style::Error) message_ = {};
+}
+
+}  // namespace qubic::tui

@@ -1,0 +1,99 @@
+// The game application: owns the game, the seats, the engine thread and the analysis
+// thread, turns commands into changes, and prepares what the view draws.
+// All curses calls happen on the thread that calls run().
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "analysis.hpp"
+#include "config/settings.hpp"
+#include "engine_worker.hpp"
+#include "game.hpp"
+#include "input.hpp"
+#include "keymap.hpp"
+#include "layout.hpp"
+#include "view.hpp"
+
+namespace qubic::tui {
+
+class App {
+ public:
+  // Precondition: the terminal is in curses mode (TerminalSession).
+  App(const Settings& settings, const KeyMap& keys);
+  ~App();
+
+  // The event loop; returns when the user quits or SIGINT/SIGTERM arrives.
+  void run();
+
+ private:
+  // What the engine last did, for the panel.
+  struct EngineNote {
+    std::size_t ply = 0;  // index of the move in the game
+    Side side = Side::X;
+    MoveChoice choice;
+  };
+  enum class PromptKind : std::uint8_t { None, Save, Load };
+
+  void handleKey(int key);
+  void handleMouse();
+  void handlePromptKey(int key);
+  void perform(Action action);
+  void playHuman(int cell);
+  void moveCursor(int dFile, int dRank, int dLevel);
+
+  void newGame();
+  void undo();
+  void redo();
+  void hint();
+  void changeSeats(const Seats& seats, const std::string& why);
+  void changeLevel(int delta);
+  void toggleOverlay();
+  void finishPrompt();
+  void save(const std::string& path);
+  void load(const std::string& path);
+
+  void pollEngine();
+  void maybeStartEngine();
+  void stopEngine();  // cancel the job in flight and forget it
+  void say(std::string text, Style style = Style::Normal);
+
+  ViewState buildView() const;
+  std::vector<StyledText> statusLines() const;
+  std::string seatText(Side s) const;
+
+  Settings settings_;
+  KeyMap keys_;
+  InputMapper input_;
+  View view_;
+  Layout layout_;
+
+  Game game_;
+  Seats seats_;
+  int level_;
+  std::chrono::milliseconds moveTime_;
+  bool paused_ = false;
+  bool stepOnce_ = false;
+  bool engineNewGame_ = true;  // the next job tells the player a new game began
+  std::chrono::steady_clock::time_point lastMoveAt_;
+
+  EngineWorker engine_;
+  std::unique_ptr<BackgroundAnalysis> analysis_;  // made when the overlay is first shown
+  std::optional<EngineNote> lastEngineMove_;
+  std::optional<MoveChoice> hint_;
+  std::size_t hintPly_ = 0;
+
+  int cursor_;
+  bool showThreats_;
+  bool showOverlay_;
+  bool helpOpen_ = false;
+  bool quit_ = false;
+  StyledText message_;
+  PromptKind prompt_ = PromptKind::None;
+  std::string promptText_;
+  std::string lastFile_;
+};
+
+}  // namespace qubic::tui

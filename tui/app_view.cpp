@@ -1,0 +1,152 @@
+// The App's half that turns its state into a ViewState: board marks, the status panel
+// in words, the move list and the bars.
+#include <cstdio>
+
+#include "app.hpp"
+#include "engine/notation.hpp"
+#include "engine/threats.hpp"
+#include "panel.hpp"
+
+namespace qubic::tui {
+
+namespace {
+
+std::string tokens(Bitboard cells, int limit) {
+  std::string text;
+  int shown = 0;
+  while (cells && shown < limit) {
+    if (!text.empty()) text += ' ';
+    text += moveToken(popLowest(cells));
+    ++shown;
+  }
+  if (cells) text += " +" + std::to_string(popcount(cells));
+  return text;
+}
+
+std::string seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f s", s);
+  return text;
+}
+
+Style styleOf(Side s) { return s == Side::X ? Style::X : Style::O; }
+
+}  // namespace
+
+std::string App::seatText(Side s) const {
+  if (seats_.isEngine(s)) return "Engine, level " + std::to_string(level_);
+  return seats_.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);
+}
+
+std::vector<StyledText> App::statusLines() const {
+  std::vector<StyledText> lines;
+  const Position& pos = game_.position();
+  const Side toMove = pos.sideToMove();
+  for (Side s : {Side::X, Side::O}) {
+    const bool moving = !pos.isGameOver() && s == toMove;
+    lines.push_back({sideName(s) + "  " + seatText(s) + (moving ? "   <- to move" : ""), styleOf(s), moving});
+  }
+
+  // What happens now.
+  if (pos.isGameOver()) {
+    const std::string again = keys_.primaryKeyName(Action::NewGame) + ": new game   " +
+                              keys_.primaryKeyName(Action::Undo) + ": undo";
+    if (pos.status() == Status::Draw) lines.push_back({"Draw: the cube is full and nobody has a line.", Style::Highlight, true});
+    else
+      lines.push_back({sideName(pos.status() == Status::XWins ? Side::X : Side::O) + " wins with the line " +
+                           winningLineName(pos) + "!",
+                       Style::Highlight, true});
+    lines.push_back({again});
+  } else if (seats_.isEngine(toMove)) {
+    const EngineStatus status = engine_.status();
+    if (paused_ && !status.thinking) {
+      lines.push_back({"Engine paused: " + keys_.primaryKeyName(Action::Step) + " one move, " +
+                       keys_.primaryKeyName(Action::Pause) + " resume."});
+    } else if (!status.thinking) {
+      lines.push_back({"Engine " + sideName(toMove) + " to move."});
+    } else {
+      std::string text = "Engine thinking: " + seconds(status.elapsedSeconds);
+      if (status.best.nodes) text += ", " + shortCount(status.best.nodes) + " nodes";
+      if (status.best.move >= 0) text += ", best so far " + moveToken(status.best.move);
+      lines.push_back({text});
+      if (const std::string proven = verdictText(toMove, status.best.verdict, status.best.plies); !proven.empty())
+        lines.push_back({proven, Style::Highlight, true});
+    }
+  } else if (const std::string& typed = input_.pendingToken(); !typed.empty()) {
+    lines.push_back({"Typing a move: " + typed + std::string(3 - typed.size(), '_'), Style::Normal, true});
+  } else if (engine_.busy()) {
+    lines.push_back({"Thinking about a hint: " + seconds(engine_.status().elapsedSeconds)});
+  } else {
+    lines.push_back({std::string(seats_.anyEngine() ? "Your move" : sideName(toMove) + " to move") +
+                     ": arrows + Enter, a click, or type a cell like 2c3."});
+  }
+
+  // Why the engine played its last move, while that move is still on the board.
+  if (lastEngineMove_ && lastEngineMove_->ply < game_.moves().size() &&
+      game_.moves()[lastEngineMove_->ply] == lastEngineMove_->choice.move) {
+    const MoveChoice& c = lastEngineMove_->choice;
+    std::string text = "Engine (" + sideName(lastEngineMove_->side) + ") played " + moveToken(c.move);
+    if (settings_.engine.explain && !c.reason.empty()) text += ": " + c.reason;
+    text += ".";
+    if (const std::string proven = verdictText(lastEngineMove_->side, c.verdict, c.plies); !proven.empty())
+      text += " " + proven + ".";
+    lines.push_back({text});
+  }
+  if (hint_ && hintPly_ == game_.moves().size())
+    lines.push_back({"Hint: " + moveToken(hint_->move) + (hint_->reason.empty() ? "" : " - " + hint_->reason),
+                     Style::Highlight});
+
+  if (showThreats_ && !pos.isGameOver()) {
+    for (Side s : {Side::X, Side::O}) {
+      const Bitboard threes = threatCells(pos, s), doubles = doubleThreatCells(pos, s);
+      std::string text = sideName(s) + ": ";
+      text += threes ? "completes a line at " + tokens(threes, 4) : std::string("no threes");
+      text += doubles ? ", double threat at " + tokens(doubles, 4) : std::string(", no double threats");
+      lines.push_back({text, styleOf(s)});
+    }
+  }
+  if (showOverlay_ && !pos.isGameOver()) {
+    std::string text = "Overlay (" + sideName(toMove) + " to move): ";
+    const std::optional<BoardAnalysis> a = analysis_ ? analysis_->snapshot(pos) : std::nullopt;
+    if (!a) {
+      text += "starting...";
+    } else {
+      int wins = 0, losses = 0;
+      for (Bitboard empty = pos.emptyCells(); empty;) {
+        const MoveValue v = a->cells[popLowest(empty)].value;
+        wins += v == MoveValue::Win;
+        losses += v == MoveValue::Loss;
+      }
+      text += std::to_string(wins) + " W, " + std::to_string(losses) + " L, the rest ? (not proven)";
+      if (!a->complete()) text += "; analysing " + std::to_string(a->judged) + "/" + std::to_string(a->toJudge);
+    }
+    lines.push_back({text, Style::Dim});
+  }
+  return lines;
+}
+
+ViewState App::buildView() const {
+  ViewState v;
+  v.title = "QUBIC  4x4x4 tic-tac-toe: four in a line wins, in a level or across levels";
+  const Position& pos = game_.position();
+  std::optional<BoardAnalysis> overlay;
+  if (showOverlay_ && analysis_) overlay = analysis_->snapshot(pos);
+  BoardMarks marks;
+  marks.threats = showThreats_;
+  marks.overlay = overlay ? &*overlay : nullptr;
+  v.cells = boardLook(pos, game_.lastMove(), marks);
+  const bool humanToMove = !pos.isGameOver() && !seats_.isEngine(pos.sideToMove());
+  v.cursor = humanToMove ? cursor_ : -1;
+  v.activeLevel = levelOf(cursor_);
+  v.status = statusLines();
+  for (int cell : game_.moves()) v.moveTokens.push_back(moveToken(cell));
+  v.firstPly = game_.start().moveCount();
+  v.message = message_;
+  v.keyBar = keyBar(keys_, !seats_.anyHuman());
+  if (prompt_ == PromptKind::Save) v.prompt = "Save game to (Enter saves, Esc cancels, C-u clears): " + promptText_;
+  if (prompt_ == PromptKind::Load) v.prompt = "Load game from (Enter loads, Esc cancels, C-u clears): " + promptText_;
+  if (helpOpen_) v.help = helpScreen(keys_);
+  return v;
+}
+
+}  // namespace qubic::tui

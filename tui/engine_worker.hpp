@@ -1,0 +1,79 @@
+// The engine on its own thread, so the interface stays responsive while it thinks.
+// One job at a time; a new job or cancel() stops the one in flight and its result is
+// dropped (each job has a number, and only the latest job's result is handed out).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "engine/player.hpp"
+
+namespace qubic::tui {
+
+enum class JobPurpose : std::uint8_t { Move, Hint };
+
+struct EngineJob {
+  Position position;
+  JobPurpose purpose = JobPurpose::Move;
+  int level = kMaxLevel;
+  std::chrono::milliseconds moveTime{1000};
+  bool newGame = false;  // tell the player a new game began before thinking
+};
+
+struct EngineResult {
+  JobPurpose purpose = JobPurpose::Move;
+  Position position;  // the position the job was about
+  MoveChoice choice;
+};
+
+// What the engine is doing right now, for the status panel.
+struct EngineStatus {
+  bool thinking = false;
+  JobPurpose purpose = JobPurpose::Move;
+  double elapsedSeconds = 0;
+  MoveChoice best;  // the best guess so far (move -1 before the first report)
+};
+
+class EngineWorker {
+ public:
+  explicit EngineWorker(const PlayerOptions& options);
+  ~EngineWorker();  // stops the search and joins the thread
+  EngineWorker(const EngineWorker&) = delete;
+  EngineWorker& operator=(const EngineWorker&) = delete;
+
+  // Starts a job, cancelling any job in flight.
+  void start(const EngineJob& job);
+  // Stops the job in flight and forgets it: its result will never be handed out.
+  void cancel();
+  // Asks the job in flight to finish now with its best move so far (MoveLimits.stop).
+  void moveNow();
+
+  bool busy() const;
+  EngineStatus status() const;
+  // The latest job's result once, when it has finished.
+  std::optional<EngineResult> takeResult();
+
+ private:
+  void run();
+
+  Player player_;
+  std::atomic<bool> stop_{false};
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  bool quitting_ = false;
+  std::optional<EngineJob> pending_;
+  std::uint64_t latestJob_ = 0;   // number of the newest job handed to start()
+  std::uint64_t runningJob_ = 0;  // number of the job on the thread, 0 when idle
+  std::chrono::steady_clock::time_point runningSince_;
+  MoveChoice progress_;
+  JobPurpose runningPurpose_ = JobPurpose::Move;
+  std::optional<EngineResult> result_;
+  std::thread thread_;  // last, so it starts after everything it uses exists
+};
+
+}  // namespace qubic::tui

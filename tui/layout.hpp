@@ -1,0 +1,44 @@
+// Where everything goes on the screen for a given terminal size, as plain numbers, so
+// drawing and mouse clicks agree and the geometry can be tested without a terminal.
+#pragma once
+
+#include <array>
+
+namespace qubic::tui {
+
+struct Rect {
+  int top = 0, left = 0, height = 0, width = 0;
+  bool contains(int row, int col) const {
+    return row >= top && row < top + height && col >= left && col < left + width;
+  }
+};
+
+constexpr int kCellWidth = 3;                              // " X " per cell
+constexpr int kPlaneWidth = 2 + 4 * kCellWidth;            // rank labels + cells
+constexpr int kPlaneHeight = 1 + 4 + 1;                    // level label, ranks, file labels
+constexpr int kMinPanelWidth = 34;
+
+struct Layout {
+  bool tooSmall = false;      // nothing fits: the view says so instead of drawing
+  bool planesInGrid = false;  // 2x2 arrangement instead of a row of four
+  bool panelBeside = false;   // panel right of the planes instead of below them
+  std::array<Rect, 4> cells;  // each level's 4x4 cell area (labels lie around it)
+  Rect title;
+  Rect status;                // turn, players, engine, reasons
+  Rect moves;                 // the move list
+  int messageRow = 0;         // two rows: long messages wrap once
+  int keysRow = 0;
+  int rows = 0, cols = 0;
+};
+
+Layout computeLayout(int rows, int cols);
+
+// The cell drawn at a screen position, or -1.
+int cellAtScreen(const Layout& layout, int row, int col);
+
+struct ScreenPoint {
+  int row, col;  // the first of the cell's kCellWidth columns
+};
+ScreenPoint cellOnScreen(const Layout& layout, int cell);
+
+}  // namespace qubic::tui

@@ -1,0 +1,135 @@
+#include "panel.hpp"
+
+#include <cstdio>
+
+#include "engine/notation.hpp"
+
+namespace qubic::tui {
+
+namespace {
+
+// Help descriptions short enough for two columns at 80 characters.
+std::string_view shortDescription(Action action) {
+  switch (action) {
+    case Action::Help: return "this help";
+    case Action::NewGame: return "new game";
+    case Action::Undo: return "undo (with the engine's reply)";
+    case Action::Redo: return "redo";
+    case Action::Hint: return "hint: engine suggests a move";
+    case Action::MoveNow: return "engine: move now";
+    case Action::SwapSides: return "swap sides with the engine";
+    case Action::Players: return "who plays (X, O, both, engines)";
+    case Action::LevelUp: return "engine level up";
+    case Action::LevelDown: return "engine level down";
+    case Action::Threats: return "show threes and double threats";
+    case Action::Overlay: return "analysis overlay (W, L, ?)";
+    case Action::Pause: return "pause or resume the engine";
+    case Action::Step: return "paused engine: one move";
+    case Action::Save: return "save the game to a file";
+    case Action::Load: return "load a game from a file";
+    case Action::Quit: return "quit";
+    default: return describe(action);
+  }
+}
+
+std::string keyList(const KeyMap& keys, Action action) {
+  std::string names;
+  for (int key : keys.keysFor(action)) {
+    if (!names.empty()) names += ' ';
+    names += keyName(key);
+  }
+  return names.empty() ? "-" : names;
+}
+
+std::string padded(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+}  // namespace
+
+std::string sideName(Side s) { return s == Side::X ? "X" : "O"; }
+
+std::string verdictText(Side toMove, Verdict verdict, int plies) {
+  if (verdict == Verdict::Unknown) return {};
+  const bool moverWins = verdict == Verdict::Win;
+  const Side winner = moverWins ? toMove : opponent(toMove);
+  if (plies <= 0 || plies > kCells) return sideName(winner) + " can force a win";  // proven, distance unknown
+  const int moves = moverWins ? (plies + 1) / 2 : plies / 2;
+  return sideName(winner) + " wins in " + std::to_string(moves) + (moves == 1 ? " move" : " moves");
+}
+
+std::string winningLineName(const Position& pos) {
+  const Bitboard cells = pos.winningCells();
+  for (int line = 0; line < kLines; ++line)
+    if ((lineMask(line) & cells) == lineMask(line)) return lineName(line);
+  return {};
+}
+
+std::string shortCount(std::uint64_t n) {
+  char text[32];
+  if (n < 10000) std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(n));
+  else if (n < 1000000) std::snprintf(text, sizeof text, "%.1fk", static_cast<double>(n) / 1e3);
+  else std::snprintf(text, sizeof text, "%.1fM", static_cast<double>(n) / 1e6);
+  return text;
+}
+
+std::string keyBar(const KeyMap& keys, bool watching) {
+  std::string bar;
+  auto add = [&](Action action, const std::string& what) {
+    const std::string name = keys.primaryKeyName(action);
+    if (!name.empty()) bar += (bar.empty() ? "" : "  ") + name + " " + what;
+  };
+  add(Action::Help, "help");
+  add(Action::Quit, "quit");
+  if (watching) {
+    add(Action::Pause, "pause");
+    add(Action::Step, "step");
+  }
+  add(Action::NewGame, "new");
+  add(Action::Undo, "undo");
+  add(Action::Hint, "hint");
+  const std::string up = keys.primaryKeyName(Action::LevelUp), down = keys.primaryKeyName(Action::LevelDown);
+  if (!up.empty() && !down.empty()) bar += "  " + up + down + " level";
+  add(Action::SwapSides, "swap sides");
+  add(Action::Players, "players");
+  add(Action::Threats, "threats");
+  add(Action::Overlay, "overlay");
+  return bar;
+}
+
+std::vector<StyledText> helpScreen(const KeyMap& keys) {
+  std::vector<StyledText> lines;
+  auto line = [&](std::string text, Style style = Style::Normal, bool bold = false) {
+    lines.push_back({std::move(text), style, bold});
+  };
+  line("QUBIC - 4x4x4 tic-tac-toe", Style::Title, true);
+  line("X and O take turns on a 4x4x4 cube, drawn as four levels side by side.");
+  line("Four in a line wins: a row, column or diagonal of one level, or a line through");
+  line("all four levels, straight up or slanting (76 lines). A full cube is a draw.");
+  line("");
+  line("Board  arrows or h j k l move the cursor; Tab or ] next level, [ previous");
+  line("       Enter or Space plays at the cursor, or click a cell with the mouse");
+  line("       or type a move: level, file, rank. 2c3 = level 2, file c, rank 3");
+  line("Marks  [X] last move   *X* winning line   !x! X completes a line here");
+  line("       +x+ X makes two threes at once here (a related pair: a double threat)");
+  line("       overlay, for the side to move: W wins by force, L loses, ? not proven");
+  line("");
+  line("Keys (set them in the [tui] section of the config file; qubic --print-config)", Style::Title, true);
+  constexpr std::size_t kColumn = 39;
+  std::string row;
+  for (int a = 1; a <= kConfigurableActions; ++a) {
+    const auto action = static_cast<Action>(a);
+    const std::string entry = padded(keyList(keys, action), 6) + " " + std::string(shortDescription(action));
+    if (row.empty()) {
+      row = padded(entry, kColumn);
+    } else {
+      line(row + entry);
+      row.clear();
+    }
+  }
+  if (!row.empty()) line(row);
+  return lines;
+}
+
+}  // namespace qubic::tui

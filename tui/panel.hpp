@@ -1,0 +1,26 @@
+// Words for the panels: verdicts, the key bar and the help screen. Pure text.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/player.hpp"
+#include "keymap.hpp"
+#include "view.hpp"
+
+namespace qubic::tui {
+
+std::string sideName(Side s);  // "X" or "O"
+// "X wins in 3 moves" from a verdict for the side to move; empty when Unknown.
+std::string verdictText(Side toMove, Verdict verdict, int plies);
+// "1a1-1d1" for the completed line of a won position, else empty.
+std::string winningLineName(const Position& pos);
+// "1.2k" style counts for node numbers.
+std::string shortCount(std::uint64_t n);
+
+// The bottom bar: the most useful keys first; the view cuts it to the screen width.
+std::string keyBar(const KeyMap& keys, bool watching);
+// The help screen: rules, board controls, marks, and every configurable key. Fits 80x24.
+std::vector<StyledText> helpScreen(const KeyMap& keys);
+
+}  // namespace qubic::tui

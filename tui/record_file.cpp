@@ -1,0 +1,47 @@
+#include "record_file.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <sstream>
+
+namespace qubic::tui {
+
+namespace {
+
+std::string localTime(const char* format) {
+  const std::time_t now = std::time(nullptr);
+  std::tm parts{};
+  localtime_r(&now, &parts);
+  char text[64];
+  std::strftime(text, sizeof text, format, &parts);
+  return text;
+}
+
+}  // namespace
+
+Parsed<GameRecord> loadRecordFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Parsed<GameRecord>::failure(path + ": cannot open: " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  Parsed<GameRecord> record = parseRecord(text.str());
+  if (!record) return Parsed<GameRecord>::failure(path + ": " + record.error());
+  return record;
+}
+
+std::string saveRecordFile(const std::string& path, const GameRecord& record) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) return path + ": cannot write: " + std::strerror(errno);
+  out << recordToString(record);
+  out.close();
+  if (!out) return path + ": writing failed";
+  return {};
+}
+
+std::string suggestedRecordName() { return "qubic-" + localTime("%Y-%m-%d-%H%M") + ".qgn"; }
+
+std::string recordDate() { return localTime("%Y.%m.%d"); }
+
+}  // namespace qubic::tui

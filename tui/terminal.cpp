@@ -1,0 +1,62 @@
+#include "terminal.hpp"
+
+#include <curses.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <exception>
+#include <initializer_list>
+
+namespace qubic::tui {
+
+namespace {
+
+volatile std::sig_atomic_t gTerminate = 0;
+volatile std::sig_atomic_t gCursesActive = 0;
+
+void onTerminate(int) { gTerminate = 1; }
+
+// Crashes still give the user a working terminal: leave curses, then die as intended.
+void onFatalSignal(int signal) {
+  restoreTerminal();
+  std::signal(signal, SIG_DFL);
+  std::raise(signal);
+}
+
+void onUncaughtException() {
+  restoreTerminal();
+  std::abort();
+}
+
+}  // namespace
+
+TerminalSession::TerminalSession() {
+  // Our handlers are in place before initscr, so curses leaves SIGINT/SIGTERM to us.
+  std::signal(SIGINT, onTerminate);
+  std::signal(SIGTERM, onTerminate);
+  std::signal(SIGHUP, onTerminate);
+  for (int fatal : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGILL}) std::signal(fatal, onFatalSignal);
+  std::set_terminate(onUncaughtException);
+
+  initscr();
+  gCursesActive = 1;
+  cbreak();  // not raw: Ctrl-C still raises SIGINT
+  noecho();
+  keypad(stdscr, TRUE);
+  set_escdelay(25);
+  timeout(100);  // getch returns ERR after 100 ms, so the engine's progress is redrawn
+  mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, nullptr);
+  mouseinterval(0);
+}
+
+TerminalSession::~TerminalSession() { restoreTerminal(); }
+
+bool terminationRequested() { return gTerminate != 0; }
+
+void restoreTerminal() {
+  if (!gCursesActive) return;
+  gCursesActive = 0;
+  endwin();
+}
+
+}  // namespace qubic::tui

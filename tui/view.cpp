@@ -1,0 +1,234 @@
+#include "view.hpp"
+
+#include <curses.h>
+
+#include <algorithm>
+
+namespace qubic::tui {
+
+namespace {
+
+enum Pair : short { kPairX = 1, kPairO, kPairHighlight, kPairWin, kPairLoss, kPairError };
+
+short colourNumber(const std::string& name) {
+  if (name == "black") return COLOR_BLACK;
+  if (name == "red") return COLOR_RED;
+  if (name == "green") return COLOR_GREEN;
+  if (name == "yellow") return COLOR_YELLOW;
+  if (name == "blue") return COLOR_BLUE;
+  if (name == "magenta") return COLOR_MAGENTA;
+  if (name == "cyan") return COLOR_CYAN;
+  if (name == "white") return COLOR_WHITE;
+  return -1;  // "default": the terminal's own foreground
+}
+
+// Writes at most `width` characters of text.
+void put(int row, int col, const std::string& text, int width) {
+  if (width <= 0) return;
+  mvaddnstr(row, col, text.c_str(), std::min<int>(width, static_cast<int>(text.size())));
+}
+
+std::string pairText(int number, const std::string& first, const std::string& second) {
+  return std::to_string(number) + ". " + first + (second.empty() ? "" : " " + second);
+}
+
+}  // namespace
+
+std::vector<std::string> wrapText(const std::string& text, int width) {
+  std::vector<std::string> lines;
+  if (width <= 0) return lines;
+  if (static_cast<int>(text.size()) <= width) return {text};  // keeps its spacing as written
+  std::string line;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && text[i] == ' ') ++i;
+    std::size_t end = text.find(' ', i);
+    if (end == std::string::npos) end = text.size();
+    std::string word = text.substr(i, end - i);
+    i = end;
+    if (word.empty()) break;
+    while (static_cast<int>(word.size()) > width) {  // a word longer than the line
+      if (!line.empty()) lines.push_back(std::move(line)), line.clear();
+      lines.push_back(word.substr(0, width));
+      word.erase(0, width);
+    }
+    if (!line.empty() && static_cast<int>(line.size() + 1 + word.size()) > width) {
+      lines.push_back(std::move(line));
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
+
+View::View(const TuiSettings& colours) {
+  if (!has_colors()) return;
+  start_color();
+  use_default_colors();
+  colour_ = true;
+  init_pair(kPairX, colourNumber(colours.colorX), -1);
+  init_pair(kPairO, colourNumber(colours.colorO), -1);
+  init_pair(kPairHighlight, colourNumber(colours.colorHighlight), -1);
+  init_pair(kPairWin, COLOR_GREEN, -1);
+  init_pair(kPairLoss, COLOR_MAGENTA, -1);
+  init_pair(kPairError, COLOR_RED, -1);
+}
+
+int View::attributes(Style style, bool bold) const {
+  int a = bold ? A_BOLD : A_NORMAL;
+  auto colour = [&](short pair) { return colour_ ? static_cast<int>(COLOR_PAIR(pair)) : 0; };
+  switch (style) {
+    case Style::Normal: break;
+    case Style::Dim: a |= A_DIM; break;
+    case Style::X: a |= colour(kPairX); break;
+    case Style::O: a |= colour(kPairO); break;
+    case Style::Highlight: a |= colour(kPairHighlight) | A_BOLD; break;
+    case Style::Win: a |= colour(kPairWin); break;
+    case Style::Loss: a |= colour(kPairLoss); break;
+    case Style::Title: a |= A_BOLD; break;
+    case Style::Error: a |= colour(kPairError) | A_BOLD; break;
+  }
+  return a;
+}
+
+void View::draw(const ViewState& state, const Layout& layout) const {
+  erase();
+  curs_set(0);
+  if (layout.tooSmall) {
+    const std::string text = "Qubic needs a larger window (now " + std::to_string(layout.cols) + "x" +
+                             std::to_string(layout.rows) + "; 80x24 is plenty)";
+    int row = 0;
+    for (const std::string& piece : wrapText(text, layout.cols)) put(row++, 0, piece, layout.cols);
+    refresh();
+    return;
+  }
+  if (!state.help.empty()) {
+    drawHelp(state, layout);
+    refresh();
+    return;
+  }
+  attrset(attributes(Style::Title, true));
+  // A narrow window gets the title up to its colon rather than a sentence cut short.
+  const std::string title = static_cast<int>(state.title.size()) <= layout.title.width
+                                ? state.title
+                                : state.title.substr(0, state.title.find(':'));
+  put(layout.title.top, layout.title.left, title, layout.title.width);
+  attrset(A_NORMAL);
+  drawPlanes(state, layout);
+  drawStatus(state, layout.status);
+  drawMoves(state, layout.moves);
+
+  const int width = layout.cols - 2;
+  if (!state.prompt.empty()) {
+    attrset(A_BOLD);
+    put(layout.messageRow, 1, state.prompt, width);
+    attrset(A_NORMAL);
+  } else {
+    attrset(attributes(state.message.style, state.message.bold));
+    const std::vector<std::string> lines = wrapText(state.message.text, width);
+    for (std::size_t i = 0; i < lines.size() && i < 2; ++i) put(layout.messageRow + static_cast<int>(i), 1, lines[i], width);
+    attrset(A_NORMAL);
+  }
+  attrset(A_REVERSE);
+  mvhline(layout.keysRow, 0, ' ', layout.cols);
+  // Cut between entries ("u undo  t hint"), never inside one.
+  std::string bar = state.keyBar;
+  if (static_cast<int>(bar.size()) > width) {
+    const std::size_t cut = bar.rfind("  ", static_cast<std::size_t>(width));
+    bar.resize(cut == std::string::npos ? static_cast<std::size_t>(width) : cut);
+  }
+  put(layout.keysRow, 1, bar, width);
+  attrset(A_NORMAL);
+  if (!state.prompt.empty()) {
+    curs_set(1);
+    move(layout.messageRow, 1 + std::min<int>(width - 1, static_cast<int>(state.prompt.size())));
+  }
+  refresh();
+}
+
+void View::drawPlanes(const ViewState& state, const Layout& layout) const {
+  for (int level = 0; level < 4; ++level) {
+    const Rect& r = layout.cells[level];
+    const std::string label = " level " + std::to_string(level + 1) + " ";
+    attrset(level == state.activeLevel && state.cursor >= 0 ? A_REVERSE | A_BOLD : A_BOLD);
+    put(r.top - 1, r.left + (r.width - static_cast<int>(label.size())) / 2, label, r.width);
+    attrset(A_DIM);
+    for (int rank = 0; rank < 4; ++rank) mvaddch(r.top + 3 - rank, r.left - 2, static_cast<chtype>('1' + rank));
+    for (int file = 0; file < 4; ++file)
+      mvaddch(r.top + 4, r.left + file * kCellWidth + 1, static_cast<chtype>('a' + file));
+    attrset(A_NORMAL);
+    for (int rank = 0; rank < 4; ++rank)
+      for (int file = 0; file < 4; ++file) {
+        const int cell = cellAt(file, rank, level);
+        const CellLook& look = state.cells[cell];
+        const ScreenPoint p = cellOnScreen(layout, cell);
+        int a = attributes(look.style, look.bold);
+        if (cell == state.cursor) a = (a & ~A_DIM) | A_REVERSE;
+        attrset(a);
+        mvaddnstr(p.row, p.col, look.text.data(), kCellWidth);
+      }
+    attrset(A_NORMAL);
+  }
+}
+
+void View::drawStatus(const ViewState& state, const Rect& area) const {
+  int row = area.top;
+  for (const StyledText& line : state.status) {
+    for (const std::string& piece : wrapText(line.text, area.width)) {
+      if (row >= area.top + area.height) return;
+      attrset(attributes(line.style, line.bold));
+      put(row++, area.left, piece, area.width);
+    }
+    attrset(A_NORMAL);
+  }
+}
+
+void View::drawMoves(const ViewState& state, const Rect& area) const {
+  attrset(A_BOLD);
+  put(area.top, area.left, "Moves", area.width);
+  attrset(A_NORMAL);
+  // Pairs "12. 1a1 2b2" in as many columns as fit; the newest rows when they overflow.
+  std::vector<std::string> pairs;
+  const std::vector<std::string>& t = state.moveTokens;
+  std::size_t i = 0;
+  int number = state.firstPly / 2 + 1;
+  if (state.firstPly % 2 == 1 && !t.empty()) pairs.push_back(pairText(number++, "...", t[i++]));
+  for (; i < t.size(); i += 2) pairs.push_back(pairText(number++, t[i], i + 1 < t.size() ? t[i + 1] : ""));
+  if (pairs.empty()) {
+    attrset(A_DIM);
+    put(area.top + 1, area.left, "(none yet)", area.width);
+    attrset(A_NORMAL);
+    return;
+  }
+  constexpr int kPairWidth = 13;
+  const int columns = std::max(1, (area.width + 1) / kPairWidth);
+  const int rows = std::max(1, area.height - 1);
+  const int neededRows = static_cast<int>((pairs.size() + columns - 1) / columns);
+  const int firstRow = std::max(0, neededRows - rows);
+  for (int r = firstRow; r < neededRows; ++r)
+    for (int c = 0; c < columns; ++c) {
+      const std::size_t k = static_cast<std::size_t>(r * columns + c);
+      if (k >= pairs.size()) break;
+      if (k + 1 == pairs.size()) attrset(A_BOLD);
+      put(area.top + 1 + r - firstRow, area.left + c * kPairWidth, pairs[k], std::min(kPairWidth, area.width));
+      attrset(A_NORMAL);
+    }
+}
+
+void View::drawHelp(const ViewState& state, const Layout& layout) const {
+  // Help lines are laid out by the app (aligned columns), so they are cut, never wrapped.
+  int row = 0;
+  for (const StyledText& line : state.help) {
+    if (row >= layout.keysRow) break;
+    attrset(attributes(line.style, line.bold));
+    put(row++, 1, line.text, layout.cols - 2);
+    attrset(A_NORMAL);
+  }
+  attrset(A_REVERSE);
+  mvhline(layout.keysRow, 0, ' ', layout.cols);
+  put(layout.keysRow, 1, "Press any key to return to the game", layout.cols - 2);
+  attrset(A_NORMAL);
+}
+
+}  // namespace qubic::tui

@@ -1,0 +1,55 @@
+// Draws a ViewState with curses: title, the four planes, the status panel, the move
+// list, the message line and the key bar, or the help screen. Holds no game logic;
+// everything it shows is prepared by the app.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config/settings.hpp"
+#include "layout.hpp"
+#include "marks.hpp"
+
+namespace qubic::tui {
+
+struct StyledText {
+  std::string text;
+  Style style = Style::Normal;
+  bool bold = false;
+};
+
+struct ViewState {
+  std::string title;
+  std::array<CellLook, 64> cells{};
+  int cursor = -1;          // the cell under the cursor, -1 to hide it
+  int activeLevel = 0;      // its level's label is emphasised
+  std::vector<StyledText> status;
+  std::vector<std::string> moveTokens;
+  int firstPly = 0;         // plies before the first token (a set-up start position)
+  StyledText message;
+  std::string keyBar;
+  std::string prompt;       // non-empty: a one-line text entry on the message row
+  std::vector<StyledText> help;  // non-empty: the help screen instead of the board
+};
+
+class View {
+ public:
+  // Colour pairs come from the [tui] colours; call after initscr().
+  explicit View(const TuiSettings& colours);
+
+  void draw(const ViewState& state, const Layout& layout) const;
+
+ private:
+  int attributes(Style style, bool bold) const;
+  void drawPlanes(const ViewState& state, const Layout& layout) const;
+  void drawStatus(const ViewState& state, const Rect& area) const;
+  void drawMoves(const ViewState& state, const Rect& area) const;
+  void drawHelp(const ViewState& state, const Layout& layout) const;
+
+  bool colour_ = false;
+};
+
+// Splits text into lines of at most `width` characters at spaces (long words are cut).
+std::vector<std::string> wrapText(const std::string& text, int width);
+
+}  // namespace qubic::tui
