@@ -1,5 +1,5 @@
 // qubic-bench: prints timing figures for the engine's hot operations.
-// Usage: qubic-bench [core|symmetry|all]
+// Usage: qubic-bench [core|symmetry|threats|all]
 #include <cstdio>
 #include <cstring>
 
@@ -13,6 +13,7 @@ int main(int argc, char** argv) {
   int status = 0;
   if (all || std::strcmp(section, "core") == 0) known = true, status |= benchCore();
   if (all || std::strcmp(section, "symmetry") == 0) known = true, status |= benchSymmetry();
+  if (all || std::strcmp(section, "threats") == 0) known = true, status |= benchThreats();
   if (!known) {
     std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected core or all)\n", section);
     return 2;

@@ -36,5 +36,6 @@ inline void keep(const T& value) {
 // Sections, one per file (bench_<section>.cpp).
 int benchCore();
 int benchSymmetry();
+int benchThreats();
 
 }  // namespace qubic::bench
