@@ -4,25 +4,10 @@
 
 #include "engine/notation.hpp"
 #include "engine/player.hpp"
+#include "random_positions.hpp"
 
 using namespace qubic;
-
-namespace {
-
-Position randomPosition(std::mt19937_64& rng, int stones) {
-  for (;;) {
-    Position p;
-    while (p.moveCount() < stones && !p.isGameOver()) {
-      Bitboard empty = p.emptyCells();
-      int pick = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng);
-      while (pick-- > 0) empty &= empty - 1;
-      p.play(lowestCell(empty));
-    }
-    if (!p.isGameOver()) return p;
-  }
-}
-
-}  // namespace
+using qubic::testing::randomPosition;
 
 TEST_CASE("every level returns a legal move with a reason on random positions") {
   std::mt19937_64 rng(5);

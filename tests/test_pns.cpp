@@ -9,8 +9,10 @@
 #include "engine/pns.hpp"
 #include "engine/threat_search.hpp"
 #include "engine/threats.hpp"
+#include "random_positions.hpp"
 
 using namespace qubic;
+using qubic::testing::randomPosition;
 
 // Counts every heap allocation made by this test program, so a test can show that
 // a search makes none.
@@ -46,18 +48,6 @@ struct Minimax {
   }
 };
 
-Position randomPosition(std::mt19937_64& rng, int stones) {
-  for (;;) {
-    Position p;
-    while (p.moveCount() < stones && !p.isGameOver()) {
-      Bitboard empty = p.emptyCells();
-      int pick = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng);
-      while (pick-- > 0) empty &= empty - 1;
-      p.play(lowestCell(empty));
-    }
-    if (!p.isGameOver()) return p;
-  }
-}
 
 }  // namespace
 
