@@ -52,6 +52,17 @@ struct ProofSearch::Frame {
   int count = 0;
   std::uint8_t move[kCells];
   std::uint64_t key[kCells];
+  // The children's numbers as last read from the table. Between passes only the child
+  // just searched changes (a transposition may change another; the next visit of this
+  // node sees it), so each child is read once per visit, not once per pass.
+  ProofNumber pn[kCells];
+  ProofNumber dn[kCells];
+
+  void read(const TranspositionTable& table, int i) {
+    const TTEntry* child = table.probe(key[i]);
+    pn[i] = child ? child->pn : 1;
+    dn[i] = child ? child->dn : 1;
+  }
 };
 
 ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options)
@@ -67,10 +78,10 @@ std::uint64_t ProofSearch::keyOf(const Position& pos) const {
 
 bool ProofSearch::limitReached() {
   if (aborted_) return true;
-  // Called once per node and per child evaluation, each of which costs far more than
-  // reading the clock, so the time is checked every call.
+  // Called once per node and per child evaluation; reading the clock every 32nd call
+  // still notices the deadline well within a millisecond.
   aborted_ = nodes_ >= limits_.maxNodes || (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
-             std::chrono::steady_clock::now() >= deadline_;
+             ((++limitChecks_ & 31) == 0 && std::chrono::steady_clock::now() >= deadline_);
   return aborted_;
 }
 
@@ -135,10 +146,15 @@ TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage)
     entry.moves = transform(toImage, eval.moves);
     entry.flags = eval.threatened ? kThreatened : 0;
     if (options_.heuristicInit) {
-      // The more moves the side to move has, the harder it is to beat.
+      // The more moves the side to move has, the harder it is to beat. At a defender node
+      // most candidate replies lose at once to the attacker's threats, so only a share of
+      // them is counted; a lone forced block counts extra, because the attacker's three
+      // that forced it did not win by itself (see PnsOptions).
       const ProofNumber choices = static_cast<ProofNumber>(popcount(eval.moves));
       const bool attackerMoves = pos.sideToMove() == attacker_;
-      entry.pn = attackerMoves ? 1 : choices;
+      const ProofNumber divisor = std::max<ProofNumber>(options_.repliesPerDefence, 1);
+      const ProofNumber defences = choices == 1 ? options_.forcedBlockPn : (choices + divisor - 1) / divisor;
+      entry.pn = attackerMoves ? 1 : std::max<ProofNumber>(defences, 1);
       entry.dn = attackerMoves ? choices : 1;
     }
   }
@@ -240,6 +256,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     if (orNode && options_.threatMovesOnly) keepThreateningMoves(f, node, toImage);
   }
 
+  for (int i = 0; i < f.count; ++i) f.read(table_, i);
   const std::uint64_t nodesBefore = nodes_;
   for (;;) {
     // Gather the children's numbers: OR node = min pn / sum dn; AND node the mirror.
@@ -248,9 +265,8 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     int bestIndex = 0;
     ProofNumber bestOther = 1;  // the chosen child's number on the summed side
     for (int i = 0; i < f.count; ++i) {
-      const TTEntry* child = table_.probe(f.key[i]);
-      const ProofNumber cpn = child ? child->pn : 1;
-      const ProofNumber cdn = child ? child->dn : 1;
+      const ProofNumber cpn = f.pn[i];
+      const ProofNumber cdn = f.dn[i];
       const ProofNumber minSide = orNode ? cpn : cdn;
       const ProofNumber sumSide = orNode ? cdn : cpn;
       if (minSide < best) {
@@ -308,6 +324,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     pos.play(cell);
     mid(pos, f.key[bestIndex], childPn, childDn);
     pos.undo(cell);
+    f.read(table_, bestIndex);
   }
   node.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(node.work + (nodes_ - nodesBefore), 0xffffffffu));
   table_.store(node);

@@ -26,6 +26,14 @@ struct PnsOptions {
   double epsilon = 0.25;     // the 1+epsilon threshold trick; 0 gives plain df-pn
   bool threatSearch = true;  // prove attacker nodes by threat sequences, prune defender nodes by zones
   bool heuristicInit = true;  // evaluate children on expansion; initial numbers from their move counts
+  // Initial proof number of a defender node: its candidate replies divided by this, as
+  // most of them lose at once to the attacker's threats (1 counts every reply). Solving
+  // from the empty board takes about 30 s with 6, over 80 s with 4, not at all in
+  // minutes with 1 (docs/benchmarks.md).
+  ProofNumber repliesPerDefence = 6;
+  // Initial proof number of a defender node whose only move is blocking a three: such a
+  // three did not win by force, so it is worth less than a quiet move with a few replies.
+  ProofNumber forcedBlockPn = 2;
   std::uint64_t threatNodes = 20000;  // budget of one threat-sequence search
   // Proving only: at attacker nodes try only moves after which the attacker threatens a
   // forced win (when there are any). Sound for proofs; a "disproof" then proves nothing,
@@ -76,6 +84,7 @@ class ProofSearch {
   SearchLimits limits_;
   std::chrono::steady_clock::time_point deadline_;
   std::uint64_t nodes_ = 0;
+  std::uint32_t limitChecks_ = 0;
   bool aborted_ = false;
 };
 

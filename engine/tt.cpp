@@ -19,8 +19,9 @@ void TranspositionTable::store(const TTEntry& entry) {
   TTEntry* b = bucket(entry.key);
   TTEntry* victim = &b[0];
   auto value = [](const TTEntry& e) {
-    // Solved entries are worth more than any amount of unsolved work.
-    return (e.isSolved() ? std::uint64_t{1} << 32 : 0) + e.work;
+    // What it would cost to find again: a solved entry saves its whole subtree, so it
+    // counts double; leaves solved by their evaluation alone are cheap to redo.
+    return std::uint64_t{e.work} << (e.isSolved() ? 1 : 0);
   };
   for (int i = 0; i < kBucketSize; ++i) {
     if (b[i].key == entry.key || b[i].key == 0) {
