@@ -121,7 +121,7 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
   nodes_ += threat.nodes;
   if (!threat.win) return e;
   if (attackerMoves) return solved(true, threat.length, threat.sequence[0]);
-  e.moves &= threat.zone | refutationCandidates(pos, defender, threat.zone);
+  e.moves &= threat.zone | threeMakingCells(pos, defender);
   e.threatened = true;
   return e;
 }

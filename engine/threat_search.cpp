@@ -261,15 +261,4 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   return cut ? Outcome::DepthCut : Outcome::Fail;
 }
 
-Bitboard refutationCandidates(const Position& pos, Side defender, Bitboard zone) {
-  Bitboard candidates = doubleThreatCells(pos, defender);
-  for (const int line : twoLines(pos, defender)) {
-    const Bitboard cells = lineMask(line) & pos.emptyCells();
-    const int a = lowestCell(cells), b = lowestCell(cells & (cells - 1));
-    if (zone & bit(b)) candidates |= bit(a);
-    if (zone & bit(a)) candidates |= bit(b);
-  }
-  return candidates;
-}
-
 }  // namespace qubic

@@ -96,11 +96,4 @@ class ThreatSearch {
   bool stopped_ = false;
 };
 
-// Defender moves outside a threatened win's zone that might still refute it. A move
-// outside the zone that makes no three cannot (the zone's guarantee). One that makes a
-// single three whose gain cell is also outside the zone cannot either: the attacker
-// blocks there, and an extra attacker stone outside the zone leaves the same sequence
-// valid. What remains: double threes, and single threes gaining inside the zone.
-Bitboard refutationCandidates(const Position& pos, Side defender, Bitboard zone);
-
 }  // namespace qubic

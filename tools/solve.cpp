@@ -4,7 +4,11 @@
 #include <cstring>
 #include <string>
 
+#include <fstream>
+
 #include "engine/notation.hpp"
+#include "engine/proof.hpp"
+#include "engine/verify.hpp"
 #include "engine/pns.hpp"
 #include "engine/threat_search.hpp"
 
@@ -14,12 +18,15 @@ namespace {
 
 void usage(FILE* out) {
   std::fputs(
-      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB]\n"
+      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] [--proof FILE]\n"
+      "       qubic-solve --verify FILE\n"
       "  POSITION  a position string (default: the empty board)\n"
       "  --moves   moves played from POSITION first\n"
       "  --time    give up after this many seconds (default: no limit)\n"
       "  --nodes   give up after this many nodes (default: no limit)\n"
-      "  --hash    size of the proof table in MB (default 256)\n",
+      "  --hash    size of the proof table in MB (default 256)\n"
+      "  --proof   when a side wins, write the proof to FILE (docs/proof-format.md)\n"
+      "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the first faulty node\n",
       out);
 }
 
@@ -37,9 +44,27 @@ double number(const char* text, const char* option) {
 
 }  // namespace
 
+int verify(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) fail("cannot read " + path);
+  const auto began = std::chrono::steady_clock::now();
+  const VerifyResult r = verifyProof(in);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  std::printf("attacker nodes: %llu (forcing wins %llu, references %llu), listed replies: %llu\n",
+              static_cast<unsigned long long>(r.attackerNodes), static_cast<unsigned long long>(r.forcingWins),
+              static_cast<unsigned long long>(r.references), static_cast<unsigned long long>(r.defenceReplies));
+  std::printf("time: %.3f\n", seconds);
+  if (!r.verified) {
+    std::printf("verified: no\n%s\n", r.error.c_str());
+    return 1;
+  }
+  std::printf("verified: yes\n");
+  return 0;
+}
+
 int main(int argc, char** argv) {
   Position start;
-  std::string moves;
+  std::string moves, proofPath;
   double seconds = 0, nodeLimit = 0, hashMb = 256;
   bool havePosition = false;
   for (int i = 1; i < argc; ++i) {
@@ -57,6 +82,10 @@ int main(int argc, char** argv) {
       seconds = number(value(), "--time");
     } else if (arg == "--nodes") {
       nodeLimit = number(value(), "--nodes");
+    } else if (arg == "--verify") {
+      return verify(value());
+    } else if (arg == "--proof") {
+      proofPath = value();
     } else if (arg == "--hash") {
       hashMb = number(value(), "--hash");
     } else if (!havePosition && arg.rfind("--", 0) != 0) {
@@ -112,21 +141,42 @@ int main(int argc, char** argv) {
     }
   };
 
-  const Side mover = start.sideToMove();
-  PnsResult first = solve(mover);
+  // X, the side that wins Qubic, is asked about first; only when X cannot win is O.
   std::string value = "unknown";
-  int best = -1;
+  Side winner = Side::X;
+  PnsResult won;
+  const PnsResult first = solve(Side::X);
   if (first.answer == Answer::Proven) {
-    value = mover == Side::X ? "X wins" : "O wins";
-    best = first.bestMove;
+    value = "X wins";
+    won = first;
   } else if (first.answer == Answer::Disproven) {
-    const PnsResult second = solve(opponent(mover));
-    if (second.answer == Answer::Proven) value = mover == Side::X ? "O wins" : "X wins";
+    const PnsResult second = solve(Side::O);
+    if (second.answer == Answer::Proven) {
+      value = "O wins";
+      winner = Side::O;
+      won = second;
+    }
     if (second.answer == Answer::Disproven) value = "draw";
   }
+  const double solveSeconds = elapsed();
   std::printf("value: %s\n", value.c_str());
-  if (best >= 0) std::printf("best: %s\n", moveToken(best).c_str());
-  std::printf("time: %.3f\n", elapsed());
+  // A best move exists when the winner is the side to move.
+  if (value.find("wins") != std::string::npos && winner == start.sideToMove() && won.bestMove >= 0)
+    std::printf("best: %s\n", moveToken(won.bestMove).c_str());
+  std::printf("time: %.3f\n", solveSeconds);
   std::printf("nodes: %llu\n", static_cast<unsigned long long>(totalNodes));
+  if (!proofPath.empty()) {
+    if (value.find("wins") == std::string::npos) fail("no proof written: no side is proven to win");
+    std::ofstream out(proofPath);
+    if (!out) fail("cannot write " + proofPath);
+    const ProofWriteResult w = writeProof(out, start, winner, search, threats, SearchLimits{});
+    out.close();
+    if (!w.complete) fail("proof not written completely: " + w.error);
+    if (!out) fail("error writing " + proofPath);
+    std::printf("proof: %s (%llu attacker nodes, %llu forcing wins, %llu references, %llu listed replies, %.3f s)\n",
+                proofPath.c_str(), static_cast<unsigned long long>(w.attackerNodes),
+                static_cast<unsigned long long>(w.forcingWins), static_cast<unsigned long long>(w.references),
+                static_cast<unsigned long long>(w.listedReplies), elapsed() - solveSeconds);
+  }
   return 0;
 }
