@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := cmake make g++ pkg-config catch2 libtomlplusplus-dev libncurses-dev tmux
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test sanitize warnings bench clean
+.PHONY: all deps build run test sanitize warnings bench book clean
 
 all: build
 
@@ -43,6 +43,14 @@ warnings: deps
 
 bench: build
 	@./$(BUILD)/bin/qubic-bench
+
+# Solves Qubic from the empty board, verifies the proof with the rules alone and writes
+# the opening book shipped in data/ (minutes; the search is deterministic, so the book
+# comes out the same every time). The proof is kept in the build directory.
+book: build
+	@mkdir -p data
+	@./$(BUILD)/bin/qubic-solve --proof $(BUILD)/qubic.proof --book data/qubic.book
+	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
 
 clean:
 	rm -rf build build-sanitize build-gcc build-clang

@@ -1,5 +1,6 @@
 #include "verify.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 #include <vector>
@@ -51,8 +52,9 @@ class Checker {
     Position pos = root.value();
     t = next();
     if (t.empty() || t[0] != "-") return failed("the root node must start with '-'");
+    int plies = 0;
     if (pos.sideToMove() == attacker_) {
-      if (!attackerNode(pos, t)) return result_;
+      if (!attackerNode(pos, t, plies)) return result_;
     } else {
       // The defender is to move at the root: "- D <replies> [default sequence]".
       std::uint64_t listed = 0;
@@ -60,7 +62,7 @@ class Checker {
       if (t.size() < 3 || t[1] != "D" || !parseCount(t[2], listed) || !parseMoves(t, 3, fallback))
         return failed("the defender is to move: expected '- D <replies> [default sequence]'");
       if (pos.isGameOver()) return failed("the game is over at the root");
-      if (!defenderNode(pos, listed, fallback)) return result_;
+      if (!defenderNode(pos, listed, fallback, plies)) return result_;
     }
     t = next();
     if (t.size() != 1 || t[0] != "end") return failed("expected 'end' after the root's tree");
@@ -94,8 +96,9 @@ class Checker {
     return true;
   }
 
-  // `t` is the node's line, already read; pos has the attacker to move.
-  bool attackerNode(Position& pos, const std::vector<std::string>& t) {
+  // `t` is the node's line, already read; pos has the attacker to move. On success
+  // `plies` is the length of the longest game the node's proof allows.
+  bool attackerNode(Position& pos, const std::vector<std::string>& t, int& plies) {
     ++result_.attackerNodes;
     if (pos.isGameOver()) return fail(pos, "the game is over before the attacker's move");
     if (t.size() < 2) return fail(pos, "a node needs a kind: W, M or =");
@@ -103,16 +106,23 @@ class Checker {
     if (kind == "=") {
       std::uint64_t id = 0;
       if (t.size() != 3 || !parseCount(t[2], id) || id >= forms_.size()) return fail(pos, "bad reference");
-      if (canonical(pos) != forms_[id]) return fail(pos, "position is not equivalent to node " + t[2]);
+      const CanonicalForm form = canonical(pos);  // the least image; its symmetry differs
+      if (form.x != forms_[id].x || form.o != forms_[id].o)
+        return fail(pos, "position is not equivalent to node " + t[2] + " (" +
+                             positionString(Position::fromStones(forms_[id].x, forms_[id].o)) + ")");
+      plies = plies_[id];
       ++result_.references;
       return true;
     }
+    const std::size_t id = forms_.size();
     forms_.push_back(canonical(pos));
+    plies_.push_back(0);
     if (kind == "W") {
       std::vector<std::uint8_t> moves;
       if (!parseMoves(t, 2, moves)) return fail(pos, "bad move in a forcing win");
       const std::string why = checkForcingWin(pos, attacker_, moves);
       if (!why.empty()) return fail(pos, "forcing win fails: " + why);
+      plies = plies_[id] = static_cast<int>(moves.size());
       ++result_.forcingWins;
       return true;
     }
@@ -123,16 +133,20 @@ class Checker {
     if (!move || !pos.isLegal(move.value())) return fail(pos, "illegal attacker move " + t[2]);
     if (!parseCount(t[3], listed) || listed > kCells) return fail(pos, "bad reply count " + t[3]);
     if (!parseMoves(t, 4, fallback)) return fail(pos, "bad move in the default sequence");
-    if (onProvenMove_) onProvenMove_(pos, move.value());
     pos.play(move.value());
-    const bool ok = defenderNode(pos, listed, fallback);
+    int defence = 0;
+    const bool ok = defenderNode(pos, listed, fallback, defence);
     pos.undo(move.value());
-    return ok;
+    if (!ok) return false;
+    plies = plies_[id] = 1 + defence;
+    if (onProvenMove_) onProvenMove_(pos, move.value(), plies);
+    return true;
   }
 
   // Every reply is either listed (with the attacker's answer) or equivalent to a listed
   // one under the position's symmetries, or beaten by the default forcing sequence.
-  bool defenderNode(Position& pos, std::uint64_t listed, const std::vector<std::uint8_t>& fallback) {
+  bool defenderNode(Position& pos, std::uint64_t listed, const std::vector<std::uint8_t>& fallback, int& plies) {
+    plies = 0;
     if (pos.isGameOver()) {
       if (pos.status() == (attacker_ == Side::X ? Status::XWins : Status::OWins) && listed == 0) return true;
       return fail(pos, "the attacker's move does not win and the game is over");
@@ -148,9 +162,11 @@ class Checker {
       for (const int s : symmetries) covered |= bit(mapCell(s, cell));
       ++result_.defenceReplies;
       pos.play(cell);
-      const bool ok = attackerNode(pos, t);
+      int after = 0;
+      const bool ok = attackerNode(pos, t, after);
       pos.undo(cell);
       if (!ok) return false;
+      plies = std::max(plies, 1 + after);
     }
     for (Bitboard rest = pos.emptyCells() & ~covered; rest;) {
       const int cell = popLowest(rest);
@@ -159,6 +175,7 @@ class Checker {
       const std::string why = checkForcingWin(pos, attacker_, fallback);
       pos.undo(cell);
       if (!why.empty()) return fail(pos, "after reply " + moveToken(cell) + " the default sequence fails: " + why);
+      plies = std::max(plies, 1 + static_cast<int>(fallback.size()));
     }
     return true;
   }
@@ -168,6 +185,7 @@ class Checker {
   Side attacker_ = Side::X;
   std::uint64_t lineNumber_ = 0;
   std::vector<CanonicalForm> forms_;
+  std::vector<int> plies_;  // per node, like forms_
   VerifyResult result_;
 };
 

@@ -28,8 +28,9 @@ struct VerifyResult {
 };
 
 // Called for every attacker move in the proof that is not part of a forcing win, with
-// the position before it (what an opening book stores).
-using ProvenMoveFn = std::function<void(const Position&, int move)>;
+// the position before it and the plies to the win along the proof (what an opening book
+// stores), once the move's subtree has been verified.
+using ProvenMoveFn = std::function<void(const Position&, int move, int pliesToWin)>;
 
 VerifyResult verifyProof(std::istream& in, const ProvenMoveFn& onProvenMove = {});
 

@@ -5,7 +5,9 @@
 #include <string>
 
 #include <fstream>
+#include <sstream>
 
+#include "engine/book.hpp"
 #include "engine/notation.hpp"
 #include "engine/proof.hpp"
 #include "engine/verify.hpp"
@@ -18,14 +20,15 @@ namespace {
 
 void usage(FILE* out) {
   std::fputs(
-      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] [--proof FILE]\n"
+      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] [--proof FILE] [--book FILE]\n"
       "       qubic-solve --verify FILE\n"
       "  POSITION  a position string (default: the empty board)\n"
       "  --moves   moves played from POSITION first\n"
       "  --time    give up after this many seconds (default: no limit)\n"
       "  --nodes   give up after this many nodes (default: no limit)\n"
-      "  --hash    size of the proof table in MB (default 256)\n"
+      "  --hash    size of the proof table in MB (default 448; the whole process stays under 512 MB)\n"
       "  --proof   when a side wins, write the proof to FILE (docs/proof-format.md)\n"
+      "  --book    when X wins, verify the proof and write the opening book to FILE (docs/book-format.md)\n"
       "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the first faulty node\n",
       out);
 }
@@ -62,10 +65,27 @@ int verify(const std::string& path) {
   return 0;
 }
 
+// The book holds only moves of a proof that the rules-only checker accepted.
+void writeBook(std::istream& proof, const std::string& path) {
+  const auto began = std::chrono::steady_clock::now();
+  Book book;
+  const VerifyResult v = verifyProof(proof, [&](const Position& pos, int move, int plies) {
+    if (pos.sideToMove() == Side::X) book.add(pos, move, plies);
+  });
+  if (!v.verified) fail("the proof does not verify, no book written: " + v.error);
+  book.finish();
+  const std::vector<std::uint8_t> bytes = book.serialize();
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  if (!out) fail("error writing " + path);
+  std::printf("book: %s, %zu entries, %zu bytes, %.3f s\n", path.c_str(), book.size(), bytes.size(),
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
+}
+
 int main(int argc, char** argv) {
   Position start;
-  std::string moves, proofPath;
-  double seconds = 0, nodeLimit = 0, hashMb = 256;
+  std::string moves, proofPath, bookPath;
+  double seconds = 0, nodeLimit = 0, hashMb = 448;
   bool havePosition = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -86,6 +106,8 @@ int main(int argc, char** argv) {
       return verify(value());
     } else if (arg == "--proof") {
       proofPath = value();
+    } else if (arg == "--book") {
+      bookPath = value();
     } else if (arg == "--hash") {
       hashMb = number(value(), "--hash");
     } else if (!havePosition && arg.rfind("--", 0) != 0) {
@@ -113,23 +135,25 @@ int main(int argc, char** argv) {
   ProofSearch search(table, threats);
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
 
-  // The search runs in one-second slices so progress can be shown; the table keeps
-  // everything between slices.
+  // The search runs in slices of a fixed number of nodes (a second or two each) so
+  // progress can be shown; the table keeps everything between slices. Slicing by nodes,
+  // not time, keeps the search, and so the proof and the book, the same on every run.
   const auto began = std::chrono::steady_clock::now();
   std::uint64_t totalNodes = 0;
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); };
   auto solve = [&](Side attacker) {
     for (;;) {
+      constexpr std::uint64_t kSliceNodes = 4'000'000;
       SearchLimits limits;
-      limits.maxTime = std::chrono::milliseconds(1000);
+      limits.maxNodes = kSliceNodes;
       if (seconds > 0) {
         const double left = seconds - elapsed();
         if (left <= 0) return PnsResult{};
-        limits.maxTime = std::chrono::milliseconds(static_cast<long>(std::min(1.0, left) * 1000) + 1);
+        limits.maxTime = std::chrono::milliseconds(static_cast<long>(left * 1000) + 1);
       }
       if (nodeLimit > 0) {
         if (totalNodes >= nodeLimit) return PnsResult{};
-        limits.maxNodes = static_cast<std::uint64_t>(nodeLimit) - totalNodes;
+        limits.maxNodes = std::min<std::uint64_t>(kSliceNodes, static_cast<std::uint64_t>(nodeLimit) - totalNodes);
       }
       PnsResult r = search.prove(start, attacker, limits);
       totalNodes += r.nodes;
@@ -165,18 +189,22 @@ int main(int argc, char** argv) {
     std::printf("best: %s\n", moveToken(won.bestMove).c_str());
   std::printf("time: %.3f\n", solveSeconds);
   std::printf("nodes: %llu\n", static_cast<unsigned long long>(totalNodes));
-  if (!proofPath.empty()) {
+  if (!proofPath.empty() || !bookPath.empty()) {
     if (value.find("wins") == std::string::npos) fail("no proof written: no side is proven to win");
-    std::ofstream out(proofPath);
-    if (!out) fail("cannot write " + proofPath);
-    const ProofWriteResult w = writeProof(out, start, winner, search, threats, SearchLimits{});
-    out.close();
+    std::stringstream proof;
+    const ProofWriteResult w = writeProof(proof, start, winner, search, threats, SearchLimits{});
     if (!w.complete) fail("proof not written completely: " + w.error);
-    if (!out) fail("error writing " + proofPath);
-    std::printf("proof: %s (%llu attacker nodes, %llu forcing wins, %llu references, %llu listed replies, %.3f s)\n",
-                proofPath.c_str(), static_cast<unsigned long long>(w.attackerNodes),
-                static_cast<unsigned long long>(w.forcingWins), static_cast<unsigned long long>(w.references),
-                static_cast<unsigned long long>(w.listedReplies), elapsed() - solveSeconds);
+    std::printf("proof: %llu attacker nodes, %llu forcing wins, %llu references, %llu listed replies, %.3f s\n",
+                static_cast<unsigned long long>(w.attackerNodes), static_cast<unsigned long long>(w.forcingWins),
+                static_cast<unsigned long long>(w.references), static_cast<unsigned long long>(w.listedReplies),
+                elapsed() - solveSeconds);
+    if (!proofPath.empty()) {
+      std::ofstream out(proofPath);
+      out << proof.rdbuf();
+      if (!out) fail("error writing " + proofPath);
+      proof.seekg(0);
+    }
+    if (!bookPath.empty()) writeBook(proof, bookPath);
   }
   return 0;
 }

@@ -1,0 +1,99 @@
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <sstream>
+#include <vector>
+
+#include "engine/book.hpp"
+#include "engine/notation.hpp"
+#include "engine/pns.hpp"
+#include "engine/proof.hpp"
+#include "engine/symmetry.hpp"
+#include "engine/threat_search.hpp"
+#include "engine/verify.hpp"
+
+using namespace qubic;
+
+namespace {
+
+struct Proven {
+  Position position;
+  int move, plies;
+};
+
+// The book of a proof of X's win after 1a1 4d4 1d1 1b2, with the moves it was built from.
+Book bookOfSmallProof(std::vector<Proven>& moves) {
+  TranspositionTable table(16);
+  ThreatSearch threats(1 << 16);
+  ProofSearch search(table, threats);
+  const Position start = playMoves(Position{}, "1a1 4d4 1d1 1b2").value();
+  REQUIRE(search.prove(start, Side::X, {}).answer == Answer::Proven);
+  std::stringstream proof;
+  REQUIRE(writeProof(proof, start, Side::X, search, threats, {}).complete);
+  Book book;
+  const VerifyResult v = verifyProof(proof, [&](const Position& pos, int move, int plies) {
+    book.add(pos, move, plies);
+    moves.push_back({pos, move, plies});
+  });
+  REQUIRE(v.verified);
+  book.finish();
+  return book;
+}
+
+}  // namespace
+
+TEST_CASE("the book answers every proven position in all its equivalent forms") {
+  std::vector<Proven> moves;
+  const Book book = bookOfSmallProof(moves);
+  REQUIRE(moves.size() > 20);
+  CHECK(book.size() <= moves.size());
+  std::mt19937_64 rng(3);
+  for (const Proven& p : moves) {
+    const int sym = std::uniform_int_distribution<int>(0, kSymmetries - 1)(rng);
+    const Position image = transform(sym, p.position);
+    const auto found = book.find(image);
+    REQUIRE(found);
+    CHECK(image.isLegal(found->move));
+    CHECK(found->pliesToWin > 0);
+    // Equivalent moves are equally good: the image of the stored move, up to the
+    // position's own symmetries, is the book's answer.
+    const Position mapped = [&] {
+      Position q = image;
+      q.play(found->move);
+      return q;
+    }();
+    Position original = p.position;
+    original.play(p.move);
+    CHECK(canonical(mapped).x == canonical(original).x);
+    CHECK(canonical(mapped).o == canonical(original).o);
+  }
+  CHECK_FALSE(book.find(Position{}));
+}
+
+TEST_CASE("a book survives its file image, and a damaged image is rejected with a reason") {
+  std::vector<Proven> moves;
+  const Book book = bookOfSmallProof(moves);
+  const std::vector<std::uint8_t> bytes = book.serialize();
+  const Parsed<Book> back = Book::parse(bytes);
+  REQUIRE(back);
+  CHECK(back.value().size() == book.size());
+  for (const Proven& p : moves) CHECK(back.value().find(p.position)->move == book.find(p.position)->move);
+
+  std::vector<std::uint8_t> flipped = bytes;
+  flipped[bytes.size() / 2] ^= 0x10;
+  const Parsed<Book> corrupt = Book::parse(flipped);
+  REQUIRE_FALSE(corrupt);
+  CHECK(corrupt.error().find("checksum") != std::string::npos);
+
+  const std::vector<std::uint8_t> truncated(bytes.begin(), bytes.end() - 5);
+  const Parsed<Book> shortFile = Book::parse(truncated);
+  REQUIRE_FALSE(shortFile);
+  CHECK(shortFile.error().find("size") != std::string::npos);
+
+  std::vector<std::uint8_t> otherVersion = bytes;
+  otherVersion[7] = '2';
+  const Parsed<Book> wrongVersion = Book::parse(otherVersion);
+  REQUIRE_FALSE(wrongVersion);
+  CHECK(wrongVersion.error().find("version") != std::string::npos);
+  CHECK_FALSE(Book::parse(std::vector<std::uint8_t>{}));
+}
