@@ -60,6 +60,19 @@ std::optional<BookMove> Book::find(const Position& pos) const {
   return BookMove{move, it->pliesToWin};
 }
 
+std::optional<BookMove> Book::hardestReply(const Position& pos) const {
+  std::optional<BookMove> hardest;
+  Position next = pos;
+  for (Bitboard moves = pos.isGameOver() ? 0 : pos.emptyCells(); moves;) {
+    const int reply = popLowest(moves);
+    next.play(reply);
+    if (const auto win = find(next); win && (!hardest || win->pliesToWin + 1 > hardest->pliesToWin))
+      hardest = BookMove{reply, win->pliesToWin + 1};
+    next.undo(reply);
+  }
+  return hardest;
+}
+
 std::vector<std::uint8_t> Book::serialize() const {
   std::vector<std::uint8_t> out(kMagic.begin(), kMagic.end());
   putWord(out, entries_.size(), 4);

@@ -32,6 +32,11 @@ class Book {
   // The book's move for `pos`, mapped onto pos itself, or nothing when pos is not in it.
   std::optional<BookMove> find(const Position& pos) const;
 
+  // For the side facing the book's winner: the reply after which the book's win takes
+  // longest (the move that makes the winner's task hardest), or nothing when no reply
+  // leads into the book.
+  std::optional<BookMove> hardestReply(const Position& pos) const;
+
   std::size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }
 

@@ -97,3 +97,27 @@ TEST_CASE("a book survives its file image, and a damaged image is rejected with 
   CHECK(wrongVersion.error().find("version") != std::string::npos);
   CHECK_FALSE(Book::parse(std::vector<std::uint8_t>{}));
 }
+
+TEST_CASE("the hardest reply leads into the book with the longest win") {
+  std::vector<Proven> moves;
+  const Book book = bookOfSmallProof(moves);
+  int checked = 0;
+  for (const Proven& p : moves) {
+    Position defender = p.position;
+    defender.play(p.move);
+    const auto hardest = book.hardestReply(defender);
+    if (!hardest) continue;
+    Position q = defender;
+    q.play(hardest->move);
+    REQUIRE(book.find(q));
+    CHECK(book.find(q)->pliesToWin + 1 == hardest->pliesToWin);
+    for (Bitboard r = defender.emptyCells(); r;) {
+      const int reply = popLowest(r);
+      Position other = defender;
+      other.play(reply);
+      if (const auto win = book.find(other)) CHECK(win->pliesToWin + 1 <= hardest->pliesToWin);
+    }
+    ++checked;
+  }
+  CHECK(checked > 5);
+}
