@@ -1,7 +1,6 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
-#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
@@ -12,63 +11,12 @@
 #include "engine/pns.hpp"
 #include "engine/threat_search.hpp"
 #include "engine/threats.hpp"
+#include "allocation_count.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;
+using qubic::testing::allocationCount;
 using qubic::testing::randomPosition;
-
-// Counts every heap allocation made by this test program, so a test can show that a
-// search makes none. Every replaceable form of operator new and delete is replaced, all
-// on malloc/free: replacing only some would pair this allocator with the library's (or
-// AddressSanitizer's) and leave some allocations uncounted.
-static std::atomic<long> allocations{0};
-
-namespace {
-
-// Null when there is no memory; `alignment` 0 means the default.
-void* countedAllocation(std::size_t size, std::size_t alignment) noexcept {
-  ++allocations;
-  if (size == 0) size = 1;
-  if (alignment <= alignof(std::max_align_t)) return std::malloc(size);
-  return std::aligned_alloc(alignment, (size + alignment - 1) / alignment * alignment);
-}
-
-// The throwing forms: try the new-handler until there is memory or none is installed.
-void* countedAllocationOrThrow(std::size_t size, std::size_t alignment) {
-  for (;;) {
-    if (void* p = countedAllocation(size, alignment)) return p;
-    const std::new_handler handler = std::get_new_handler();
-    if (!handler) throw std::bad_alloc();
-    handler();
-  }
-}
-
-}  // namespace
-
-void* operator new(std::size_t n) { return countedAllocationOrThrow(n, 0); }
-void* operator new[](std::size_t n) { return countedAllocationOrThrow(n, 0); }
-void* operator new(std::size_t n, std::align_val_t a) { return countedAllocationOrThrow(n, static_cast<std::size_t>(a)); }
-void* operator new[](std::size_t n, std::align_val_t a) { return countedAllocationOrThrow(n, static_cast<std::size_t>(a)); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept { return countedAllocation(n, 0); }
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept { return countedAllocation(n, 0); }
-void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return countedAllocation(n, static_cast<std::size_t>(a));
-}
-void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
-  return countedAllocation(n, static_cast<std::size_t>(a));
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
 
 namespace {
 
@@ -177,9 +125,9 @@ TEST_CASE("a search allocates nothing once the table exists") {
   ProofSearch search(table, threats);
   SearchLimits limits;
   limits.maxNodes = 20000;
-  const long before = allocations.load();
+  const long before = allocationCount();
   const PnsResult r = search.prove(Position{}, Side::X, limits);
-  const long made = allocations.load() - before;  // read before Catch records anything
+  const long made = allocationCount() - before;  // read before Catch records anything
   CHECK(made == 0);
   CHECK(r.nodes >= 20000);  // the search really ran
 }
@@ -191,7 +139,7 @@ TEST_CASE("the allocation count sees every form of new") {
   struct alignas(64) Wide {
     char bytes[64];
   };
-  const long before = allocations.load();
+  const long before = allocationCount();
   int* one = new int(1);
   allocationSink = one;
   delete one;
@@ -205,7 +153,7 @@ TEST_CASE("the allocation count sees every form of new") {
   int* maybe = new (std::nothrow) int(2);
   allocationSink = maybe;
   delete maybe;
-  const long made = allocations.load() - before;
+  const long made = allocationCount() - before;
   CHECK(made == 4);
   CHECK(aligned);
 }

@@ -68,7 +68,7 @@ TEST_CASE("every kind of mistake is reported with file, line and column") {
   CHECK(both.find("\nbad.toml:3:11") != std::string::npos);
 }
 
-TEST_CASE("a missing file named explicitly is an error; no file at the default path gives defaults") {
+TEST_CASE("a missing file named explicitly is an error, but no file at the default path gives defaults") {
   const auto missing = resolveSettings("/nonexistent/qubic.toml");
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error() == "/nonexistent/qubic.toml: error: cannot read the configuration file");

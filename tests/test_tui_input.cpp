@@ -176,7 +176,7 @@ TEST_CASE("seats follow the human_side setting") {
   }
 }
 
-TEST_CASE("undo takes back the engine's reply with the human's move; redo replays both") {
+TEST_CASE("undo takes back the engine's reply with the human's move, and redo replays both") {
   Game game;
   const Seats humanX = Seats::fromHumanSide("x");
   for (const char* t : {"1a1", "2b2", "1a2", "3c3"}) REQUIRE(game.play(cell(t), "why"));

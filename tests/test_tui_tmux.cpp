@@ -146,7 +146,7 @@ TEST_CASE("qubic draws the four planes, plays a typed move, gets the engine's re
   CHECK(pane.last.find("Took back your move and the engine's reply") != std::string::npos);
 }
 
-TEST_CASE("qubic moves the cursor and plays with Enter; its help screen opens and closes") {
+TEST_CASE("qubic moves the cursor and plays with Enter, and its help screen opens and closes") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);
   REQUIRE(pane.waitForText("level 4"));
