@@ -1,35 +1,76 @@
 #include "player.hpp"
 
 #include <algorithm>
-#include <array>
+#include <cstdio>
 #include <random>
 
 #include "notation.hpp"
 #include "pns.hpp"
+#include "search.hpp"
 #include "strategy.hpp"
 #include "threat_search.hpp"
 #include "threats.hpp"
+#include "timeman.hpp"
 
 namespace qubic {
 
 namespace {
 
-// How the levels differ. Levels 1-3 are Citrenbaum's tiers as they are; from level 4
-// on the engine searches, with a growing share of the move time, and now and then
-// (less often each level) plays the forcing tier's unsearched move instead.
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// How the levels differ. Levels 1-3 are Citrenbaum's tiers as they are. From level 4 on
+// the engine proves what it can and searches the rest; each level gets a larger share of
+// the move's time and nodes, searches deeper and adds less noise to its root scores.
+// The ladder this gives is measured in docs/benchmarks.md ("Levels").
 struct LevelProfile {
-  double timeShare;    // of the move time the searches may use
-  double shallowRate;  // chance of playing the forcing tier's move without searching
+  double share;     // of the move time and node limit the level uses at all
+  double proofShare;  // of that, for the two proof searches (ours, then the opponent's)
+  int maxDepth;     // of the heuristic search; 0: no limit
+  int noise;        // hundredths of a stone of random bonus per root move
 };
 
 constexpr std::array<LevelProfile, kMaxLevel + 1> kProfiles = {{
-    {0, 0}, {0, 0}, {0, 0}, {0, 0},  // 0 unused; 1-3 are the strategy tiers
-    {0.05, 0.30}, {0.10, 0.20}, {0.20, 0.12}, {0.35, 0.06}, {0.50, 0.03}, {0.75, 0.01}, {1.0, 0.0},
+    {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},  // 0 unused; 1-3 are the strategy tiers
+    {0.03, 0.3, 2, 40},  // 4
+    {0.06, 0.3, 3, 25},  // 5
+    {0.12, 0.3, 4, 15},  // 6
+    {0.20, 0.3, 5, 8},   // 7
+    {0.30, 0.3, 6, 4},   // 8
+    {0.50, 0.3, 0, 0},   // 9
+    {1.00, 0.3, 0, 0},   // 10
 }};
+
+// The forcing-sequence search at the root: small enough to take a few milliseconds.
+constexpr std::uint64_t kQuickThreatNodes = 200000;
+constexpr std::uint64_t kThreatNodesPerMs = 20000;
+// Each proof search's limit when the caller gives no time limit (go infinite, nodes or
+// depth only), so that the heuristic search still gets its turn...
+constexpr milliseconds kUntimedProofTime{1000};
+// ...and when it limits the depth, which asks for a quick answer.
+constexpr std::uint64_t kDepthLimitedProofNodes = 50000;
 
 std::string pliesText(int plies) {
   const int moves = (plies + 1) / 2;
   return std::to_string(moves) + (moves == 1 ? " move" : " moves");
+}
+
+// "+0.35 stones" for a heuristic score in hundredths of a stone.
+std::string stonesText(int score) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%+.2f stones", score / 100.0);
+  return text;
+}
+
+// What a quiet move does, in words, for the reason of a searched move.
+std::string moveEffect(const Position& pos, int cell) {
+  const Side us = pos.sideToMove(), them = opponent(us);
+  const std::string at = " at " + moveToken(cell);
+  if (threeMakingCells(pos, us) & bit(cell)) return "makes a three" + at;
+  if (doubleThreatCells(pos, them) & bit(cell)) return "takes the opponent's double-threat cell" + at;
+  if (threeMakingCells(pos, them) & bit(cell)) return "blocks a two" + at;
+  if (kSevenLineCells & bit(cell)) return "takes the seven-line cell" + at;
+  return "plays" + at;
 }
 
 }  // namespace
@@ -38,17 +79,22 @@ struct Player::Impl {
   std::mt19937_64 rng;
   TranspositionTable table;
   ThreatSearch threats;
-  ProofSearch search;
+  ProofSearch proofs;
+  HeuristicSearch heuristic;
   Strategy elementary, planar, forcing;
+  Clock::time_point started;  // when the current choose() began, for the progress reports
 
   Impl(const PlayerOptions& o)
       : rng(o.seed),
-        table(o.hashMb),
+        table(std::max<std::size_t>(1, o.hashMb - std::min(o.hashMb, searchTableMb(o)))),
         threats(std::size_t{1} << 18),
-        search(table, threats),
+        proofs(table, threats),
+        heuristic(searchTableMb(o)),
         elementary(Tier::Elementary, o.seed),
         planar(Tier::Planar, o.seed),
         forcing(Tier::Forcing, o.seed) {}
+
+  static std::size_t searchTableMb(const PlayerOptions& o) { return std::max<std::size_t>(1, o.hashMb / 4); }
 
   MoveChoice fromStrategy(Strategy& s, const Position& pos) {
     const StrategyMove m = s.choose(pos);
@@ -58,8 +104,10 @@ struct Player::Impl {
     return c;
   }
 
-  MoveChoice think(const Position& pos, std::chrono::milliseconds budget, const MoveLimits& limits,
-                    const ProgressFn& progress);
+  MoveChoice think(const Position& pos, const PlayerOptions& options, Clock::time_point deadline,
+                   std::uint64_t maxNodes, const MoveLimits& limits, const ProgressFn& progress);
+  MoveChoice searchRest(const Position& pos, const LevelProfile& profile, Bitboard allowed, Clock::time_point deadline,
+                        std::uint64_t maxNodes, const MoveLimits& limits, MoveChoice choice, const ProgressFn& progress);
 };
 
 Player::Player(const PlayerOptions& options) : options_(options), impl_(std::make_unique<Impl>(options)) {
@@ -75,11 +123,15 @@ void Player::setSeed(std::uint64_t seed) {
   impl_->rng.seed(seed);
 }
 
-void Player::newGame() { impl_->rng.seed(options_.seed); }
+void Player::newGame() {
+  impl_->rng.seed(options_.seed);
+  impl_->heuristic.clear();
+}
 
-MoveChoice Player::Impl::think(const Position& pos, std::chrono::milliseconds budget, const MoveLimits& limits,
-                               const ProgressFn& progress) {
+MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options, Clock::time_point deadline,
+                               std::uint64_t maxNodes, const MoveLimits& limits, const ProgressFn& progress) {
   const Side us = pos.sideToMove(), them = opponent(us);
+  const LevelProfile& profile = kProfiles[options.level];
   MoveChoice choice;
 
   // 1. Moves that decide at once.
@@ -100,8 +152,12 @@ MoveChoice Player::Impl::think(const Position& pos, std::chrono::milliseconds bu
   }
 
   // 2. A forced win by threes alone is the fastest kind of proof.
+  const auto began = Clock::now();
+  const auto budgetMs = std::chrono::duration_cast<milliseconds>(deadline - began).count();
   ThreatLimits quick;
-  quick.maxNodes = 200000;
+  const std::uint64_t quickCap = std::min(kQuickThreatNodes, std::max<std::uint64_t>(maxNodes, 1));
+  quick.maxNodes = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max<long long>(budgetMs, 0)) * kThreatNodesPerMs,
+                                             std::min<std::uint64_t>(1000, quickCap), quickCap);
   quick.stop = limits.stop;
   const ThreatResult forced = threats.forcedWin(pos, us, quick);
   choice.nodes += forced.nodes;
@@ -120,17 +176,19 @@ MoveChoice Player::Impl::think(const Position& pos, std::chrono::milliseconds bu
     return choice;
   }
 
-  // 3. Proof-number search: first for our win, then against the opponent's.
-  const auto began = std::chrono::steady_clock::now();
-  auto left = [&] {
-    return std::max(std::chrono::milliseconds(1),
-                    budget - std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - began));
+  // 3. Proof-number search within its share: first for our win, then against the opponent's.
+  auto timeLeft = [&] {
+    return std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
   };
+  auto nodesLeft = [&] { return maxNodes - std::min(maxNodes, choice.nodes); };
+  const double proofShare = options.fallback == Fallback::Search ? profile.proofShare : 1.0;
   SearchLimits attack;
-  attack.maxTime = budget / 2;
-  attack.maxNodes = limits.maxNodes / 2;
+  attack.maxTime = std::max(milliseconds(1), milliseconds(static_cast<long long>(static_cast<double>(budgetMs) * proofShare / 2)));
+  attack.maxNodes = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(nodesLeft()) * proofShare / 2));
+  if (limits.moveTime >= kNoTimeLimit) attack.maxTime = std::min(attack.maxTime, kUntimedProofTime);
+  if (limits.maxDepth > 0) attack.maxNodes = std::min(attack.maxNodes, kDepthLimitedProofNodes);
   attack.stop = limits.stop;
-  const PnsResult ours = search.prove(pos, us, attack);
+  const PnsResult ours = proofs.prove(pos, us, attack);
   choice.nodes += ours.nodes;
   if (ours.answer == Answer::Proven && ours.bestMove >= 0) {
     choice.move = ours.bestMove;
@@ -142,14 +200,17 @@ MoveChoice Player::Impl::think(const Position& pos, std::chrono::milliseconds bu
   if (progress && ours.bestMove >= 0) {
     MoveChoice guess = choice;
     guess.move = ours.bestMove;
+    guess.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     progress(guess);
   }
 
   SearchLimits defence;
-  defence.maxTime = left();
-  defence.maxNodes = limits.maxNodes - std::min(limits.maxNodes, ours.nodes);
+  const auto proofEnd = began + milliseconds(static_cast<long long>(static_cast<double>(budgetMs) * proofShare));
+  defence.maxTime = std::max(milliseconds(1), std::min(timeLeft(), std::chrono::duration_cast<milliseconds>(proofEnd - Clock::now())));
+  if (limits.moveTime >= kNoTimeLimit) defence.maxTime = std::min(defence.maxTime, kUntimedProofTime);
+  defence.maxNodes = std::max<std::uint64_t>(1, std::min(nodesLeft(), attack.maxNodes));
   defence.stop = limits.stop;
-  const PnsResult theirs = search.prove(pos, them, defence);
+  const PnsResult theirs = proofs.prove(pos, them, defence);
   choice.nodes += theirs.nodes;
 
   if (theirs.answer == Answer::Proven) {
@@ -160,7 +221,7 @@ MoveChoice Player::Impl::think(const Position& pos, std::chrono::milliseconds bu
       const int cell = popLowest(m);
       Position next = pos;
       next.play(cell);
-      const TTEntry* e = search.lookup(next, them);
+      const TTEntry* e = proofs.lookup(next, them);
       const int length = e && e->pn == 0 ? e->distance : 0;
       if (length > longest) longest = length, choice.move = cell;
     }
@@ -169,53 +230,121 @@ MoveChoice Player::Impl::think(const Position& pos, std::chrono::milliseconds bu
     choice.reason = "the opponent can force a win; this defence lasts longest";
     return choice;
   }
-  if (theirs.answer == Answer::Disproven && theirs.bestMove >= 0) {
-    choice.move = theirs.bestMove;
-    choice.reason = "keeps the opponent from forcing a win";
+
+  // What the proofs say about our moves: which lose (the opponent's win is proven after
+  // them) and which are safe (it is disproven).
+  Bitboard losing = 0, safe = 0;
+  for (Bitboard m = pos.emptyCells(); m;) {
+    const int cell = popLowest(m);
+    Position next = pos;
+    next.play(cell);
+    if (const TTEntry* e = proofs.lookup(next, them)) {
+      if (e->pn == 0) losing |= bit(cell);
+      if (e->dn == 0) safe |= bit(cell);
+    }
+  }
+  if (theirs.answer == Answer::Disproven && theirs.bestMove >= 0) safe |= bit(theirs.bestMove);
+
+  if (options.fallback == Fallback::ForcingTier) {
+    // The forcing tier's judgement, unless the proofs have shown that move loses.
+    if (theirs.answer == Answer::Disproven && theirs.bestMove >= 0) {
+      choice.move = theirs.bestMove;
+      choice.reason = "keeps the opponent from forcing a win";
+      return choice;
+    }
+    const MoveChoice tier = fromStrategy(forcing, pos);
+    if ((losing & bit(tier.move)) && theirs.bestMove >= 0) {
+      choice.move = theirs.bestMove;
+      choice.reason = "avoids a move the search proved losing";
+    } else {
+      choice.move = tier.move;
+      choice.reason = tier.reason;
+    }
+    choice.score = static_cast<int>(std::min<ProofNumber>(theirs.rootDn, 100000)) -
+                   static_cast<int>(std::min<ProofNumber>(ours.rootPn, 100000));
     return choice;
   }
-  // Nothing proven: the forcing tier's judgement (its threats, breaking the opponent's
-  // forcing lines, plane play), unless the search has shown that move loses. (Following
-  // the proof search's most-proving move instead played measurably worse.)
-  const MoveChoice tier = fromStrategy(forcing, pos);
-  Position after = pos;
-  after.play(tier.move);
-  const TTEntry* refuted = search.lookup(after, them);
-  if (refuted && refuted->pn == 0 && theirs.bestMove >= 0) {
-    choice.move = theirs.bestMove;
-    choice.reason = "avoids a move the search proved losing";
-  } else {
-    choice.move = tier.move;
-    choice.reason = tier.reason;
-  }
-  choice.score = static_cast<int>(std::min<ProofNumber>(theirs.rootDn, 100000)) -
-                 static_cast<int>(std::min<ProofNumber>(ours.rootPn, 100000));
-  return choice;
+
+  // 4. Nothing proven: the heuristic search in the time left, over the moves not proven
+  // losing, and only over proven-safe moves when there are any (they keep the draw).
+  const Bitboard allowed = safe ? safe : (pos.emptyCells() & ~losing) ? pos.emptyCells() & ~losing : pos.emptyCells();
+  return searchRest(pos, profile, allowed, deadline, nodesLeft(), limits, choice, progress);
+}
+
+MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& profile, Bitboard allowed,
+                                    Clock::time_point deadline, std::uint64_t maxNodes, const MoveLimits& limits,
+                                    MoveChoice choice, const ProgressFn& progress) {
+  HeuristicLimits h;
+  h.deadline = deadline;
+  h.maxNodes = std::max<std::uint64_t>(maxNodes, 1);
+  h.stop = limits.stop;
+  h.rootMoves = allowed;
+  h.maxDepth = kMaxSearchPly;
+  if (profile.maxDepth > 0) h.maxDepth = profile.maxDepth;
+  if (limits.maxDepth > 0) h.maxDepth = std::min(h.maxDepth, limits.maxDepth);
+  h.noise = profile.noise;
+  h.seed = rng();
+  const std::uint64_t before = choice.nodes;
+  auto toChoice = [&](const HeuristicResult& r) {
+    MoveChoice c = choice;
+    c.move = r.move;
+    c.depth = r.depth;
+    c.nodes = before + r.nodes;
+    c.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    c.pvLength = r.pvLength;
+    std::copy(r.pv.begin(), r.pv.begin() + r.pvLength, c.pv.begin());
+    if (isProvenScore(r.score)) {
+      c.verdict = r.score > 0 ? Verdict::Win : Verdict::Loss;
+      c.plies = pliesToEnd(r.score);
+    } else {
+      c.score = r.score;
+    }
+    return c;
+  };
+  const HeuristicResult r = heuristic.search(pos, h, [&](const HeuristicResult& partial) {
+    if (progress) progress(toChoice(partial));
+  });
+  MoveChoice result = toChoice(r);
+  if (result.verdict == Verdict::Win)
+    result.reason = "the search found a forced win in " + pliesText(result.plies) + " at " + moveToken(result.move);
+  else if (result.verdict == Verdict::Loss)
+    result.reason = "every move loses against best play; this one lasts longest";
+  else
+    result.reason = moveEffect(pos, result.move) + ", rated best by a " + std::to_string(std::max(r.depth, 1)) +
+                    "-ply search (" + stonesText(result.score) + ")";
+  return result;
 }
 
 MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const ProgressFn& progress) {
-  const auto began = std::chrono::steady_clock::now();
+  const auto began = Clock::now();
+  impl_->started = began;
   MoveChoice choice;
   if (pos.isGameOver()) return choice;
 
   const int level = options_.level;
-  const LevelProfile profile = kProfiles[level];
   if (level <= 3) {
     Strategy& tier = level == 1 ? impl_->elementary : level == 2 ? impl_->planar : impl_->forcing;
     choice = impl_->fromStrategy(tier, pos);
-  } else if (std::uniform_real_distribution<double>(0, 1)(impl_->rng) < profile.shallowRate) {
-    choice = impl_->fromStrategy(impl_->forcing, pos);
   } else {
-    const auto budget = std::chrono::milliseconds(
-        std::max<long long>(1, static_cast<long long>(limits.moveTime.count() * profile.timeShare)));
-    choice = impl_->think(pos, budget, limits, progress);
+    const LevelProfile& profile = kProfiles[level];
+    // At most a year, so that the deadline cannot overflow the clock's time points.
+    const double moveMs = std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3);
+    const auto budget = milliseconds(std::max<long long>(1, static_cast<long long>(moveMs * profile.share)));
+    const std::uint64_t nodes = limits.maxNodes == UINT64_MAX
+                                    ? UINT64_MAX
+                                    : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * profile.share));
+    choice = impl_->think(pos, options_, began + budget, nodes, limits, progress);
   }
   if (!pos.isLegal(choice.move)) {
     // Defensive: never hand back an illegal move, whatever went wrong above.
     choice.move = lowestCell(pos.emptyCells());
     choice.reason = "plays the first free cell";
   }
-  choice.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  if (choice.pvLength == 0 || choice.pv[0] != choice.move) {
+    choice.pv[0] = static_cast<std::uint8_t>(choice.move);
+    choice.pvLength = 1;
+  }
+  choice.seconds = std::chrono::duration<double>(Clock::now() - began).count();
   if (progress) progress(choice);
   return choice;
 }

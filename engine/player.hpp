@@ -1,8 +1,10 @@
 // The move chooser: what the front ends call to get the engine's move and its reason.
-// Order at full strength: win now, block, a proven forced win, the longest defence
-// when lost, otherwise the heuristic choice. Lower levels think less and add noise.
+// Order at full strength: win now, block, a proven forced win (threat search, then df-pn
+// within a share of the time), the longest defence when lost, otherwise the heuristic
+// search (engine/search) in the time left. Lower levels think less and add noise.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -17,10 +19,20 @@ namespace qubic {
 constexpr int kMinLevel = 1;
 constexpr int kMaxLevel = 10;
 
+// What decides the move when nothing is proven.
+enum class Fallback : std::uint8_t {
+  Search,       // the heuristic search (engine/search)
+  ForcingTier,  // the forcing strategy tier's move, as before the search existed; kept
+                // only so that the two can be measured against each other
+};
+
 struct PlayerOptions {
   int level = kMaxLevel;
-  std::size_t hashMb = 64;  // the proof table, allocated once when the player is made
+  // The tables, allocated once when the player is made: a quarter (at least 1 MB) for
+  // the heuristic search, the rest for the proof search.
+  std::size_t hashMb = 64;
   std::uint64_t seed = 1;   // for the lower levels' randomness: same seed, same games
+  Fallback fallback = Fallback::Search;
 };
 
 struct MoveLimits {
@@ -42,6 +54,9 @@ struct MoveChoice {
   std::uint64_t nodes = 0;
   double seconds = 0;
   int depth = 0;  // plies the main search had completed (0: decided without searching)
+  // The expected line of play, starting with `move` (empty when there is none).
+  std::array<std::uint8_t, kCells> pv{};
+  int pvLength = 0;
 };
 
 // Called from the searching thread while the player thinks (best guess so far).

@@ -2,7 +2,11 @@
 
 #include <chrono>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <new>
+
+#include "ugi_commands.hpp"
 
 namespace qubic {
 
@@ -12,6 +16,18 @@ namespace {
 std::uint64_t effectiveSeed(std::int64_t seed) {
   if (seed != 0) return static_cast<std::uint64_t>(seed);
   return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) | 1;
+}
+
+// There is no opening book yet (docs/protocol.md): a book file is only checked to be a
+// readable file, and nothing is loaded from it. Returns the problem, or "" when none.
+std::string bookFileProblem(const std::string& path) {
+  if (path.empty()) return {};
+  std::error_code ec;
+  const bool isFile = std::filesystem::is_regular_file(path, ec);
+  if (!isFile || !std::ifstream(path, std::ios::binary))
+    return "cannot read book file " + shown(path) + (std::filesystem::exists(path, ec) ? "" : ": no such file") +
+           "; no book is used";
+  return {};
 }
 
 }  // namespace
@@ -24,6 +40,11 @@ PlayerSearcher::~PlayerSearcher() {
 }
 
 std::string PlayerSearcher::configure(const EngineSettings& settings) {
+  // A book file that cannot be read changes nothing, except at the start, where everything
+  // else is applied and the engine plays without a book.
+  const std::string bookProblem =
+      player_ && settings.bookFile == applied_.bookFile ? std::string() : bookFileProblem(settings.bookFile);
+  if (!bookProblem.empty() && player_) return bookProblem;
   if (!player_ || settings.hashMb != applied_.hashMb) {
     // The table is allocated once per player, so a new size means a new player. The old
     // one is kept until the new one exists, so a failed allocation changes nothing.
@@ -40,9 +61,11 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
     player_->setLevel(settings.level);
     if (settings.seed != applied_.seed) player_->setSeed(effectiveSeed(settings.seed));
   }
-  // Threads, OwnBook and BookFile are kept for when the Player can use them.
+  // Threads, OwnBook and BookFile are kept for when the Player can use them: the search
+  // runs on one thread, and there is no book to play from yet.
   applied_ = settings;
-  return {};
+  if (!bookProblem.empty()) applied_.bookFile.clear();
+  return bookProblem;
 }
 
 void PlayerSearcher::newGame() {

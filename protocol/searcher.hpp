@@ -24,7 +24,9 @@ class Searcher {
   virtual ~Searcher() = default;
 
   // Applies the engine settings; called only while no search runs. Returns an error
-  // phrase (and keeps the previous settings) when they cannot be applied, else "".
+  // phrase (and keeps the previous settings) when they cannot be applied, else "". The
+  // first call has no previous settings: it applies what it can (for instance everything
+  // but a book file that cannot be read) and still returns the phrase.
   virtual std::string configure(const EngineSettings& settings) = 0;
   // Forgets the previous game; called only while no search runs.
   virtual void newGame() = 0;

@@ -256,7 +256,18 @@ void UgiSession::help(const Command& c) {
 void UgiSession::onSearchProgress(const MoveChoice& best) {
   if (!search_ || search_->heldResult) return;
   MoveChoice shownBest = best;
-  if (!search_->position.isLegal(shownBest.move)) shownBest.move = -1;  // a pv must be playable
+  // A pv must be playable: it is cut before its first illegal move.
+  Position played = search_->position;
+  const bool pvFollows = shownBest.pvLength > 0 && shownBest.pv[0] == shownBest.move;
+  const int length = pvFollows ? std::min(shownBest.pvLength, kCells) : 1;
+  int playable = 0;
+  for (; playable < length; ++playable) {
+    const int move = playable == 0 ? shownBest.move : shownBest.pv[static_cast<std::size_t>(playable)];
+    if (!played.isLegal(move)) break;
+    played.play(move);
+  }
+  if (playable == 0) shownBest.move = -1;
+  shownBest.pvLength = pvFollows ? playable : 0;
   std::string line = infoLine(shownBest);
   if (line == search_->lastInfo) return;
   say(line);

@@ -153,7 +153,15 @@ std::string infoLine(const MoveChoice& choice) {
     case Verdict::Loss: line += "loss " + std::to_string(choice.plies); break;
     case Verdict::Unknown: line += "cp " + std::to_string(choice.score); break;
   }
-  if (choice.move >= 0 && choice.move < kCells) line += " pv " + moveToken(choice.move);
+  if (choice.move < 0 || choice.move >= kCells) return line;
+  line += " pv " + moveToken(choice.move);
+  // The rest of the expected line, when it continues from the move.
+  const int length = std::clamp(choice.pvLength, 0, kCells);
+  if (length > 0 && choice.pv[0] == choice.move)
+    for (int i = 1; i < length; ++i) {
+      line += ' ';
+      line += moveToken(choice.pv[static_cast<std::size_t>(i)] % kCells);
+    }
   return line;
 }
 

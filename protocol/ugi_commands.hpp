@@ -32,7 +32,8 @@ Parsed<Position> parsePositionArguments(std::string_view text);
 // "time T nodes N nps K" (milliseconds, nodes, nodes per second), as info lines show them.
 std::string searchStats(std::uint64_t nodes, double seconds);
 
-// `info depth .. time .. nodes .. nps .. score .. [pv ..]` for a search result so far.
+// `info depth .. time .. nodes .. nps .. score .. [pv ..]` for a search result so far. The pv is
+// the move, then the rest of choice.pv when that starts with the move.
 std::string infoLine(const MoveChoice& choice);
 
 // The answer to `query result`: p1win, p2win, draw or none.

@@ -163,3 +163,30 @@ TEST_CASE("the program prints its usage on request and fails on unknown argument
   CHECK(wrong.wait(milliseconds(5000)) == 2);
   CHECK_THAT(err2, Catch::Contains("unknown argument --fast"));
 }
+
+TEST_CASE("the real engine reports depth, score and pv, honours go depth, and plays on after a bad book file") {
+  ChildProcess engine({kEngine}, {emptyConfigHome()});
+  engine.send("setoption name BookFile value /nonexistent/qubic.book");
+  CHECK(engine.readLine(milliseconds(5000)) ==
+        "info string error: setoption BookFile: cannot read book file \"/nonexistent/qubic.book\": no such file; no "
+        "book is used");
+  engine.send("setoption name Threads value 4");
+  engine.send("position startpos moves 1a1 4d4");
+  engine.send("go depth 3");
+  const auto lines = engine.readUntil("bestmove", milliseconds(20000));
+  REQUIRE(lines.size() >= 2);
+  checkBestMove(lines.back(), playMoves(Position{}, "1a1 4d4").value());
+  // The heuristic search's last report: depth 3, a heuristic score and a line of moves.
+  const std::string& last = lines[lines.size() - 3];  // before the reason and the bestmove
+  INFO(last);
+  CHECK(last.rfind("info depth 3 ", 0) == 0);
+  CHECK_THAT(last, Catch::Contains(" score cp "));
+  CHECK_THAT(last, Catch::Contains(" pv "));
+  for (const auto& line : lines) {
+    INFO(line);
+    CHECK(line.rfind("info string error", 0) == std::string::npos);
+    if (line.rfind("info depth ", 0) == 0) CHECK(std::stoi(line.substr(11)) <= 3);
+  }
+  engine.send("quit");
+  CHECK(engine.wait(milliseconds(5000)) == 0);
+}

@@ -1,13 +1,70 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <vector>
 
 #include "engine/notation.hpp"
 #include "engine/player.hpp"
+#include "engine/threats.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;
 using qubic::testing::randomPosition;
+
+namespace {
+
+// A position of a random game in which nobody completes a line: each side blocks the
+// opponent's three when it can and otherwise plays any cell that does not win, so the
+// board can fill up with threes on it. Restarts when no such move is left.
+Position longRandomGame(std::mt19937_64& rng, int stones) {
+  for (;;) {
+    Position p;
+    while (p.moveCount() < stones) {
+      const Side us = p.sideToMove();
+      const Bitboard blocks = threatCells(p, opponent(us)) & ~threatCells(p, us);
+      Bitboard choices = blocks ? blocks : p.emptyCells() & ~threatCells(p, us);
+      if (!choices) break;
+      int pick = std::uniform_int_distribution<int>(0, popcount(choices) - 1)(rng);
+      while (pick-- > 0) choices &= choices - 1;
+      p.play(lowestCell(choices));
+    }
+    if (p.moveCount() == stones && !p.isGameOver()) return p;
+  }
+}
+
+}  // namespace
+
+TEST_CASE("no level ever returns an illegal move: 10 000 random positions") {
+  // 1000 positions a level, from random games (which end early, often with threes on the
+  // board) and from games that avoid winning (which fill the board). Tight limits keep it
+  // quick; the levels' own logic must find the move (not the last-resort first free cell),
+  // take an immediate win and block a single three.
+  std::mt19937_64 rng(10000);
+  MoveLimits limits;
+  limits.moveTime = std::chrono::milliseconds(20);
+  limits.maxNodes = 3000;
+  int withThrees = 0, nearlyFull = 0;
+  for (int level = kMinLevel; level <= kMaxLevel; ++level) {
+    Player player({level, 1, static_cast<std::uint64_t>(level)});
+    for (int i = 0; i < 1000; ++i) {
+      const int stones = std::uniform_int_distribution<int>(0, kCells - 1)(rng);
+      const Position p = i % 2 ? longRandomGame(rng, stones) : randomPosition(rng, std::min(stones, 40));
+      const Side us = p.sideToMove();
+      withThrees += (threatCells(p, us) | threatCells(p, opponent(us))) != 0;
+      nearlyFull += p.moveCount() >= 56;
+      const MoveChoice c = player.choose(p, limits);
+      if (!p.isLegal(c.move) || c.reason == "plays the first free cell" ||
+          (threatCells(p, us) && !p.completesLine(c.move, us)) ||
+          (!threatCells(p, us) && popcount(threatCells(p, opponent(us))) == 1 && !(threatCells(p, opponent(us)) & bit(c.move)))) {
+        INFO("level " << level << " position " << positionString(p) << " move " << c.move << " (" << c.reason << ")");
+        FAIL("not a legal move of the level's own choosing");
+      }
+    }
+  }
+  INFO(withThrees << " positions with a three, " << nearlyFull << " with at most 8 empty cells");
+  CHECK(withThrees >= 2000);
+  CHECK(nearlyFull >= 500);
+}
 
 TEST_CASE("every level returns a legal move with a reason on random positions") {
   std::mt19937_64 rng(5);
@@ -92,4 +149,52 @@ TEST_CASE("the top level beats the elementary tier with either colour") {
   INFO("top level: " << winsAsX << " wins as X, " << winsAsO << " as O, of " << seeds << " each");
   CHECK(winsAsX == seeds);
   CHECK(winsAsO * 3 >= seeds * 2);
+}
+
+TEST_CASE("when nothing is proven the top level searches and reports depth, score and line") {
+  Player player({kMaxLevel, 4, 1});
+  MoveLimits limits;
+  limits.moveTime = std::chrono::hours(1);
+  limits.maxDepth = 3;  // also bounds the proof searches, so this is quick
+  const Position p = playMoves(Position{}, "1a1 4d4").value();
+  std::vector<MoveChoice> reports;
+  const MoveChoice c = player.choose(p, limits, [&](const MoveChoice& m) { reports.push_back(m); });
+  REQUIRE(p.isLegal(c.move));
+  CHECK(c.verdict == Verdict::Unknown);
+  CHECK(c.depth == 3);
+  REQUIRE(c.pvLength >= 3);
+  CHECK(c.pv[0] == c.move);
+  Position line = p;
+  for (int i = 0; i < c.pvLength; ++i) {
+    REQUIRE(line.isLegal(c.pv[static_cast<std::size_t>(i)]));
+    line.play(c.pv[static_cast<std::size_t>(i)]);
+  }
+  CHECK_THAT(c.reason, Catch::Contains("rated best by a 3-ply search"));
+  // Progress: each completed depth, deepening, then the final answer.
+  REQUIRE(reports.size() >= 3);
+  for (std::size_t i = 1; i < reports.size(); ++i) CHECK(reports[i].depth >= reports[i - 1].depth);
+  CHECK(reports.back().move == c.move);
+}
+
+TEST_CASE("lower searching levels use a smaller share of the move time") {
+  // On the empty board nothing is proven, so each level thinks for (up to) its share.
+  MoveLimits limits;
+  limits.moveTime = std::chrono::milliseconds(400);
+  Player low({4, 4, 1}), top({kMaxLevel, 4, 1});
+  const MoveChoice quick = low.choose(Position{}, limits), full = top.choose(Position{}, limits);
+  CHECK(quick.seconds < 0.15);  // 3 % of 400 ms and a depth limit of 2 (slack for a loaded machine)
+  CHECK(full.seconds > 0.2);    // the proofs' 30 % and half of the rest at least
+  CHECK(full.depth > quick.depth);
+}
+
+TEST_CASE("the old fallback, the forcing tier's move, is still there to be measured against") {
+  PlayerOptions options{kMaxLevel, 4, 1, Fallback::ForcingTier};
+  Player player(options);
+  MoveLimits limits;
+  limits.moveTime = std::chrono::hours(1);
+  limits.maxNodes = 3000;
+  const Position p = playMoves(Position{}, "1a1 4d4").value();
+  const MoveChoice c = player.choose(p, limits);
+  CHECK(p.isLegal(c.move));
+  CHECK(c.depth == 0);  // no heuristic search
 }

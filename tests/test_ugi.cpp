@@ -1,8 +1,11 @@
 // Transcript tests of the UGI protocol: scripted sessions in, exact replies out.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+
 #include "engine/notation.hpp"
 #include "engine/timeman.hpp"
+#include "protocol/player_searcher.hpp"
 #include "protocol/ugi_commands.hpp"
 #include "protocol/ugi_options.hpp"
 #include "ugi_test_support.hpp"
@@ -352,4 +355,63 @@ TEST_CASE("commands that need the engine idle wait for a timed search only") {
     REQUIRE(u.session.searching());
     CHECK_FALSE(u.session.waitsForSearch("position startpos"));
   }
+}
+
+TEST_CASE("info lines carry the expected line of play, cut before its first illegal move") {
+  Transcript t;
+  REQUIRE(t.send("position startpos moves 1a1").empty());
+  MoveChoice searched;
+  searched.move = 63;
+  searched.depth = 4;
+  searched.score = -35;
+  searched.nodes = 1000;
+  searched.seconds = 0.5;
+  searched.pv = {63, 1, 2, 0, 5};  // 1a1 is taken: the line stops before it
+  searched.pvLength = 5;
+  t.searcher.scripted = searched;
+  CHECK(t.send("go movetime 100") == Lines{"info depth 1 time 500 nodes 1000 nps 2000 score cp -35 pv 4d4 1b1 1c1",
+                                           "info depth 4 time 500 nodes 1000 nps 2000 score cp -35 pv 4d4 1b1 1c1",
+                                           "bestmove 4d4"});
+
+  // A line that does not start with the move shows the move alone.
+  MoveChoice c = searched;
+  c.pv[0] = 7;
+  CHECK(infoLine(c) == "info depth 4 time 500 nodes 1000 nps 2000 score cp -35 pv 4d4");
+  c.pvLength = 0;
+  CHECK(infoLine(c) == "info depth 4 time 500 nodes 1000 nps 2000 score cp -35 pv 4d4");
+  c.pv[0] = 63;
+  c.pvLength = 2;
+  CHECK(infoLine(c) == "info depth 4 time 500 nodes 1000 nps 2000 score cp -35 pv 4d4 1b1");
+  c.move = -1;
+  CHECK(infoLine(c) == "info depth 4 time 500 nodes 1000 nps 2000 score cp -35");
+}
+
+TEST_CASE("the real searcher refuses a book file it cannot read, and plays on without a book") {
+  PlayerSearcher searcher([](const MoveChoice&, bool) {});
+  EngineSettings settings;
+  settings.hashMb = 1;
+  settings.bookFile = "/nonexistent/qubic.book";
+  const std::string missing = "cannot read book file \"/nonexistent/qubic.book\": no such file; no book is used";
+  CHECK(searcher.configure(settings) == missing);  // at the start the rest is applied
+  settings.level = 4;
+  CHECK(searcher.configure(settings) == missing);  // later nothing changes
+  settings.bookFile = std::filesystem::temp_directory_path().string();
+  CHECK(searcher.configure(settings) == "cannot read book file " + shown(settings.bookFile) + "; no book is used");
+  settings.bookFile.clear();
+  settings.threads = 8;  // accepted; the search runs on one thread
+  CHECK(searcher.configure(settings).empty());
+
+  SearchJob job;
+  job.limits.moveTime = std::chrono::milliseconds(20);
+  CHECK(Position{}.isLegal(searcher.think(job).move));
+}
+
+TEST_CASE("setoption BookFile with a missing file is an error and keeps the previous value") {
+  Transcript t;
+  t.searcher.failConfigure = "cannot read book file \"x.book\": no such file; no book is used";
+  CHECK(t.send("setoption name BookFile value x.book") ==
+        Lines{"info string error: setoption BookFile: cannot read book file \"x.book\": no such file; no book is used"});
+  CHECK(t.session.settings().engine.bookFile.empty());
+  t.searcher.failConfigure.clear();
+  CHECK(t.send("go movetime 10").back() == "bestmove 1a1");  // play goes on
 }

@@ -1,21 +1,42 @@
 // qubic-bench: prints timing figures for the engine's hot operations.
-// Usage: qubic-bench [core|symmetry|threats|all]
+// Usage: qubic-bench [SECTION|all]   (sections: the table below; all: every one in turn)
 #include <cstdio>
 #include <cstring>
+#include <string>
 
 #include "bench.hpp"
 
+namespace {
+
+struct Section {
+  const char* name;
+  int (*run)();
+};
+
+// Every section, in the order `all` runs them; the usage message is made from this list.
+constexpr Section kSections[] = {
+    {"core", qubic::bench::benchCore},
+    {"symmetry", qubic::bench::benchSymmetry},
+    {"threats", qubic::bench::benchThreats},
+    {"engine", qubic::bench::benchEngine},
+    {"search", qubic::bench::benchSearch},
+    {"levels", qubic::bench::benchLevels},
+    {"solve", qubic::bench::benchSolve},
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
-  using namespace qubic::bench;
   const char* section = argc > 1 ? argv[1] : "all";
   const bool all = std::strcmp(section, "all") == 0;
   bool known = all;
   int status = 0;
-  if (all || std::strcmp(section, "core") == 0) known = true, status |= benchCore();
-  if (all || std::strcmp(section, "symmetry") == 0) known = true, status |= benchSymmetry();
-  if (all || std::strcmp(section, "threats") == 0) known = true, status |= benchThreats();
+  for (const Section& s : kSections)
+    if (all || std::strcmp(section, s.name) == 0) known = true, status |= s.run();
   if (!known) {
-    std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected core or all)\n", section);
+    std::string names;
+    for (const Section& s : kSections) names.append(s.name).append(", ");
+    std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected one of %sall)\n", section, names.c_str());
     return 2;
   }
   return status;

@@ -37,5 +37,9 @@ inline void keep(const T& value) {
 int benchCore();
 int benchSymmetry();
 int benchThreats();
+int benchEngine();  // bench_engine.cpp, like the two below
+int benchSearch();
+int benchLevels();
+int benchSolve();  // bench_solve.cpp
 
 }  // namespace qubic::bench

@@ -1,0 +1,101 @@
+// Section "solve": the proof-number solver on a fixed suite, with each enhancement
+// switched off in turn and with tables of several sizes. The full solve of the empty
+// board is `qubic-solve` (docs/benchmarks.md).
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+#include "bench.hpp"
+#include "engine/notation.hpp"
+#include "engine/pns.hpp"
+#include "engine/symmetry.hpp"
+#include "engine/threat_search.hpp"
+
+namespace qubic::bench {
+
+namespace {
+
+constexpr auto kPerPosition = std::chrono::milliseconds(10'000);
+
+// The positions after 1a1 4d4 1d1 and each of O's non-equivalent replies, X to move:
+// X wins all of them.
+std::vector<Position> solveSuite() {
+  Position root = playMoves(Position{}, "1a1 4d4 1d1").value();
+  std::vector<Position> suite;
+  for (Bitboard replies = nonEquivalentMoves(root); replies;) {
+    Position p = root;
+    p.play(popLowest(replies));
+    suite.push_back(p);
+  }
+  return suite;
+}
+
+struct Totals {
+  double seconds = 0;
+  std::uint64_t nodes = 0;
+  int solved = 0;
+};
+
+// Each position from an empty table, so positions do not help one another.
+Totals run(const std::vector<Position>& suite, const PnsOptions& options, std::size_t hashMb) {
+  TranspositionTable table(hashMb);
+  ThreatSearch threats(std::size_t{1} << 20);
+  Totals t;
+  for (const Position& p : suite) {
+    table.clear();
+    threats.clearTable();
+    ProofSearch search(table, threats, options);
+    SearchLimits limits;
+    limits.maxTime = kPerPosition;
+    const PnsResult r = search.prove(p, Side::X, limits);
+    t.seconds += r.seconds;
+    t.nodes += r.nodes;
+    t.solved += r.answer == Answer::Proven;
+  }
+  return t;
+}
+
+void printTotals(const char* name, const Totals& t, std::size_t positions, const Totals* base) {
+  std::printf("%-34s %3d/%zu solved %8.2f s %12llu nodes %6.2f M nodes/s", name, t.solved, positions, t.seconds,
+              static_cast<unsigned long long>(t.nodes), t.nodes / t.seconds / 1e6);
+  if (base) std::printf("  time x%.2f", t.seconds / base->seconds);
+  std::printf("\n");
+}
+
+}  // namespace
+
+int benchSolve() {
+  const std::vector<Position> suite = solveSuite();
+  std::printf("solve: %zu positions after 1a1 4d4 1d1 (X to move), %lld s limit each\n", suite.size(),
+              static_cast<long long>(kPerPosition.count() / 1000));
+  const PnsOptions defaults;
+  const Totals base = run(suite, defaults, 256);
+  printTotals("all enhancements, 256 MB", base, suite.size(), nullptr);
+
+  struct Variant {
+    const char* name;
+    void (*change)(PnsOptions&);
+  };
+  const Variant variants[] = {
+      {"no symmetry keys", [](PnsOptions& o) { o.symmetryDepth = -1; }},
+      {"plain sums (no weak sums)", [](PnsOptions& o) { o.weakSums = false; }},
+      {"no 1+epsilon (epsilon 0)", [](PnsOptions& o) { o.epsilon = 0; }},
+      {"every reply counted (divisor 1)", [](PnsOptions& o) { o.repliesPerDefence = 1; }},
+      {"forced block counts 1", [](PnsOptions& o) { o.forcedBlockPn = 1; }},
+      {"initial numbers 1/1", [](PnsOptions& o) { o.heuristicInit = false; }},
+      {"no threat search or zones", [](PnsOptions& o) { o.threatSearch = false; }},
+  };
+  for (const Variant& v : variants) {
+    PnsOptions options = defaults;
+    v.change(options);
+    printTotals(v.name, run(suite, options, 256), suite.size(), &base);
+  }
+  for (const std::size_t mb : {4, 16, 64}) {
+    char name[40];
+    std::snprintf(name, sizeof name, "table %zu MB", mb);
+    printTotals(name, run(suite, defaults, mb), suite.size(), &base);
+  }
+  return 0;
+}
+
+}  // namespace qubic::bench
