@@ -37,6 +37,7 @@ SettingField::Access<std::string> textAccess() {
 
 constexpr auto kEngine = &Settings::engine;
 constexpr auto kTui = &Settings::tui;
+constexpr auto kMatch = &Settings::match;
 const std::vector<std::string_view> kColors = {"default", "black", "red",     "green",
                                                "yellow",  "blue",  "magenta", "cyan", "white"};
 
@@ -164,6 +165,28 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::keyLoad>(), {}}},
       {"tui", "key_quit", "keys to quit the game",
        F::Text{textAccess<kTui, &TuiSettings::keyQuit>(), {}}},
+      {"match", "tournament", "who plays whom: everyone against everyone, the first engine against the others, or each against the next",
+       F::Text{textAccess<kMatch, &MatchSettings::tournament>(), {"round-robin", "gauntlet", "ladder"}}},
+      {"match", "games", "games per pair of engines and round; two games in a row share an opening, colours swapped",
+       F::Integer{integerAccess<kMatch, &MatchSettings::games>(), 1, 100000}},
+      {"match", "rounds", "how often the pairings are played",
+       F::Integer{integerAccess<kMatch, &MatchSettings::rounds>(), 1, 100000}},
+      {"match", "concurrency", "games played at the same time",
+       F::Integer{integerAccess<kMatch, &MatchSettings::concurrency>(), 1, 256}},
+      {"match", "time_control", "for engines given none: tc=moves/seconds+increment, st=seconds per move, nodes=N",
+       F::Text{textAccess<kMatch, &MatchSettings::timeControl>(), {}}},
+      {"match", "time_margin_ms", "how far past its time an engine may answer before it loses on time",
+       F::Integer{integerAccess<kMatch, &MatchSettings::timeMarginMs>(), 0, 600000}},
+      {"match", "openings_file", "one opening a line (position string or moves); empty for the built-in set",
+       F::Text{textAccess<kMatch, &MatchSettings::openingsFile>(), {}}},
+      {"match", "openings_order", "the order the openings are played in",
+       F::Text{textAccess<kMatch, &MatchSettings::openingsOrder>(), {"sequential", "random"}}},
+      {"match", "openings_seed", "seed of the random opening order (the same seed gives the same order)",
+       F::Integer{integerAccess<kMatch, &MatchSettings::openingsSeed>(), 0, std::numeric_limits<std::int64_t>::max()}},
+      {"match", "records", "the file the games are appended to",
+       F::Text{textAccess<kMatch, &MatchSettings::records>(), {}}},
+      {"match", "recover", "restart an engine that crashed and go on, instead of stopping the tournament",
+       F::Boolean{booleanAccess<kMatch, &MatchSettings::recover>()}},
   };
   return fields;
 }

@@ -51,9 +51,25 @@ struct TuiSettings {
   std::string keyQuit = "q";
 };
 
+// Defaults of qubic-match (docs/tournaments.md); its command line overrides them.
+struct MatchSettings {
+  std::string tournament = "round-robin";  // round-robin, gauntlet or ladder
+  int games = 2;                           // per pair and round; pairs of games share an opening
+  int rounds = 1;
+  int concurrency = 1;                     // games played at once
+  std::string timeControl = "st=0.1";      // for engines given none: tc=..., st=..., nodes=...
+  int timeMarginMs = 1000;                 // over the allowed time before a move forfeits
+  std::string openingsFile;                // empty: the built-in openings
+  std::string openingsOrder = "sequential";  // sequential or random
+  std::int64_t openingsSeed = 1;           // of the random order
+  std::string records = "games.txt";
+  bool recover = false;                    // restart crashed engines and go on
+};
+
 struct Settings {
   EngineSettings engine;
   TuiSettings tui;
+  MatchSettings match;
 };
 
 // One configurable key: where it lives, what it means and which values it takes.

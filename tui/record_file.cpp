@@ -2,24 +2,12 @@
 
 #include <cerrno>
 #include <cstring>
-#include <ctime>
 #include <fstream>
 #include <sstream>
 
+#include "engine/local_time.hpp"
+
 namespace qubic::tui {
-
-namespace {
-
-std::string localTime(const char* format) {
-  const std::time_t now = std::time(nullptr);
-  std::tm parts{};
-  localtime_r(&now, &parts);
-  char text[64];
-  std::strftime(text, sizeof text, format, &parts);
-  return text;
-}
-
-}  // namespace
 
 Parsed<GameRecord> loadRecordFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -1,0 +1,376 @@
+#include "command_line.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <set>
+
+namespace qubic::match {
+
+namespace {
+
+using KeyValues = std::vector<std::pair<std::string, std::string>>;
+
+constexpr int kMaxCount = 100000;
+
+// "-games", "--games" and "games" all name the option "games"; a value is any other word.
+bool isOption(const std::string& word) { return word.size() > 1 && word[0] == '-' && word.find('=') == std::string::npos; }
+std::string optionName(const std::string& word) { return word.substr(word.find_first_not_of('-')); }
+
+Parsed<long long> wholeNumber(const std::string& text, long long min, long long max, const std::string& what) {
+  long long value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
+    return Parsed<long long>::failure(what + " needs a whole number from " + std::to_string(min) + " to " +
+                                      std::to_string(max) + ", got \"" + text + "\"");
+  return Parsed<long long>::success(value);
+}
+
+Parsed<double> realNumber(const std::string& text, const std::string& what) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+    return Parsed<double>::failure(what + " needs a number, got \"" + text + "\"");
+  return Parsed<double>::success(value);
+}
+
+std::string baseName(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// Reads the key=value words after an option such as -engine, up to the next option.
+Parsed<KeyValues> keyValues(const std::vector<std::string>& args, std::size_t& i, const std::string& option) {
+  KeyValues pairs;
+  while (i + 1 < args.size() && !isOption(args[i + 1])) {
+    const std::string& word = args[++i];
+    const std::size_t equals = word.find('=');
+    if (equals == std::string::npos || equals == 0)
+      return Parsed<KeyValues>::failure("-" + option + " takes key=value words, got \"" + word + "\"");
+    pairs.emplace_back(word.substr(0, equals), word.substr(equals + 1));
+  }
+  return Parsed<KeyValues>::success(std::move(pairs));
+}
+
+// Applies one engine key; returns what is wrong, empty on success.
+std::string applyEngineKey(EngineConfig& engine, const std::string& key, const std::string& value) {
+  if (key == "name") {
+    if (value.empty()) return "name= needs a name";
+    engine.name = value;
+  } else if (key == "cmd") {
+    engine.command = value;
+  } else if (key == "arg") {
+    engine.args.push_back(value);
+  } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+    engine.options.emplace_back(key.substr(7), value);
+  } else if (isTimeControlKey(key)) {
+    return setTimeControlKey(engine.timeControl, key, value);
+  } else if (key == "timemargin") {
+    const Parsed<long long> ms = wholeNumber(value, 0, 600000, "timemargin (milliseconds)");
+    if (!ms) return ms.error();
+    engine.timeMarginMs = ms.value();
+  } else if (key == "timeout") {
+    const Parsed<long long> s = wholeNumber(value, 1, 86400, "timeout (seconds)");
+    if (!s) return s.error();
+    engine.untimedTimeoutMs = s.value() * 1000;
+  } else {
+    return "unknown key \"" + key + "\" (expected name, cmd, arg, option.NAME, tc, st, nodes, timemargin or timeout)";
+  }
+  return {};
+}
+
+// One engine from the shared -each keys and its own; its own time control, if any,
+// replaces the shared one rather than mixing with it.
+Parsed<EngineConfig> makeEngine(const KeyValues& shared, const KeyValues& own, const MatchSettings& defaults,
+                                const TimeControl& defaultControl, int number) {
+  const std::string where = "engine " + std::to_string(number) + ": ";
+  EngineConfig engine;
+  engine.timeMarginMs = defaults.timeMarginMs;
+  const bool ownControl =
+      std::any_of(own.begin(), own.end(), [](const auto& kv) { return isTimeControlKey(kv.first); });
+  for (const KeyValues* keys : {&shared, &own})
+    for (const auto& [key, value] : *keys) {
+      if (keys == &shared && ownControl && isTimeControlKey(key)) continue;
+      if (std::string problem = applyEngineKey(engine, key, value); !problem.empty())
+        return Parsed<EngineConfig>::failure(where + problem);
+    }
+  if (engine.command.empty()) return Parsed<EngineConfig>::failure(where + "cmd= is missing (the engine program)");
+  if (engine.name.empty()) engine.name = baseName(engine.command);
+  if (engine.timeControl.isEmpty()) engine.timeControl = defaultControl;
+  return Parsed<EngineConfig>::success(std::move(engine));
+}
+
+std::string quotedForShell(const std::string& word) {
+  if (!word.empty() && word.find_first_of(" \t'\"\\$`*?&;|<>()") == std::string::npos) return word;
+  std::string out = "'";
+  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// Reads "from-to" levels of the --ladder preset.
+Parsed<std::pair<int, int>> levelRange(const std::string& text) {
+  using Result = Parsed<std::pair<int, int>>;
+  const std::size_t dash = text.find('-');
+  const std::string error = "-levels needs FROM-TO with 1 <= FROM < TO <= 10, got \"" + text + "\"";
+  if (dash == std::string::npos) return Result::failure(error);
+  const Parsed<long long> from = wholeNumber(text.substr(0, dash), 1, 10, "-levels");
+  const Parsed<long long> to = wholeNumber(text.substr(dash + 1), 1, 10, "-levels");
+  if (!from || !to || from.value() >= to.value()) return Result::failure(error);
+  return Result::success({static_cast<int>(from.value()), static_cast<int>(to.value())});
+}
+
+// Everything read from the words, before the engines are put together.
+struct Words {
+  std::vector<KeyValues> engines;
+  KeyValues shared;
+  bool ladder = false;
+  std::pair<int, int> levels{1, 10};
+  std::string resumePath, recordsPath;
+  bool recordsGiven = false, reportGiven = false;
+};
+
+}  // namespace
+
+std::string usageText() {
+  return R"(usage: qubic-match -engine cmd=PATH [name=N] [KEY=VALUE ...] -engine ... [OPTIONS]
+       qubic-match --ladder [-each KEY=VALUE ...] [OPTIONS]
+Plays Qubic games between UGI engines and reports their strength (docs/tournaments.md).
+
+Engines (each -engine needs cmd=; -each gives keys to all engines):
+  cmd=PATH            the engine program (a path, or a name on PATH)
+  name=NAME           its name in the records and tables (default: the program's file name)
+  arg=WORD            a command-line argument for it (repeat for more)
+  option.NAME=VALUE   a UGI option, sent as "setoption name NAME value VALUE"
+  tc=[M/]S[+I]        clock: S seconds for M moves (or the game), I seconds added per move
+  st=S                S seconds per move
+  nodes=N             N nodes per move (alone, or with tc= or st=)
+  timemargin=MS       how far past its time a move may come before it forfeits (default 1000)
+  timeout=S           the longest wait for a move limited by nodes only (default 60)
+
+Options:
+  -tournament round-robin|gauntlet|ladder
+                      everyone plays everyone / the first engine plays each other one /
+                      each engine plays the next one
+  -games N            games per pair of engines and round (default 2); two games in a
+                      row share an opening with the colours swapped
+  -rounds N           how often the pairings are played (default 1)
+  -openings file=FILE [order=sequential|random]
+                      one opening a line: a position string or moves from the empty
+                      board; without it, the built-in two-move openings
+  -srand N            seed of the random opening order (default 1)
+  -concurrency N      games played at the same time (default 1)
+  -sprt elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05]
+                      two engines only: stop once the SPRT decides between H0 (the first
+                      engine is E0 Elo stronger) and H1 (E1 Elo stronger)
+  -recover            restart an engine that crashed and go on (default: stop)
+  -records FILE       append the games to FILE (default games.txt; it must hold no games)
+  -resume FILE        continue the tournament recorded in FILE: give the same engines and
+                      options again; the games already in it are not played again
+  -event NAME         the Event tag of the records (default qubic-match)
+  -config PATH        read the [match] defaults from PATH instead of the usual config file
+  --ladder            our engine's levels against each other: one engine per level, each
+                      playing the next; writes the Elo ladder to the -report file
+  -levels FROM-TO     the levels of --ladder (default 1-10)
+  -report FILE        where --ladder writes its report (default docs/strength.md)
+  --help              this text
+
+Exit status: 0 when the tournament is complete or the SPRT decided, 1 when it stopped
+early (an engine crashed without -recover, the record file failed), 2 for a bad command
+line, configuration or openings file, 130 when interrupted.
+)";
+}
+
+bool wantsHelp(const std::vector<std::string>& args) {
+  return std::any_of(args.begin(), args.end(), [](const std::string& a) {
+    return a == "-h" || a == "-help" || a == "--help";
+  });
+}
+
+std::string configPathArgument(const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i + 1 < args.size(); ++i)
+    if (isOption(args[i]) && optionName(args[i]) == "config") return args[i + 1];
+  return {};
+}
+
+namespace {
+
+TournamentConfig fromSettings(const MatchSettings& defaults) {
+  TournamentConfig config;
+  config.games = defaults.games;
+  config.rounds = defaults.rounds;
+  config.concurrency = defaults.concurrency;
+  config.openingsFile = defaults.openingsFile;
+  config.openingOrder = defaults.openingsOrder == "random" ? OpeningOrder::Random : OpeningOrder::Sequential;
+  config.seed = static_cast<std::uint64_t>(defaults.openingsSeed);
+  config.recover = defaults.recover;
+  config.recordsPath = defaults.records;
+  config.format = defaults.tournament == "gauntlet" ? Format::Gauntlet
+                  : defaults.tournament == "ladder" ? Format::Ladder
+                                                    : Format::RoundRobin;
+  return config;
+}
+
+std::string readOpenings(const KeyValues& keys, TournamentConfig& config) {
+  for (const auto& [key, value] : keys) {
+    if (key == "file") config.openingsFile = value;
+    else if (key == "order" && (value == "random" || value == "sequential"))
+      config.openingOrder = value == "random" ? OpeningOrder::Random : OpeningOrder::Sequential;
+    else if (key == "order") return "-openings order= must be sequential or random, got \"" + value + "\"";
+    else return "-openings takes file= and order=, got \"" + key + "=" + value + "\"";
+  }
+  return {};
+}
+
+Parsed<SprtBounds> readSprt(const KeyValues& keys) {
+  using Result = Parsed<SprtBounds>;
+  SprtBounds bounds;
+  std::set<std::string> given;
+  for (const auto& [key, value] : keys) {
+    double* target = key == "elo0" ? &bounds.elo0 : key == "elo1" ? &bounds.elo1
+                     : key == "alpha" ? &bounds.alpha : key == "beta" ? &bounds.beta : nullptr;
+    if (!target) return Result::failure("-sprt takes elo0=, elo1=, alpha= and beta=, got \"" + key + "=" + value + "\"");
+    const Parsed<double> number = realNumber(value, "-sprt " + key + "=");
+    if (!number) return Result::failure(number.error());
+    *target = number.value();
+    given.insert(key);
+  }
+  if (!given.count("elo0") || !given.count("elo1")) return Result::failure("-sprt needs elo0= and elo1=");
+  if (bounds.elo0 >= bounds.elo1) return Result::failure("-sprt needs elo0 < elo1");
+  if (!(bounds.alpha > 0 && bounds.alpha < 0.5) || !(bounds.beta > 0 && bounds.beta < 0.5))
+    return Result::failure("-sprt alpha= and beta= must be between 0 and 0.5");
+  return Result::success(bounds);
+}
+
+// Reads the option at args[i] and its values (moving i past them) into `config` and
+// `words`; returns what is wrong, empty on success.
+std::string readOption(const std::vector<std::string>& args, std::size_t& i, TournamentConfig& config, Words& words) {
+  if (!isOption(args[i])) return "unexpected \"" + args[i] + "\" (options start with -)";
+  const std::string option = optionName(args[i]);
+  // The option's single value, or an error naming the option.
+  auto value = [&](const std::string& what) -> Parsed<std::string> {
+    if (i + 1 >= args.size() || isOption(args[i + 1])) return Parsed<std::string>::failure("-" + option + " needs " + what);
+    return Parsed<std::string>::success(args[++i]);
+  };
+  auto number = [&](long long min, long long max) -> Parsed<long long> {
+    const Parsed<std::string> text = value("a number");
+    if (!text) return Parsed<long long>::failure(text.error());
+    return wholeNumber(text.value(), min, max, "-" + option);
+  };
+  auto count = [&](long long max, int& target) -> std::string {
+    const Parsed<long long> n = number(1, max);
+    if (n) target = static_cast<int>(n.value());
+    return n.error();
+  };
+
+  if (option == "engine" || option == "each" || option == "openings" || option == "sprt") {
+    const Parsed<KeyValues> keys = keyValues(args, i, option);
+    if (!keys) return keys.error();
+    if (option == "engine") words.engines.push_back(keys.value());
+    if (option == "each") words.shared.insert(words.shared.end(), keys.value().begin(), keys.value().end());
+    if (option == "openings") return readOpenings(keys.value(), config);
+    if (option == "sprt") {
+      const Parsed<SprtBounds> bounds = readSprt(keys.value());
+      if (!bounds) return bounds.error();
+      config.sprt = bounds.value();
+    }
+    return {};
+  }
+  if (option == "games") return count(kMaxCount, config.games);
+  if (option == "rounds") return count(kMaxCount, config.rounds);
+  if (option == "concurrency") return count(256, config.concurrency);
+  if (option == "srand") {
+    const Parsed<long long> seed = number(0, std::numeric_limits<long long>::max());
+    if (seed) config.seed = static_cast<std::uint64_t>(seed.value());
+    return seed.error();
+  }
+  if (option == "recover") {
+    config.recover = true;
+    return {};
+  }
+  if (option == "ladder") {
+    words.ladder = true;
+    return {};
+  }
+  if (option == "tournament") {
+    const Parsed<std::string> v = value("round-robin, gauntlet or ladder");
+    if (!v) return v.error();
+    if (v.value() == "round-robin") config.format = Format::RoundRobin;
+    else if (v.value() == "gauntlet") config.format = Format::Gauntlet;
+    else if (v.value() == "ladder") config.format = Format::Ladder;
+    else return "-tournament must be round-robin, gauntlet or ladder, got \"" + v.value() + "\"";
+    return {};
+  }
+  if (option == "levels") {
+    const Parsed<std::string> v = value("FROM-TO");
+    if (!v) return v.error();
+    const Parsed<std::pair<int, int>> range = levelRange(v.value());
+    if (range) words.levels = range.value();
+    return range.error();
+  }
+  if (option == "records" || option == "resume" || option == "report" || option == "event" || option == "config") {
+    const Parsed<std::string> v = value(option == "event" ? "a name" : "a file");
+    if (!v) return v.error();
+    if (option == "records") words.recordsPath = v.value(), words.recordsGiven = true;
+    if (option == "resume") words.resumePath = v.value();
+    if (option == "report") config.reportPath = v.value(), words.reportGiven = true;
+    if (option == "event") config.event = v.value();
+    return {};  // -config was read before the rest, by configPathArgument
+  }
+  return "unknown option " + args[i] + " (see --help)";
+}
+
+}  // namespace
+
+Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args, const MatchSettings& defaults,
+                                          const std::string& ourEngine) {
+  using Result = Parsed<TournamentConfig>;
+  TournamentConfig config = fromSettings(defaults);
+  config.commandLine = "qubic-match";
+  for (const std::string& a : args) config.commandLine.append(" ").append(quotedForShell(a));
+  const Parsed<TimeControl> defaultControl = parseTimeControl(defaults.timeControl);
+  if (!defaultControl) return Result::failure("the setting match.time_control: " + defaultControl.error());
+
+  Words words;
+  for (std::size_t i = 0; i < args.size(); ++i)
+    if (std::string problem = readOption(args, i, config, words); !problem.empty()) return Result::failure(problem);
+
+  KeyValues shared = words.shared;
+  if (words.ladder) {
+    if (!words.engines.empty()) return Result::failure("--ladder makes its own engines; give their keys with -each");
+    config.format = Format::Ladder;
+    // Our engine unless -each cmd= (applied later) names another build of it.
+    shared.insert(shared.begin(), {"cmd", ourEngine});
+    for (int level = words.levels.first; level <= words.levels.second; ++level)
+      words.engines.push_back({{"name", "level" + std::to_string(level)}, {"option.Level", std::to_string(level)}});
+    if (!words.reportGiven) config.reportPath = "docs/strength.md";
+  } else if (words.reportGiven) {
+    return Result::failure("-report goes with --ladder");
+  }
+  for (std::size_t n = 0; n < words.engines.size(); ++n) {
+    const Parsed<EngineConfig> engine =
+        makeEngine(shared, words.engines[n], defaults, defaultControl.value(), static_cast<int>(n) + 1);
+    if (!engine) return Result::failure(engine.error());
+    config.engines.push_back(engine.value());
+  }
+
+  if (config.engines.size() < 2)
+    return Result::failure("a tournament needs at least two engines: give -engine cmd=... twice, or --ladder");
+  std::set<std::string> names;
+  for (const EngineConfig& e : config.engines)
+    if (!names.insert(e.name).second)
+      return Result::failure("two engines are named \"" + e.name + "\"; give each its own name=");
+  if (config.sprt && config.engines.size() != 2) return Result::failure("-sprt needs exactly two engines");
+  if (!words.resumePath.empty()) {
+    if (words.recordsGiven && words.recordsPath != words.resumePath)
+      return Result::failure("-resume " + words.resumePath + " and -records " + words.recordsPath +
+                             " name different files; -resume alone is enough");
+    config.recordsPath = words.resumePath;
+    config.resume = true;
+  } else if (words.recordsGiven) {
+    config.recordsPath = words.recordsPath;
+  }
+  return Result::success(std::move(config));
+}
+
+}  // namespace qubic::match

@@ -1,0 +1,41 @@
+// One game between two engines: the opening, then moves asked for in turn, each checked
+// with the rules core (engine/position, engine/notation). The result comes from the board
+// or from a fault - an illegal move, garbled output, a time forfeit, a crash, a failed
+// start - which loses the game for the engine that committed it. Engines' own claims
+// are never asked for.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/record.hpp"
+#include "engine_process.hpp"
+#include "openings.hpp"
+
+namespace qubic::match {
+
+enum class Termination { Normal, IllegalMove, GarbledOutput, TimeForfeit, Crash, StartFailure };
+
+// The record's Termination tag: "normal", "illegal move", "garbled output",
+// "time forfeit", "crash" or "failed to start".
+std::string_view terminationText(Termination termination);
+
+struct GameSetup {
+  int number = 0;  // the Game tag
+  int round = 0;   // the Round tag
+  const Opening* opening = nullptr;
+  std::string event;
+};
+
+struct GameOutcome {
+  bool interrupted = false;  // the tournament stopped during the game: nothing to record
+  GameRecord record;         // with every tag; complete unless interrupted
+  Termination termination = Termination::Normal;
+  std::optional<Side> faulty;  // the side whose engine failed, for an adjudicated game
+  std::string details;         // what happened, e.g. "O (crasher) exited with code 3 while thinking"
+};
+
+GameOutcome playGame(EngineProcess& x, EngineProcess& o, const GameSetup& setup);
+
+}  // namespace qubic::match

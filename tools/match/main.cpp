@@ -1,0 +1,89 @@
+// qubic-match: plays tournaments between UGI engines (docs/tournaments.md).
+#include <unistd.h>
+
+#include <csignal>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "command_line.hpp"
+#include "config/settings.hpp"
+#include "engine/local_time.hpp"
+#include "ladder_report.hpp"
+#include "openings.hpp"
+#include "tournament.hpp"
+
+namespace {
+
+using namespace qubic;
+using namespace qubic::match;
+
+std::atomic<bool> interrupted{false};
+
+extern "C" void onInterrupt(int) { interrupted = true; }
+
+// The qubic-engine built next to this program.
+std::string ourEngine() {
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::string("qubic-engine") : (self.parent_path() / "qubic-engine").string();
+}
+
+int fail(const std::string& message, int code) {
+  std::cerr << "qubic-match: " << message << "\n";
+  return code;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (wantsHelp(args)) {
+    std::cout << usageText();
+    return 0;
+  }
+  const Parsed<Settings> settings = resolveSettings(configPathArgument(args));
+  if (!settings) return fail(settings.error(), 2);
+  const Parsed<TournamentConfig> config = parseCommandLine(args, settings.value().match, ourEngine());
+  if (!config) return fail(config.error() + "\n(qubic-match --help lists the options)", 2);
+
+  const std::string& openingsFile = config.value().openingsFile;
+  const Parsed<std::vector<Opening>> openings =
+      openingsFile.empty() ? Parsed<std::vector<Opening>>::success(builtInOpenings()) : loadOpeningsFile(openingsFile);
+  if (!openings) return fail(openings.error(), 2);
+  const std::string& reportPath = config.value().reportPath;
+  if (!reportPath.empty()) {
+    const std::filesystem::path dir = std::filesystem::path(reportPath).parent_path();
+    if (!dir.empty() && !std::filesystem::is_directory(dir))
+      return fail("the report's directory " + dir.string() + " does not exist (run from the source tree, or give -report)", 2);
+  }
+
+  struct sigaction action {};
+  action.sa_handler = onInterrupt;
+  sigaction(SIGINT, &action, nullptr);
+  sigaction(SIGTERM, &action, nullptr);
+
+  LadderRun run{localTime("%Y-%m-%d %H:%M %Z"), 0, describeMachine()};
+  const auto began = std::chrono::steady_clock::now();
+  Tournament tournament(config.value(), openings.value(), std::cout, interrupted);
+  const TournamentEnd end = tournament.run();
+  run.minutes = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() / 60;
+
+  if (!reportPath.empty() && end == TournamentEnd::Completed) {
+    std::ofstream report(reportPath, std::ios::trunc);
+    report << ladderReport(tournament, run);
+    report.close();
+    if (!report) return fail("cannot write the report " + reportPath, 1);
+    std::cout << "The ladder is in " << reportPath << "\n";
+  }
+  switch (end) {
+    case TournamentEnd::Completed:
+    case TournamentEnd::SprtDecided: return 0;
+    case TournamentEnd::Interrupted: return 130;
+    case TournamentEnd::StoppedAfterCrash:
+    case TournamentEnd::Failed: break;
+  }
+  return 1;
+}

@@ -1,0 +1,51 @@
+// What a tournament is made of, as the command line and the [match] settings give it:
+// the engines with their time controls and options, the format, the openings, and
+// where the games go. Plain data; command_line.cpp fills it in.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "elo.hpp"
+#include "time_control.hpp"
+
+namespace qubic::match {
+
+struct EngineConfig {
+  std::string name;                     // unique in the tournament; the record's X / O tag
+  std::string command;                  // a path, or a program name found on PATH
+  std::vector<std::string> args;
+  std::vector<std::pair<std::string, std::string>> options;  // UGI setoption name/value, in order
+  TimeControl timeControl;
+  std::int64_t timeMarginMs = 1000;     // over the allowed time before a move is a time forfeit
+  std::int64_t untimedTimeoutMs = 60000;  // the longest wait for a move limited by nodes only
+};
+
+// Who plays whom: everyone against everyone, the first engine against each other one,
+// or each engine against the next one in the list.
+enum class Format { RoundRobin, Gauntlet, Ladder };
+
+enum class OpeningOrder { Sequential, Random };
+
+struct TournamentConfig {
+  std::vector<EngineConfig> engines;
+  Format format = Format::RoundRobin;
+  int games = 2;   // per pair of engines and round; two consecutive games share an opening
+  int rounds = 1;
+  int concurrency = 1;
+  std::string openingsFile;  // empty: the built-in openings
+  OpeningOrder openingOrder = OpeningOrder::Sequential;
+  std::uint64_t seed = 1;    // for the random opening order, so a resumed run sees the same
+  std::optional<SprtBounds> sprt;
+  bool recover = false;      // restart crashed engines and go on
+  std::string recordsPath = "games.txt";
+  bool resume = false;       // continue the tournament already in recordsPath
+  std::string event = "qubic-match";
+  std::string reportPath;    // the strength report of a ladder; empty: none
+  std::string commandLine;   // as typed, for the report
+};
+
+}  // namespace qubic::match

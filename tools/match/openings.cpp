@@ -1,0 +1,99 @@
+#include "openings.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "engine/lines.hpp"
+#include "engine/notation.hpp"
+#include "engine/symmetry.hpp"
+
+namespace qubic::match {
+
+namespace {
+
+std::string_view trimmed(std::string_view s) {
+  const std::size_t begin = s.find_first_not_of(" \t\r");
+  if (begin == std::string_view::npos) return {};
+  return s.substr(begin, s.find_last_not_of(" \t\r") - begin + 1);
+}
+
+// The cells of a move list that playMoves has already accepted.
+std::vector<int> cellsOf(std::string_view moves) {
+  std::vector<int> cells;
+  std::string words(moves);
+  for (char& c : words)
+    if (c == ',') c = ' ';
+  std::istringstream in(words);
+  std::string token;
+  while (in >> token) cells.push_back(parseMove(token).value());
+  return cells;
+}
+
+Parsed<Opening> parseOpening(std::string_view line) {
+  Opening opening;
+  opening.text = std::string(line);
+  if (line.find('/') != std::string_view::npos) {
+    const Parsed<Position> start = parsePosition(line);
+    if (!start) return Parsed<Opening>::failure(start.error());
+    opening.start = start.value();
+  } else {
+    const Parsed<Position> end = playMoves(Position{}, line);
+    if (!end) return Parsed<Opening>::failure(end.error());
+    opening.moves = cellsOf(line);
+  }
+  if (opening.position().isGameOver()) return Parsed<Opening>::failure("the game is already over in this opening");
+  return Parsed<Opening>::success(std::move(opening));
+}
+
+}  // namespace
+
+Position Opening::position() const {
+  Position p = start;
+  for (int cell : moves) p.play(cell);
+  return p;
+}
+
+Parsed<std::vector<Opening>> parseOpenings(std::string_view text, std::string_view source) {
+  using Result = Parsed<std::vector<Opening>>;
+  std::vector<Opening> openings;
+  int lineNumber = 0;
+  for (std::size_t begin = 0; begin < text.size();) {
+    std::size_t end = text.find('\n', begin);
+    if (end == std::string_view::npos) end = text.size();
+    const std::string_view line = trimmed(text.substr(begin, end - begin));
+    begin = end + 1;
+    ++lineNumber;
+    if (line.empty() || line.front() == '#') continue;
+    Parsed<Opening> opening = parseOpening(line);
+    if (!opening) return Result::failure(std::string(source) + ":" + std::to_string(lineNumber) + ": " + opening.error());
+    openings.push_back(opening.value());
+  }
+  if (openings.empty()) return Result::failure(std::string(source) + ": no openings in the file");
+  return Result::success(std::move(openings));
+}
+
+Parsed<std::vector<Opening>> loadOpeningsFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Parsed<std::vector<Opening>>::failure(path + ": cannot read the openings file: " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parseOpenings(text.str(), path);
+}
+
+std::vector<Opening> builtInOpenings() {
+  std::vector<Opening> openings;
+  for (Bitboard first = nonEquivalentMoves(Position{}); first;) {
+    const int x = popLowest(first);
+    Position afterX;
+    afterX.play(x);
+    for (Bitboard replies = nonEquivalentMoves(afterX) & kSevenLineCells; replies;) {
+      const int o = popLowest(replies);
+      openings.push_back({moveToken(x) + " " + moveToken(o), Position{}, {x, o}});
+    }
+  }
+  return openings;
+}
+
+}  // namespace qubic::match

@@ -1,0 +1,223 @@
+#include "process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <utility>
+
+namespace qubic::match {
+
+namespace {
+
+constexpr std::size_t kMaxLine = 64 * 1024;
+constexpr std::size_t kErrorTail = 4096;
+constexpr auto kPollSlice = std::chrono::milliseconds(50);  // how often a wait looks at `stop`
+
+// The file to execute: `command` itself when it names a path, else the first match on PATH.
+std::string resolveCommand(const std::string& command) {
+  if (command.find('/') != std::string::npos) return command;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  for (std::size_t begin = 0; begin <= dirs.size();) {
+    std::size_t end = dirs.find(':', begin);
+    if (end == std::string::npos) end = dirs.size();
+    const std::string dir = end > begin ? dirs.substr(begin, end - begin) : ".";
+    const std::string candidate = dir + "/" + command;
+    if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    begin = end + 1;
+  }
+  return command;  // exec then fails with ENOENT, which the caller reports
+}
+
+std::string describeStatus(int status) {
+  if (WIFEXITED(status)) return "exited with code " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) {
+    const int sig = WTERMSIG(status);
+    const char* name = strsignal(sig);
+    return "was killed by signal " + std::to_string(sig) + (name ? std::string(" (") + name + ")" : "");
+  }
+  return "stopped";
+}
+
+void closeFd(int& fd) {
+  if (fd >= 0) close(fd);
+  fd = -1;
+}
+
+}  // namespace
+
+std::string PipedProcess::start(const std::string& command, const std::vector<std::string>& args) {
+  kill();
+  exitDescription_.clear();
+  errTail_.clear();
+  outBuffer_.clear();
+  // A program that dies while we write to it must not take the tournament with it.
+  signal(SIGPIPE, SIG_IGN);
+
+  const std::string file = resolveCommand(command);
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(command.c_str()));
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+
+  // Close-on-exec everywhere, so one engine never inherits another engine's pipes; the
+  // status pipe reports a failed exec (it closes unread when exec succeeds).
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1}, status[2] = {-1, -1};
+  if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0 ||
+      pipe2(status, O_CLOEXEC) != 0) {
+    const int error = errno;
+    for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1], status[0], status[1]})
+      if (fd >= 0) close(fd);
+    return "cannot run " + command + ": " + std::strerror(error);
+  }
+  const pid_t parent = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) {
+    // Only async-signal-safe calls from here to exec.
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);  // dies with the manager (the thread that started it)
+    if (getppid() != parent) _exit(127);
+    dup2(in[0], 0);
+    dup2(out[1], 1);
+    dup2(err[1], 2);
+    execv(file.c_str(), argv.data());
+    const int error = errno;
+    [[maybe_unused]] const ssize_t written = write(status[1], &error, sizeof error);
+    _exit(127);
+  }
+  const int forkError = errno;
+  for (int fd : {in[0], out[1], err[1], status[1]}) close(fd);
+  if (pid < 0) {
+    for (int fd : {in[1], out[0], err[0], status[0]}) close(fd);
+    return "cannot run " + command + ": " + std::strerror(forkError);
+  }
+  int execError = 0;
+  ssize_t got;
+  do got = read(status[0], &execError, sizeof execError);
+  while (got < 0 && errno == EINTR);
+  close(status[0]);
+  pid_ = pid;
+  input_ = in[1];
+  output_ = out[0];
+  errors_ = err[0];
+  if (got > 0) {
+    kill();
+    return "cannot run " + command + ": " + std::strerror(execError);
+  }
+  // Writes must never block the manager on a program that has stopped reading.
+  fcntl(input_, F_SETFL, fcntl(input_, F_GETFL) | O_NONBLOCK);
+  return {};
+}
+
+bool PipedProcess::writeLine(std::string_view line) {
+  if (input_ < 0) return false;
+  std::string text(line);
+  text += '\n';
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(input_, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+PipedProcess::Read PipedProcess::readLine(std::string& line, TimePoint deadline, const std::atomic<bool>* stop) {
+  for (;;) {
+    if (const std::size_t newline = outBuffer_.find('\n'); newline != std::string::npos) {
+      line = outBuffer_.substr(0, newline);
+      outBuffer_.erase(0, newline + 1);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return Read::Line;
+    }
+    if (outBuffer_.size() > kMaxLine) return Read::Overlong;
+    if (output_ < 0) {
+      if (outBuffer_.empty()) return Read::Closed;
+      line = std::exchange(outBuffer_, {});  // a last line without its line break
+      return Read::Line;
+    }
+    if (stop && stop->load()) return Read::Interrupted;
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) return Read::Timeout;
+    const auto wait = std::min<std::chrono::steady_clock::duration>(deadline - now, kPollSlice);
+    pollfd fds[2] = {{output_, POLLIN, 0}, {errors_, POLLIN, 0}};
+    const int timeoutMs = static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(wait).count());
+    if (poll(fds, errors_ >= 0 ? 2 : 1, timeoutMs) <= 0) continue;
+    if (errors_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP))) drainErrors();
+    if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
+      char chunk[4096];
+      const ssize_t n = read(output_, chunk, sizeof chunk);
+      if (n > 0) outBuffer_.append(chunk, static_cast<std::size_t>(n));
+      else if (n == 0 || errno != EINTR) closeFd(output_);
+    }
+  }
+}
+
+void PipedProcess::drainErrors() {
+  char chunk[4096];
+  const ssize_t n = read(errors_, chunk, sizeof chunk);
+  if (n <= 0) {
+    closeFd(errors_);
+    return;
+  }
+  errTail_.append(chunk, static_cast<std::size_t>(n));
+  if (errTail_.size() > kErrorTail) errTail_.erase(0, errTail_.size() - kErrorTail);
+}
+
+std::string PipedProcess::lastErrorLine() const {
+  std::string_view tail = errTail_;
+  while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.remove_suffix(1);
+  const std::size_t start = tail.find_last_of('\n');
+  return std::string(start == std::string_view::npos ? tail : tail.substr(start + 1));
+}
+
+std::string PipedProcess::waitForExit(std::chrono::milliseconds grace) {
+  if (pid_ <= 0) return exitDescription_;
+  const auto deadline = std::chrono::steady_clock::now() + grace;
+  for (;;) {
+    while (errors_ >= 0) {  // what it said last before dying is the best clue
+      pollfd p{errors_, POLLIN, 0};
+      if (poll(&p, 1, 0) <= 0) break;
+      drainErrors();
+    }
+    int status = 0;
+    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+      pid_ = -1;
+      exitDescription_ = describeStatus(status);
+      closePipes();
+      return exitDescription_;
+    }
+    if (std::chrono::steady_clock::now() >= deadline) return {};
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+void PipedProcess::kill() {
+  if (pid_ > 0) {
+    ::kill(-pid_, SIGKILL);  // the group: helpers a wrapper script started go too
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid_ = -1;
+  }
+  closePipes();
+}
+
+void PipedProcess::closePipes() {
+  closeFd(input_);
+  closeFd(output_);
+  closeFd(errors_);
+}
+
+}  // namespace qubic::match

@@ -1,0 +1,79 @@
+#include "record_log.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace qubic::match {
+
+namespace {
+
+// Every game the manager writes ends with a result token; a file that ends otherwise
+// was cut short while a game was being written.
+bool endsWithCompleteGame(std::string_view text) {
+  const std::size_t last = text.find_last_not_of(" \t\r\n");
+  if (last == std::string_view::npos) return true;  // only white space: no game at all
+  text = text.substr(0, last + 1);
+  for (std::string_view token : {"1-0", "0-1", "1/2-1/2", "*"})
+    if (text.size() >= token.size() && text.substr(text.size() - token.size()) == token) return true;
+  return false;
+}
+
+}  // namespace
+
+RecordLog::~RecordLog() {
+  if (fd_ >= 0) close(fd_);
+}
+
+std::string RecordLog::open(const std::string& path) {
+  path_ = path;
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) return path + ": cannot open the record file for writing: " + std::strerror(errno);
+  return {};
+}
+
+std::string RecordLog::append(const GameRecord& record) {
+  const std::string text = recordToString(record) + "\n";
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(fd_, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return path_ + ": cannot write a game: " + std::strerror(errno);
+    done += static_cast<std::size_t>(n);
+  }
+  if (fdatasync(fd_) != 0) return path_ + ": cannot flush a game to the disk: " + std::strerror(errno);
+  return {};
+}
+
+Parsed<RecordsRead> readRecordsForResume(const std::string& path) {
+  using Result = Parsed<RecordsRead>;
+  RecordsRead read;
+  std::error_code ignored;
+  if (!std::filesystem::exists(path, ignored)) return Result::success(read);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Result::failure(path + ": cannot read the record file: " + std::strerror(errno));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+
+  if (!endsWithCompleteGame(text)) {
+    // Cut back to the end of the last complete game: games are separated by "\n\n[".
+    const std::size_t lastStart = text.rfind("\n\n[");
+    const std::size_t keep = lastStart == std::string::npos ? 0 : lastStart + 2;
+    text.resize(keep);
+    std::filesystem::resize_file(path, keep, ignored);
+    if (ignored) return Result::failure(path + ": cannot cut off an incomplete last game: " + ignored.message());
+    read.warning = path + ": the last game was incomplete (the manager stopped while writing it); it is played again";
+  }
+  Parsed<std::vector<GameRecord>> games = parseRecords(text);
+  if (!games) return Result::failure(path + ": " + games.error());
+  read.games = games.value();
+  return Result::success(std::move(read));
+}
+
+}  // namespace qubic::match
