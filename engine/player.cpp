@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <random>
 
 #include "notation.hpp"
@@ -104,7 +105,9 @@ struct Player::Impl {
     return c;
   }
 
-  MoveChoice think(const Position& pos, const PlayerOptions& options, Clock::time_point deadline,
+  std::optional<MoveChoice> fromBook(const Position& pos, const Book& book, const MoveLimits& limits);
+  // `book`: the opening book to play from, or null.
+  MoveChoice think(const Position& pos, const PlayerOptions& options, const Book* book, Clock::time_point deadline,
                    std::uint64_t maxNodes, const MoveLimits& limits, const ProgressFn& progress);
   MoveChoice searchRest(const Position& pos, const LevelProfile& profile, Bitboard allowed, Clock::time_point deadline,
                         std::uint64_t maxNodes, const MoveLimits& limits, MoveChoice choice, const ProgressFn& progress);
@@ -123,12 +126,66 @@ void Player::setSeed(std::uint64_t seed) {
   impl_->rng.seed(seed);
 }
 
+void Player::setBook(std::shared_ptr<const Book> book, bool use) {
+  book_ = std::move(book);
+  useBook_ = use && book_;
+}
+
 void Player::newGame() {
   impl_->rng.seed(options_.seed);
   impl_->heuristic.clear();
 }
 
-MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options, Clock::time_point deadline,
+// The book's winning move; or, facing the book's winner, the proof that we are lost and
+// the defence that makes the win longest. Lost means: every reply leads into the book or
+// to a win by threes (the replies the book leaves out), so the claim is as sound as the
+// verified proof the book was made from.
+std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book& book, const MoveLimits& limits) {
+  MoveChoice choice;
+  choice.fromBook = true;
+  if (const std::optional<BookMove> win = book.find(pos)) {
+    choice.move = win->move;
+    choice.verdict = Verdict::Win;
+    choice.plies = win->pliesToWin;
+    choice.reason = "the winning move in the book";
+    return choice;
+  }
+
+  const Side them = opponent(pos.sideToMove());
+  std::array<int, kCells> plies{};  // the opponent's win after each reply; 0: not in the book
+  int inBook = 0;
+  for (Bitboard m = pos.emptyCells(); m;) {
+    const int reply = popLowest(m);
+    Position next = pos;
+    next.play(reply);
+    if (next.isGameOver()) return std::nullopt;  // a reply that ends the game is not lost
+    if (const std::optional<BookMove> win = book.find(next)) plies[reply] = win->pliesToWin, ++inBook;
+  }
+  if (inBook == 0) return std::nullopt;  // far from the book: the usual search decides
+  ThreatLimits budget;
+  budget.maxNodes = PnsOptions{}.threatNodes;  // the budget the solver left these replies to
+  budget.stop = limits.stop;
+  int longest = -1;
+  for (Bitboard m = pos.emptyCells(); m;) {
+    const int reply = popLowest(m);
+    if (plies[reply] == 0) {
+      Position next = pos;
+      next.play(reply);
+      const ThreatResult forced = threats.forcedWin(next, them, budget);
+      choice.nodes += forced.nodes;
+      if (!forced.win) return std::nullopt;  // perhaps a way out: not lost by the book
+      plies[reply] = forced.length;
+    }
+    if (plies[reply] > longest) longest = plies[reply], choice.move = reply;
+  }
+  choice.verdict = Verdict::Loss;
+  choice.plies = longest + 1;
+  choice.reason = "the book proves the opponent wins; this defence lasts longest";
+  return choice;
+}
+
+MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options, const Book* book,
+                               Clock::time_point deadline,
                                std::uint64_t maxNodes, const MoveLimits& limits, const ProgressFn& progress) {
   const Side us = pos.sideToMove(), them = opponent(us);
   const LevelProfile& profile = kProfiles[options.level];
@@ -151,7 +208,11 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
     return choice;
   }
 
-  // 2. A forced win by threes alone is the fastest kind of proof.
+  // 2. The opening book, at the top level.
+  if (book)
+    if (std::optional<MoveChoice> known = fromBook(pos, *book, limits)) return *known;
+
+  // 3. A forced win by threes alone is the fastest kind of proof.
   const auto began = Clock::now();
   const auto budgetMs = std::chrono::duration_cast<milliseconds>(deadline - began).count();
   ThreatLimits quick;
@@ -176,7 +237,7 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
     return choice;
   }
 
-  // 3. Proof-number search within its share: first for our win, then against the opponent's.
+  // 4. Proof-number search within its share: first for our win, then against the opponent's.
   auto timeLeft = [&] {
     return std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
   };
@@ -265,7 +326,7 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
     return choice;
   }
 
-  // 4. Nothing proven: the heuristic search in the time left, over the moves not proven
+  // 5. Nothing proven: the heuristic search in the time left, over the moves not proven
   // losing, and only over proven-safe moves when there are any (they keep the draw).
   const Bitboard allowed = safe ? safe : (pos.emptyCells() & ~losing) ? pos.emptyCells() & ~losing : pos.emptyCells();
   return searchRest(pos, profile, allowed, deadline, nodesLeft(), limits, choice, progress);
@@ -333,7 +394,8 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const P
     const std::uint64_t nodes = limits.maxNodes == UINT64_MAX
                                     ? UINT64_MAX
                                     : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * profile.share));
-    choice = impl_->think(pos, options_, began + budget, nodes, limits, progress);
+    const Book* book = useBook_ && level == kMaxLevel ? book_.get() : nullptr;
+    choice = impl_->think(pos, options_, book, began + budget, nodes, limits, progress);
   }
   if (!pos.isLegal(choice.move)) {
     // Defensive: never hand back an illegal move, whatever went wrong above.

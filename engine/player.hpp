@@ -1,5 +1,5 @@
 // The move chooser: what the front ends call to get the engine's move and its reason.
-// Order at full strength: win now, block, a proven forced win (threat search, then df-pn
+// Order at full strength: win now, the opening book, block, a proven forced win (threat search, then df-pn
 // within a share of the time), the longest defence when lost, otherwise the heuristic
 // search (engine/search) in the time left. Lower levels think less and add noise.
 #pragma once
@@ -12,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "book.hpp"
 #include "position.hpp"
 
 namespace qubic {
@@ -57,6 +58,7 @@ struct MoveChoice {
   // The expected line of play, starting with `move` (empty when there is none).
   std::array<std::uint8_t, kCells> pv{};
   int pvLength = 0;
+  bool fromBook = false;  // the move and the verdict come from the opening book
 };
 
 // Called from the searching thread while the player thinks (best guess so far).
@@ -72,6 +74,9 @@ class Player {
   int level() const { return options_.level; }
   void setLevel(int level);  // clamped to kMinLevel..kMaxLevel
   void setSeed(std::uint64_t seed);
+  // The opening book (engine/book), shared by every player that uses it; none at first.
+  // Only the top level plays from it, and only when `use` is set: lower levels may lose.
+  void setBook(std::shared_ptr<const Book> book, bool use = true);
   // Forgets what was learned in the previous game (the table is kept, cleared).
   void newGame();
 
@@ -82,6 +87,8 @@ class Player {
  private:
   struct Impl;
   PlayerOptions options_;
+  std::shared_ptr<const Book> book_;
+  bool useBook_ = false;
   std::unique_ptr<Impl> impl_;
 };
 

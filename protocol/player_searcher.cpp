@@ -2,10 +2,9 @@
 
 #include <chrono>
 #include <exception>
-#include <filesystem>
-#include <fstream>
 #include <new>
 
+#include "config/book_file.hpp"
 #include "ugi_commands.hpp"
 
 namespace qubic {
@@ -16,18 +15,6 @@ namespace {
 std::uint64_t effectiveSeed(std::int64_t seed) {
   if (seed != 0) return static_cast<std::uint64_t>(seed);
   return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) | 1;
-}
-
-// There is no opening book yet (docs/protocol.md): a book file is only checked to be a
-// readable file, and nothing is loaded from it. Returns the problem, or "" when none.
-std::string bookFileProblem(const std::string& path) {
-  if (path.empty()) return {};
-  std::error_code ec;
-  const bool isFile = std::filesystem::is_regular_file(path, ec);
-  if (!isFile || !std::ifstream(path, std::ios::binary))
-    return "cannot read book file " + shown(path) + (std::filesystem::exists(path, ec) ? "" : ": no such file") +
-           "; no book is used";
-  return {};
 }
 
 }  // namespace
@@ -42,9 +29,17 @@ PlayerSearcher::~PlayerSearcher() {
 std::string PlayerSearcher::configure(const EngineSettings& settings) {
   // A book file that cannot be read changes nothing, except at the start, where everything
   // else is applied and the engine plays without a book.
-  const std::string bookProblem =
-      player_ && settings.bookFile == applied_.bookFile ? std::string() : bookFileProblem(settings.bookFile);
-  if (!bookProblem.empty() && player_) return bookProblem;
+  std::shared_ptr<const Book> book = book_;
+  std::string bookProblem;
+  if (!player_ || settings.bookFile != applied_.bookFile) {
+    Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(settings.bookFile);
+    if (loaded) {
+      book = loaded.value();
+    } else {
+      bookProblem = loaded.error() + (player_ && book_ ? "; the book in use is kept" : "; no book is used");
+      if (player_) return bookProblem;
+    }
+  }
   if (!player_ || settings.hashMb != applied_.hashMb) {
     // The table is allocated once per player, so a new size means a new player. The old
     // one is kept until the new one exists, so a failed allocation changes nothing.
@@ -61,8 +56,9 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
     player_->setLevel(settings.level);
     if (settings.seed != applied_.seed) player_->setSeed(effectiveSeed(settings.seed));
   }
-  // Threads, OwnBook and BookFile are kept for when the Player can use them: the search
-  // runs on one thread, and there is no book to play from yet.
+  book_ = book;
+  player_->setBook(book_, settings.ownBook);
+  // Threads is kept for when the Player can use it: the search runs on one thread.
   applied_ = settings;
   if (!bookProblem.empty()) applied_.bookFile.clear();
   return bookProblem;

@@ -120,8 +120,11 @@ class QubicPane {
 const char* kVersusEngine = "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\n[engine]\nlevel = 3\nseed = 7\n";
 const char* kTwoHumans = "[tui]\nhuman_side = \"both\"\n";
 // The engine (X) would think for a minute: only interrupting it ends its turn quickly.
-const char* kSlowEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\n";
-const char* kSlowReply = "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\n";
+// Without the book, which would answer at once.
+const char* kSlowEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\n[engine]\nown_book = false\n";
+const char* kSlowReply = "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\n[engine]\nown_book = false\n";
+// The engine as X at full strength, with the shipped book.
+const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\n";
 
 }  // namespace
 
@@ -232,6 +235,17 @@ TEST_CASE("qubic quits on q, Ctrl-C and SIGTERM, leaving the terminal as it foun
       pane.keys(quit);
     CHECK(pane.waitForExit(3) == "1 0 exit 0");  // alternate screen left, exit status 0
   }
+}
+
+TEST_CASE("the engine as X plays from the book at once and the panel says X wins, from the book") {
+  if (!haveTmux()) return;
+  QubicPane pane(kBookEngine);
+  // Far quicker than the engine's 5 s: the move comes from the book.
+  REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 2));
+  REQUIRE(pane.waitForText("(book).", 2));
+  INFO(pane.last);
+  const std::string text = std::regex_replace(pane.last, std::regex(R"(\s+)"), " ");  // the panel wraps lines
+  CHECK(std::regex_search(text, std::regex(R"(Engine \(X\) played [1-4][a-d][1-4]: the winning move in the book\. X wins in [0-9]+ moves \(book\)\.)")));
 }
 
 TEST_CASE("quitting, undoing and moving now are immediate while the engine thinks") {

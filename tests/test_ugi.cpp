@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <fstream>
 
 #include "engine/notation.hpp"
 #include "engine/timeman.hpp"
@@ -396,14 +397,45 @@ TEST_CASE("the real searcher refuses a book file it cannot read, and plays on wi
   settings.level = 4;
   CHECK(searcher.configure(settings) == missing);  // later nothing changes
   settings.bookFile = std::filesystem::temp_directory_path().string();
-  CHECK(searcher.configure(settings) == "cannot read book file " + shown(settings.bookFile) + "; no book is used");
-  settings.bookFile.clear();
+  CHECK(searcher.configure(settings) == "cannot read book file " + shown(settings.bookFile) +
+                                            ": it is a directory; no book is used");
   settings.threads = 8;  // accepted; the search runs on one thread
+  settings.bookFile.clear();
   CHECK(searcher.configure(settings).empty());
 
   SearchJob job;
   job.limits.moveTime = std::chrono::milliseconds(20);
   CHECK(Position{}.isLegal(searcher.think(job).move));
+}
+
+TEST_CASE("the real searcher plays from the shipped book at the top level, and keeps it when a new file is bad") {
+  PlayerSearcher searcher([](const MoveChoice&, bool) {});
+  EngineSettings settings;
+  settings.hashMb = 1;
+  REQUIRE(searcher.configure(settings).empty());
+  SearchJob job;
+  job.limits.moveTime = std::chrono::milliseconds(1000);
+  const MoveChoice first = searcher.think(job);
+  CHECK(first.fromBook);
+  CHECK(first.verdict == Verdict::Win);
+
+  const auto corrupt = std::filesystem::temp_directory_path() / "qubic-test-corrupt.book";
+  { std::ofstream(corrupt, std::ios::binary) << "QUBOOK01 but nothing after"; }
+  settings.bookFile = corrupt.string();
+  const std::string problem = searcher.configure(settings);
+  CHECK_THAT(problem, Catch::StartsWith("book file " + shown(settings.bookFile) + " is not a usable book: "));
+  CHECK_THAT(problem, Catch::EndsWith("; the book in use is kept"));
+  std::filesystem::remove(corrupt);
+  CHECK(searcher.think(job).fromBook);
+
+  settings.bookFile.clear();
+  settings.ownBook = false;
+  REQUIRE(searcher.configure(settings).empty());
+  CHECK_FALSE(searcher.think(job).fromBook);
+  settings.ownBook = true;
+  settings.level = 9;  // only the top level plays from the book
+  REQUIRE(searcher.configure(settings).empty());
+  CHECK_FALSE(searcher.think(job).fromBook);
 }
 
 TEST_CASE("setoption BookFile with a missing file is an error and keeps the previous value") {

@@ -4,11 +4,12 @@
 
 namespace qubic::tui {
 
-MoveJudge engineJudge(std::chrono::milliseconds perCell) {
+MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book) {
   // Its own small player: the game's player belongs to the engine thread.
   PlayerOptions options;
   options.hashMb = 16;
   auto player = std::make_shared<Player>(options);
+  player->setBook(std::move(book));  // book positions are judged at once, and proven
   return [player, perCell](const Position& pos, int cell, const std::atomic<bool>& stop) {
     const Side mover = pos.sideToMove();
     if (pos.completesLine(cell, mover)) return MoveJudgement{MoveValue::Win, 1};

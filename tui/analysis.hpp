@@ -15,6 +15,7 @@
 #include <optional>
 #include <thread>
 
+#include "engine/book.hpp"
 #include "engine/position.hpp"
 
 namespace qubic::tui {
@@ -31,7 +32,7 @@ using MoveJudge = std::function<MoveJudgement(const Position& pos, int cell, con
 
 // The current judge: the engine's verdict on the position after the move, found with a
 // small budget per cell (a Win for the opponent means the move loses, and so on).
-MoveJudge engineJudge(std::chrono::milliseconds perCell);
+MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book = {});
 
 struct BoardAnalysis {
   std::uint64_t positionKey = 0;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "config/book_file.hpp"
 #include "engine/notation.hpp"
 #include "panel.hpp"
 #include "record_file.hpp"
@@ -28,6 +29,17 @@ PlayerOptions playerOptions(const EngineSettings& engine) {
   return options;
 }
 
+// The book the settings ask for; null with the reason in `problem` when it cannot be read.
+std::shared_ptr<const Book> loadBook(const EngineSettings& engine, std::string& problem) {
+  if (!engine.ownBook) return nullptr;
+  Parsed<std::shared_ptr<const Book>> book = loadBookFile(engine.bookFile);
+  if (!book) {
+    problem = book.error();
+    return nullptr;
+  }
+  return book.value();
+}
+
 bool isPrintable(int key) { return key >= ' ' && key < 127; }
 
 }  // namespace
@@ -40,15 +52,19 @@ App::App(const Settings& settings, const KeyMap& keys)
       seats_(Seats::fromHumanSide(settings.tui.humanSide)),
       level_(settings.engine.level),
       moveTime_(settings.tui.moveTimeMs),
-      engine_(playerOptions(settings.engine)),
+      book_(loadBook(settings.engine, bookProblem_)),
+      engine_(playerOptions(settings.engine), book_),
       cursor_(cellAt(1, 1, 0)),
       showThreats_(settings.tui.showThreats),
       showOverlay_(settings.tui.showOverlay) {
   int rows = 0, cols = 0;
   getmaxyx(stdscr, rows, cols);
   layout_ = computeLayout(rows, cols);
-  if (showOverlay_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell));
-  say("Welcome! Press " + keys_.primaryKeyName(Action::Help) + " for help.");
+  if (showOverlay_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell, book_));
+  if (!bookProblem_.empty())
+    say(bookProblem_ + "; playing without a book.", Style::Error);
+  else
+    say("Welcome! Press " + keys_.primaryKeyName(Action::Help) + " for help.");
 }
 
 App::~App() = default;
@@ -269,7 +285,7 @@ void App::changeLevel(int delta) {
 
 void App::toggleOverlay() {
   showOverlay_ = !showOverlay_;
-  if (showOverlay_ && !analysis_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell));
+  if (showOverlay_ && !analysis_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell, book_));
   if (!showOverlay_ && analysis_) analysis_->cancel();
   say(showOverlay_ ? "Overlay on: for the side to move, W wins by force, L loses, ? is not proven."
                    : "Overlay off.");

@@ -79,6 +79,10 @@ class App {
   bool engineNewGame_ = true;  // the next job tells the player a new game began
   std::chrono::steady_clock::time_point lastMoveAt_;
 
+  // The opening book, or null when it could not be read (the reason is shown at start)
+  // or own_book is off. Before engine_, which is made with it.
+  std::shared_ptr<const Book> book_;
+  std::string bookProblem_;
   EngineWorker engine_;
   std::unique_ptr<BackgroundAnalysis> analysis_;  // made when the overlay is first shown
   std::optional<EngineNote> lastEngineMove_;

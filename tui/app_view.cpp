@@ -81,6 +81,11 @@ std::vector<StyledText> App::statusLines() const {
                      ": arrows + Enter, a click, or type a cell like 2c3."});
   }
 
+  // What the opening book knows about the position on the board.
+  if (book_ && !pos.isGameOver())
+    if (const std::optional<BookMove> known = book_->find(pos))
+      lines.push_back({verdictText(toMove, Verdict::Win, known->pliesToWin) + " (book)", Style::Highlight, true});
+
   // Why the engine played its last move, while that move is still on the board.
   if (lastEngineMove_ && lastEngineMove_->ply < game_.moves().size() &&
       game_.moves()[lastEngineMove_->ply] == lastEngineMove_->choice.move) {
@@ -89,7 +94,7 @@ std::vector<StyledText> App::statusLines() const {
     if (settings_.engine.explain && !c.reason.empty()) text += ": " + c.reason;
     text += ".";
     if (const std::string proven = verdictText(lastEngineMove_->side, c.verdict, c.plies); !proven.empty())
-      text += " " + proven + ".";
+      text += " " + proven + (c.fromBook ? " (book)." : ".");
     lines.push_back({text});
   }
   if (hint_ && hintPly_ == game_.moves().size())

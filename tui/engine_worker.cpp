@@ -2,7 +2,12 @@
 
 namespace qubic::tui {
 
-EngineWorker::EngineWorker(const PlayerOptions& options) : player_(options), thread_([this] { run(); }) {}
+EngineWorker::EngineWorker(const PlayerOptions& options, std::shared_ptr<const Book> book)
+    : player_(options), thread_([this] { run(); }) {
+  // The thread touches the player only for a job, and start() hands jobs over under the
+  // mutex, so this happens before any use.
+  player_.setBook(std::move(book));
+}
 
 EngineWorker::~EngineWorker() {
   {

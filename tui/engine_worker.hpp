@@ -41,7 +41,8 @@ struct EngineStatus {
 
 class EngineWorker {
  public:
-  explicit EngineWorker(const PlayerOptions& options);
+  // `book`: the opening book the top level plays from (null: none).
+  explicit EngineWorker(const PlayerOptions& options, std::shared_ptr<const Book> book = {});
   ~EngineWorker();  // stops the search and joins the thread
   EngineWorker(const EngineWorker&) = delete;
   EngineWorker& operator=(const EngineWorker&) = delete;

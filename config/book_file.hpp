@@ -1,0 +1,19 @@
+// The opening book on disk: the book shipped in data/, or a file the settings name.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/book.hpp"
+#include "engine/parsed.hpp"
+
+namespace qubic {
+
+// Where the shipped book is (data/qubic.book in the source tree the programs were built from).
+std::string shippedBookPath();
+
+// Reads and checks a book file; "" reads the shipped one. The error names the file and
+// says what is wrong (missing, unreadable, corrupt, another format version).
+Parsed<std::shared_ptr<const Book>> loadBookFile(const std::string& path);
+
+}  // namespace qubic

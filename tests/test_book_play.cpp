@@ -1,0 +1,175 @@
+// The engine at full strength as X with the shipped book: it must win every game, at once.
+// The games are refereed by the rules core alone; the engine's verdicts are not trusted.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <random>
+#include <vector>
+
+#include "config/book_file.hpp"
+#include "engine/notation.hpp"
+#include "engine/player.hpp"
+
+using namespace qubic;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::shared_ptr<const Book> shippedBook() {
+  static const std::shared_ptr<const Book> book = [] {
+    const Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(shippedBookPath());
+    INFO(loaded.error());
+    REQUIRE(loaded);
+    return loaded.value();
+  }();
+  return book;
+}
+
+using Opponent = std::function<int(const Position&)>;
+
+struct Games {
+  int played = 0, xWins = 0;
+  std::vector<double> xMoveMs;  // every X move of every game
+  std::string firstLoss;        // the moves of the first game X did not win
+};
+
+// Plays one game from the empty board: `x` (the engine) against `o`.
+void playGame(Player& x, const Opponent& o, Games& games) {
+  Position pos;
+  std::string moves;
+  MoveLimits limits;
+  limits.moveTime = std::chrono::milliseconds(2000);  // only off the book does X think
+  while (!pos.isGameOver()) {
+    int move;
+    if (pos.sideToMove() == Side::X) {
+      const auto began = Clock::now();
+      move = x.choose(pos, limits).move;
+      games.xMoveMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - began).count());
+    } else {
+      move = o(pos);
+    }
+    REQUIRE(pos.isLegal(move));
+    pos.play(move);
+    moves += moveToken(move) + " ";
+  }
+  ++games.played;
+  if (pos.status() == Status::XWins) ++games.xWins;
+  else if (games.firstLoss.empty()) games.firstLoss = moves;
+}
+
+double median(std::vector<double> values) {
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
+}
+
+void checkAllWon(const Games& games, const char* against) {
+  INFO("against " << against << ": X won " << games.xWins << " of " << games.played << "; first game not won: "
+                  << games.firstLoss);
+  CHECK(games.xWins == games.played);
+  const double ms = median(games.xMoveMs);
+  INFO("median X move " << ms << " ms over " << games.xMoveMs.size() << " moves");
+  CHECK(ms <= 50);
+  WARN("against " << against << ": " << games.played << " games, X won " << games.xWins << ", median X move " << ms
+                  << " ms, slowest " << *std::max_element(games.xMoveMs.begin(), games.xMoveMs.end()) << " ms");
+}
+
+int randomMove(const Position& pos, std::mt19937_64& rng) {
+  Bitboard empty = pos.emptyCells();
+  for (int skip = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng); skip > 0; --skip) empty &= empty - 1;
+  return lowestCell(empty);
+}
+
+}  // namespace
+
+TEST_CASE("the shipped book loads, and its first move is a win for X") {
+  const auto book = shippedBook();
+  CHECK(book->size() > 1000);
+  const auto first = book->find(Position{});
+  REQUIRE(first);
+  CHECK(first->pliesToWin > 0);
+  CHECK(first->pliesToWin % 2 == 1);  // X moves first and last
+}
+
+TEST_CASE("at the top level as X the engine wins 2 000 games against a random O, quickly") {
+  Player x({kMaxLevel, 64, 1});
+  x.setBook(shippedBook());
+  std::mt19937_64 rng(2026);
+  Games games;
+  for (int game = 0; game < 2000; ++game) {
+    x.newGame();
+    playGame(x, [&](const Position& pos) { return randomMove(pos, rng); }, games);
+  }
+  checkAllWon(games, "a random O");
+}
+
+TEST_CASE("at the top level as X the engine wins 2 000 games against the lower levels, quickly") {
+  // O's first reply is random, so that the games differ; then the level plays. Each O
+  // move is limited in nodes rather than time, so the games do not depend on the machine.
+  Player x({kMaxLevel, 64, 1});
+  x.setBook(shippedBook());
+  std::mt19937_64 rng(1965);
+  MoveLimits oLimits;
+  oLimits.moveTime = std::chrono::milliseconds(60000);
+  oLimits.maxNodes = 20000;
+  for (int level = kMinLevel; level < kMaxLevel; ++level) {
+    Player o({level, 4, static_cast<std::uint64_t>(level)});
+    Games games;
+    for (int game = 0; game < 2000 / (kMaxLevel - kMinLevel); ++game) {
+      x.newGame();
+      o.newGame();
+      playGame(x, [&](const Position& pos) {
+        return popcount(pos.occupied()) == 1 ? randomMove(pos, rng) : o.choose(pos, oLimits).move;
+      }, games);
+    }
+    checkAllWon(games, ("level " + std::to_string(level)).c_str());
+  }
+}
+
+TEST_CASE("at the top level as X the engine beats the book's hardest defence and the top level as O") {
+  Player x({kMaxLevel, 64, 1});
+  x.setBook(shippedBook());
+  Games games;
+  // The reply after which the book's win is longest; ties broken at random, so that the
+  // games differ. Where no reply is in the book (X wins by threes there), a random one.
+  std::mt19937_64 rng(1994);
+  const Book& book = *shippedBook();
+  for (int game = 0; game < 200; ++game) {
+    x.newGame();
+    playGame(x, [&](const Position& pos) {
+      std::vector<int> hardest;
+      int longest = -1;
+      for (Bitboard m = pos.emptyCells(); m;) {
+        const int reply = popLowest(m);
+        Position next = pos;
+        next.play(reply);
+        const auto win = book.find(next);
+        const int plies = win ? win->pliesToWin : -1;
+        if (plies > longest) longest = plies, hardest.clear();
+        if (plies == longest) hardest.push_back(reply);
+      }
+      return hardest[std::uniform_int_distribution<std::size_t>(0, hardest.size() - 1)(rng)];
+    }, games);
+  }
+  checkAllWon(games, "the book's hardest replies");
+
+  // The engine itself as O, with the same book: from the start it knows it is lost and
+  // defends longest. Once X's win runs on threes alone (no longer in the book), O's
+  // moves are forced blocks.
+  Player o({kMaxLevel, 64, 2});
+  o.setBook(shippedBook());
+  Games mirror;
+  MoveLimits oLimits;
+  oLimits.moveTime = std::chrono::milliseconds(1000);
+  int oMoves = 0;
+  playGame(x, [&](const Position& pos) {
+    const MoveChoice c = o.choose(pos, oLimits);
+    if (oMoves++ == 0) CHECK(c.fromBook);
+    if (c.fromBook) CHECK(c.verdict == Verdict::Loss);
+    CHECK(c.verdict != Verdict::Win);
+    return c.move;
+  }, mirror);
+  checkAllWon(mirror, "the top level as O");
+}
