@@ -282,7 +282,7 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
       const int cell = popLowest(m);
       Position next = pos;
       next.play(cell);
-      const TTEntry* e = proofs.lookup(next, them);
+      const std::optional<TTEntry> e = proofs.lookup(next, them);
       const int length = e && e->pn == 0 ? e->distance : 0;
       if (length > longest) longest = length, choice.move = cell;
     }
@@ -299,7 +299,7 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
     const int cell = popLowest(m);
     Position next = pos;
     next.play(cell);
-    if (const TTEntry* e = proofs.lookup(next, them)) {
+    if (const std::optional<TTEntry> e = proofs.lookup(next, them)) {
       if (e->pn == 0) losing |= bit(cell);
       if (e->dn == 0) safe |= bit(cell);
     }

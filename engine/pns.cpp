@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "move_value.hpp"
 #include "symmetry.hpp"
 #include "threat_search.hpp"
 #include "threats.hpp"
@@ -39,6 +40,23 @@ Bitboard nonEquivalentAmong(const Position& pos, Bitboard cells) {
 
 }  // namespace
 
+// The moves in the order children with equal numbers are tried: at attacker nodes by
+// their static value (move_value.hpp), else by cell. Near the root, where every child's
+// numbers start alike, this picks the attacker's first try. Insertion sort, stable.
+int orderMoves(const Position& pos, Bitboard moves, std::uint8_t* out, bool byValue) {
+  int value[kCells];
+  int n = 0;
+  for (Bitboard m = moves; m;) {
+    const int cell = popLowest(m);
+    const int v = byValue ? moveValue(pos, cell) : 0;
+    int i = n++;
+    for (; i > 0 && value[i - 1] < v; --i) out[i] = out[i - 1], value[i] = value[i - 1];
+    out[i] = static_cast<std::uint8_t>(cell);
+    value[i] = v;
+  }
+  return n;
+}
+
 // What a node is before any child is searched: solved outright, or the moves worth trying.
 struct ProofSearch::Evaluation {
   Answer answer = Answer::Unknown;
@@ -59,7 +77,7 @@ struct ProofSearch::Frame {
   ProofNumber dn[kCells];
 
   void read(const TranspositionTable& table, int i) {
-    const TTEntry* child = table.probe(key[i]);
+    const std::optional<TTEntry> child = table.probe(key[i]);
     pn[i] = child ? child->pn : 1;
     dn[i] = child ? child->dn : 1;
   }
@@ -126,7 +144,7 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
   return e;
 }
 
-const TTEntry* ProofSearch::lookup(const Position& pos, Side attacker) {
+std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) {
   attacker_ = attacker;
   return table_.probe(keyOf(pos));
 }
@@ -165,7 +183,7 @@ TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage)
 void ProofSearch::keepThreateningMoves(Frame& f, TTEntry& node, int toImage) {
   int kept = 0;
   for (int i = 0; i < f.count; ++i) {
-    const TTEntry* child = table_.probe(f.key[i]);
+    const std::optional<TTEntry> child = table_.probe(f.key[i]);
     if (child && (child->pn == 0 || (child->flags & kThreatened))) {
       f.move[kept] = f.move[i];
       f.key[kept] = f.key[i];
@@ -191,7 +209,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
   Position pos = start;
   const std::uint64_t rootKey = keyOf(pos);
   while (!aborted_) {
-    const TTEntry* root = table_.probe(rootKey);
+    const std::optional<TTEntry> root = table_.probe(rootKey);
     if (root && root->isSolved()) break;
     mid(pos, rootKey, kInfinity - 1, kInfinity - 1);
   }
@@ -199,7 +217,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
   PnsResult result;
   result.nodes = nodes_;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  if (const TTEntry* root = table_.probe(rootKey)) {
+  if (const std::optional<TTEntry> root = table_.probe(rootKey)) {
     result.rootPn = root->pn;
     result.rootDn = root->dn;
     result.bestMove = root->bestMove == 0xff ? -1 : root->bestMove;
@@ -226,7 +244,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
   const int fromImage = inverse(toImage);
 
   TTEntry node;
-  if (const TTEntry* stored = table_.probe(key); stored && stored->moves) {
+  if (const std::optional<TTEntry> stored = table_.probe(key); stored && stored->moves) {
     node = *stored;
   } else {
     node = expand(pos, key, toImage);
@@ -238,8 +256,10 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
 
   const bool orNode = pos.sideToMove() == attacker_;
   Frame f;
-  for (Bitboard m = moves; m;) {
-    const int cell = popLowest(m);
+  std::uint8_t ordered[kCells];
+  const int moveCount = orderMoves(pos, moves, ordered, options_.orderMoves && orNode);
+  for (int k = 0; k < moveCount; ++k) {
+    const int cell = ordered[k];
     pos.play(cell);
     f.move[f.count] = static_cast<std::uint8_t>(cell);
     f.key[f.count] = keyOf(pos);
@@ -294,10 +314,10 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
       const bool attackerWon = node.pn == 0;
       int distance = 0;
       if (attackerWon == orNode) {
-        if (const TTEntry* child = table_.probe(f.key[bestIndex])) distance = child->distance;
+        if (const std::optional<TTEntry> child = table_.probe(f.key[bestIndex])) distance = child->distance;
       } else {
         for (int i = 0; i < f.count; ++i)
-          if (const TTEntry* c = table_.probe(f.key[i])) distance = std::max<int>(distance, c->distance);
+          if (const std::optional<TTEntry> c = table_.probe(f.key[i])) distance = std::max<int>(distance, c->distance);
       }
       node.distance = clampDistance(distance + 1);
       break;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <random>
 
+#include "move_value.hpp"
+
 namespace qubic {
 
 namespace {
@@ -30,10 +32,7 @@ constexpr std::uint64_t kThreatNodes = 100;
 // Nodes between looks at the clock and the stop flag (well under a millisecond).
 constexpr std::uint64_t kCheckEvery = 1024;
 
-// Move ordering: how much a line through the cell adds, by the stones already on it.
-// Indexed by 0..3 stones: a line with three already is a win or a forced block.
-constexpr std::array<int, 4> kOrderOwn = {2, 8, 48, 4000};    // lines the side to move can still use
-constexpr std::array<int, 4> kOrderBlock = {0, 6, 40, 2000};  // lines only the opponent can use
+// Move ordering: the lines' value (move_value.hpp), then these bonuses.
 constexpr int kOrderDoubleBlock = 400;                  // an opponent double-threat cell
 constexpr int kOrderKiller = 100000, kOrderTable = 1000000;
 
@@ -128,16 +127,10 @@ void HeuristicSearch::updatePv(int ply, int move) {
 }
 
 void HeuristicSearch::orderMoves(MoveList& list, int ply, int ttMove, Bitboard theirDoubles) const {
-  const Side us = pos_.sideToMove(), them = opponent(us);
+  const Side us = pos_.sideToMove();
   for (int i = 0; i < list.size; ++i) {
     const int cell = list.moves[i];
-    int value = static_cast<int>(std::min<std::uint32_t>(history_[index(us)][cell], 50000));
-    for (int k = 0; k < kLineTables.lineCount[cell]; ++k) {
-      const int line = kLineTables.linesThrough[cell][k];
-      const int own = pos_.lineCount(us, line), theirs = pos_.lineCount(them, line);
-      if (theirs == 0) value += kOrderOwn[own];
-      if (own == 0) value += kOrderBlock[theirs];
-    }
+    int value = static_cast<int>(std::min<std::uint32_t>(history_[index(us)][cell], 50000)) + moveValue(pos_, cell);
     if (theirDoubles & bit(cell)) value += kOrderDoubleBlock;
     if (cell == killers_[ply][0]) value += kOrderKiller;
     if (cell == killers_[ply][1]) value += kOrderKiller / 2;

@@ -1,44 +1,91 @@
 #include "tt.hpp"
 
 #include <algorithm>
+#include <bit>
 
 namespace qubic {
 
-TranspositionTable::TranspositionTable(std::size_t megabytes)
-    : buckets_(std::max<std::size_t>(1, (megabytes << 20) / (sizeof(TTEntry) * kBucketSize))),
-      slots_(new TTEntry[buckets_ * kBucketSize]) {}
+namespace {
 
-const TTEntry* TranspositionTable::probe(std::uint64_t key) const {
-  const TTEntry* b = bucket(key);
+constexpr std::uint64_t kKeyBits = ~std::uint64_t{0xffff};  // the key's top 48 bits
+constexpr int kBestShift = 0, kFlagsShift = 7, kWorkShift = 9;  // 7 + 2 + 5 bits
+constexpr std::uint64_t kNoBest = 0x7f;
+constexpr ProofNumber kDistanceSide = 0xffffff00u;  // a solved entry's infinite number, distance in the low byte
+
+int log2Floor(std::uint32_t x) { return 31 - std::countl_zero(x | 1); }
+
+}  // namespace
+
+TranspositionTable::TranspositionTable(std::size_t megabytes)
+    : buckets_(std::max<std::size_t>(1, (megabytes << 20) / (sizeof(Slot) * kBucketSize))),
+      slots_(new Slot[buckets_ * kBucketSize]) {}
+
+bool TranspositionTable::matches(const Slot& s, std::uint64_t key) {
+  return s.tag != 0 && ((s.tag ^ key) & kKeyBits) == 0;
+}
+
+TranspositionTable::Slot TranspositionTable::pack(const TTEntry& e) {
+  Slot s;
+  const std::uint64_t best = e.bestMove < 64 ? e.bestMove : kNoBest;
+  s.tag = (e.key & kKeyBits) | best << kBestShift | std::uint64_t{e.flags & 3u} << kFlagsShift |
+          std::uint64_t(log2Floor(e.work)) << kWorkShift;
+  if (s.tag == 0) s.tag = kNoBest;  // a key whose top bits are all 0 still marks the slot used
+  s.moves = e.moves;
+  s.pn = e.pn;
+  s.dn = e.dn;
+  if (e.pn == 0) s.dn = kDistanceSide | e.distance;
+  if (e.dn == 0) s.pn = kDistanceSide | e.distance;
+  return s;
+}
+
+TTEntry TranspositionTable::unpack(const Slot& s, std::uint64_t key) {
+  TTEntry e;
+  e.key = key;
+  e.moves = s.moves;
+  e.pn = s.pn;
+  e.dn = s.dn;
+  if (s.pn == 0) e.dn = kInfinity, e.distance = static_cast<std::uint8_t>(s.dn);
+  if (s.dn == 0) e.pn = kInfinity, e.distance = static_cast<std::uint8_t>(s.pn);
+  const std::uint64_t best = s.tag >> kBestShift & 0x7f;
+  e.bestMove = best == kNoBest ? 0xff : static_cast<std::uint8_t>(best);
+  e.flags = static_cast<std::uint8_t>(s.tag >> kFlagsShift & 3);
+  e.work = std::uint32_t{1} << (s.tag >> kWorkShift & 31);
+  return e;
+}
+
+std::optional<TTEntry> TranspositionTable::probe(std::uint64_t key) const {
+  const Slot* b = bucket(key);
   for (int i = 0; i < kBucketSize; ++i)
-    if (b[i].key == key) return &b[i];
-  return nullptr;
+    if (matches(b[i], key)) return unpack(b[i], key);
+  return std::nullopt;
 }
 
 void TranspositionTable::store(const TTEntry& entry) {
-  TTEntry* b = bucket(entry.key);
-  TTEntry* victim = &b[0];
-  auto value = [](const TTEntry& e) {
+  Slot* b = bucket(entry.key);
+  Slot* victim = &b[0];
+  auto value = [](const Slot& s) {
     // What it would cost to find again: a solved entry saves its whole subtree, so it
     // counts double; leaves solved by their evaluation alone are cheap to redo.
-    return std::uint64_t{e.work} << (e.isSolved() ? 1 : 0);
+    return (s.tag >> kWorkShift & 31) + (s.pn == 0 || s.dn == 0 ? 1 : 0);
   };
   for (int i = 0; i < kBucketSize; ++i) {
-    if (b[i].key == entry.key || b[i].key == 0) {
+    if (b[i].tag == 0 || matches(b[i], entry.key)) {
       victim = &b[i];
       break;
     }
     if (value(b[i]) < value(*victim)) victim = &b[i];
   }
-  *victim = entry;
+  *victim = pack(entry);
 }
 
-void TranspositionTable::clear() { std::fill(slots_.get(), slots_.get() + capacity(), TTEntry{}); }
+std::size_t TranspositionTable::bytes() const { return capacity() * sizeof(Slot); }
+
+void TranspositionTable::clear() { std::fill(slots_.get(), slots_.get() + capacity(), Slot{}); }
 
 double TranspositionTable::fill() const {
   const std::size_t sample = std::min<std::size_t>(capacity(), 4096);
   std::size_t used = 0;
-  for (std::size_t i = 0; i < sample; ++i) used += slots_[i].key != 0;
+  for (std::size_t i = 0; i < sample; ++i) used += slots_[i].tag != 0;
   return static_cast<double>(used) / static_cast<double>(sample);
 }
 

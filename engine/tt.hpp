@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 namespace qubic {
 
@@ -13,8 +14,9 @@ constexpr ProofNumber kInfinity = 0xffffffffu;  // proven (pn = 0) / disproven (
 constexpr std::uint8_t kThreatened = 1;    // the attacker threatens a forced win at this defender node
 constexpr std::uint8_t kChildrenSeen = 2;  // the node's children have been evaluated once
 
+// What the search reads and writes. The table keeps it packed (see Slot below).
 struct TTEntry {
-  std::uint64_t key = 0;  // 0 marks an empty slot; keys are mixed hashes, never 0 in practice
+  std::uint64_t key = 0;
   std::uint64_t moves = 0;  // the moves worth searching, found when the node was first expanded
   ProofNumber pn = 1;
   ProofNumber dn = 1;
@@ -32,24 +34,35 @@ class TranspositionTable {
 
   explicit TranspositionTable(std::size_t megabytes);
 
-  // The entry for `key`, or nullptr when it is not stored.
-  const TTEntry* probe(std::uint64_t key) const;
+  // The entry for `key`, or nothing when it is not stored.
+  std::optional<TTEntry> probe(std::uint64_t key) const;
 
   // Stores or overwrites the entry for entry.key. In a full bucket the least
-  // valuable entry goes: unsolved before solved, then the one with least work.
+  // valuable entry goes: the one with least work, a solved entry counting double.
   void store(const TTEntry& entry);
 
   void clear();
   std::size_t capacity() const { return buckets_ * kBucketSize; }
-  std::size_t bytes() const { return capacity() * sizeof(TTEntry); }
+  std::size_t bytes() const;
   // Share of slots in use, sampled from the first buckets (cheap enough for progress lines).
   double fill() const;
 
  private:
-  TTEntry* bucket(std::uint64_t key) const { return &slots_[(key % buckets_) * kBucketSize]; }
+  // An entry in 24 bytes rather than 32, so that a third more fit: the key's top 48 bits
+  // (the bucket is chosen from the whole key) with the best move, flags and the work's
+  // logarithm below them; a solved entry's distance in the low byte of its infinite number.
+  struct Slot {
+    std::uint64_t tag = 0;  // 0: empty
+    std::uint64_t moves = 0;
+    ProofNumber pn = 0, dn = 0;
+  };
+  static Slot pack(const TTEntry& e);
+  static TTEntry unpack(const Slot& s, std::uint64_t key);
+  static bool matches(const Slot& s, std::uint64_t key);
 
+  Slot* bucket(std::uint64_t key) const { return &slots_[(key % buckets_) * kBucketSize]; }
   std::size_t buckets_;
-  std::unique_ptr<TTEntry[]> slots_;
+  std::unique_ptr<Slot[]> slots_;
 };
 
 }  // namespace qubic

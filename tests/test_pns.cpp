@@ -157,3 +157,51 @@ TEST_CASE("the allocation count sees every form of new") {
   CHECK(made == 4);
   CHECK(aligned);
 }
+
+TEST_CASE("the table gives back what was stored: numbers, moves, flags, best move and a solved entry's distance") {
+  TranspositionTable table(1);
+  TTEntry open;
+  open.key = 0x123456789abcdef1ULL;
+  open.moves = 0x8000000000000001ULL;
+  open.pn = 7;
+  open.dn = 4000000000u;
+  open.work = 1000;
+  open.bestMove = 63;
+  open.flags = kThreatened | kChildrenSeen;
+  table.store(open);
+  std::optional<TTEntry> got = table.probe(open.key);
+  REQUIRE(got);
+  CHECK(got->moves == open.moves);
+  CHECK(got->pn == 7);
+  CHECK(got->dn == 4000000000u);
+  CHECK(got->bestMove == 63);
+  CHECK(got->flags == (kThreatened | kChildrenSeen));
+  CHECK(got->work >= 512);  // kept as a power of two, rounded down
+  CHECK(got->work <= 1000);
+  CHECK_FALSE(table.probe(open.key ^ (std::uint64_t{1} << 40)));  // another key is not this entry
+
+  TTEntry proven;
+  proven.key = 0xfedcba9876543211ULL;
+  proven.pn = 0;
+  proven.dn = kInfinity;
+  proven.distance = 37;
+  proven.moves = ~Bitboard{0};
+  table.store(proven);
+  got = table.probe(proven.key);
+  REQUIRE(got);
+  CHECK(got->pn == 0);
+  CHECK(got->dn == kInfinity);
+  CHECK(got->distance == 37);
+  CHECK(got->bestMove == 0xff);
+  TTEntry disproven = proven;
+  disproven.key += 2;
+  disproven.pn = kInfinity;
+  disproven.dn = 0;
+  disproven.distance = 12;
+  table.store(disproven);
+  got = table.probe(disproven.key);
+  REQUIRE(got);
+  CHECK(got->pn == kInfinity);
+  CHECK(got->dn == 0);
+  CHECK(got->distance == 12);
+}

@@ -83,6 +83,7 @@ int benchSolve() {
       {"every reply counted (divisor 1)", [](PnsOptions& o) { o.repliesPerDefence = 1; }},
       {"forced block counts 1", [](PnsOptions& o) { o.forcedBlockPn = 1; }},
       {"initial numbers 1/1", [](PnsOptions& o) { o.heuristicInit = false; }},
+      {"attacker moves in cell order", [](PnsOptions& o) { o.orderMoves = false; }},
       {"no threat search or zones", [](PnsOptions& o) { o.threatSearch = false; }},
   };
   for (const Variant& v : variants) {
