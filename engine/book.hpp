@@ -37,6 +37,12 @@ class Book {
   // leads into the book.
   std::optional<BookMove> hardestReply(const Position& pos) const;
 
+  // Calls f(position, move, pliesToWin) for every entry, in its stored (canonical) form.
+  template <class F>
+  void forEachEntry(F&& f) const {
+    for (const Entry& e : entries_) f(Position::fromStones(e.x, e.o), int{e.move}, int{e.pliesToWin});
+  }
+
   std::size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }
 

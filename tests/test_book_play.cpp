@@ -11,6 +11,9 @@
 #include "config/book_file.hpp"
 #include "engine/notation.hpp"
 #include "engine/player.hpp"
+#include "engine/symmetry.hpp"
+#include "engine/threat_search.hpp"
+#include "engine/verify.hpp"
 
 using namespace qubic;
 
@@ -172,4 +175,52 @@ TEST_CASE("at the top level as X the engine beats the book's hardest defence and
     return c.move;
   }, mirror);
   checkAllWon(mirror, "the top level as O");
+}
+
+TEST_CASE("the shipped book is a proof that X wins: every O reply leads into it or loses to checked threes") {
+  // Independent of the solver: for every entry, X's book move is played and every reply
+  // O has (up to the position's symmetries) must reach a book position with X to move,
+  // or a position where X wins by a forcing sequence that the rules-only checker
+  // (engine/verify) accepts. The threat search only proposes those sequences.
+  const Book& book = *shippedBook();
+  REQUIRE(book.find(Position{}));
+  ThreatSearch threats(std::size_t{1} << 20);
+  std::uint64_t entries = 0, replies = 0, intoBook = 0, byThrees = 0;
+  std::string firstFault;
+  book.forEachEntry([&](const Position& pos, int move, int) {
+    ++entries;
+    REQUIRE(pos.sideToMove() == Side::X);
+    REQUIRE(pos.isLegal(move));
+    Position after = pos;
+    after.play(move);
+    if (after.isGameOver()) {
+      if (after.status() != Status::XWins && firstFault.empty()) firstFault = positionString(pos) + ": ends undecided";
+      return;
+    }
+    for (Bitboard m = nonEquivalentMoves(after); m;) {
+      const int reply = popLowest(m);
+      Position next = after;
+      next.play(reply);
+      ++replies;
+      if (next.isGameOver()) {
+        if (firstFault.empty()) firstFault = positionString(after) + ": O's reply " + moveToken(reply) + " ends the game";
+        continue;
+      }
+      if (book.find(next)) {
+        ++intoBook;
+        continue;
+      }
+      const ThreatResult forced = threats.forcedWin(next, Side::X, {});
+      const std::span<const std::uint8_t> line(forced.sequence.data(), static_cast<std::size_t>(forced.length));
+      if (forced.win && checkForcingWin(next, Side::X, line).empty()) {
+        ++byThrees;
+      } else if (firstFault.empty()) {
+        firstFault = positionString(next) + ": neither in the book nor a checked forcing win";
+      }
+    }
+  });
+  INFO(firstFault);
+  CHECK(firstFault.empty());
+  WARN("book closure: " << entries << " entries, " << replies << " O replies: " << intoBook << " into the book, "
+                        << byThrees << " won by checked threes");
 }
