@@ -187,6 +187,8 @@ void ProofSearch::keepThreateningMoves(Frame& f, TTEntry& node, int toImage) {
     if (child && (child->pn == 0 || (child->flags & kThreatened))) {
       f.move[kept] = f.move[i];
       f.key[kept] = f.key[i];
+      f.pn[kept] = f.pn[i];
+      f.dn[kept] = f.dn[i];
       ++kept;
     }
   }
@@ -256,27 +258,33 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
 
   const bool orNode = pos.sideToMove() == attacker_;
   Frame f;
-  std::uint8_t ordered[kCells];
-  const int moveCount = orderMoves(pos, moves, ordered, options_.orderMoves && orNode);
-  for (int k = 0; k < moveCount; ++k) {
-    const int cell = ordered[k];
-    pos.play(cell);
-    f.move[f.count] = static_cast<std::uint8_t>(cell);
-    f.key[f.count] = keyOf(pos);
-    // Children are evaluated as soon as their parent is expanded: immediate wins and
-    // threat-sequence wins are seen at once, and the initial numbers rank the moves.
-    if (options_.heuristicInit && !table_.probe(f.key[f.count]))
-      expand(pos, f.key[f.count], pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity);
-    ++f.count;
-    pos.undo(cell);
-    if (limitReached()) return;
+  f.count = orderMoves(pos, moves, f.move, options_.orderMoves && orNode);
+  // All the children's table slots are requested before any is read, so the memory
+  // accesses overlap instead of waiting one after another.
+  for (int i = 0; i < f.count; ++i) {
+    pos.play(f.move[i]);
+    f.key[i] = keyOf(pos);
+    pos.undo(f.move[i]);
+    table_.prefetch(f.key[i]);
+  }
+  // Children are evaluated as soon as their parent is expanded: immediate wins and
+  // threat-sequence wins are seen at once, and the initial numbers rank the moves.
+  for (int i = 0; i < f.count; ++i) {
+    std::optional<TTEntry> child = table_.probe(f.key[i]);
+    if (!child && options_.heuristicInit) {
+      pos.play(f.move[i]);
+      child = expand(pos, f.key[i], pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity);
+      pos.undo(f.move[i]);
+      if (limitReached()) return;
+    }
+    f.pn[i] = child ? child->pn : 1;
+    f.dn[i] = child ? child->dn : 1;
   }
   if (!(node.flags & kChildrenSeen)) {
     node.flags |= kChildrenSeen;
     if (orNode && options_.threatMovesOnly) keepThreateningMoves(f, node, toImage);
   }
 
-  for (int i = 0; i < f.count; ++i) f.read(table_, i);
   const std::uint64_t nodesBefore = nodes_;
   for (;;) {
     // Gather the children's numbers: OR node = min pn / sum dn; AND node the mirror.

@@ -111,13 +111,10 @@ Bitboard proofZone(Bitboard attacker, Bitboard defender, const ThreatResult& r) 
 
 }  // namespace
 
-ThreatSearch::ThreatSearch(std::size_t tableEntries) {
-  const std::size_t entries = std::bit_floor(std::max<std::size_t>(tableEntries, 1));
-  table_.resize(entries);
-  tableMask_ = entries - 1;
-}
+ThreatSearch::ThreatSearch(std::size_t tableEntries)
+    : table_(std::bit_floor(std::max<std::size_t>(tableEntries, 1))), tableMask_(table_.size() - 1) {}
 
-void ThreatSearch::clearTable() { std::fill(table_.begin(), table_.end(), Entry{}); }
+void ThreatSearch::clearTable() { std::fill(table_.data(), table_.data() + table_.size(), Entry{}); }
 
 void ThreatSearch::addStone(Bitboard& stones, int cell, int weight) {
   stones ^= bit(cell);

@@ -19,8 +19,8 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <vector>
 
+#include "large_array.hpp"
 #include "position.hpp"
 
 namespace qubic {
@@ -81,7 +81,7 @@ class ThreatSearch {
   bool shouldStop();
   std::uint64_t key() const;
 
-  std::vector<Entry> table_;
+  LargeArray<Entry> table_;
   std::uint64_t tableMask_ = 0;
 
   // Search state from the attacker's point of view: per line, attacker stones plus

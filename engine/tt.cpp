@@ -18,7 +18,7 @@ int log2Floor(std::uint32_t x) { return 31 - std::countl_zero(x | 1); }
 
 TranspositionTable::TranspositionTable(std::size_t megabytes)
     : buckets_(std::max<std::size_t>(1, (megabytes << 20) / (sizeof(Slot) * kBucketSize))),
-      slots_(new Slot[buckets_ * kBucketSize]) {}
+      slots_(buckets_ * kBucketSize) {}
 
 bool TranspositionTable::matches(const Slot& s, std::uint64_t key) {
   return s.tag != 0 && ((s.tag ^ key) & kKeyBits) == 0;
@@ -80,7 +80,7 @@ void TranspositionTable::store(const TTEntry& entry) {
 
 std::size_t TranspositionTable::bytes() const { return capacity() * sizeof(Slot); }
 
-void TranspositionTable::clear() { std::fill(slots_.get(), slots_.get() + capacity(), Slot{}); }
+void TranspositionTable::clear() { std::fill(slots_.data(), slots_.data() + capacity(), Slot{}); }
 
 double TranspositionTable::fill() const {
   const std::size_t sample = std::min<std::size_t>(capacity(), 4096);

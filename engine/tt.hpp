@@ -4,8 +4,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <optional>
+
+#include "large_array.hpp"
 
 namespace qubic {
 
@@ -41,6 +42,9 @@ class TranspositionTable {
   // valuable entry goes: the one with least work, a solved entry counting double.
   void store(const TTEntry& entry);
 
+  // Starts loading the bucket of `key`, so that a later probe finds it in the cache.
+  void prefetch(std::uint64_t key) const { __builtin_prefetch(bucket(key)); }
+
   void clear();
   std::size_t capacity() const { return buckets_ * kBucketSize; }
   std::size_t bytes() const;
@@ -60,9 +64,9 @@ class TranspositionTable {
   static TTEntry unpack(const Slot& s, std::uint64_t key);
   static bool matches(const Slot& s, std::uint64_t key);
 
-  Slot* bucket(std::uint64_t key) const { return &slots_[(key % buckets_) * kBucketSize]; }
+  Slot* bucket(std::uint64_t key) const { return slots_.data() + (key % buckets_) * kBucketSize; }
   std::size_t buckets_;
-  std::unique_ptr<Slot[]> slots_;
+  LargeArray<Slot> slots_;
 };
 
 }  // namespace qubic

@@ -1,0 +1,40 @@
+// A fixed-size, zero-filled array for the big tables searches probe at random.
+// Allocated once; backed by 2 MB pages where the system allows it, because random
+// probes into hundreds of megabytes miss the TLB as well as the cache, and a page walk
+// costs about as much as the memory access itself (docs/benchmarks.md).
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <type_traits>
+
+namespace qubic {
+
+namespace detail {
+void* allocateZeroed(std::size_t bytes);  // page-aligned; throws std::bad_alloc
+void freeZeroed(void* p);
+}  // namespace detail
+
+template <class T>
+class LargeArray {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
+                "elements start as zero bytes and are never destroyed");
+
+ public:
+  explicit LargeArray(std::size_t size)
+      : size_(size), data_(static_cast<T*>(detail::allocateZeroed(size * sizeof(T)))) {}
+
+  T& operator[](std::size_t i) { return data_.get()[i]; }
+  const T& operator[](std::size_t i) const { return data_.get()[i]; }
+  T* data() const { return data_.get(); }
+  std::size_t size() const { return size_; }
+
+ private:
+  struct Free {
+    void operator()(T* p) const { detail::freeZeroed(p); }
+  };
+  std::size_t size_;
+  std::unique_ptr<T[], Free> data_;
+};
+
+}  // namespace qubic
