@@ -27,39 +27,23 @@ struct LineSet {
   bool empty() const { return (low | high) == 0; }
 };
 
-// The lines whose state equals each of three codes, found in one pass.
-struct LineScan {
-  LineSet attackerThrees, attackerTwos, defenderThrees;
-};
-
-// `state` holds 96 bytes, 32-byte aligned, lines 0..75 then padding.
-LineScan scanLines(const std::uint8_t* state) {
-  LineScan s;
+// The lines whose state is `code`. `state` holds 96 bytes, 32-byte aligned: lines 0..75
+// then padding that matches no code.
+LineSet linesWith(const std::uint8_t* state, std::uint8_t code) {
 #if defined(__AVX2__)
-  const __m256i three = _mm256_set1_epi8(kAttackerThree);
-  const __m256i two = _mm256_set1_epi8(kAttackerTwo);
-  const __m256i defThree = _mm256_set1_epi8(static_cast<char>(kDefenderThree));
-  std::uint32_t m[3][3];
+  const __m256i wanted = _mm256_set1_epi8(static_cast<char>(code));
+  std::uint32_t m[3];
   for (int block = 0; block < 3; ++block) {
     const __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(state + 32 * block));
-    m[0][block] = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, three)));
-    m[1][block] = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, two)));
-    m[2][block] = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, defThree)));
+    m[block] = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, wanted)));
   }
-  auto join = [&](int code) {
-    return LineSet{m[code][0] | (std::uint64_t{m[code][1]} << 32), m[code][2]};
-  };
-  s = {join(0), join(1), join(2)};
+  return {m[0] | (std::uint64_t{m[1]} << 32), m[2]};
 #else
-  for (int l = 0; l < kLines; ++l) {
-    LineSet* target = state[l] == kAttackerThree  ? &s.attackerThrees
-                      : state[l] == kAttackerTwo  ? &s.attackerTwos
-                      : state[l] == kDefenderThree ? &s.defenderThrees
-                                                   : nullptr;
-    if (target) (l < 64 ? target->low : target->high) |= std::uint64_t{1} << (l & 63);
-  }
+  LineSet set;
+  for (int l = 0; l < kLines; ++l)
+    if (state[l] == code) (l < 64 ? set.low : set.high) |= std::uint64_t{1} << (l & 63);
+  return set;
 #endif
-  return s;
 }
 
 // Calls f(line) for every line in the set.
@@ -122,8 +106,8 @@ void ThreatSearch::addStone(Bitboard& stones, int cell, int weight) {
     lineState_[kLineTables.linesThrough[cell][k]] += static_cast<std::uint8_t>(weight);
 }
 
-std::uint64_t ThreatSearch::key() const {
-  std::uint64_t k = attacker_ * 0x9e3779b97f4a7c15ULL ^ std::rotl(defender_ * 0xc2b2ae3d27d4eb4fULL, 31);
+std::uint64_t ThreatSearch::key(Bitboard attacker, Bitboard defender) {
+  std::uint64_t k = attacker * 0x9e3779b97f4a7c15ULL ^ std::rotl(defender * 0xc2b2ae3d27d4eb4fULL, 31);
   k ^= k >> 29;
   return k * 0xbf58476d1ce4e5b9ULL;
 }
@@ -170,7 +154,9 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   if (shouldStop()) return Outcome::Stopped;
   ++nodes_;
   const Bitboard empty = ~(attacker_ | defender_);
-  const LineScan scan = scanLines(lineState_.data());
+  const LineSet attackerThrees = linesWith(lineState_.data(), kAttackerThree);
+  const LineSet attackerTwos = linesWith(lineState_.data(), kAttackerTwo);
+  const LineSet defenderThrees = linesWith(lineState_.data(), kDefenderThree);
   const auto finish = [&](int cell, Bitboard threats) {
     path_[2 * ply] = static_cast<std::uint8_t>(cell);
     pathLength_ = 2 * ply + 1;
@@ -179,18 +165,18 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   };
 
   // An attacker three wins at once (only possible at the root: replies block the others).
-  if (!scan.attackerThrees.empty()) return finish(lowestCell(emptyCellsOf(scan.attackerThrees, empty)), 0);
+  if (!attackerThrees.empty()) return finish(lowestCell(emptyCellsOf(attackerThrees, empty)), 0);
 
   // A defender three must be blocked; two gain cells cannot both be.
   Bitboard allowed = empty;
-  if (!scan.defenderThrees.empty()) {
-    allowed = emptyCellsOf(scan.defenderThrees, empty);
+  if (!defenderThrees.empty()) {
+    allowed = emptyCellsOf(defenderThrees, empty);
     if (popcount(allowed) > 1) return Outcome::Fail;
   }
 
   // Cells on one two make a three; cells on two twos make a double threat and win.
   Bitboard once = 0, twice = 0;
-  forEachLine(scan.attackerTwos, [&](int l) {
+  forEachLine(attackerTwos, [&](int l) {
     const Bitboard cells = lineMask(l) & empty;
     twice |= once & cells;
     once |= cells;
@@ -198,7 +184,7 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   if (twice & allowed) {
     const int cell = lowestCell(twice & allowed);
     Bitboard gains = 0;
-    forEachLine(scan.attackerTwos, [&](int l) {
+    forEachLine(attackerTwos, [&](int l) {
       if (lineMask(l) & bit(cell)) gains |= lineMask(l) & empty & ~bit(cell);
     });
     return finish(cell, gains);
@@ -206,40 +192,47 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   if (!(once & allowed)) return Outcome::Fail;
   if (depthLeft <= 1) return Outcome::DepthCut;
 
-  const std::uint64_t k = key();
-  Entry& entry = table_[static_cast<std::size_t>((k >> 20) & tableMask_)];
-  if (entry.key == k && entry.depth >= depthLeft) return entry.depth == kNoCut ? Outcome::Fail : Outcome::DepthCut;
+  const std::uint64_t k = key(attacker_, defender_);
+  Entry& entry = slot(k);
+  if (entry.holds(k) && entry.depth() >= depthLeft) return entry.depth() == kNoCut ? Outcome::Fail : Outcome::DepthCut;
+
+  // Ordering: moves that start new twos, above all twos crossing another two (a related
+  // pair: a double threat next move); replies that give the defender a three come last,
+  // as they force the attacker's next move. A line holding one attacker stone adds 1 to
+  // each candidate on it, 5 when it holds another candidate too; a line holding two
+  // defender stones takes 2 from each reply on it. (A line through a move never holds
+  // its reply: the two cross only at the move.)
+  std::array<std::int8_t, kCells> moveScore{}, replyScore{};
+  forEachLine(linesWith(lineState_.data(), kAttackerOne), [&](int l) {
+    Bitboard candidates = lineMask(l) & once;
+    const std::int8_t gain = (candidates & (candidates - 1)) ? 5 : 1;
+    while (candidates) moveScore[popLowest(candidates)] += gain;
+  });
+  forEachLine(linesWith(lineState_.data(), kDefenderTwo), [&](int l) {
+    for (Bitboard cells = lineMask(l) & empty; cells;) replyScore[popLowest(cells)] -= 2;
+  });
 
   // Each candidate lies on exactly one two, whose other empty cell is the forced reply.
   std::array<Child, kCells> children;
   int count = 0;
-  forEachLine(scan.attackerTwos, [&](int l) {
+  forEachLine(attackerTwos, [&](int l) {
     const Bitboard cells = lineMask(l) & empty;
     const int a = lowestCell(cells), b = lowestCell(cells & (cells - 1));
     for (const auto& [move, reply] : {std::pair{a, b}, std::pair{b, a}}) {
       if (!(allowed & bit(move))) continue;
-      // Ordering: moves that start new twos, above all twos crossing another two (a
-      // related pair: a double threat next move); replies that give the defender a
-      // three come last, as they force the attacker's next move.
-      int score = 0;
-      const auto& through = kLineTables.linesThrough[move];
-      for (int i = 0; i < kLineTables.lineCount[move]; ++i) {
-        const int line = through[i];
-        if (lineState_[line] != kAttackerOne) continue;
-        score += 1;
-        if (lineMask(line) & once & ~bit(move) & ~bit(reply)) score += 4;
-      }
-      const auto& replyLines = kLineTables.linesThrough[reply];
-      for (int i = 0; i < kLineTables.lineCount[reply]; ++i)
-        if (lineState_[replyLines[i]] == kDefenderTwo) score -= 2;
       children[count++] = {static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(reply),
-                           static_cast<std::int8_t>(score)};
+                           static_cast<std::int8_t>(moveScore[move] + replyScore[reply])};
     }
   });
   // Insertion sort: short lists, stable, and no buffer (std::stable_sort may allocate).
   for (int i = 1; i < count; ++i)
     for (int j = i; j > 0 && children[j - 1].score < children[j].score; --j)
       std::swap(children[j - 1], children[j]);
+
+  // The children's table slots are requested now, while the first child is searched:
+  // almost every probe would otherwise wait for memory.
+  for (int i = 0; i < count; ++i)
+    __builtin_prefetch(&slot(key(attacker_ | bit(children[i].move), defender_ | bit(children[i].reply))));
 
   bool cut = false;
   for (int i = 0; i < count; ++i) {
@@ -254,7 +247,7 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
     if (o == Outcome::Win || o == Outcome::Stopped) return o;
     cut |= o == Outcome::DepthCut;
   }
-  entry = {k, cut ? static_cast<std::uint8_t>(depthLeft) : kNoCut};
+  entry = Entry::of(k, cut ? static_cast<std::uint8_t>(depthLeft) : kNoCut);
   return cut ? Outcome::DepthCut : Outcome::Fail;
 }
 

@@ -67,11 +67,15 @@ class ThreatSearch {
 
  private:
   enum class Outcome : std::uint8_t { Win, Fail, DepthCut, Stopped };
-  struct Entry {
-    std::uint64_t key = 0;
-    std::uint8_t depth = 0;  // fails within this many attacker moves; kNoCut: at any depth
-  };
   static constexpr std::uint8_t kNoCut = 0xff;
+  // 8 bytes, so that a table small enough to stay in the cache holds many: the key's top
+  // 56 bits above the depth within which the position fails (kNoCut: at any depth).
+  struct Entry {
+    std::uint64_t word = 0;
+    bool holds(std::uint64_t key) const { return ((word ^ key) >> 8) == 0; }
+    std::uint8_t depth() const { return static_cast<std::uint8_t>(word); }
+    static Entry of(std::uint64_t key, std::uint8_t depth) { return {(key & ~std::uint64_t{0xff}) | depth}; }
+  };
   // Lines 0..75 plus padding, so whole 32-byte blocks can be compared at once.
   static constexpr int kPaddedLines = 96;
 
@@ -79,7 +83,8 @@ class ThreatSearch {
   // Puts a stone on or (with negative weight) takes it off: weight 1 attacker, 8 defender.
   void addStone(Bitboard& stones, int cell, int weight);
   bool shouldStop();
-  std::uint64_t key() const;
+  static std::uint64_t key(Bitboard attacker, Bitboard defender);
+  Entry& slot(std::uint64_t key) { return table_[static_cast<std::size_t>((key >> 20) & tableMask_)]; }
 
   LargeArray<Entry> table_;
   std::uint64_t tableMask_ = 0;
