@@ -98,7 +98,8 @@ bool ProofSearch::limitReached() {
   if (aborted_) return true;
   // Called once per node and per child evaluation; reading the clock every 32nd call
   // still notices the deadline well within a millisecond.
-  aborted_ = nodes_ >= limits_.maxNodes || (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
+  aborted_ = nodes_ >= limits_.maxNodes || positions_ >= limits_.maxPositions ||
+             (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) ||
              ((++limitChecks_ & 31) == 0 && std::chrono::steady_clock::now() >= deadline_);
   return aborted_;
 }
@@ -144,12 +145,19 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
   return e;
 }
 
+ProofNumber ProofSearch::defencePn(int choices) const {
+  if (choices == 1) return std::max<ProofNumber>(options_.forcedBlockPn, 1);
+  const ProofNumber divisor = std::max<ProofNumber>(options_.repliesPerDefence, 1);
+  return std::max<ProofNumber>((static_cast<ProofNumber>(choices) + divisor - 1) / divisor, 1);
+}
+
 std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) {
   attacker_ = attacker;
   return table_.probe(keyOf(pos));
 }
 
 TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage) {
+  ++positions_;
   const Evaluation eval = evaluate(pos);
   TTEntry entry;
   entry.key = key;
@@ -168,12 +176,10 @@ TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage)
       // most candidate replies lose at once to the attacker's threats, so only a share of
       // them is counted; a lone forced block counts extra, because the attacker's three
       // that forced it did not win by itself (see PnsOptions).
-      const ProofNumber choices = static_cast<ProofNumber>(popcount(eval.moves));
+      const int choices = popcount(eval.moves);
       const bool attackerMoves = pos.sideToMove() == attacker_;
-      const ProofNumber divisor = std::max<ProofNumber>(options_.repliesPerDefence, 1);
-      const ProofNumber defences = choices == 1 ? options_.forcedBlockPn : (choices + divisor - 1) / divisor;
-      entry.pn = attackerMoves ? 1 : std::max<ProofNumber>(defences, 1);
-      entry.dn = attackerMoves ? choices : 1;
+      entry.pn = attackerMoves ? 1 : defencePn(choices);
+      entry.dn = attackerMoves ? static_cast<ProofNumber>(choices) : 1;
     }
   }
   table_.store(entry);
@@ -206,6 +212,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
   deadline_ = limits.maxTime == std::chrono::milliseconds::max() ? std::chrono::steady_clock::time_point::max()
                                                                  : began + limits.maxTime;
   nodes_ = 0;
+  positions_ = 0;
   aborted_ = false;
 
   Position pos = start;
@@ -218,6 +225,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
 
   PnsResult result;
   result.nodes = nodes_;
+  result.positions = positions_;
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   if (const std::optional<TTEntry> root = table_.probe(rootKey)) {
     result.rootPn = root->pn;
@@ -268,9 +276,19 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     table_.prefetch(f.key[i]);
   }
   // Children are evaluated as soon as their parent is expanded: immediate wins and
-  // threat-sequence wins are seen at once, and the initial numbers rank the moves.
+  // threat-sequence wins are seen at once, and the initial numbers rank the moves. At an
+  // attacker node that already has enough restricting children, the others wait with the
+  // numbers a quiet move would get (see PnsOptions::restrictingChildren).
+  const ProofNumber quietPn = defencePn(popcount(pos.emptyCells()) - 1);  // every empty cell is a reply
+  const bool lazy = orNode && options_.heuristicInit && options_.restrictingChildren > 0 && !options_.threatMovesOnly;
+  int restricting = 0;
   for (int i = 0; i < f.count; ++i) {
     std::optional<TTEntry> child = table_.probe(f.key[i]);
+    if (!child && lazy && restricting >= options_.restrictingChildren) {
+      f.pn[i] = quietPn;
+      f.dn[i] = 1;
+      continue;
+    }
     if (!child && options_.heuristicInit) {
       pos.play(f.move[i]);
       child = expand(pos, f.key[i], pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity);
@@ -279,6 +297,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     }
     f.pn[i] = child ? child->pn : 1;
     f.dn[i] = child ? child->dn : 1;
+    restricting += f.pn[i] < quietPn;
   }
   if (!(node.flags & kChildrenSeen)) {
     node.flags |= kChildrenSeen;

@@ -16,6 +16,10 @@ class ThreatSearch;
 
 struct SearchLimits {
   std::uint64_t maxNodes = UINT64_MAX;
+  // Positions the proof search evaluates, not counting the threat search's nodes: a budget
+  // that does not depend on the threat search's speed, so a run cut into slices of it
+  // takes the same course whatever the threat search costs.
+  std::uint64_t maxPositions = UINT64_MAX;
   std::chrono::milliseconds maxTime = std::chrono::milliseconds::max();
   const std::atomic<bool>* stop = nullptr;  // set by another thread to end the search early
 };
@@ -37,6 +41,12 @@ struct PnsOptions {
   // Initial proof number of a defender node whose only move is blocking a three: such a
   // three did not win by force, so it is worth less than a quiet move with a few replies.
   ProofNumber forcedBlockPn = 2;
+  // At attacker nodes, once this many children are seen to restrict the defender (a threat
+  // of a forced win, a three to block, or a win), the rest are not evaluated until the
+  // search picks one; until then they count as quiet moves. Each evaluation is a threat
+  // search, and quiet moves are seldom picked while restricting ones remain: the depth-2
+  // suite needs about half the time with 6 (docs/benchmarks.md). 0 evaluates every child.
+  int restrictingChildren = 6;
   std::uint64_t threatNodes = 20000;  // budget of one threat-sequence search
   // Proving only: at attacker nodes try only moves after which the attacker threatens a
   // forced win (when there are any). Sound for proofs; a "disproof" then proves nothing,
@@ -52,6 +62,7 @@ struct PnsResult {
   int distance = 0;   // plies to the win along the proof found (an upper bound), when proven
   ProofNumber rootPn = 1, rootDn = 1;
   std::uint64_t nodes = 0;
+  std::uint64_t positions = 0;  // positions evaluated (see SearchLimits::maxPositions)
   double seconds = 0;
 };
 
@@ -75,6 +86,8 @@ class ProofSearch {
 
   void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn);
   Evaluation evaluate(const Position& pos);
+  // Initial proof number of a defender node with this many candidate replies.
+  ProofNumber defencePn(int choices) const;
   TTEntry expand(const Position& pos, std::uint64_t key, int toImage);
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
   bool limitReached();
@@ -87,6 +100,7 @@ class ProofSearch {
   SearchLimits limits_;
   std::chrono::steady_clock::time_point deadline_;
   std::uint64_t nodes_ = 0;
+  std::uint64_t positions_ = 0;
   std::uint32_t limitChecks_ = 0;
   bool aborted_ = false;
 };

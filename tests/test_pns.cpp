@@ -5,8 +5,10 @@
 #include <cstdlib>
 #include <new>
 #include <random>
+#include <tuple>
 #include <unordered_map>
 
+#include "engine/large_array.hpp"
 #include "engine/notation.hpp"
 #include "engine/pns.hpp"
 #include "engine/threat_search.hpp"
@@ -94,6 +96,45 @@ TEST_CASE("a node limit ends the search with an unknown answer") {
   CHECK(r.nodes <= 500 + PnsOptions{}.threatNodes);  // a threat search in progress finishes
 }
 
+TEST_CASE("a position budget ends the search after exactly that many evaluations") {
+  TranspositionTable table(8);
+  ThreatSearch threats(1 << 12);
+  ProofSearch search(table, threats);
+  SearchLimits limits;
+  limits.maxPositions = 2000;
+  const PnsResult r = search.prove(Position{}, Side::X, limits);
+  CHECK(r.answer == Answer::Unknown);
+  CHECK(r.positions == 2000);
+  CHECK(r.nodes > r.positions);  // the threat search's nodes are counted in nodes only
+}
+
+TEST_CASE("slicing a search by positions takes the same course whatever the threat table's size") {
+  // The threat table changes how many threat-search nodes are spent, not what is found,
+  // so a run cut every 500 positions must visit the same positions with either table.
+  const Position start;  // far from solved within the 20 000 positions below
+  auto run = [&](std::size_t threatEntries) {
+    TranspositionTable table(8);
+    ThreatSearch threats(threatEntries);
+    ProofSearch search(table, threats);
+    std::uint64_t positions = 0;
+    PnsResult r;
+    for (int slice = 0; slice < 40 && r.answer == Answer::Unknown; ++slice) {
+      SearchLimits limits;
+      limits.maxPositions = 500;
+      r = search.prove(start, Side::X, limits);
+      positions += r.positions;
+    }
+    return std::tuple{positions, r.rootPn, r.rootDn, r.bestMove, r.nodes};
+  };
+  const auto small = run(1 << 6);
+  const auto large = run(1 << 16);
+  CHECK(std::get<0>(small) == std::get<0>(large));
+  CHECK(std::get<1>(small) == std::get<1>(large));
+  CHECK(std::get<2>(small) == std::get<2>(large));
+  CHECK(std::get<3>(small) == std::get<3>(large));
+  CHECK(std::get<4>(small) > std::get<4>(large));  // the small table did cost more threat-search nodes
+}
+
 TEST_CASE("a time limit of 50 ms returns within 60 ms") {
   TranspositionTable table(8);
   ThreatSearch threats(1 << 12);
@@ -156,6 +197,19 @@ TEST_CASE("the allocation count sees every form of new") {
   const long made = allocationCount() - before;
   CHECK(made == 4);
   CHECK(aligned);
+}
+
+TEST_CASE("a large array starts zeroed and aligned, small or big") {
+  for (const std::size_t size : {std::size_t{1}, std::size_t{1000}, std::size_t{1} << 19}) {
+    LargeArray<std::uint64_t> a(size);
+    REQUIRE(a.size() == size);
+    CHECK(reinterpret_cast<std::uintptr_t>(a.data()) % 64 == 0);
+    bool zero = true;
+    for (std::size_t i = 0; i < size; ++i) zero &= a[i] == 0;
+    CHECK(zero);
+    a[size - 1] = 7;  // the whole range is usable
+    CHECK(a[size - 1] == 7);
+  }
 }
 
 TEST_CASE("the table gives back what was stored: numbers, moves, flags, best move and a solved entry's distance") {

@@ -131,21 +131,22 @@ int main(int argc, char** argv) {
   if (hashMb < 1) fail("--hash must be at least 1");
 
   TranspositionTable table(static_cast<std::size_t>(hashMb));
-  ThreatSearch threats(std::size_t{1} << 20);
+  ThreatSearch threats(std::size_t{1} << 21);  // 16 MB: the whole process stays under 512 MB
   ProofSearch search(table, threats);
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
 
-  // The search runs in slices of a fixed number of nodes (a second or two each) so
-  // progress can be shown; the table keeps everything between slices. Slicing by nodes,
-  // not time, keeps the search, and so the proof and the book, the same on every run.
+  // The search runs in slices of a fixed number of evaluated positions (a fraction of a
+  // second each) so progress can be shown; the table keeps everything between slices.
+  // Slicing by positions, not time or threat-search nodes, keeps the search, and so the
+  // proof and the book, the same on every run and whatever the threat search costs.
   const auto began = std::chrono::steady_clock::now();
   std::uint64_t totalNodes = 0;
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); };
   auto solve = [&](Side attacker) {
     for (;;) {
-      constexpr std::uint64_t kSliceNodes = 4'000'000;
+      constexpr std::uint64_t kSlicePositions = 300'000;
       SearchLimits limits;
-      limits.maxNodes = kSliceNodes;
+      limits.maxPositions = kSlicePositions;
       if (seconds > 0) {
         const double left = seconds - elapsed();
         if (left <= 0) return PnsResult{};
@@ -153,7 +154,7 @@ int main(int argc, char** argv) {
       }
       if (nodeLimit > 0) {
         if (totalNodes >= nodeLimit) return PnsResult{};
-        limits.maxNodes = std::min<std::uint64_t>(kSliceNodes, static_cast<std::uint64_t>(nodeLimit) - totalNodes);
+        limits.maxNodes = static_cast<std::uint64_t>(nodeLimit) - totalNodes;
       }
       PnsResult r = search.prove(start, attacker, limits);
       totalNodes += r.nodes;
