@@ -353,11 +353,14 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
 
     // Thresholds for the chosen child; the 1+epsilon trick lets it run past the
     // second best a little, which saves many re-expansions of this node.
+    // The extra is rounded to an integer before it is added, so no compiler can fuse the
+    // two steps into one differently rounded instruction: the path must not depend on flags.
+    const std::uint64_t extra = static_cast<std::uint64_t>(static_cast<double>(second) * options_.epsilon);
     const ProofNumber widened =
         second >= kInfinity - 1
             ? kInfinity - 1
             : std::max(saturatingAdd(second, 1),
-                       static_cast<ProofNumber>(std::min<double>(second * (1.0 + options_.epsilon), kInfinity - 2)));
+                       static_cast<ProofNumber>(std::min<std::uint64_t>(std::uint64_t{second} + extra, kInfinity - 2)));
     const ProofNumber othersSum = (orNode ? node.dn : node.pn) - std::min(bestOther, orNode ? node.dn : node.pn);
     ProofNumber childPn, childDn;
     if (orNode) {
