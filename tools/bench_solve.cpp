@@ -39,7 +39,7 @@ struct Totals {
 // Each position from an empty table, so positions do not help one another.
 Totals run(const std::vector<Position>& suite, const PnsOptions& options, std::size_t hashMb) {
   TranspositionTable table(hashMb);
-  ThreatSearch threats(std::size_t{1} << 20);
+  ThreatSearch threats(std::size_t{1} << 21);  // as qubic-solve
   Totals t;
   for (const Position& p : suite) {
     table.clear();
@@ -84,6 +84,7 @@ int benchSolve() {
       {"forced block counts 1", [](PnsOptions& o) { o.forcedBlockPn = 1; }},
       {"initial numbers 1/1", [](PnsOptions& o) { o.heuristicInit = false; }},
       {"attacker moves in cell order", [](PnsOptions& o) { o.orderMoves = false; }},
+      {"every child evaluated at once", [](PnsOptions& o) { o.restrictingChildren = 0; }},
       {"no threat search or zones", [](PnsOptions& o) { o.threatSearch = false; }},
   };
   for (const Variant& v : variants) {
