@@ -23,7 +23,9 @@ using std::chrono::milliseconds;
 // How the levels differ. Levels 1-3 are Citrenbaum's tiers as they are. From level 4 on
 // the engine proves what it can and searches the rest; each level gets a larger share of
 // the move's time and nodes, searches deeper and adds less noise to its root scores.
-// The ladder this gives is measured in docs/benchmarks.md ("Levels").
+// The ladder this gives is measured in docs/strength.md. No level searches two plies: at
+// these budgets a two-ply search lost to a one-ply one, so levels 4 and 5 differ in time
+// and noise, and depth grows in odd steps above them.
 struct LevelProfile {
   double share;     // of the move time and node limit the level uses at all
   double proofShare;  // of that, for the two proof searches (ours, then the opponent's)
@@ -33,9 +35,9 @@ struct LevelProfile {
 
 constexpr std::array<LevelProfile, kMaxLevel + 1> kProfiles = {{
     {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},  // 0 unused; 1-3 are the strategy tiers
-    {0.03, 0.3, 2, 40},  // 4
-    {0.06, 0.3, 3, 25},  // 5
-    {0.12, 0.3, 4, 15},  // 6
+    {0.02, 0.3, 1, 150},  // 4
+    {0.04, 0.3, 1, 30},  // 5
+    {0.08, 0.3, 3, 25},  // 6
     {0.20, 0.3, 5, 8},   // 7
     {0.30, 0.3, 6, 4},   // 8
     {0.50, 0.3, 0, 0},   // 9
