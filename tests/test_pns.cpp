@@ -85,24 +85,26 @@ TEST_CASE("df-pn agrees with plain minimax on positions with at most 12 empty ce
   CHECK(disproven > 25);
 }
 
-TEST_CASE("a node limit ends the search with an unknown answer") {
-  TranspositionTable table(1);
+// "Does X win from the empty board?" under the given limits, with a fresh small table.
+PnsResult proveEmptyBoard(const SearchLimits& limits, std::size_t tableMb) {
+  TranspositionTable table(tableMb);
   ThreatSearch threats(1 << 12);
   ProofSearch search(table, threats);
+  return search.prove(Position{}, Side::X, limits);
+}
+
+TEST_CASE("a node limit ends the search with an unknown answer") {
   SearchLimits limits;
   limits.maxNodes = 500;
-  const PnsResult r = search.prove(Position{}, Side::X, limits);
+  const PnsResult r = proveEmptyBoard(limits, 1);
   CHECK(r.answer == Answer::Unknown);
   CHECK(r.nodes <= 500 + PnsOptions{}.threatNodes);  // a threat search in progress finishes
 }
 
 TEST_CASE("a position budget ends the search after exactly that many evaluations") {
-  TranspositionTable table(8);
-  ThreatSearch threats(1 << 12);
-  ProofSearch search(table, threats);
   SearchLimits limits;
   limits.maxPositions = 2000;
-  const PnsResult r = search.prove(Position{}, Side::X, limits);
+  const PnsResult r = proveEmptyBoard(limits, 8);
   CHECK(r.answer == Answer::Unknown);
   CHECK(r.positions == 2000);
   CHECK(r.nodes > r.positions);  // the threat search's nodes are counted in nodes only
