@@ -41,5 +41,6 @@ int benchEngine();  // bench_engine.cpp, like the two below
 int benchSearch();
 int benchLevels();
 int benchSolve();  // bench_solve.cpp
+int benchFull();   // bench_full.cpp
 
 }  // namespace qubic::bench

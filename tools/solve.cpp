@@ -1,4 +1,5 @@
 // qubic-solve: proves the value of a position with the proof-number solver.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -13,6 +14,7 @@
 #include "engine/verify.hpp"
 #include "engine/pns.hpp"
 #include "engine/threat_search.hpp"
+#include "sliced_proof.hpp"
 
 using namespace qubic;
 
@@ -20,13 +22,14 @@ namespace {
 
 void usage(FILE* out) {
   std::fputs(
-      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] [--proof FILE] [--book FILE]\n"
+      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] [--threads N] [--proof FILE] [--book FILE]\n"
       "       qubic-solve --verify FILE\n"
       "  POSITION  a position string (default: the empty board)\n"
       "  --moves   moves played from POSITION first\n"
       "  --time    give up after this many seconds (default: no limit)\n"
       "  --nodes   give up after this many nodes (default: no limit)\n"
       "  --hash    size of the proof table in MB (default 448; the whole process stays under 512 MB)\n"
+      "  --threads accepted for compatibility; the solver runs on one thread\n"
       "  --proof   when a side wins, write the proof to FILE (docs/proof-format.md)\n"
       "  --book    when X wins, verify the proof and write the opening book to FILE (docs/book-format.md)\n"
       "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the first faulty node\n",
@@ -85,7 +88,7 @@ void writeBook(std::istream& proof, const std::string& path) {
 int main(int argc, char** argv) {
   Position start;
   std::string moves, proofPath, bookPath;
-  double seconds = 0, nodeLimit = 0, hashMb = 448;
+  double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(tools::kDefaultTableMb), threads = 1;
   bool havePosition = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -110,6 +113,8 @@ int main(int argc, char** argv) {
       bookPath = value();
     } else if (arg == "--hash") {
       hashMb = number(value(), "--hash");
+    } else if (arg == "--threads") {
+      threads = number(value(), "--threads");
     } else if (!havePosition && arg.rfind("--", 0) != 0) {
       // A position string holds one space, so it may arrive as one argument or two.
       std::string text = arg;
@@ -129,41 +134,38 @@ int main(int argc, char** argv) {
     start = played.value();
   }
   if (hashMb < 1) fail("--hash must be at least 1");
+  if (threads < 1 || threads > 1024 || threads != std::floor(threads)) fail("--threads must be a whole number from 1 to 1024");
+  // Accepted for the command line's sake, as the engine's Threads option is: the solver
+  // itself runs on one thread, and says so rather than pretending.
+  if (threads > 1) std::fprintf(stderr, "note: the solver is single-threaded; running on 1 thread\n");
 
   TranspositionTable table(static_cast<std::size_t>(hashMb));
   ThreatSearch threats(std::size_t{1} << 21);  // 16 MB: the whole process stays under 512 MB
   ProofSearch search(table, threats);
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
 
-  // The search runs in slices of a fixed number of evaluated positions (a fraction of a
-  // second each) so progress can be shown; the table keeps everything between slices.
-  // Slicing by positions, not time or threat-search nodes, keeps the search, and so the
-  // proof and the book, the same on every run and whatever the threat search costs.
   const auto began = std::chrono::steady_clock::now();
   std::uint64_t totalNodes = 0;
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); };
   auto solve = [&](Side attacker) {
-    for (;;) {
-      constexpr std::uint64_t kSlicePositions = 300'000;
-      SearchLimits limits;
-      limits.maxPositions = kSlicePositions;
-      if (seconds > 0) {
-        const double left = seconds - elapsed();
-        if (left <= 0) return PnsResult{};
-        limits.maxTime = std::chrono::milliseconds(static_cast<long>(left * 1000) + 1);
-      }
-      if (nodeLimit > 0) {
-        if (totalNodes >= nodeLimit) return PnsResult{};
-        limits.maxNodes = static_cast<std::uint64_t>(nodeLimit) - totalNodes;
-      }
-      PnsResult r = search.prove(start, attacker, limits);
-      totalNodes += r.nodes;
+    tools::SliceLimits limits;
+    if (seconds > 0) {
+      limits.seconds = seconds - elapsed();
+      if (limits.seconds <= 0) return PnsResult{};
+    }
+    if (nodeLimit > 0) {
+      if (totalNodes >= nodeLimit) return PnsResult{};
+      limits.maxNodes = static_cast<std::uint64_t>(nodeLimit) - totalNodes;
+    }
+    const std::uint64_t before = totalNodes;
+    const PnsResult r = tools::proveInSlices(search, start, attacker, limits, [&](const PnsResult& soFar) {
+      totalNodes = before + soFar.nodes;
       const double t = elapsed();
       std::fprintf(stderr, "%8.1fs  %s?  nodes %llu  %.0f nodes/s  pn %u  dn %u  table %.0f%%\n", t,
                    attacker == Side::X ? "X wins" : "O wins", static_cast<unsigned long long>(totalNodes),
-                   totalNodes / std::max(t, 1e-9), r.rootPn, r.rootDn, 100 * table.fill());
-      if (r.answer != Answer::Unknown) return r;
-    }
+                   totalNodes / std::max(t, 1e-9), soFar.rootPn, soFar.rootDn, 100 * table.fill());
+    });
+    return r;
   };
 
   // X, the side that wins Qubic, is asked about first; only when X cannot win is O.

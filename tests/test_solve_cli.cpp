@@ -1,0 +1,100 @@
+// qubic-solve as a user runs it: the final lines, the proof it writes, --verify on that
+// proof and on a damaged copy, and bad arguments.
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "child_process.hpp"
+
+using qubic::testing::ChildProcess;
+
+namespace {
+
+struct Run {
+  int exitCode = -99;
+  std::string out, err;
+};
+
+Run solve(const std::vector<std::string>& args) {
+  std::vector<std::string> argv{std::string(QUBIC_BIN_DIR) + "/qubic-solve"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  ChildProcess child(argv);
+  REQUIRE(child.started());
+  child.closeInput();
+  Run run;
+  std::tie(run.out, run.err) = child.drain(std::chrono::seconds(60));
+  run.exitCode = child.wait(std::chrono::seconds(5)).value_or(-99);
+  return run;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> result;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) result.push_back(line);
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("qubic-solve proves a won position, writes a proof and verifies it") {
+  const std::string proof = "test_solve_cli.proof";
+  // After 1a1 1b1 2b2 X wins (docs/benchmarks.md: under a second).
+  const Run run = solve({"--moves", "1a1,1b1,2b2,1c1", "--proof", proof});
+  CHECK(run.exitCode == 0);
+  const std::vector<std::string> out = lines(run.out);
+  REQUIRE(out.size() >= 4);
+  CHECK(out[0] == "value: X wins");
+  CHECK(out[1].rfind("best: ", 0) == 0);
+  CHECK(out[2].rfind("time: ", 0) == 0);
+  CHECK(out[3].rfind("nodes: ", 0) == 0);
+  CHECK(run.err.find("X wins?") != std::string::npos);  // progress went to stderr
+
+  const Run verified = solve({"--verify", proof});
+  CHECK(verified.exitCode == 0);
+  CHECK(verified.out.find("verified: yes") != std::string::npos);
+
+  // A proof whose first winning move is replaced by an occupied cell is refused.
+  std::ifstream in(proof);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string damaged = text.str();
+  const std::size_t move = damaged.find(" M ");
+  REQUIRE(move != std::string::npos);
+  damaged.replace(move + 3, 3, "1a1");  // X's first move: never empty later
+  const std::string broken = "test_solve_cli_broken.proof";
+  std::ofstream(broken) << damaged;
+  const Run refused = solve({"--verify", broken});
+  CHECK(refused.out.find("verified: yes") == std::string::npos);
+  CHECK(refused.exitCode != 0);
+  std::remove(proof.c_str());
+  std::remove(broken.c_str());
+}
+
+TEST_CASE("qubic-solve gives up with value unknown at its node limit") {
+  const Run run = solve({"--nodes", "20000"});
+  CHECK(run.exitCode == 0);
+  CHECK(run.out.rfind("value: unknown\n", 0) == 0);
+}
+
+TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--threads", "0"}, {"--threads", "1.5"}, {"--hash", "x"}, {"--moves", "1a1,1a1"},
+        {"--time"}, {"--bogus"}}) {
+    const Run run = solve(args);
+    INFO(args[0]);
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.find("qubic-solve: ") != std::string::npos);
+    CHECK(run.out.empty());
+  }
+}
+
+TEST_CASE("qubic-solve accepts --threads and says it runs on one thread") {
+  const Run run = solve({"--threads", "2", "--moves", "1a1,1b1,2b2,1c1"});
+  CHECK(run.exitCode == 0);
+  CHECK(run.out.rfind("value: X wins\n", 0) == 0);
+  CHECK(run.err.find("single-threaded") != std::string::npos);
+}
