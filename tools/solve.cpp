@@ -158,9 +158,13 @@ int main(int argc, char** argv) {
       limits.maxNodes = static_cast<std::uint64_t>(nodeLimit) - totalNodes;
     }
     const std::uint64_t before = totalNodes;
+    double lastShown = -1;
     const PnsResult r = tools::proveInSlices(search, start, attacker, limits, [&](const PnsResult& soFar) {
       totalNodes = before + soFar.nodes;
       const double t = elapsed();
+      // A line a second, and the last one.
+      if (t - lastShown < 1 && soFar.answer == Answer::Unknown) return;
+      lastShown = t;
       std::fprintf(stderr, "%8.1fs  %s?  nodes %llu  %.0f nodes/s  pn %u  dn %u  table %.0f%%\n", t,
                    attacker == Side::X ? "X wins" : "O wins", static_cast<unsigned long long>(totalNodes),
                    totalNodes / std::max(t, 1e-9), soFar.rootPn, soFar.rootDn, 100 * table.fill());
