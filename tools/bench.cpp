@@ -22,7 +22,6 @@ constexpr Section kSections[] = {
     {"search", qubic::bench::benchSearch},
     {"levels", qubic::bench::benchLevels},
     {"solve", qubic::bench::benchSolve},
-    {"full", qubic::bench::benchFull},
 };
 
 }  // namespace

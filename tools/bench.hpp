@@ -41,6 +41,6 @@ int benchEngine();  // bench_engine.cpp, like the two below
 int benchSearch();
 int benchLevels();
 int benchSolve();  // bench_solve.cpp
-int benchFull();   // bench_full.cpp
+int benchFull();   // bench_full.cpp; the second part of benchSolve
 
 }  // namespace qubic::bench

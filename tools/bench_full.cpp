@@ -1,5 +1,6 @@
-// Section "full": the solve of the empty board as qubic-solve runs it (one thread, slices
-// of evaluated positions), with the default table and then with smaller ones. Minutes.
+// The second part of section "solve": the solve of the empty board as qubic-solve runs it
+// (one thread, slices of evaluated positions), with the default table and then with
+// smaller ones. Minutes.
 #include <sys/resource.h>
 
 #include <cstdio>
