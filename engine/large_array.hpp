@@ -5,13 +5,14 @@
 #pragma once
 
 #include <cstddef>
+#include <cstring>
 #include <memory>
 #include <type_traits>
 
 namespace qubic {
 
 namespace detail {
-void* allocateZeroed(std::size_t bytes);  // page-aligned; throws std::bad_alloc
+void* allocateZeroed(std::size_t bytes);  // 2 MB- or cache-line-aligned; throws std::bad_alloc
 void freeZeroed(void* p);
 }  // namespace detail
 
@@ -28,6 +29,7 @@ class LargeArray {
   const T& operator[](std::size_t i) const { return data_.get()[i]; }
   T* data() const { return data_.get(); }
   std::size_t size() const { return size_; }
+  void clear() { std::memset(static_cast<void*>(data_.get()), 0, size_ * sizeof(T)); }  // back to zero bytes
 
  private:
   struct Free {

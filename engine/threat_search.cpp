@@ -98,7 +98,7 @@ Bitboard proofZone(Bitboard attacker, Bitboard defender, const ThreatResult& r) 
 ThreatSearch::ThreatSearch(std::size_t tableEntries)
     : table_(std::bit_floor(std::max<std::size_t>(tableEntries, 1))), tableMask_(table_.size() - 1) {}
 
-void ThreatSearch::clearTable() { std::fill(table_.data(), table_.data() + table_.size(), Entry{}); }
+void ThreatSearch::clearTable() { table_.clear(); }
 
 void ThreatSearch::addStone(Bitboard& stones, int cell, int weight) {
   stones ^= bit(cell);

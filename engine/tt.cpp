@@ -80,7 +80,7 @@ void TranspositionTable::store(const TTEntry& entry) {
 
 std::size_t TranspositionTable::bytes() const { return capacity() * sizeof(Slot); }
 
-void TranspositionTable::clear() { std::fill(slots_.data(), slots_.data() + capacity(), Slot{}); }
+void TranspositionTable::clear() { slots_.clear(); }
 
 double TranspositionTable::fill() const {
   const std::size_t sample = std::min<std::size_t>(capacity(), 4096);
