@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := cmake make g++ pkg-config catch2 libtomlplusplus-dev libncurses-dev tmux
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test sanitize warnings bench book clean
+.PHONY: all deps build run test sanitize tsan warnings bench book clean
 
 all: build
 
@@ -35,6 +35,12 @@ test: build
 sanitize:
 	@$(MAKE) --no-print-directory test BUILD=build-sanitize CMAKE_FLAGS="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_SANITIZE=ON -DQUBIC_NATIVE=OFF"
 
+# The solver's tests (the parallel solve over a shared table) under ThreadSanitizer.
+tsan: deps
+	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_TSAN=ON -DQUBIC_NATIVE=OFF >/dev/null
+	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns
+	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns):'
+
 # Warning check: builds everything with g++ and clang++ and -Werror.
 warnings: deps
 	@command -v clang++ >/dev/null || { echo "clang++ missing: apt-get install clang"; exit 1; }
@@ -45,12 +51,13 @@ bench: build
 	@./$(BUILD)/bin/qubic-bench
 
 # Solves Qubic from the empty board, verifies the proof with the rules alone and writes
-# the opening book shipped in data/ (minutes; the search is deterministic, so the book
-# comes out the same every time). The proof is kept in the build directory.
+# the opening book shipped in data/ (about a minute). One thread: its search is
+# deterministic, so the book comes out the same every time (with several threads the
+# proof found depends on timing). The proof is kept in the build directory.
 book: build
 	@mkdir -p data
-	@./$(BUILD)/bin/qubic-solve --proof $(BUILD)/qubic.proof --book data/qubic.book
+	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book
 	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
 
 clean:
-	rm -rf build build-sanitize build-gcc build-clang
+	rm -rf build build-sanitize build-tsan build-gcc build-clang

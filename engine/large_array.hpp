@@ -1,11 +1,13 @@
 // A fixed-size, zero-filled array for the big tables searches probe at random.
-// Allocated once; backed by 2 MB pages where the system allows it, because random
+// Allocated once; memory is taken from the system only where it is touched, so a big
+// table costs little until a search fills it; backed by 2 MB pages where the system allows it, because random
 // probes into hundreds of megabytes miss the TLB as well as the cache, and a page walk
 // costs about as much as the memory access itself (docs/benchmarks.md).
 #pragma once
 
 #include <cstddef>
-#include <cstring>
+#include <cstdint>
+#include <new>
 #include <memory>
 #include <type_traits>
 
@@ -13,7 +15,8 @@ namespace qubic {
 
 namespace detail {
 void* allocateZeroed(std::size_t bytes);  // 2 MB- or cache-line-aligned; throws std::bad_alloc
-void freeZeroed(void* p);
+void clearZeroed(void* p, std::size_t bytes);
+void freeZeroed(void* p, std::size_t bytes);
 }  // namespace detail
 
 template <class T>
@@ -23,17 +26,22 @@ class LargeArray {
 
  public:
   explicit LargeArray(std::size_t size)
-      : size_(size), data_(static_cast<T*>(detail::allocateZeroed(size * sizeof(T)))) {}
+      : size_(size), data_(static_cast<T*>(detail::allocateZeroed(bytesFor(size))), Free{bytesFor(size)}) {}
 
   T& operator[](std::size_t i) { return data_.get()[i]; }
   const T& operator[](std::size_t i) const { return data_.get()[i]; }
   T* data() const { return data_.get(); }
   std::size_t size() const { return size_; }
-  void clear() { std::memset(static_cast<void*>(data_.get()), 0, size_ * sizeof(T)); }  // back to zero bytes
+  void clear() { detail::clearZeroed(data_.get(), size_ * sizeof(T)); }  // back to zero bytes
 
  private:
+  static std::size_t bytesFor(std::size_t size) {
+    if (size > SIZE_MAX / sizeof(T)) throw std::bad_alloc();
+    return size * sizeof(T);
+  }
   struct Free {
-    void operator()(T* p) const { detail::freeZeroed(p); }
+    std::size_t bytes = 0;
+    void operator()(T* p) const { detail::freeZeroed(p, bytes); }
   };
   std::size_t size_;
   std::unique_ptr<T[], Free> data_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "busy_marks.hpp"
 #include "move_value.hpp"
 #include "symmetry.hpp"
 #include "threat_search.hpp"
@@ -81,10 +82,24 @@ struct ProofSearch::Frame {
     pn[i] = child ? child->pn : 1;
     dn[i] = child ? child->dn : 1;
   }
+  // As read, but a child the table does not hold keeps the numbers it has here (a child
+  // waiting unevaluated keeps its quiet-move numbers).
+  void refresh(const TranspositionTable& table, int i) {
+    if (const std::optional<TTEntry> child = table.probe(key[i])) pn[i] = child->pn, dn[i] = child->dn;
+  }
 };
 
-ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options)
-    : table_(table), threats_(threats), options_(options) {}
+// The children's numbers gathered into the node's, and the child to search next.
+struct ProofSearch::Choice {
+  ProofNumber best = kInfinity;  // the node's number on the min side (OR: pn, AND: dn)
+  ProofNumber summed = 0;        // the node's number on the summed side
+  int index = 0;                 // the child to search next
+  ProofNumber second = kInfinity;  // the runner-up's number on the min side
+  ProofNumber other = 1;           // the chosen child's number on the summed side
+};
+
+ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options, BusyMarks* marks)
+    : table_(table), threats_(threats), options_(options), marks_(marks) {}
 
 std::uint64_t ProofSearch::keyOf(const Position& pos) const {
   // Near the root, equivalent positions share one entry. The attacker is part of the
@@ -246,6 +261,16 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
 void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn) {
   ++nodes_;
   if (limitReached()) return;
+  struct Mark {  // this thread is in the node until mid returns
+    BusyMarks* marks;
+    std::uint64_t key;
+    Mark(BusyMarks* m, std::uint64_t k) : marks(m), key(k) {
+      if (marks) marks->enter(key);
+    }
+    ~Mark() {
+      if (marks) marks->leave(key);
+    }
+  } const mark(marks_, key);
 
   // Near the root the table is keyed by canonical images, so the moves it stores are
   // kept in the image's coordinates: `toImage` maps this position onto its image.
@@ -306,62 +331,49 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
 
   const std::uint64_t nodesBefore = nodes_;
   for (;;) {
-    // Gather the children's numbers: OR node = min pn / sum dn; AND node the mirror.
-    ProofNumber best = kInfinity, second = kInfinity, sum = 0, maxOther = 0;
-    ProofNumber open = 0;  // children not yet solved on the summed side
-    int bestIndex = 0;
-    ProofNumber bestOther = 1;  // the chosen child's number on the summed side
-    for (int i = 0; i < f.count; ++i) {
-      const ProofNumber cpn = f.pn[i];
-      const ProofNumber cdn = f.dn[i];
-      const ProofNumber minSide = orNode ? cpn : cdn;
-      const ProofNumber sumSide = orNode ? cdn : cpn;
-      if (minSide < best) {
-        second = best;
-        best = minSide;
-        bestIndex = i;
-        bestOther = sumSide;
-      } else if (minSide < second) {
-        second = minSide;
-      }
-      sum = sumSide == kInfinity ? kInfinity : (sum == kInfinity ? sum : saturatingAdd(sum, sumSide));
-      maxOther = std::max(maxOther, sumSide);
-      open += sumSide != 0;
+    if (marks_) {
+      // Other threads write to the table too: a node they solved needs no more work here,
+      // and any child may have changed since it was read.
+      if (const std::optional<TTEntry> self = table_.probe(key); self && self->isSolved()) return;
+      for (int i = 0; i < f.count; ++i) f.refresh(table_, i);
     }
-    // Weak sums count a defender node's open children as max + (the others): shared
-    // subtrees in the DAG would otherwise be counted once per path.
-    ProofNumber summed = sum;
-    if (options_.weakSums && !orNode && sum != kInfinity && open > 0) summed = saturatingAdd(maxOther, open - 1);
-    node.pn = orNode ? best : summed;
-    node.dn = orNode ? summed : best;
-    node.bestMove = f.count ? static_cast<std::uint8_t>(mapCell(toImage, f.move[bestIndex])) : 0xff;
+    Choice c = choose(f, orNode, nullptr);
+    node.pn = orNode ? c.best : c.summed;
+    node.dn = orNode ? c.summed : c.best;
+    node.bestMove = f.count ? static_cast<std::uint8_t>(mapCell(toImage, f.move[c.index])) : 0xff;
     if (node.pn == 0 || node.dn == 0) {
       // Solved. The winner's choice sets the length; when the loser was to move,
       // the game lasts as long as its longest resistance.
       const bool attackerWon = node.pn == 0;
       int distance = 0;
       if (attackerWon == orNode) {
-        if (const std::optional<TTEntry> child = table_.probe(f.key[bestIndex])) distance = child->distance;
+        if (const std::optional<TTEntry> child = table_.probe(f.key[c.index])) distance = child->distance;
       } else {
         for (int i = 0; i < f.count; ++i)
-          if (const std::optional<TTEntry> c = table_.probe(f.key[i])) distance = std::max<int>(distance, c->distance);
+          if (const std::optional<TTEntry> ch = table_.probe(f.key[i])) distance = std::max<int>(distance, ch->distance);
       }
       node.distance = clampDistance(distance + 1);
       break;
     }
     if (node.pn >= thPn || node.dn >= thDn || aborted_) break;
-
+    if (marks_) {
+      // Steer away from children other threads are in, unless the one chosen instead
+      // could not be searched within this node's threshold.
+      const Choice spread = choose(f, orNode, orNode ? nullptr : marks_);
+      const ProofNumber spreadMin = orNode ? f.pn[spread.index] : f.dn[spread.index];
+      if (spreadMin < (orNode ? thPn : thDn)) c = spread;
+    }
     // Thresholds for the chosen child; the 1+epsilon trick lets it run past the
     // second best a little, which saves many re-expansions of this node.
     // The extra is rounded to an integer before it is added, so no compiler can fuse the
     // two steps into one differently rounded instruction: the path must not depend on flags.
-    const std::uint64_t extra = static_cast<std::uint64_t>(static_cast<double>(second) * options_.epsilon);
+    const std::uint64_t extra = static_cast<std::uint64_t>(static_cast<double>(c.second) * options_.epsilon);
     const ProofNumber widened =
-        second >= kInfinity - 1
+        c.second >= kInfinity - 1
             ? kInfinity - 1
-            : std::max(saturatingAdd(second, 1),
-                       static_cast<ProofNumber>(std::min<std::uint64_t>(std::uint64_t{second} + extra, kInfinity - 2)));
-    const ProofNumber othersSum = (orNode ? node.dn : node.pn) - std::min(bestOther, orNode ? node.dn : node.pn);
+            : std::max(saturatingAdd(c.second, 1),
+                       static_cast<ProofNumber>(std::min<std::uint64_t>(std::uint64_t{c.second} + extra, kInfinity - 2)));
+    const ProofNumber othersSum = c.summed - std::min(c.other, c.summed);
     ProofNumber childPn, childDn;
     if (orNode) {
       childPn = std::min(thPn, widened);
@@ -370,14 +382,51 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
       childDn = std::min(thDn, widened);
       childPn = thPn >= kInfinity - 1 ? kInfinity - 1 : thPn - othersSum;
     }
-    const int cell = f.move[bestIndex];
+    const int cell = f.move[c.index];
     pos.play(cell);
-    mid(pos, f.key[bestIndex], childPn, childDn);
+    mid(pos, f.key[c.index], childPn, childDn);
     pos.undo(cell);
-    f.read(table_, bestIndex);
+    f.read(table_, c.index);
   }
   node.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(node.work + (nodes_ - nodesBefore), 0xffffffffu));
   table_.store(node);
+}
+
+}  // namespace qubic
+
+namespace qubic {
+
+// OR node: min pn / sum dn; AND node the mirror. With `marks`, the child is chosen by
+// virtual numbers: a child k other threads are in counts (k + 1) times its own.
+ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode, const BusyMarks* marks) const {
+  Choice c;
+  ProofNumber sum = 0, maxOther = 0, chosen = kInfinity;
+  ProofNumber open = 0;  // children not yet solved on the summed side
+  for (int i = 0; i < f.count; ++i) {
+    const ProofNumber minSide = orNode ? f.pn[i] : f.dn[i];
+    const ProofNumber sumSide = orNode ? f.dn[i] : f.pn[i];
+    ProofNumber seen = minSide;
+    if (marks && minSide != 0 && minSide < kInfinity - 1)
+      if (const int busy = marks->count(f.key[i]))
+        seen = static_cast<ProofNumber>(std::min<std::uint64_t>(std::uint64_t{minSide} * (busy + 1), kInfinity - 2));
+    c.best = std::min(c.best, minSide);
+    if (seen < chosen) {
+      c.second = chosen;
+      chosen = seen;
+      c.index = i;
+      c.other = sumSide;
+    } else if (seen < c.second) {
+      c.second = seen;
+    }
+    sum = sumSide == kInfinity ? kInfinity : (sum == kInfinity ? sum : saturatingAdd(sum, sumSide));
+    maxOther = std::max(maxOther, sumSide);
+    open += sumSide != 0;
+  }
+  // Weak sums count a defender node's open children as max + (the others): shared
+  // subtrees in the DAG would otherwise be counted once per path.
+  c.summed = sum;
+  if (options_.weakSums && !orNode && sum != kInfinity && open > 0) c.summed = saturatingAdd(maxOther, open - 1);
+  return c;
 }
 
 }  // namespace qubic

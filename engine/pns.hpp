@@ -12,6 +12,7 @@
 
 namespace qubic {
 
+class BusyMarks;
 class ThreatSearch;
 
 struct SearchLimits {
@@ -68,7 +69,11 @@ struct PnsResult {
 
 class ProofSearch {
  public:
-  ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options = {});
+  // With `marks`, this search is one of several threads sharing `table` (which must then
+  // be shared between threads): it marks the nodes on its path and steers away from the
+  // children the others are in. Each thread has its own ProofSearch and ThreatSearch.
+  ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options = {},
+              BusyMarks* marks = nullptr);
 
   // Does `attacker` win from `start` against every defence? The table keeps what
   // was learned, so asking again (or asking about a successor) reuses the work.
@@ -83,8 +88,10 @@ class ProofSearch {
  private:
   struct Frame;
   struct Evaluation;
+  struct Choice;
 
   void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn);
+  Choice choose(const Frame& f, bool orNode, const BusyMarks* marks) const;
   Evaluation evaluate(const Position& pos);
   // Initial proof number of a defender node with this many candidate replies.
   ProofNumber defencePn(int choices) const;
@@ -96,6 +103,7 @@ class ProofSearch {
   TranspositionTable& table_;
   ThreatSearch& threats_;
   PnsOptions options_;
+  BusyMarks* marks_;
   Side attacker_ = Side::X;
   SearchLimits limits_;
   std::chrono::steady_clock::time_point deadline_;

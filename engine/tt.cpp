@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <thread>
 
 namespace qubic {
 
@@ -53,14 +54,52 @@ TTEntry TranspositionTable::unpack(const Slot& s, std::uint64_t key) {
   return e;
 }
 
+namespace {
+
+// A spin lock: the critical sections are a few dozen instructions, and with as many
+// stripes as there are, two threads seldom meet on one. A holder the system has paused
+// (more threads than cores) would leave the others spinning, so they yield after a while.
+class StripeLock {
+ public:
+  explicit StripeLock(std::atomic<bool>& flag) : flag_(flag) {
+    for (int spins = 0; flag_.exchange(true, std::memory_order_acquire);)
+      while (flag_.load(std::memory_order_relaxed))
+        if (++spins % 64 == 0) std::this_thread::yield();
+  }
+  ~StripeLock() { flag_.store(false, std::memory_order_release); }
+  StripeLock(const StripeLock&) = delete;
+  StripeLock& operator=(const StripeLock&) = delete;
+
+ private:
+  std::atomic<bool>& flag_;
+};
+
+}  // namespace
+
+void TranspositionTable::shareBetweenThreads() {
+  if (!locks_) locks_ = std::make_unique<std::atomic<bool>[]>(kLockStripes);
+}
+
 std::optional<TTEntry> TranspositionTable::probe(std::uint64_t key) const {
+  if (!locks_) return probeUnlocked(key);
+  const StripeLock lock(lockOf(key));
+  return probeUnlocked(key);
+}
+
+void TranspositionTable::store(const TTEntry& entry) {
+  if (!locks_) return storeUnlocked(entry);
+  const StripeLock lock(lockOf(entry.key));
+  storeUnlocked(entry);
+}
+
+std::optional<TTEntry> TranspositionTable::probeUnlocked(std::uint64_t key) const {
   const Slot* b = bucket(key);
   for (int i = 0; i < kBucketSize; ++i)
     if (matches(b[i], key)) return unpack(b[i], key);
   return std::nullopt;
 }
 
-void TranspositionTable::store(const TTEntry& entry) {
+void TranspositionTable::storeUnlocked(const TTEntry& entry) {
   Slot* b = bucket(entry.key);
   Slot* victim = &b[0];
   auto value = [](const Slot& s) {
@@ -69,7 +108,14 @@ void TranspositionTable::store(const TTEntry& entry) {
     return (s.tag >> kWorkShift & 31) + (s.pn == 0 || s.dn == 0 ? 1 : 0);
   };
   for (int i = 0; i < kBucketSize; ++i) {
-    if (b[i].tag == 0 || matches(b[i], entry.key)) {
+    if (matches(b[i], entry.key)) {
+      // A solved entry is never replaced by an unsolved one for the same position: with
+      // several threads, one may write back numbers it read before another solved it.
+      if ((b[i].pn == 0 || b[i].dn == 0) && !entry.isSolved()) return;
+      victim = &b[i];
+      break;
+    }
+    if (b[i].tag == 0) {
       victim = &b[i];
       break;
     }

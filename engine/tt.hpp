@@ -2,8 +2,10 @@
 // Memory is allocated once, in the constructor; probing and storing never allocate.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 #include "large_array.hpp"
@@ -42,6 +44,11 @@ class TranspositionTable {
   // valuable entry goes: the one with least work, a solved entry counting double.
   void store(const TTEntry& entry);
 
+  // Several threads may probe and store at once after this (the parallel solver): each
+  // bucket is then read and written under a lock of its own stripe, so no thread ever
+  // sees a half-written entry. One thread needs no locks and takes none.
+  void shareBetweenThreads();
+
   // Starts loading the bucket of `key`, so that a later probe finds it in the cache.
   void prefetch(std::uint64_t key) const { __builtin_prefetch(bucket(key)); }
 
@@ -65,8 +72,14 @@ class TranspositionTable {
   static bool matches(const Slot& s, std::uint64_t key);
 
   Slot* bucket(std::uint64_t key) const { return slots_.data() + (key % buckets_) * kBucketSize; }
+  std::optional<TTEntry> probeUnlocked(std::uint64_t key) const;
+  void storeUnlocked(const TTEntry& entry);
+  std::atomic<bool>& lockOf(std::uint64_t key) const { return locks_[(key % buckets_) & (kLockStripes - 1)]; }
+
+  static constexpr std::size_t kLockStripes = std::size_t{1} << 16;
   std::size_t buckets_;
   LargeArray<Slot> slots_;
+  std::unique_ptr<std::atomic<bool>[]> locks_;  // null while one thread uses the table
 };
 
 }  // namespace qubic

@@ -22,7 +22,7 @@ class ChildProcess {
   explicit ChildProcess(const std::vector<std::string>& argv, const std::vector<std::string>& env = {}) {
     int in[2], out[2], err[2];
     if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0) return;
-    signal(SIGPIPE, SIG_IGN);  // a child that exits early must fail the test, not kill it
+    ::signal(SIGPIPE, SIG_IGN);  // a child that exits early must fail the test, not kill it
     pid_ = fork();
     if (pid_ == 0) {
       dup2(in[0], 0);
@@ -70,17 +70,14 @@ class ChildProcess {
   }
 
   // The next line of standard output, or nothing if none comes within the timeout.
-  std::optional<std::string> readLine(std::chrono::milliseconds timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + timeout;
-    for (;;) {
-      if (const auto newline = outBuffer_.find('\n'); newline != std::string::npos) {
-        std::string line = outBuffer_.substr(0, newline);
-        outBuffer_.erase(0, newline + 1);
-        return line;
-      }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      if (left.count() <= 0 || !readSome(output_, outBuffer_, left)) return std::nullopt;
-    }
+  std::optional<std::string> readLine(std::chrono::milliseconds timeout) { return lineFrom(output_, outBuffer_, timeout); }
+  // The same for standard error.
+  std::optional<std::string> readErrorLine(std::chrono::milliseconds timeout) {
+    return lineFrom(errors_, errBuffer_, timeout);
+  }
+
+  void sendSignal(int number) {
+    if (pid_ > 0 && !exitCode_) kill(pid_, number);
   }
 
   // Reads lines until one starts with `prefix`; all lines read, that one last.
@@ -131,6 +128,19 @@ class ChildProcess {
   }
 
  private:
+  static std::optional<std::string> lineFrom(int fd, std::string& buffer, std::chrono::milliseconds timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + timeout;
+    for (;;) {
+      if (const auto newline = buffer.find('\n'); newline != std::string::npos) {
+        std::string line = buffer.substr(0, newline);
+        buffer.erase(0, newline + 1);
+        return line;
+      }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      if (left.count() <= 0 || !readSome(fd, buffer, left)) return std::nullopt;
+    }
+  }
+
   // Appends what arrives on `fd` within the timeout; false once the pipe is closed.
   static bool readSome(int fd, std::string& buffer, std::chrono::milliseconds timeout) {
     pollfd p{fd, POLLIN, 0};

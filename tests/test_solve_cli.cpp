@@ -82,7 +82,8 @@ TEST_CASE("qubic-solve gives up with value unknown at its node limit") {
 
 TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
   for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"--threads", "0"}, {"--threads", "1.5"}, {"--hash", "x"}, {"--moves", "1a1,1a1"},
+       {std::vector<std::string>{"--threads", "0"}, {"--threads", "1.5"}, {"--hash", "x"}, {"--hash", "0"}, {"--hash", "99999999"},
+        {"--hash", "18446744073709551615"}, {"--hash", "17592186044416"}, {"--threads", "100000"}, {"--moves", "1a1,1a1"},
         {"--time"}, {"--bogus"}}) {
     const Run run = solve(args);
     INFO(args[0]);
@@ -92,9 +93,34 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
   }
 }
 
-TEST_CASE("qubic-solve accepts --threads and says it runs on one thread") {
-  const Run run = solve({"--threads", "2", "--moves", "1a1,1b1,2b2,1c1"});
+TEST_CASE("qubic-solve --threads 2 proves on two threads, and the proof verifies") {
+  const std::string proof = "test_solve_cli_threads.proof";
+  // Too big for the quick one-thread try (about a million nodes), so both threads search.
+  const Run run = solve({"--threads", "2", "--moves", "1a1,4d4,1d1,3b3", "--proof", proof});
   CHECK(run.exitCode == 0);
   CHECK(run.out.rfind("value: X wins\n", 0) == 0);
-  CHECK(run.err.find("single-threaded") != std::string::npos);
+  CHECK(run.out.find("threads: 2\n") != std::string::npos);
+  const Run verified = solve({"--verify", proof});
+  CHECK(verified.out.find("verified: yes") != std::string::npos);
+  std::remove(proof.c_str());
+}
+
+TEST_CASE("qubic-solve stops cleanly on Ctrl-C and prints what is known") {
+  ChildProcess child({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "--threads", "2"});
+  REQUIRE(child.started());
+  // The first progress line shows the full search under way.
+  std::string err;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (err.find("X wins?") == std::string::npos && std::chrono::steady_clock::now() < deadline) {
+    const std::optional<std::string> line = child.readErrorLine(std::chrono::seconds(60));
+    if (!line) break;
+    err += *line;
+  }
+  REQUIRE(err.find("X wins?") != std::string::npos);
+  child.sendSignal(SIGINT);
+  std::string out;
+  std::tie(out, err) = child.drain(std::chrono::seconds(60));
+  CHECK(child.wait(std::chrono::seconds(5)).value_or(-99) == 0);
+  CHECK(out.rfind("interrupted: yes\nvalue: unknown\n", 0) == 0);
+  CHECK(out.find("nodes: ") != std::string::npos);
 }

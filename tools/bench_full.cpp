@@ -1,50 +1,115 @@
-// The second part of section "solve": the solve of the empty board as qubic-solve runs it
-// (one thread, slices of evaluated positions), with the default table and then with
-// smaller ones. Minutes.
+// The second part of section "solve": the figures the solver issue asks for. The solve of
+// the empty board as qubic-solve runs it, on one thread and on two, each in a child
+// process of its own so that its peak memory is its own; the whole-process time of
+// qubic-solve on a small question; and the variant 1b1 (X's first move on a 4-line cell)
+// within a time budget. Minutes.
 #include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
 
 #include "bench.hpp"
-#include "engine/pns.hpp"
-#include "engine/threat_search.hpp"
-#include "sliced_proof.hpp"
+#include "engine/notation.hpp"
+#include "engine/solver.hpp"
 
 namespace qubic::bench {
 
 namespace {
 
-constexpr double kCapSeconds = 300;  // per table size: small tables may take far longer
+constexpr double kCapSeconds = 300;        // per solve of the empty board
+constexpr double kVariantSeconds = 120;    // the variant 1b1 is not solved yet: a budget
+constexpr int kSmallRuns = 11;
 
-PnsResult solveEmptyBoard(std::size_t tableMb) {
-  TranspositionTable table(tableMb);
-  ThreatSearch threats(std::size_t{1} << 21);  // as qubic-solve
-  ProofSearch search(table, threats);
-  tools::SliceLimits limits;
-  limits.seconds = kCapSeconds;
-  return tools::proveInSlices(search, Position{}, Side::X, limits, [](const PnsResult&) {});
-}
+struct Run {
+  PnsResult result;
+  long peakRssMb = 0;
+};
 
-void printSolve(std::size_t tableMb, const PnsResult& r) {
-  const char* value = r.answer == Answer::Proven ? "X wins" : r.answer == Answer::Disproven ? "X does not win" : "unknown";
-  std::printf("table %4zu MB   %-14s %8.1f s %13llu nodes %6.2f M nodes/s\n", tableMb, value, r.seconds,
-              static_cast<unsigned long long>(r.nodes), r.nodes / r.seconds / 1e6);
-}
-
-long peakRssMb() {
+// Solves `start` in a child process and reports its result and peak resident memory.
+Run solveInChild(const Position& start, int threads, double seconds) {
+  int fds[2];
+  if (pipe(fds) != 0) return {};
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    SolverOptions options;
+    options.threads = threads;
+    Solver solver(options);
+    SolveLimits limits;
+    limits.seconds = seconds;
+    const PnsResult r = solver.prove(start, Side::X, limits);
+    const bool ok = write(fds[1], &r, sizeof r) == static_cast<ssize_t>(sizeof r);
+    _exit(ok ? 0 : 1);
+  }
+  close(fds[1]);
+  Run run;
+  const bool got = pid > 0 && read(fds[0], &run.result, sizeof run.result) == static_cast<ssize_t>(sizeof run.result);
+  close(fds[0]);
   rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return usage.ru_maxrss / 1024;  // Linux reports kilobytes
+  int status = 0;
+  if (pid > 0) wait4(pid, &status, 0, &usage);
+  if (!got) run.result = PnsResult{};
+  run.peakRssMb = usage.ru_maxrss / 1024;  // Linux reports kilobytes
+  return run;
+}
+
+const char* valueOf(const PnsResult& r) {
+  return r.answer == Answer::Proven ? "X wins" : r.answer == Answer::Disproven ? "X does not win" : "unknown";
+}
+
+void printRun(const char* name, const Run& run) {
+  const PnsResult& r = run.result;
+  std::printf("%-22s %-8s %7.1f s %13llu nodes %6.2f M nodes/s  pn %u dn %u  peak RSS %ld MB\n", name, valueOf(r),
+              r.seconds, static_cast<unsigned long long>(r.nodes), r.nodes / std::max(r.seconds, 1e-9) / 1e6, r.rootPn,
+              r.rootDn, run.peakRssMb);
+}
+
+// Median whole-process wall time of `qubic-solve POSITION` (the binary beside this one).
+double smallSolveMs(const std::string& solveBinary, const std::string& position) {
+  std::vector<double> ms;
+  const std::string command = "'" + solveBinary + "' '" + position + "' >/dev/null 2>&1";
+  for (int i = 0; i < kSmallRuns; ++i) {
+    const auto began = std::chrono::steady_clock::now();
+    if (std::system(command.c_str()) != 0) return -1;
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+std::string solveBinaryPath() {
+  char self[4096];
+  const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return "qubic-solve";
+  std::string path(self, static_cast<std::size_t>(n));
+  return path.substr(0, path.rfind('/') + 1) + "qubic-solve";
 }
 
 }  // namespace
 
 int benchFull() {
-  std::printf("full: the empty board, X to move, as qubic-solve solves it (%.0f s limit each)\n", kCapSeconds);
-  const std::size_t defaultMb = tools::kDefaultTableMb;
-  printSolve(defaultMb, solveEmptyBoard(defaultMb));
-  std::printf("peak RSS after the default table: %ld MB\n", peakRssMb());
-  for (const std::size_t mb : {384, 320, 256, 192}) printSolve(mb, solveEmptyBoard(mb));
+  std::printf("full: the empty board, X to move, as qubic-solve solves it (default table, %.0f s limit each)\n",
+              kCapSeconds);
+  const Run one = solveInChild(Position{}, 1, kCapSeconds);
+  printRun("1 thread", one);
+  const Run two = solveInChild(Position{}, 2, kCapSeconds);
+  printRun("2 threads", two);
+  if (one.result.answer == Answer::Proven && two.result.answer == Answer::Proven)
+    std::printf("speed-up, 2 threads vs 1 (this run): %.2fx\n", one.result.seconds / two.result.seconds);
+
+  const Position small = playMoves(Position{}, "1a1 4d4 1d1 1b2").value();
+  std::printf("qubic-solve '%s', whole process, median of %d: %.1f ms\n", positionString(small).c_str(), kSmallRuns,
+              smallSolveMs(solveBinaryPath(), positionString(small)));
+
+  const Position variant = playMoves(Position{}, "1b1").value();
+  std::printf("variant 1b1 (O to move), %.0f s budget:\n", kVariantSeconds);
+  printRun("2 threads", solveInChild(variant, 2, kVariantSeconds));
   return 0;
 }
 

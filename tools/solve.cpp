@@ -1,5 +1,10 @@
 // qubic-solve: proves the value of a position with the proof-number solver.
+#include <unistd.h>
+
+#include <atomic>
 #include <cmath>
+#include <csignal>
+#include <memory>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -13,8 +18,7 @@
 #include "engine/proof.hpp"
 #include "engine/verify.hpp"
 #include "engine/pns.hpp"
-#include "engine/threat_search.hpp"
-#include "sliced_proof.hpp"
+#include "engine/solver.hpp"
 
 using namespace qubic;
 
@@ -28,8 +32,8 @@ void usage(FILE* out) {
       "  --moves   moves played from POSITION first\n"
       "  --time    give up after this many seconds (default: no limit)\n"
       "  --nodes   give up after this many nodes (default: no limit)\n"
-      "  --hash    size of the proof table in MB (default 448; the whole process stays under 512 MB)\n"
-      "  --threads accepted for compatibility; the solver runs on one thread\n"
+      "  --hash    size of the proof table in MB (default 192; memory is taken as the search fills it)\n"
+      "  --threads search threads sharing the table (default 1; one thread finds the same proof every run)\n"
       "  --proof   when a side wins, write the proof to FILE (docs/proof-format.md)\n"
       "  --book    when X wins, verify the proof and write the opening book to FILE (docs/book-format.md)\n"
       "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the first faulty node\n",
@@ -39,6 +43,16 @@ void usage(FILE* out) {
 [[noreturn]] void fail(const std::string& message) {
   std::fprintf(stderr, "qubic-solve: %s\n", message.c_str());
   std::exit(2);
+}
+
+// Set by Ctrl-C or SIGTERM: the solve stops and what is known is printed.
+std::atomic<bool> interrupted{false};
+extern "C" void onInterrupt(int) { interrupted.store(true); }
+
+double physicalMemoryMb() {
+  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0) return 1 << 20;  // unknown: let the allocation decide
+  return static_cast<double>(pages) * static_cast<double>(pageSize) / (1 << 20);
 }
 
 double number(const char* text, const char* option) {
@@ -88,7 +102,7 @@ void writeBook(std::istream& proof, const std::string& path) {
 int main(int argc, char** argv) {
   Position start;
   std::string moves, proofPath, bookPath;
-  double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(tools::kDefaultTableMb), threads = 1;
+  double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb), threads = 1;
   bool havePosition = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -133,22 +147,32 @@ int main(int argc, char** argv) {
     if (!played) fail(played.error());
     start = played.value();
   }
-  if (hashMb < 1) fail("--hash must be at least 1");
-  if (threads < 1 || threads > 1024 || threads != std::floor(threads)) fail("--threads must be a whole number from 1 to 1024");
-  // Accepted for the command line's sake, as the engine's Threads option is: the solver
-  // itself runs on one thread, and says so rather than pretending.
-  if (threads > 1) std::fprintf(stderr, "note: the solver is single-threaded; running on 1 thread\n");
+  const double memoryMb = physicalMemoryMb();
+  if (hashMb < 1 || hashMb > memoryMb || hashMb != std::floor(hashMb))
+    fail("--hash must be a whole number of MB from 1 to " + std::to_string(static_cast<long long>(memoryMb)) +
+         " (this machine's memory)");
+  if (threads < 1 || threads > kMaxSolveThreads || threads != std::floor(threads))
+    fail("--threads must be a whole number from 1 to " + std::to_string(kMaxSolveThreads));
 
-  TranspositionTable table(static_cast<std::size_t>(hashMb));
-  ThreatSearch threats(std::size_t{1} << 21);  // 16 MB: the whole process stays under 512 MB
-  ProofSearch search(table, threats);
+  SolverOptions options;
+  options.threads = static_cast<int>(threads);
+  options.tableMb = static_cast<std::size_t>(hashMb);
+  std::unique_ptr<Solver> solver;
+  try {
+    solver = std::make_unique<Solver>(options);
+  } catch (const std::bad_alloc&) {
+    fail("cannot allocate a " + std::to_string(options.tableMb) + " MB table; try a smaller --hash");
+  }
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
 
   const auto began = std::chrono::steady_clock::now();
   std::uint64_t totalNodes = 0;
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); };
   auto solve = [&](Side attacker) {
-    tools::SliceLimits limits;
+    SolveLimits limits;
+    limits.stop = &interrupted;
     if (seconds > 0) {
       limits.seconds = seconds - elapsed();
       if (limits.seconds <= 0) return PnsResult{};
@@ -159,7 +183,7 @@ int main(int argc, char** argv) {
     }
     const std::uint64_t before = totalNodes;
     double lastShown = -1;
-    const PnsResult r = tools::proveInSlices(search, start, attacker, limits, [&](const PnsResult& soFar) {
+    const PnsResult r = solver->prove(start, attacker, limits, [&](const PnsResult& soFar) {
       totalNodes = before + soFar.nodes;
       const double t = elapsed();
       // A line a second, and the last one.
@@ -167,7 +191,7 @@ int main(int argc, char** argv) {
       lastShown = t;
       std::fprintf(stderr, "%8.1fs  %s?  nodes %llu  %.0f nodes/s  pn %u  dn %u  table %.0f%%\n", t,
                    attacker == Side::X ? "X wins" : "O wins", static_cast<unsigned long long>(totalNodes),
-                   totalNodes / std::max(t, 1e-9), soFar.rootPn, soFar.rootDn, 100 * table.fill());
+                   totalNodes / std::max(t, 1e-9), soFar.rootPn, soFar.rootDn, 100 * solver->table().fill());
     });
     return r;
   };
@@ -190,16 +214,18 @@ int main(int argc, char** argv) {
     if (second.answer == Answer::Disproven) value = "draw";
   }
   const double solveSeconds = elapsed();
+  if (interrupted.load()) std::printf("interrupted: yes\n");
   std::printf("value: %s\n", value.c_str());
   // A best move exists when the winner is the side to move.
   if (value.find("wins") != std::string::npos && winner == start.sideToMove() && won.bestMove >= 0)
     std::printf("best: %s\n", moveToken(won.bestMove).c_str());
   std::printf("time: %.3f\n", solveSeconds);
   std::printf("nodes: %llu\n", static_cast<unsigned long long>(totalNodes));
+  std::printf("threads: %d\n", solver->threads());
   if (!proofPath.empty() || !bookPath.empty()) {
     if (value.find("wins") == std::string::npos) fail("no proof written: no side is proven to win");
     std::stringstream proof;
-    const ProofWriteResult w = writeProof(proof, start, winner, search, threats, SearchLimits{});
+    const ProofWriteResult w = writeProof(proof, start, winner, solver->search(), solver->threats(), SearchLimits{});
     if (!w.complete) fail("proof not written completely: " + w.error);
     std::printf("proof: %llu attacker nodes, %llu forcing wins, %llu references, %llu listed replies, %.3f s\n",
                 static_cast<unsigned long long>(w.attackerNodes), static_cast<unsigned long long>(w.forcingWins),

@@ -1,0 +1,148 @@
+#include "solver.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <thread>
+
+namespace qubic {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+}  // namespace
+
+Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int threads, const PnsOptions& pns)
+    : table(tableMb) {
+  if (threads > 1) table.shareBetweenThreads();
+  for (int i = 0; i < threads; ++i) {
+    this->threats.push_back(std::make_unique<ThreatSearch>(threatEntries));
+    searches.push_back(std::make_unique<ProofSearch>(table, *this->threats.back(), pns, threads > 1 ? &marks : nullptr));
+  }
+}
+
+Solver::Solver(const SolverOptions& options)
+    : quickFirst_(options.quickFirst),
+      quick_(std::min(kQuickTableMb, options.tableMb), std::min(kQuickThreatEntries, options.threatEntries), 1,
+             options.pns),
+      full_(options.tableMb, options.threatEntries, std::clamp(options.threads, 1, kMaxSolveThreads), options.pns) {}
+
+Solver::~Solver() = default;
+
+PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits& limits, const Progress& onProgress) {
+  const auto began = Clock::now();
+  PnsResult quick;
+  if (quickFirst_) {
+    active_ = &quick_;
+    quick = proveOnOneThread(quick_, start, attacker, limits, kQuickPositions, {});
+  }
+  if (quick.answer != Answer::Unknown || (limits.stop && limits.stop->load())) {
+    if (onProgress) onProgress(quick);
+    return quick;
+  }
+  // Not settled quickly: start again with the full table, the quick try's time counted.
+  SolveLimits rest = limits;
+  if (limits.seconds > 0) rest.seconds = std::max(limits.seconds - quick.seconds, 1e-6);
+  if (limits.maxNodes > 0) rest.maxNodes = limits.maxNodes > quick.nodes ? limits.maxNodes - quick.nodes : 1;
+  const auto withQuick = [&](PnsResult r) {
+    r.nodes += quick.nodes;
+    r.positions += quick.positions;
+    r.seconds = secondsSince(began);
+    return r;
+  };
+  const Progress report = [&](const PnsResult& soFar) {
+    if (onProgress) onProgress(withQuick(soFar));
+  };
+  active_ = &full_;
+  return withQuick(threads() == 1 ? proveOnOneThread(full_, start, attacker, rest, UINT64_MAX, report)
+                                  : proveOnThreads(full_, start, attacker, rest, report));
+}
+
+PnsResult Solver::proveOnOneThread(Workspace& w, const Position& start, Side attacker, const SolveLimits& limits,
+                                   std::uint64_t maxPositions, const Progress& onProgress) {
+  const auto began = Clock::now();
+  PnsResult total;
+  for (;;) {
+    SearchLimits slice;
+    slice.maxPositions = std::min(kSlicePositions, maxPositions - total.positions);
+    slice.stop = limits.stop;
+    if (limits.seconds > 0) {
+      const double elapsed = secondsSince(began);
+      if (elapsed >= limits.seconds) break;
+      slice.maxTime = std::chrono::milliseconds(static_cast<long long>((limits.seconds - elapsed) * 1000) + 1);
+    }
+    if (limits.maxNodes > 0) {
+      if (total.nodes >= limits.maxNodes) break;
+      slice.maxNodes = limits.maxNodes - total.nodes;
+    }
+    if (limits.stop && limits.stop->load()) break;
+    const PnsResult r = w.searches.front()->prove(start, attacker, slice);
+    const std::uint64_t nodes = total.nodes + r.nodes, positions = total.positions + r.positions;
+    total = r;
+    total.nodes = nodes;
+    total.positions = positions;
+    total.seconds = secondsSince(began);
+    if (onProgress) onProgress(total);
+    if (r.answer != Answer::Unknown || total.positions >= maxPositions) break;
+  }
+  total.seconds = secondsSince(began);
+  return total;
+}
+
+// Every thread runs slices from the root over the shared table until one of them sees the
+// root solved or a limit is reached; the calling thread watches the limits and reports.
+PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attacker, const SolveLimits& limits,
+                                 const Progress& onProgress) {
+  const auto began = Clock::now();
+  std::atomic<bool> finished{false};
+  std::atomic<std::uint64_t> nodes{0}, positions{0};
+  std::mutex resultMutex;
+  PnsResult last;  // the latest slice's result of any thread, under resultMutex
+
+  auto work = [&](ProofSearch& search) {
+    while (!finished.load()) {
+      SearchLimits slice;
+      slice.maxPositions = kSlicePositions;
+      slice.stop = &finished;
+      const PnsResult r = search.prove(start, attacker, slice);
+      nodes += r.nodes;
+      positions += r.positions;
+      const std::lock_guard<std::mutex> lock(resultMutex);
+      if (last.answer == Answer::Unknown) last = r;
+      if (r.answer != Answer::Unknown) finished = true;
+    }
+  };
+  std::vector<std::thread> workers;
+  for (auto& search : w.searches) workers.emplace_back(work, std::ref(*search));
+
+  auto limitReached = [&] {
+    return (limits.stop && limits.stop->load()) || (limits.seconds > 0 && secondsSince(began) >= limits.seconds) ||
+           (limits.maxNodes > 0 && nodes.load() >= limits.maxNodes);
+  };
+  auto soFar = [&] {
+    const std::lock_guard<std::mutex> lock(resultMutex);
+    PnsResult r = last;
+    r.nodes = nodes.load();
+    r.positions = positions.load();
+    r.seconds = secondsSince(began);
+    return r;
+  };
+  double reported = 0;
+  while (!finished.load()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    if (limitReached()) finished = true;
+    if (onProgress && !finished.load() && secondsSince(began) - reported >= 0.1) {
+      reported = secondsSince(began);
+      onProgress(soFar());
+    }
+  }
+  for (std::thread& t : workers) t.join();
+  const PnsResult total = soFar();
+  if (onProgress) onProgress(total);
+  return total;
+}
+
+}  // namespace qubic
