@@ -108,6 +108,8 @@ struct Player::Impl {
   }
 
   std::optional<MoveChoice> fromBook(const Position& pos, const Book& book, const MoveLimits& limits);
+  int opponentWinBound(const Position& pos, int move, const MoveLimits& limits);
+  std::optional<MoveChoice> quickestKnownWin(const Position& pos, ThreatLimits limits, std::uint64_t& nodes);
   // `book`: the opening book to play from, or null.
   MoveChoice think(const Position& pos, const PlayerOptions& options, const Book* book, Clock::time_point deadline,
                    std::uint64_t maxNodes, const MoveLimits& limits, const ProgressFn& progress);
@@ -176,7 +178,7 @@ std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book
       const ThreatResult forced = threats.forcedWin(next, them, budget);
       choice.nodes += forced.nodes;
       if (!forced.win) return std::nullopt;  // perhaps a way out: not lost by the book
-      plies[reply] = forced.length;
+      plies[reply] = forced.plies();
     }
     if (plies[reply] > longest) longest = plies[reply], choice.move = reply;
   }
@@ -184,6 +186,42 @@ std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book
   choice.plies = longest + 1;
   choice.reason = "the book proves the opponent wins; this defence lasts longest";
   return choice;
+}
+
+// A forced win by threes, the shortest one the budget finds, or the proof table's win
+// when that is shorter: the distance claimed is then never longer than the one claimed
+// on the previous move of the same line (docs/notation.md). Adds the nodes spent.
+std::optional<MoveChoice> Player::Impl::quickestKnownWin(const Position& pos, ThreatLimits limits, std::uint64_t& nodes) {
+  const Side us = pos.sideToMove();
+  ThreatResult forced = threats.forcedWin(pos, us, limits);
+  nodes += forced.nodes;
+  if (forced.win && forced.plies() > 3) {
+    limits.shortest = true;
+    const ThreatResult shortest = threats.forcedWin(pos, us, limits);
+    nodes += shortest.nodes;
+    if (shortest.win && shortest.plies() < forced.plies()) forced = shortest;
+  }
+  MoveChoice best;
+  if (forced.win) best.move = forced.sequence[0], best.plies = forced.plies();
+  if (const std::optional<TTEntry> e = proofs.lookup(pos, us); e && e->pn == 0 && e->bestMove != 0xff) {
+    const PnsResult known = proofs.prove(pos, us, SearchLimits{});  // solved: answers from the table
+    if (known.bestMove >= 0 && (!forced.win || known.distance < best.plies)) best.move = known.bestMove, best.plies = known.distance;
+  }
+  if (best.move < 0) return std::nullopt;
+  return best;
+}
+
+// After our `move`, the plies within which the opponent surely wins when no proof says
+// it: a threat sequence, or else the board's empty cells (the game cannot last longer).
+int Player::Impl::opponentWinBound(const Position& pos, int move, const MoveLimits& limits) {
+  Position next = pos;
+  next.play(move);
+  if (next.isGameOver()) return 0;
+  ThreatLimits budget;
+  budget.maxNodes = kQuickThreatNodes;
+  budget.stop = limits.stop;
+  const ThreatResult forced = threats.forcedWin(next, next.sideToMove(), budget);
+  return forced.win ? forced.plies() : popcount(next.emptyCells());
 }
 
 MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options, const Book* book,
@@ -222,14 +260,12 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
   quick.maxNodes = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max<long long>(budgetMs, 0)) * kThreatNodesPerMs,
                                              std::min<std::uint64_t>(1000, quickCap), quickCap);
   quick.stop = limits.stop;
-  const ThreatResult forced = threats.forcedWin(pos, us, quick);
-  choice.nodes += forced.nodes;
-  if (forced.win) {
-    choice.move = forced.sequence[0];
+  if (const std::optional<MoveChoice> win = quickestKnownWin(pos, quick, choice.nodes)) {
+    choice.move = win->move;
     choice.verdict = Verdict::Win;
-    choice.plies = forced.length;
+    choice.plies = win->plies;
     choice.reason = (blocks ? "blocks a three and starts" : "starts") + std::string(" a forced win in ") +
-                    pliesText(forced.length) + " at " + moveToken(choice.move);
+                    pliesText(choice.plies) + " at " + moveToken(choice.move);
     return choice;
   }
   if (blocks) {
@@ -286,8 +322,9 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
       next.play(cell);
       const std::optional<TTEntry> e = proofs.lookup(next, them);
       const int length = e && e->pn == 0 ? e->distance : 0;
-      if (length > longest) longest = length, choice.move = cell;
+      if (length > longest || choice.move < 0) longest = length, choice.move = cell;
     }
+    if (longest == 0) longest = opponentWinBound(pos, choice.move, limits);
     choice.verdict = Verdict::Loss;
     choice.plies = longest + 1;
     choice.reason = "the opponent can force a win; this defence lasts longest";

@@ -154,7 +154,7 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
   const ThreatResult threat = threats_.forcedWin(pos, attacker_, limits);
   nodes_ += threat.nodes;
   if (!threat.win) return e;
-  if (attackerMoves) return solved(true, threat.length, threat.sequence[0]);
+  if (attackerMoves) return solved(true, threat.plies(), threat.sequence[0]);
   e.moves &= threat.zone | threeMakingCells(pos, defender);
   e.threatened = true;
   return e;
@@ -218,6 +218,38 @@ void ProofSearch::keepThreateningMoves(Frame& f, TTEntry& node, int toImage) {
   Bitboard moves = 0;
   for (int i = 0; i < kept; ++i) moves |= bit(f.move[i]);
   node.moves = transform(toImage, moves);
+}
+
+// Plies to the end of a solved node, an upper bound against any defence (docs/notation.md).
+// The winner's quickest child sets it; when the loser is to move, its longest resistance.
+// A child no longer in the table counts the most the board allows, and a threatened
+// defender node also counts the replies its zone pruned, which the threat sequence beats.
+// Returns the winner's child when the winner is to move (-1 otherwise).
+int ProofSearch::solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode) {
+  const bool attackerWon = node.pn == 0;
+  const int boardLeft = popcount(pos.emptyCells()) - 1;  // after any child's move
+  auto childDistance = [&](int i) {
+    const std::optional<TTEntry> child = table_.probe(f.key[i]);
+    return child && child->isSolved() ? int{child->distance} : boardLeft;
+  };
+  int distance = -1, winner = -1;
+  if (attackerWon == orNode) {
+    for (int i = 0; i < f.count; ++i) {
+      const bool won = orNode ? f.pn[i] == 0 : f.dn[i] == 0;
+      if (won && (winner < 0 || childDistance(i) < distance)) winner = i, distance = childDistance(i);
+    }
+  } else {
+    for (int i = 0; i < f.count; ++i) distance = std::max(distance, childDistance(i));
+    if (attackerWon && (node.flags & kThreatened) && !threatCells(pos, attacker_)) {
+      ThreatLimits limits;
+      limits.maxNodes = options_.threatNodes;
+      const ThreatResult threat = threats_.forcedWin(pos, attacker_, limits);
+      nodes_ += threat.nodes;
+      distance = std::max(distance, threat.win ? threat.plies() : boardLeft);
+    }
+  }
+  node.distance = clampDistance(std::max(distance, 0) + 1);
+  return winner;
 }
 
 PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchLimits& limits) {
@@ -342,17 +374,8 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     node.dn = orNode ? c.summed : c.best;
     node.bestMove = f.count ? static_cast<std::uint8_t>(mapCell(toImage, f.move[c.index])) : 0xff;
     if (node.pn == 0 || node.dn == 0) {
-      // Solved. The winner's choice sets the length; when the loser was to move,
-      // the game lasts as long as its longest resistance.
-      const bool attackerWon = node.pn == 0;
-      int distance = 0;
-      if (attackerWon == orNode) {
-        if (const std::optional<TTEntry> child = table_.probe(f.key[c.index])) distance = child->distance;
-      } else {
-        for (int i = 0; i < f.count; ++i)
-          if (const std::optional<TTEntry> ch = table_.probe(f.key[i])) distance = std::max<int>(distance, ch->distance);
-      }
-      node.distance = clampDistance(distance + 1);
+      const int winner = solvedDistance(pos, f, node, orNode);
+      if (winner >= 0) node.bestMove = static_cast<std::uint8_t>(mapCell(toImage, f.move[winner]));
       break;
     }
     if (node.pn >= thPn || node.dn >= thDn || aborted_) break;

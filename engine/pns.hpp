@@ -97,6 +97,7 @@ class ProofSearch {
   ProofNumber defencePn(int choices) const;
   TTEntry expand(const Position& pos, std::uint64_t key, int toImage);
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
+  int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode);
   bool limitReached();
   std::uint64_t keyOf(const Position& pos) const;
 

@@ -37,6 +37,7 @@ class Writer {
   ThreatLimits threatLimits() const {
     ThreatLimits limits;
     limits.maxNodes = 1'000'000;
+    limits.shortest = true;  // the play finds the shortest; the distances written must not be beaten by it
     limits.stop = limits_.stop;
     return limits;
   }

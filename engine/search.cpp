@@ -175,7 +175,7 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
       const int length = std::min(threat.length, kMaxSearchPly - ply);
       std::copy(threat.sequence.begin(), threat.sequence.begin() + length, pv_[ply].begin() + ply);
       pvLength_[ply] = ply + length;
-      return kWinScore - (ply + threat.length);
+      return kWinScore - (ply + threat.plies());
     }
   }
   if (depth <= 0) {

@@ -54,6 +54,9 @@ struct ThreatResult {
   std::uint64_t nodes = 0;  // positions searched (attacker to move)
 
   int attackerMoves() const { return (length + 1) / 2; }
+  // Plies to the end of the game against any defence: a sequence that ends in two threes
+  // lasts two plies more (one is blocked, the other completed).
+  int plies() const { return length + (finalThreats ? 2 : 0); }
 };
 
 class ThreatSearch {

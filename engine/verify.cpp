@@ -20,6 +20,13 @@ Bitboard gainCells(const Position& pos, Side side) {
   return gains;
 }
 
+// Plies to the end of a checked forcing win: a sequence that stops at a double threat
+// lasts two plies more (the defender blocks one three, the attacker completes the other).
+int forcingWinPlies(Position pos, const std::vector<std::uint8_t>& moves) {
+  for (const std::uint8_t m : moves) pos.play(m);
+  return static_cast<int>(moves.size()) + (pos.isGameOver() ? 0 : 2);
+}
+
 std::vector<std::string> split(const std::string& line) {
   std::istringstream words(line);
   std::vector<std::string> tokens;
@@ -67,6 +74,7 @@ class Checker {
     t = next();
     if (t.size() != 1 || t[0] != "end") return failed("expected 'end' after the root's tree");
     result_.verified = true;
+    result_.plies = plies;
     return result_;
   }
 
@@ -122,7 +130,7 @@ class Checker {
       if (!parseMoves(t, 2, moves)) return fail(pos, "bad move in a forcing win");
       const std::string why = checkForcingWin(pos, attacker_, moves);
       if (!why.empty()) return fail(pos, "forcing win fails: " + why);
-      plies = plies_[id] = static_cast<int>(moves.size());
+      plies = plies_[id] = forcingWinPlies(pos, moves);
       ++result_.forcingWins;
       return true;
     }
@@ -173,9 +181,10 @@ class Checker {
       if (fallback.empty()) return fail(pos, "reply " + moveToken(cell) + " is not answered");
       pos.play(cell);
       const std::string why = checkForcingWin(pos, attacker_, fallback);
+      const int sequence = why.empty() ? forcingWinPlies(pos, fallback) : 0;
       pos.undo(cell);
       if (!why.empty()) return fail(pos, "after reply " + moveToken(cell) + " the default sequence fails: " + why);
-      plies = std::max(plies, 1 + static_cast<int>(fallback.size()));
+      plies = std::max(plies, 1 + sequence);
     }
     return true;
   }

@@ -37,20 +37,37 @@ struct Games {
   int played = 0, xWins = 0;
   std::vector<double> xMoveMs;  // every X move of every game
   std::string firstLoss;        // the moves of the first game X did not win
+  int claims = 0;               // X moves that claimed a win with its distance
+  std::string firstBrokenClaim;  // the first claim the game did not keep
 };
 
-// Plays one game from the empty board: `x` (the engine) against `o`.
+// Plays one game from the empty board: `x` (the engine) against `o`. X's claims are
+// held to docs/notation.md: a win in N plies ends the game within N plies whatever O
+// does, so no later claim may promise a later end, and the game must end in time.
 void playGame(Player& x, const Opponent& o, Games& games) {
   Position pos;
   std::string moves;
   MoveLimits limits;
   limits.moveTime = std::chrono::milliseconds(2000);  // only off the book does X think
+  int promisedEnd = kCells + 1;  // the ply by which X's claims say the game ends
+  auto broken = [&](const std::string& why) {
+    if (games.firstBrokenClaim.empty()) games.firstBrokenClaim = why + " after " + moves;
+  };
   while (!pos.isGameOver()) {
     int move;
     if (pos.sideToMove() == Side::X) {
       const auto began = Clock::now();
-      move = x.choose(pos, limits).move;
+      const MoveChoice c = x.choose(pos, limits);
+      move = c.move;
       games.xMoveMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - began).count());
+      if (c.verdict == Verdict::Win) {
+        ++games.claims;
+        const int end = pos.moveCount() + c.plies;
+        if (end > promisedEnd) broken("a win in " + std::to_string(c.plies) + " plies promises less than before");
+        promisedEnd = std::min(promisedEnd, end);
+      } else if (promisedEnd <= kCells) {
+        broken("a claimed win is no longer claimed");
+      }
     } else {
       move = o(pos);
     }
@@ -58,6 +75,7 @@ void playGame(Player& x, const Opponent& o, Games& games) {
     pos.play(move);
     moves += moveToken(move) + " ";
   }
+  if (pos.moveCount() > promisedEnd) broken("the game lasted longer than claimed");
   ++games.played;
   if (pos.status() == Status::XWins) ++games.xWins;
   else if (games.firstLoss.empty()) games.firstLoss = moves;
@@ -72,6 +90,9 @@ void checkAllWon(const Games& games, const char* against) {
   INFO("against " << against << ": X won " << games.xWins << " of " << games.played << "; first game not won: "
                   << games.firstLoss);
   CHECK(games.xWins == games.played);
+  INFO("X claimed a win with its distance " << games.claims << " times; first claim not kept: " << games.firstBrokenClaim);
+  CHECK(games.claims >= games.played);
+  CHECK(games.firstBrokenClaim.empty());
   const double ms = median(games.xMoveMs);
   INFO("median X move " << ms << " ms over " << games.xMoveMs.size() << " moves");
   CHECK(ms <= 50);

@@ -1,0 +1,276 @@
+// The distances the engine claims (docs/notation.md): plies to the end of the game along
+// the line the engine will play, against any defence. Checked against a brute-force
+// search built from the rules alone, and by playing the engine's line out against every
+// defence.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <string>
+
+#include "engine/notation.hpp"
+#include "engine/player.hpp"
+#include "engine/threats.hpp"
+
+using namespace qubic;
+
+namespace {
+
+// Cells where `side` completes a line now: from the rules core alone.
+Bitboard completions(const Position& p, Side side) {
+  Bitboard cells = 0;
+  for (Bitboard m = p.emptyCells(); m;) {
+    const int cell = popLowest(m);
+    if (p.completesLine(cell, side)) cells |= bit(cell);
+  }
+  return cells;
+}
+
+// Does the side to move force a win within `plies` plies (its own last move included)?
+// Full width; the only shortcuts are facts of the rules: a side that can complete a line
+// at once wins; a reply that leaves the mover's only completion cell open loses at once.
+bool winsWithin(Position& p, int plies) {
+  const Side me = p.sideToMove(), them = opponent(me);
+  if (plies < 1) return false;
+  if (completions(p, me)) return true;
+  if (plies < 3) return false;
+  const Bitboard theirs = completions(p, them);
+  for (Bitboard m = p.emptyCells(); m;) {
+    const int cell = popLowest(m);
+    if (theirs & ~bit(cell)) continue;  // they complete a line next
+    p.play(cell);
+    const Bitboard mine = completions(p, me);
+    bool all = !p.isGameOver() && (plies > 3 || mine);  // a win in 3 needs a completion cell now
+    if (all && popcount(mine) == 1) {
+      const int block = lowestCell(mine);  // any other reply loses at once
+      p.play(block);
+      all = !p.isGameOver() && winsWithin(p, plies - 2);
+      p.undo(block);
+    } else if (all && !mine) {
+      for (Bitboard r = p.emptyCells(); all && r;) {
+        const int reply = popLowest(r);
+        if (p.completesLine(reply, them)) {
+          all = false;
+          break;
+        }
+        p.play(reply);
+        all = !p.isGameOver() && winsWithin(p, plies - 2);
+        p.undo(reply);
+      }
+    }
+    p.undo(cell);
+    if (all) return true;
+  }
+  return false;
+}
+
+// The shortest forced win of the side to move in at most `maxPlies` plies, or -1.
+int shortestWin(Position p, int maxPlies) {
+  for (int n = 1; n <= maxPlies; n += 2)
+    if (winsWithin(p, n)) return n;
+  return -1;
+}
+
+Position fromMoves(const std::string& moves) {
+  const Parsed<Position> p = playMoves(Position{}, moves);
+  INFO(p.error());
+  REQUIRE(p);
+  return p.value();
+}
+
+MoveLimits nodeLimits(std::uint64_t nodes) {
+  MoveLimits limits;
+  limits.moveTime = std::chrono::milliseconds(600000);  // nodes decide, not the clock
+  limits.maxNodes = nodes;
+  return limits;
+}
+
+// A position of a random game that is not over and where the side to move faces no
+// immediate decision (no three of either side), so that the claims come from searches.
+Position quietRandomPosition(std::mt19937_64& rng, int stones) {
+  for (;;) {
+    Position p;
+    while (p.moveCount() < stones && !p.isGameOver()) {
+      Bitboard empty = p.emptyCells();
+      int pick = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng);
+      while (pick-- > 0) empty &= empty - 1;
+      p.play(lowestCell(empty));
+    }
+    if (!p.isGameOver() && !completions(p, Side::X) && !completions(p, Side::O)) return p;
+  }
+}
+
+// Plays the engine's line from `p` (the engine to move, claiming a win within `left`
+// plies) against every defence. Returns "" when every game ends in the engine's win
+// within the claim and no later claim promises more; counts the engine's moves.
+std::string playOut(Player& engine, Position& p, int left, const MoveLimits& limits, int& moves) {
+  ++moves;
+  const MoveChoice c = engine.choose(p, limits);
+  if (c.verdict != Verdict::Win) return "the win is no longer claimed at " + positionString(p);
+  if (c.plies > left)
+    return "claims " + std::to_string(c.plies) + " plies where " + std::to_string(left) + " were left at " +
+           positionString(p);
+  const Side me = p.sideToMove();
+  p.play(c.move);
+  std::string fault;
+  if (p.isGameOver()) {
+    if (p.status() != (me == Side::X ? Status::XWins : Status::OWins)) fault = "the game ended undecided";
+  } else if (c.plies < 3) {
+    fault = "the game goes on past the claim at " + positionString(p);
+  } else {
+    for (Bitboard r = p.emptyCells(); r && fault.empty();) {
+      const int reply = popLowest(r);
+      p.play(reply);
+      fault = p.isGameOver() ? "a defence ended the game at " + positionString(p)
+                             : playOut(engine, p, c.plies - 2, limits, moves);
+      p.undo(reply);
+    }
+  }
+  p.undo(c.move);
+  return fault;
+}
+
+}  // namespace
+
+TEST_CASE("the reference search agrees with hand-made positions") {
+  // X has 1a1 1b1 1c1: 1d1 wins at once.
+  CHECK(shortestWin(fromMoves("1a1 2a1 1b1 2b1 1c1 2c1"), 7) == 1);
+  // X has two stones, both on one line: no move makes two threes, so no win in 3.
+  CHECK(shortestWin(fromMoves("1a1 2a1 1b1 2b1"), 3) == -1);
+  // X has 1b1 1c1 and 1a2 1a3: 1a1 makes two threes (gain cells 1d1 and 1a4).
+  const Position twoThrees = fromMoves("1b1 4d4 1c1 3c3 1a2 2b3 1a3 4a4");
+  CHECK(shortestWin(twoThrees, 1) == -1);
+  CHECK(shortestWin(twoThrees, 7) == 3);
+}
+
+TEST_CASE("the reproduction of issue 16: a double threat is a win in 3 plies, not 1") {
+  const Position p = fromMoves(
+      "1a1 2b2 1d1 2c2 1b2 1c3 1a4 2a2 2d2 1c2 1c1 1b1 3c1 4d1 2c1 4c1 4a1 3b1 4d4 3d3 2a1 3a1 3c4 2b4 2b1 2d1 "
+      "1a2 1a3 3c2 3c3 3a2 2a3 3b2 3d2 1d4 2c3 4c3 4b2 1b4 1c4 3d4 2d4 3a4 3b4 1d3 1d2 2b3 4b1 3b3 3d1 4b3 1b3 4a3 "
+      "4d3");
+  REQUIRE(shortestWin(p, 7) == 3);
+  Player player({kMaxLevel, 8, 1});
+  const MoveChoice c = player.choose(p, nodeLimits(100000));
+  CHECK(c.verdict == Verdict::Win);
+  CHECK(c.plies == 3);
+  Position line = p;
+  int moves = 0;
+  CHECK(playOut(player, line, c.plies, nodeLimits(100000), moves).empty());
+}
+
+TEST_CASE("claimed wins are never shorter than the shortest one and hold against every defence") {
+  // Random middle and late positions; the engine's claim is compared with the rules-only
+  // search where that is cheap, and its line is played out against every reply.
+  std::mt19937_64 rng(1616);
+  Player player({kMaxLevel, 8, 1});
+  const MoveLimits limits = nodeLimits(60000);
+  int claims = 0, exact = 0, playedOut = 0, engineMoves = 0, longest = 0, byProof = 0;
+  for (int i = 0; i < 400 && claims < 60; ++i) {
+    const Position p = quietRandomPosition(rng, std::uniform_int_distribution<int>(18, 40)(rng));
+    player.newGame();
+    const MoveChoice c = player.choose(p, limits);
+    if (c.verdict != Verdict::Win) continue;
+    ++claims;
+    byProof += c.reason.find("proven win") != std::string::npos;
+    INFO(positionString(p) << " claim " << c.plies << " (" << c.reason << ")");
+    REQUIRE(c.plies % 2 == 1);
+    const int bruteLimit = popcount(p.emptyCells()) <= 34 ? 7 : 5;
+    if (c.plies <= bruteLimit) {
+      const int shortest = shortestWin(p, c.plies);
+      CHECK(shortest > 0);  // a win within the claim exists
+      exact += shortest == c.plies;
+    }
+    if (c.plies <= 11) {
+      Position line = p;
+      int moves = 0;
+      const std::string fault = playOut(player, line, c.plies, limits, moves);
+      INFO(fault);
+      CHECK(fault.empty());
+      ++playedOut;
+      engineMoves += moves;
+      longest = std::max(longest, c.plies);
+    }
+  }
+  CHECK(claims >= 30);
+  CHECK(playedOut >= 20);
+  WARN(claims << " claimed wins (" << byProof << " by the proof search), " << exact << " exactly the shortest; " << playedOut << " played out against every "
+              << "defence (" << engineMoves << " engine moves, longest claim " << longest << " plies)");
+}
+
+TEST_CASE("wins found by the proof search (quiet moves, 20-50 plies) hold against many defences") {
+  // Too long to play out against every defence: each claim is played out against 24
+  // defenders, random among the replies that do not lose at once, and against the
+  // engine's own longest defence. Every game must end in the claimed win within the claim.
+  std::mt19937_64 rng(1618);
+  Player attacker({kMaxLevel, 8, 1});
+  Player defender({kMaxLevel, 8, 2});
+  const MoveLimits limits = nodeLimits(60000);
+  int claims = 0, games = 0;
+  for (int i = 0; i < 400 && claims < 6; ++i) {
+    const Position start = quietRandomPosition(rng, std::uniform_int_distribution<int>(8, 24)(rng));
+    attacker.newGame();
+    const MoveChoice first = attacker.choose(start, limits);
+    if (first.verdict != Verdict::Win || first.reason.find("proven win") == std::string::npos) continue;
+    ++claims;
+    const Side winner = start.sideToMove();
+    for (int game = 0; game < 25; ++game) {
+      Position p = start;
+      std::string moves;
+      int promisedEnd = start.moveCount() + first.plies;
+      while (!p.isGameOver()) {
+        int move;
+        if (p.sideToMove() == winner) {
+          const MoveChoice c = attacker.choose(p, limits);
+          INFO(positionString(start) << " moves " << moves << ": " << c.plies << " plies claimed (" << c.reason << ")");
+          REQUIRE(c.verdict == Verdict::Win);
+          REQUIRE(p.moveCount() + c.plies <= promisedEnd);
+          promisedEnd = p.moveCount() + c.plies;
+          move = c.move;
+        } else if (game == 0) {
+          move = defender.choose(p, limits).move;
+        } else {
+          const Bitboard threats = completions(p, winner);
+          Bitboard choices = popcount(threats) == 1 ? threats : p.emptyCells();
+          for (int k = std::uniform_int_distribution<int>(0, popcount(choices) - 1)(rng); k > 0; --k) choices &= choices - 1;
+          move = lowestCell(choices);
+        }
+        p.play(move);
+        moves += moveToken(move) + ' ';
+      }
+      INFO(positionString(start) << " claimed " << first.plies << " plies; game " << moves);
+      CHECK(p.status() == (winner == Side::X ? Status::XWins : Status::OWins));
+      CHECK(p.moveCount() <= start.moveCount() + first.plies);
+      ++games;
+    }
+  }
+  CHECK(claims >= 6);
+  WARN(claims << " wins claimed by the proof search, " << games << " games played out");
+}
+
+TEST_CASE("claimed losses are never shorter than the opponent's shortest win after the move") {
+  // Lost positions: the engine's winning move played in random positions where it
+  // claims a win; then the engine defends the other side.
+  std::mt19937_64 rng(1617);
+  Player player({kMaxLevel, 8, 1});
+  const MoveLimits limits = nodeLimits(60000);
+  int claims = 0, checked = 0;
+  for (int i = 0; i < 600 && checked < 30; ++i) {
+    Position p = quietRandomPosition(rng, std::uniform_int_distribution<int>(18, 40)(rng));
+    player.newGame();
+    const MoveChoice win = player.choose(p, limits);
+    if (win.verdict != Verdict::Win || win.plies < 3) continue;
+    p.play(win.move);
+    const MoveChoice c = player.choose(p, limits);
+    if (c.verdict != Verdict::Loss) continue;
+    ++claims;
+    INFO(positionString(p) << " claims a loss in " << c.plies << " with " << moveToken(c.move) << " (" << c.reason << ")");
+    REQUIRE(c.plies % 2 == 0);
+    Position after = p;
+    after.play(c.move);
+    REQUIRE(!after.isGameOver());
+    if (c.plies - 1 > (popcount(after.emptyCells()) <= 34 ? 7 : 5)) continue;
+    CHECK(winsWithin(after, c.plies - 1));  // the opponent's win fits in the claim
+    ++checked;
+  }
+  CHECK(checked >= 20);
+  WARN(claims << " claimed losses, " << checked << " checked by the rules-only search");
+}
