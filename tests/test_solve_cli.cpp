@@ -46,16 +46,20 @@ TEST_CASE("qubic-solve proves a won position, writes a proof and verifies it") {
   const Run run = solve({"--moves", "1a1,1b1,2b2,1c1", "--proof", proof});
   CHECK(run.exitCode == 0);
   const std::vector<std::string> out = lines(run.out);
-  REQUIRE(out.size() >= 4);
+  REQUIRE(out.size() >= 5);
   CHECK(out[0] == "value: X wins");
   CHECK(out[1].rfind("best: ", 0) == 0);
-  CHECK(out[2].rfind("time: ", 0) == 0);
-  CHECK(out[3].rfind("nodes: ", 0) == 0);
+  REQUIRE(out[2].rfind("plies: ", 0) == 0);
+  const int plies = std::stoi(out[2].substr(7));
+  CHECK(plies % 2 == 1);  // X is to move and makes the last move
+  CHECK(plies <= 60);
+  CHECK(out[3].rfind("time: ", 0) == 0);
+  CHECK(out[4].rfind("nodes: ", 0) == 0);
   CHECK(run.err.find("X wins?") != std::string::npos);  // progress went to stderr
 
   const Run verified = solve({"--verify", proof});
   CHECK(verified.exitCode == 0);
-  CHECK(verified.out.find("verified: yes") != std::string::npos);
+  CHECK(verified.out.find("verified: yes\nplies: ") != std::string::npos);
 
   // A proof whose first winning move is replaced by an occupied cell is refused.
   std::ifstream in(proof);

@@ -78,7 +78,7 @@ int verify(const std::string& path) {
     std::printf("verified: no\n%s\n", r.error.c_str());
     return 1;
   }
-  std::printf("verified: yes\n");
+  std::printf("verified: yes\nplies: %d\n", r.plies);
   return 0;
 }
 
@@ -219,6 +219,8 @@ int main(int argc, char** argv) {
   // A best move exists when the winner is the side to move.
   if (value.find("wins") != std::string::npos && winner == start.sideToMove() && won.bestMove >= 0)
     std::printf("best: %s\n", moveToken(won.bestMove).c_str());
+  // Plies to the end along the proof found, against any defence (docs/notation.md).
+  if (value.find("wins") != std::string::npos && won.distance > 0) std::printf("plies: %d\n", won.distance);
   std::printf("time: %.3f\n", solveSeconds);
   std::printf("nodes: %llu\n", static_cast<unsigned long long>(totalNodes));
   std::printf("threads: %d\n", solver->threads());
