@@ -99,6 +99,14 @@ std::string assign(Settings& settings, const SettingField& f, const toml::node& 
   return {};
 }
 
+// Keys an earlier version had, with what they are called now.
+std::string renamedHint(std::string_view section, std::string_view key) {
+  if (section != "engine") return {};
+  if (key == "own_book") return " (now use_solution)";
+  if (key == "book_file") return " (now solution_file)";
+  return {};
+}
+
 }  // namespace
 
 const std::vector<SettingField>& settingFields() {
@@ -111,10 +119,10 @@ const std::vector<SettingField>& settingFields() {
       {"engine", "threads", "search threads", F::Integer{integerAccess<kEngine, &EngineSettings::threads>(), 1, 64}},
       {"engine", "move_overhead_ms", "time kept back from every move for communication delays",
        F::Integer{integerAccess<kEngine, &EngineSettings::moveOverheadMs>(), 0, 5000}},
-      {"engine", "own_book", "play from the opening book when it has the position",
-       F::Boolean{booleanAccess<kEngine, &EngineSettings::ownBook>()}},
-      {"engine", "book_file", "opening book to use; empty for the one shipped with the program",
-       F::Text{textAccess<kEngine, &EngineSettings::bookFile>(), {}}},
+      {"engine", "use_solution", "at level 10, play the proven win from the solution file when it has the position",
+       F::Boolean{booleanAccess<kEngine, &EngineSettings::useSolution>()}},
+      {"engine", "solution_file", "the solution: a book of proven winning moves (docs/book-format.md); empty for the one shipped with the program",
+       F::Text{textAccess<kEngine, &EngineSettings::solutionFile>(), {}}},
       {"engine", "seed", "randomness of the lower levels; 0 picks a new seed each run",
        F::Integer{integerAccess<kEngine, &EngineSettings::seed>(), 0, std::numeric_limits<std::int64_t>::max()}},
       {"engine", "explain", "give the reason for every move",
@@ -218,7 +226,7 @@ Parsed<Settings> parseSettings(std::string_view text, std::string_view source) {
     for (const auto& [key, node] : *table) {
       const SettingField* field = findField(section, key.str());
       if (!field) {
-        report(key.source(), "unknown key " + std::string(section) + "." + std::string(key.str()));
+        report(key.source(), "unknown key " + std::string(section) + "." + std::string(key.str()) + renamedHint(section, key.str()));
         continue;
       }
       if (std::string problem = assign(settings, *field, node); !problem.empty()) report(node.source(), problem);

@@ -17,8 +17,8 @@ struct EngineSettings {
   int hashMb = 64;           // the proof table, allocated once
   int threads = 1;
   int moveOverheadMs = 10;   // kept back from every time budget for I/O latency
-  bool ownBook = true;
-  std::string bookFile;      // empty: the book shipped with the program
+  bool useSolution = true;
+  std::string solutionFile;      // empty: the book shipped with the program
   std::int64_t seed = 0;     // randomness of the lower levels; 0 = from the clock
   bool explain = true;       // say why each move was chosen
 };

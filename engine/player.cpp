@@ -97,6 +97,8 @@ struct Player::Impl {
         planar(Tier::Planar, o.seed),
         forcing(Tier::Forcing, o.seed) {}
 
+  int hashfull() const { return static_cast<int>(table.fill() * 1000); }
+
   static std::size_t searchTableMb(const PlayerOptions& o) { return std::max<std::size_t>(1, o.hashMb / 4); }
 
   MoveChoice fromStrategy(Strategy& s, const Position& pos) {
@@ -138,6 +140,8 @@ void Player::setBook(std::shared_ptr<const Book> book, bool use) {
 void Player::newGame() {
   impl_->rng.seed(options_.seed);
   impl_->heuristic.clear();
+  impl_->table.clear();
+  impl_->threats.clearTable();
 }
 
 // The book's winning move; or, facing the book's winner, the proof that we are lost and
@@ -434,7 +438,14 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const P
                                     ? UINT64_MAX
                                     : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * profile.share));
     const Book* book = useBook_ && level == kMaxLevel ? book_.get() : nullptr;
-    choice = impl_->think(pos, options_, book, began + budget, nodes, limits, progress);
+    // Every report says how full the proof table is (the protocol's hashfull).
+    const ProgressFn report = !progress ? ProgressFn{} : [&](const MoveChoice& c) {
+      MoveChoice shown = c;
+      shown.hashfull = impl_->hashfull();
+      progress(shown);
+    };
+    choice = impl_->think(pos, options_, book, began + budget, nodes, limits, report);
+    choice.hashfull = impl_->hashfull();
   }
   if (!pos.isLegal(choice.move)) {
     // Defensive: never hand back an illegal move, whatever went wrong above.

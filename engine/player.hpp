@@ -59,6 +59,7 @@ struct MoveChoice {
   std::array<std::uint8_t, kCells> pv{};
   int pvLength = 0;
   bool fromBook = false;  // the move and the verdict come from the opening book
+  int hashfull = -1;      // the proof table's use in parts per thousand (-1: not known)
 };
 
 // Called from the searching thread while the player thinks (best guess so far).
@@ -77,7 +78,9 @@ class Player {
   // The opening book (engine/book), shared by every player that uses it; none at first.
   // Only the top level plays from it, and only when `use` is set: lower levels may lose.
   void setBook(std::shared_ptr<const Book> book, bool use = true);
-  // Forgets what was learned in the previous game (the table is kept, cleared).
+  // Forgets everything learned before (proofs, threat failures, search scores; the tables
+  // stay allocated), so that a game's moves do not depend on the games before it. UGI
+  // asks this of uginewgame.
   void newGame();
 
   // The engine's move in `pos` (precondition: the game is not over). Never returns an

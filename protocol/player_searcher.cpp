@@ -31,8 +31,8 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
   // else is applied and the engine plays without a book.
   std::shared_ptr<const Book> book = book_;
   std::string bookProblem;
-  if (!player_ || settings.bookFile != applied_.bookFile) {
-    Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(settings.bookFile);
+  if (!player_ || settings.solutionFile != applied_.solutionFile) {
+    Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(settings.solutionFile);
     if (loaded) {
       book = loaded.value();
     } else {
@@ -57,10 +57,10 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
     if (settings.seed != applied_.seed) player_->setSeed(effectiveSeed(settings.seed));
   }
   book_ = book;
-  player_->setBook(book_, settings.ownBook);
+  player_->setBook(book_, settings.useSolution);
   // Threads is kept for when the Player can use it: the search runs on one thread.
   applied_ = settings;
-  if (!bookProblem.empty()) applied_.bookFile.clear();
+  if (!bookProblem.empty()) applied_.solutionFile.clear();
   return bookProblem;
 }
 

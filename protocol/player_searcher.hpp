@@ -40,7 +40,7 @@ class PlayerSearcher final : public Searcher {
 
   Report report_;
   std::unique_ptr<Player> player_;
-  std::shared_ptr<const Book> book_;  // the book loaded from applied_.bookFile; null: none
+  std::shared_ptr<const Book> book_;  // the book loaded from applied_.solutionFile; null: none
   EngineSettings applied_;
   std::thread thread_;
   std::atomic<bool> stop_{false};

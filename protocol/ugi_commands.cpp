@@ -95,7 +95,7 @@ Parsed<GoLimits> parseGoArguments(const std::vector<std::string_view>& words) {
     const std::string_view word = words[++i];
     // Clocks may run below zero on a lagging controller; that means "no time left".
     const bool isClock = name == "p1time" || name == "p2time";
-    const std::int64_t min = isClock ? -kMaxMs : (name == "movestogo" || name == "nodes" || name == "depth") ? 1 : 0;
+    const std::int64_t min = isClock ? -kMaxMs : (name == "movestogo" || name == "nodes") ? 1 : 0;
     const std::int64_t max = name == "depth" ? kCells : name == "movestogo" ? 1000 : name == "nodes" ? INT64_MAX : kMaxMs;
     const Parsed<std::int64_t> value = readInteger(word, name, min, max);
     if (!value) return Result::failure(value.error());
@@ -107,7 +107,7 @@ Parsed<GoLimits> parseGoArguments(const std::vector<std::string_view>& words) {
     if (name == "movestogo") go.movesToGo = static_cast<int>(v);
     if (name == "movetime") go.moveTimeMs = v;
     if (name == "nodes") go.nodes = static_cast<std::uint64_t>(v);
-    if (name == "depth") go.depth = static_cast<int>(v);
+    if (name == "depth") go.depth = std::max(1, static_cast<int>(v));  // ugi.md allows 0: the least search there is
   }
   if (go.infinite && words.size() > 1) return Result::failure("infinite cannot be combined with other limits");
   return Result::success(go);
@@ -147,10 +147,14 @@ std::string searchStats(std::uint64_t nodes, double seconds) {
 }
 
 std::string infoLine(const MoveChoice& choice) {
-  std::string line = "info depth " + std::to_string(choice.depth) + " " + searchStats(choice.nodes, choice.seconds) + " score ";
+  std::string line = "info depth " + std::to_string(choice.depth) + " " + searchStats(choice.nodes, choice.seconds);
+  if (choice.hashfull >= 0) line += " hashfull " + std::to_string(std::min(choice.hashfull, 1000));
+  line += " score ";
   switch (choice.verdict) {
-    case Verdict::Win: line += "win " + std::to_string(choice.plies); break;
-    case Verdict::Loss: line += "loss " + std::to_string(choice.plies); break;
+    // Plies, not moves, negative when the engine is the one being mated (ugi.md; the
+    // distance is defined in docs/notation.md).
+    case Verdict::Win: line += "mate " + std::to_string(choice.plies); break;
+    case Verdict::Loss: line += "mate -" + std::to_string(choice.plies); break;
     case Verdict::Unknown: line += "cp " + std::to_string(choice.score); break;
   }
   if (choice.move < 0 || choice.move >= kCells) return line;

@@ -31,7 +31,7 @@ const SettingField& fieldOf(const UgiOption& option) {
 const std::vector<UgiOption>& ugiOptions() {
   static const std::vector<UgiOption> options = {
       {"Level", "level"},         {"Hash", "hash_mb"},    {"Threads", "threads"}, {"MoveOverhead", "move_overhead_ms"},
-      {"OwnBook", "own_book"},    {"BookFile", "book_file"}, {"Seed", "seed"},    {"Explain", "explain"},
+      {"UseSolution", "use_solution"},    {"SolutionFile", "solution_file"}, {"Seed", "seed"},    {"Explain", "explain"},
   };
   return options;
 }

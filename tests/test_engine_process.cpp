@@ -166,12 +166,12 @@ TEST_CASE("the program prints its usage on request and fails on unknown argument
 
 TEST_CASE("the real engine reports depth, score and pv, honours go depth, and plays on after a bad book file") {
   ChildProcess engine({kEngine}, {emptyConfigHome()});
-  engine.send("setoption name BookFile value /nonexistent/qubic.book");
+  engine.send("setoption name SolutionFile value /nonexistent/qubic.book");
   CHECK(engine.readLine(milliseconds(5000)) ==
-        "info string error: setoption BookFile: cannot read book file \"/nonexistent/qubic.book\": no such file; the "
+        "info string error: setoption SolutionFile: cannot read book file \"/nonexistent/qubic.book\": no such file; the "
         "book in use is kept");
   engine.send("setoption name Threads value 4");
-  engine.send("setoption name OwnBook value false");  // this test is about the search
+  engine.send("setoption name UseSolution value false");  // this test is about the search
   engine.send("position startpos moves 1a1 4d4");
   engine.send("go depth 3");
   const auto lines = engine.readUntil("bestmove", milliseconds(20000));

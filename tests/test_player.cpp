@@ -200,3 +200,25 @@ TEST_CASE("the old fallback, the forcing tier's move, is still there to be measu
   CHECK(p.isLegal(c.move));
   CHECK(c.depth == 0);  // no heuristic search
 }
+
+TEST_CASE("newGame forgets everything: the same question then costs what it cost a fresh player") {
+  // UGI's uginewgame: all data of the previous game is cleared. Proofs kept in the table
+  // would answer the repeated question with far fewer nodes.
+  const Parsed<Position> p = playMoves(Position{}, "1a1 1b1 2b2 1c1");  // X wins: a proof of some 15 000 nodes
+  REQUIRE(p);
+  MoveLimits limits;
+  limits.moveTime = std::chrono::milliseconds(600000);
+  limits.maxNodes = 2000000;
+  Player fresh({kMaxLevel, 16, 1});
+  const MoveChoice first = fresh.choose(p.value(), limits);
+  const MoveChoice again = fresh.choose(p.value(), limits);
+  fresh.newGame();
+  const MoveChoice afterNewGame = fresh.choose(p.value(), limits);
+  Player other({kMaxLevel, 16, 1});
+  const MoveChoice reference = other.choose(p.value(), limits);
+  INFO("nodes: first " << first.nodes << ", again " << again.nodes << ", after newGame " << afterNewGame.nodes);
+  CHECK(first.verdict == Verdict::Win);
+  CHECK(again.nodes < first.nodes);  // the table remembered
+  CHECK(afterNewGame.nodes == reference.nodes);
+  CHECK(afterNewGame.move == reference.move);
+}

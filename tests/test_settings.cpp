@@ -30,15 +30,22 @@ TEST_CASE("the shipped default file is exactly the built-in defaults, printed") 
   CHECK(settingsToToml(parsed.value()) == text);
 }
 
+TEST_CASE("keys of earlier versions are refused with their new names") {
+  const auto parsed = parseSettings("[engine]\nown_book = false\nbook_file = \"x.book\"\n", "old.toml");
+  REQUIRE_FALSE(parsed.ok());
+  CHECK(parsed.error() == "old.toml:3:1: error: unknown key engine.book_file (now solution_file)\n"
+                          "old.toml:2:1: error: unknown key engine.own_book (now use_solution)");
+}
+
 TEST_CASE("values are read and printed back") {
-  const auto parsed = parseSettings("[engine]\nlevel = 3\nexplain = false\nbook_file = \"a \\\"b\\\".book\"\n"
+  const auto parsed = parseSettings("[engine]\nlevel = 3\nexplain = false\nsolution_file = \"a \\\"b\\\".book\"\n"
                                     "[tui]\nhuman_side = \"both\"\ncolor_x = \"green\"\n",
                                     "test.toml");
   REQUIRE(parsed.ok());
   const Settings& s = parsed.value();
   CHECK(s.engine.level == 3);
   CHECK_FALSE(s.engine.explain);
-  CHECK(s.engine.bookFile == "a \"b\".book");
+  CHECK(s.engine.solutionFile == "a \"b\".book");
   CHECK(s.tui.humanSide == "both");
   CHECK(s.tui.colorX == "green");
   CHECK(s.engine.hashMb == EngineSettings{}.hashMb);  // untouched keys keep their defaults

@@ -41,8 +41,8 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
                        "option name Hash type spin default 64 min 1 max 16384",
                        "option name Threads type spin default 1 min 1 max 64",
                        "option name MoveOverhead type spin default 10 min 0 max 5000",
-                       "option name OwnBook type check default true",
-                       "option name BookFile type string default <empty>",
+                       "option name UseSolution type check default true",
+                       "option name SolutionFile type string default <empty>",
                        "option name Seed type spin default 0 min 0 max 9223372036854775807",
                        "option name Explain type check default true",
                        "ugiok",
@@ -54,12 +54,12 @@ TEST_CASE("option defaults come from the configuration") {
   Settings settings;
   settings.engine.level = 3;
   settings.engine.explain = false;
-  settings.engine.bookFile = "my.book";
+  settings.engine.solutionFile = "my.book";
   Transcript t(settings);
   CHECK(t.searcher.applied.level == 3);  // applied at start, before any setoption
   const Lines replies = t.send("ugi");
   CHECK(replies[2] == "option name Level type spin default 3 min 1 max 10");
-  CHECK(replies[7] == "option name BookFile type string default my.book");
+  CHECK(replies[7] == "option name SolutionFile type string default my.book");
   CHECK(replies[9] == "option name Explain type check default false");
 }
 
@@ -71,10 +71,10 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
   CHECK(t.session.settings().engine.level == 5);
   CHECK(t.send("setoption name Explain value FALSE").empty());
   CHECK_FALSE(t.session.settings().engine.explain);
-  CHECK(t.send("setoption name BookFile value books/my book.bin").empty());
-  CHECK(t.session.settings().engine.bookFile == "books/my book.bin");
-  CHECK(t.send("setoption name BookFile value <empty>").empty());
-  CHECK(t.session.settings().engine.bookFile.empty());
+  CHECK(t.send("setoption name SolutionFile value books/my book.bin").empty());
+  CHECK(t.session.settings().engine.solutionFile == "books/my book.bin");
+  CHECK(t.send("setoption name SolutionFile value <empty>").empty());
+  CHECK(t.session.settings().engine.solutionFile.empty());
   CHECK(t.send("setoption name MoveOverhead value 0").empty());
   CHECK(t.session.settings().engine.moveOverheadMs == 0);
 
@@ -88,7 +88,7 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
         Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, got \"\""});
   CHECK(t.send("setoption name Colour value red") ==
         Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, Hash, Threads, "
-              "MoveOverhead, OwnBook, BookFile, Seed, Explain"});
+              "MoveOverhead, UseSolution, SolutionFile, Seed, Explain"});
   CHECK(t.send("setoption Level 3") == Lines{"info string error: setoption: expected setoption name <option> value <value>"});
   CHECK(t.send("setoption name value 3") == Lines{"info string error: setoption: the option name is missing before value"});
   CHECK(t.session.settings().engine.level == 5);
@@ -206,12 +206,20 @@ TEST_CASE("malformed go commands are answered with an error") {
   check("go movetime soon", "movetime needs a whole number, got \"soon\"");
   check("go movetime -5", "movetime must be 0-1000000000000, got \"-5\"");
   check("go movetime 99999999999999999999", "movetime must be 0-1000000000000, got \"99999999999999999999\"");
-  check("go depth 0", "depth must be 1-64, got \"0\"");
+  check("go depth -1", "depth must be 0-64, got \"-1\"");
+  check("go depth 65", "depth must be 0-64, got \"65\"");
   check("go movetime 10 movetime 20", "movetime is given twice");
   check("go infinite movetime 100", "infinite cannot be combined with other limits");
   check("go wtime 100",
         "unknown limit \"wtime\"; expected p1time, p2time, p1inc, p2inc, movestogo, movetime, nodes, depth or infinite");
   CHECK(t.searcher.jobs.empty());
+}
+
+TEST_CASE("go depth 0 is allowed by the spec and searches the least there is") {
+  Transcript t;
+  t.send("go depth 0");
+  REQUIRE(t.searcher.jobs.size() == 1);
+  CHECK(t.searcher.jobs.back().limits.maxDepth == 1);
 }
 
 TEST_CASE("stop ends an infinite search, and isready and queries are answered meanwhile") {
@@ -259,16 +267,16 @@ TEST_CASE("score, proven results and the reason follow the searcher's answer") {
   proven.seconds = 0.1;
   t.searcher.scripted = proven;
   CHECK(t.send("go movetime 200") ==
-        Lines{"info depth 1 time 100 nodes 300 nps 3000 score win 7 pv 2b2",
-              "info depth 9 time 100 nodes 300 nps 3000 score win 7 pv 2b2", "bestmove 2b2"});  // no reason given
+        Lines{"info depth 1 time 100 nodes 300 nps 3000 score mate 7 pv 2b2",
+              "info depth 9 time 100 nodes 300 nps 3000 score mate 7 pv 2b2", "bestmove 2b2"});  // no reason given
   proven.verdict = Verdict::Loss;
   proven.plies = 4;
   proven.reason = "the longest defence";
   t.searcher.scripted = proven;
   REQUIRE(t.send("setoption name Explain value false").empty());
   CHECK(t.send("go movetime 200") ==
-        Lines{"info depth 1 time 100 nodes 300 nps 3000 score loss 4 pv 2b2",
-              "info depth 9 time 100 nodes 300 nps 3000 score loss 4 pv 2b2", "bestmove 2b2"});
+        Lines{"info depth 1 time 100 nodes 300 nps 3000 score mate -4 pv 2b2",
+              "info depth 9 time 100 nodes 300 nps 3000 score mate -4 pv 2b2", "bestmove 2b2"});
 }
 
 TEST_CASE("an illegal move from the searcher is never printed") {
@@ -391,16 +399,16 @@ TEST_CASE("the real searcher refuses a book file it cannot read, and plays on wi
   PlayerSearcher searcher([](const MoveChoice&, bool) {});
   EngineSettings settings;
   settings.hashMb = 1;
-  settings.bookFile = "/nonexistent/qubic.book";
+  settings.solutionFile = "/nonexistent/qubic.book";
   const std::string missing = "cannot read book file \"/nonexistent/qubic.book\": no such file; no book is used";
   CHECK(searcher.configure(settings) == missing);  // at the start the rest is applied
   settings.level = 4;
   CHECK(searcher.configure(settings) == missing);  // later nothing changes
-  settings.bookFile = std::filesystem::temp_directory_path().string();
-  CHECK(searcher.configure(settings) == "cannot read book file " + shown(settings.bookFile) +
+  settings.solutionFile = std::filesystem::temp_directory_path().string();
+  CHECK(searcher.configure(settings) == "cannot read book file " + shown(settings.solutionFile) +
                                             ": it is a directory; no book is used");
   settings.threads = 8;  // accepted; the search runs on one thread
-  settings.bookFile.clear();
+  settings.solutionFile.clear();
   CHECK(searcher.configure(settings).empty());
 
   SearchJob job;
@@ -421,29 +429,29 @@ TEST_CASE("the real searcher plays from the shipped book at the top level, and k
 
   const auto corrupt = std::filesystem::temp_directory_path() / "qubic-test-corrupt.book";
   { std::ofstream(corrupt, std::ios::binary) << "QUBOOK01 but nothing after"; }
-  settings.bookFile = corrupt.string();
+  settings.solutionFile = corrupt.string();
   const std::string problem = searcher.configure(settings);
-  CHECK_THAT(problem, Catch::StartsWith("book file " + shown(settings.bookFile) + " is not a usable book: "));
+  CHECK_THAT(problem, Catch::StartsWith("book file " + shown(settings.solutionFile) + " is not a usable book: "));
   CHECK_THAT(problem, Catch::EndsWith("; the book in use is kept"));
   std::filesystem::remove(corrupt);
   CHECK(searcher.think(job).fromBook);
 
-  settings.bookFile.clear();
-  settings.ownBook = false;
+  settings.solutionFile.clear();
+  settings.useSolution = false;
   REQUIRE(searcher.configure(settings).empty());
   CHECK_FALSE(searcher.think(job).fromBook);
-  settings.ownBook = true;
+  settings.useSolution = true;
   settings.level = 9;  // only the top level plays from the book
   REQUIRE(searcher.configure(settings).empty());
   CHECK_FALSE(searcher.think(job).fromBook);
 }
 
-TEST_CASE("setoption BookFile with a missing file is an error and keeps the previous value") {
+TEST_CASE("setoption SolutionFile with a missing file is an error and keeps the previous value") {
   Transcript t;
   t.searcher.failConfigure = "cannot read book file \"x.book\": no such file; no book is used";
-  CHECK(t.send("setoption name BookFile value x.book") ==
-        Lines{"info string error: setoption BookFile: cannot read book file \"x.book\": no such file; no book is used"});
-  CHECK(t.session.settings().engine.bookFile.empty());
+  CHECK(t.send("setoption name SolutionFile value x.book") ==
+        Lines{"info string error: setoption SolutionFile: cannot read book file \"x.book\": no such file; no book is used"});
+  CHECK(t.session.settings().engine.solutionFile.empty());
   t.searcher.failConfigure.clear();
   CHECK(t.send("go movetime 10").back() == "bestmove 1a1");  // play goes on
 }

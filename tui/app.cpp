@@ -31,8 +31,8 @@ PlayerOptions playerOptions(const EngineSettings& engine) {
 
 // The book the settings ask for; null with the reason in `problem` when it cannot be read.
 std::shared_ptr<const Book> loadBook(const EngineSettings& engine, std::string& problem) {
-  if (!engine.ownBook) return nullptr;
-  Parsed<std::shared_ptr<const Book>> book = loadBookFile(engine.bookFile);
+  if (!engine.useSolution) return nullptr;
+  Parsed<std::shared_ptr<const Book>> book = loadBookFile(engine.solutionFile);
   if (!book) {
     problem = book.error();
     return nullptr;

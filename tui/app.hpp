@@ -80,7 +80,7 @@ class App {
   std::chrono::steady_clock::time_point lastMoveAt_;
 
   // The opening book, or null when it could not be read (the reason is shown at start)
-  // or own_book is off. Before engine_, which is made with it.
+  // or use_solution is off. Before engine_, which is made with it.
   std::shared_ptr<const Book> book_;
   std::string bookProblem_;
   EngineWorker engine_;

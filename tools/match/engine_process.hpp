@@ -24,7 +24,7 @@ struct EngineFault {
 struct EngineReply {
   std::string move;                   // the word after "bestmove", unchecked
   std::chrono::milliseconds elapsed;  // from sending go to reading bestmove
-  std::string score;                  // from the last info line, e.g. "cp 35" or "win 5"; may be empty
+  std::string score;                  // from the last info line, e.g. "cp 35" or "mate 5"; may be empty
   std::string reason;                 // from "info string reason: ...", if the engine gave one
 };
 
