@@ -38,8 +38,8 @@ sanitize:
 # The solver's tests (the parallel solve over a shared table) under ThreadSanitizer.
 tsan: deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_TSAN=ON -DQUBIC_NATIVE=OFF >/dev/null
-	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns
-	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns):'
+	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns test_distance
+	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns|distance):'
 
 # Warning check: builds everything with g++ and clang++ and -Werror.
 warnings: deps

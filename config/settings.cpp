@@ -116,7 +116,7 @@ const std::vector<SettingField>& settingFields() {
        F::Integer{integerAccess<kEngine, &EngineSettings::level>(), 1, 10}},
       {"engine", "hash_mb", "size of the proof table in MB, allocated once at start-up",
        F::Integer{integerAccess<kEngine, &EngineSettings::hashMb>(), 1, 16384}},
-      {"engine", "threads", "search threads", F::Integer{integerAccess<kEngine, &EngineSettings::threads>(), 1, 64}},
+      {"engine", "threads", "threads of the proof search", F::Integer{integerAccess<kEngine, &EngineSettings::threads>(), 1, 64}},
       {"engine", "move_overhead_ms", "time kept back from every move for communication delays",
        F::Integer{integerAccess<kEngine, &EngineSettings::moveOverheadMs>(), 0, 5000}},
       {"engine", "use_solution", "at level 10, play the proven win from the solution file when it has the position",

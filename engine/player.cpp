@@ -8,6 +8,7 @@
 #include "notation.hpp"
 #include "pns.hpp"
 #include "search.hpp"
+#include "solver.hpp"
 #include "strategy.hpp"
 #include "threat_search.hpp"
 #include "threats.hpp"
@@ -80,24 +81,40 @@ std::string moveEffect(const Position& pos, int cell) {
 
 struct Player::Impl {
   std::mt19937_64 rng;
-  TranspositionTable table;
-  ThreatSearch threats;
-  ProofSearch proofs;
+  Solver solver;         // the proof searches, on options.threads threads, and their table
+  ThreatSearch threats;  // the player's own forcing-sequence searches
   HeuristicSearch heuristic;
   Strategy elementary, planar, forcing;
   Clock::time_point started;  // when the current choose() began, for the progress reports
 
   Impl(const PlayerOptions& o)
       : rng(o.seed),
-        table(std::max<std::size_t>(1, o.hashMb - std::min(o.hashMb, searchTableMb(o)))),
+        solver(solverOptions(o)),
         threats(std::size_t{1} << 18),
-        proofs(table, threats),
         heuristic(searchTableMb(o)),
         elementary(Tier::Elementary, o.seed),
         planar(Tier::Planar, o.seed),
         forcing(Tier::Forcing, o.seed) {}
 
-  int hashfull() const { return static_cast<int>(table.fill() * 1000); }
+  int hashfull() const { return static_cast<int>(solver.table().fill() * 1000); }
+  // The first proof search: its table answers what the solves proved.
+  ProofSearch& proofs() { return solver.search(); }
+  PnsResult prove(const Position& pos, Side attacker, const SearchLimits& l) {
+    SolveLimits limits;
+    limits.seconds = std::chrono::duration<double>(l.maxTime).count();
+    limits.maxNodes = l.maxNodes;
+    limits.stop = l.stop;
+    return solver.prove(pos, attacker, limits);
+  }
+
+  static SolverOptions solverOptions(const PlayerOptions& o) {
+    SolverOptions s;
+    s.threads = std::clamp(o.threads, 1, kMaxSolveThreads);
+    s.tableMb = std::max<std::size_t>(1, o.hashMb - std::min(o.hashMb, searchTableMb(o)));
+    s.threatEntries = std::size_t{1} << 18;
+    s.quickFirst = false;  // the player's table is small and kept between moves
+    return s;
+  }
 
   static std::size_t searchTableMb(const PlayerOptions& o) { return std::max<std::size_t>(1, o.hashMb / 4); }
 
@@ -140,7 +157,7 @@ void Player::setBook(std::shared_ptr<const Book> book, bool use) {
 void Player::newGame() {
   impl_->rng.seed(options_.seed);
   impl_->heuristic.clear();
-  impl_->table.clear();
+  impl_->solver.clear();
   impl_->threats.clearTable();
 }
 
@@ -207,8 +224,8 @@ std::optional<MoveChoice> Player::Impl::quickestKnownWin(const Position& pos, Th
   }
   MoveChoice best;
   if (forced.win) best.move = forced.sequence[0], best.plies = forced.plies();
-  if (const std::optional<TTEntry> e = proofs.lookup(pos, us); e && e->pn == 0 && e->bestMove != 0xff) {
-    const PnsResult known = proofs.prove(pos, us, SearchLimits{});  // solved: answers from the table
+  if (const std::optional<TTEntry> e = proofs().lookup(pos, us); e && e->pn == 0 && e->bestMove != 0xff) {
+    const PnsResult known = proofs().prove(pos, us, SearchLimits{});  // solved: answers from the table
     if (known.bestMove >= 0 && (!forced.win || known.distance < best.plies)) best.move = known.bestMove, best.plies = known.distance;
   }
   if (best.move < 0) return std::nullopt;
@@ -291,7 +308,7 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
   if (limits.moveTime >= kNoTimeLimit) attack.maxTime = std::min(attack.maxTime, kUntimedProofTime);
   if (limits.maxDepth > 0) attack.maxNodes = std::min(attack.maxNodes, kDepthLimitedProofNodes);
   attack.stop = limits.stop;
-  const PnsResult ours = proofs.prove(pos, us, attack);
+  const PnsResult ours = prove(pos, us, attack);
   choice.nodes += ours.nodes;
   if (ours.answer == Answer::Proven && ours.bestMove >= 0) {
     choice.move = ours.bestMove;
@@ -313,7 +330,7 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
   if (limits.moveTime >= kNoTimeLimit) defence.maxTime = std::min(defence.maxTime, kUntimedProofTime);
   defence.maxNodes = std::max<std::uint64_t>(1, std::min(nodesLeft(), attack.maxNodes));
   defence.stop = limits.stop;
-  const PnsResult theirs = proofs.prove(pos, them, defence);
+  const PnsResult theirs = prove(pos, them, defence);
   choice.nodes += theirs.nodes;
 
   if (theirs.answer == Answer::Proven) {
@@ -324,7 +341,7 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
       const int cell = popLowest(m);
       Position next = pos;
       next.play(cell);
-      const std::optional<TTEntry> e = proofs.lookup(next, them);
+      const std::optional<TTEntry> e = proofs().lookup(next, them);
       const int length = e && e->pn == 0 ? e->distance : 0;
       if (length > longest || choice.move < 0) longest = length, choice.move = cell;
     }
@@ -342,7 +359,7 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
     const int cell = popLowest(m);
     Position next = pos;
     next.play(cell);
-    if (const std::optional<TTEntry> e = proofs.lookup(next, them)) {
+    if (const std::optional<TTEntry> e = proofs().lookup(next, them)) {
       if (e->pn == 0) losing |= bit(cell);
       if (e->dn == 0) safe |= bit(cell);
     }

@@ -34,6 +34,7 @@ struct PlayerOptions {
   std::size_t hashMb = 64;
   std::uint64_t seed = 1;   // for the lower levels' randomness: same seed, same games
   Fallback fallback = Fallback::Search;
+  int threads = 1;  // of the proof searches (engine/solver); 1 keeps every search deterministic
 };
 
 struct MoveLimits {

@@ -61,6 +61,13 @@ PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits&
                                   : proveOnThreads(full_, start, attacker, rest, report));
 }
 
+void Solver::clear() {
+  for (Workspace* w : {&quick_, &full_}) {
+    w->table.clear();
+    for (const auto& t : w->threats) t->clearTable();
+  }
+}
+
 PnsResult Solver::proveOnOneThread(Workspace& w, const Position& start, Side attacker, const SolveLimits& limits,
                                    std::uint64_t maxPositions, const Progress& onProgress) {
   const auto began = Clock::now();
@@ -107,6 +114,9 @@ PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attac
       SearchLimits slice;
       slice.maxPositions = kSlicePositions;
       slice.stop = &finished;
+      // The totals grow only as slices end, so each slice gets its share of the nodes left.
+      if (limits.maxNodes > 0)
+        slice.maxNodes = std::max<std::uint64_t>(1, (limits.maxNodes - std::min(limits.maxNodes, nodes.load())) / w.searches.size());
       const PnsResult r = search.prove(start, attacker, slice);
       nodes += r.nodes;
       positions += r.positions;

@@ -67,6 +67,8 @@ class Solver {
   // positions, seconds). `onProgress` is called from the calling thread after every slice
   // (one thread) or every 100 ms (several). The table keeps what was learned.
   PnsResult prove(const Position& start, Side attacker, const SolveLimits& limits, const Progress& onProgress = {});
+  // Forgets everything learned (the tables stay reserved).
+  void clear();
 
   // The search and threat search (the first thread's) that settled the last solve, for
   // writing its proof.

@@ -40,13 +40,15 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
       if (player_) return bookProblem;
     }
   }
-  if (!player_ || settings.hashMb != applied_.hashMb) {
-    // The table is allocated once per player, so a new size means a new player. The old
-    // one is kept until the new one exists, so a failed allocation changes nothing.
+  if (!player_ || settings.hashMb != applied_.hashMb || settings.threads != applied_.threads) {
+    // The tables (and the proof search's threads) are made once per player, so a new size
+    // means a new player. The old one is kept until the new one exists, so a failed
+    // allocation changes nothing.
     PlayerOptions options;
     options.level = settings.level;
     options.hashMb = static_cast<std::size_t>(settings.hashMb);
     options.seed = effectiveSeed(settings.seed);
+    options.threads = settings.threads;
     try {
       player_ = std::make_unique<Player>(options);
     } catch (const std::bad_alloc&) {
@@ -58,7 +60,6 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
   }
   book_ = book;
   player_->setBook(book_, settings.useSolution);
-  // Threads is kept for when the Player can use it: the search runs on one thread.
   applied_ = settings;
   if (!bookProblem.empty()) applied_.solutionFile.clear();
   return bookProblem;

@@ -200,8 +200,12 @@ TEST_CASE("wins found by the proof search (quiet moves, 20-50 plies) hold agains
   // Too long to play out against every defence: each claim is played out against 24
   // defenders, random among the replies that do not lose at once, and against the
   // engine's own longest defence. Every game must end in the claimed win within the claim.
+  // The proof search on one thread, then on two (engine/solver): claims must hold either way.
+  const int threads = GENERATE(1, 2);
   std::mt19937_64 rng(1618);
-  Player attacker({kMaxLevel, 8, 1});
+  PlayerOptions options{kMaxLevel, 8, 1};
+  options.threads = threads;
+  Player attacker(options);
   Player defender({kMaxLevel, 8, 2});
   const MoveLimits limits = nodeLimits(60000);
   int claims = 0, games = 0;
@@ -243,7 +247,7 @@ TEST_CASE("wins found by the proof search (quiet moves, 20-50 plies) hold agains
     }
   }
   CHECK(claims >= 6);
-  WARN(claims << " wins claimed by the proof search, " << games << " games played out");
+  WARN(claims << " wins claimed by the proof search on " << threads << " thread(s), " << games << " games played out");
 }
 
 TEST_CASE("claimed losses are never shorter than the opponent's shortest win after the move") {

@@ -24,6 +24,7 @@ PlayerOptions playerOptions(const EngineSettings& engine) {
   PlayerOptions options;
   options.level = engine.level;
   options.hashMb = static_cast<std::size_t>(engine.hashMb);
+  options.threads = engine.threads;
   options.seed = engine.seed != 0 ? static_cast<std::uint64_t>(engine.seed)
                                   : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
   return options;
