@@ -127,6 +127,8 @@ const std::vector<SettingField>& settingFields() {
        F::Integer{integerAccess<kEngine, &EngineSettings::seed>(), 0, std::numeric_limits<std::int64_t>::max()}},
       {"engine", "explain", "give the reason for every move",
        F::Boolean{booleanAccess<kEngine, &EngineSettings::explain>()}},
+      {"engine", "multi_pv", "root moves reported with their values (proven when known) after each search",
+       F::Integer{integerAccess<kEngine, &EngineSettings::multiPv>(), 1, 64}},
       {"tui", "human_side", "who the keyboard plays: x, o, both (two humans) or none (watch the engine)",
        F::Text{textAccess<kTui, &TuiSettings::humanSide>(), {"x", "o", "both", "none"}}},
       {"tui", "move_time_ms", "the engine's thinking time per move",

@@ -21,6 +21,7 @@ struct EngineSettings {
   std::string solutionFile;      // empty: the book shipped with the program
   std::int64_t seed = 0;     // randomness of the lower levels; 0 = from the clock
   bool explain = true;       // say why each move was chosen
+  int multiPv = 1;           // root moves reported with their values after a search
 };
 
 struct TuiSettings {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 
 #include "lines.hpp"
 #include "position.hpp"
@@ -24,6 +25,23 @@ inline int moveValue(const Position& pos, int cell) {
     if (own == 0) value += kBlockLineValue[theirs];
   }
   return value;
+}
+
+// Writes `moves` to `out` best first by moveValue (by cell when !byValue, or among equal
+// values): the order both the proof search's children and MultiPV's judging use.
+// Insertion sort, stable. Returns how many.
+inline int orderByMoveValue(const Position& pos, Bitboard moves, std::uint8_t* out, bool byValue) {
+  int value[kCells];
+  int n = 0;
+  for (Bitboard m = moves; m;) {
+    const int cell = popLowest(m);
+    const int v = byValue ? moveValue(pos, cell) : 0;
+    int i = n++;
+    for (; i > 0 && value[i - 1] < v; --i) out[i] = out[i - 1], value[i] = value[i - 1];
+    out[i] = static_cast<std::uint8_t>(cell);
+    value[i] = v;
+  }
+  return n;
 }
 
 }  // namespace qubic

@@ -5,6 +5,7 @@
 #include <optional>
 #include <random>
 
+#include "move_value.hpp"
 #include "notation.hpp"
 #include "pns.hpp"
 #include "search.hpp"
@@ -53,6 +54,10 @@ constexpr std::uint64_t kThreatNodesPerMs = 20000;
 constexpr milliseconds kUntimedProofTime{1000};
 // ...and when it limits the depth, which asks for a quick answer.
 constexpr std::uint64_t kDepthLimitedProofNodes = 50000;
+// MultiPV: what judging each further root move may cost.
+constexpr std::uint64_t kRankProofNodes = 5000;
+constexpr std::uint64_t kRankSearchNodes = 20000;
+constexpr int kRankMaxDepth = 4;
 
 std::string pliesText(int plies) {
   const int moves = (plies + 1) / 2;
@@ -128,6 +133,9 @@ struct Player::Impl {
 
   std::optional<MoveChoice> fromBook(const Position& pos, const Book& book, const MoveLimits& limits);
   int opponentWinBound(const Position& pos, int move, const MoveLimits& limits);
+  std::vector<MoveChoice> rankMoves(const Position& pos, const MoveChoice& best, const MoveLimits& limits,
+                                    Clock::time_point deadline, const Book* book, std::uint64_t& nodes);
+  MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits, const Book* book);
   std::optional<MoveChoice> quickestKnownWin(const Position& pos, ThreatLimits limits, std::uint64_t& nodes);
   // `book`: the opening book to play from, or null.
   MoveChoice think(const Position& pos, const PlayerOptions& options, const Book* book, Clock::time_point deadline,
@@ -436,6 +444,78 @@ MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& pro
   return result;
 }
 
+// The value of one root move for MultiPV: proven when a table, the book or a threat
+// search knows it (distances as in docs/notation.md), else a small search of it alone.
+MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits, const Book* book) {
+  const Side us = pos.sideToMove(), them = opponent(us);
+  MoveChoice c;
+  c.move = move;
+  auto proven = [&](Verdict v, int plies) {
+    c.verdict = v;
+    c.plies = plies;
+    return c;
+  };
+  if (pos.completesLine(move, us)) return proven(Verdict::Win, 1);
+  Position next = pos;
+  next.play(move);
+  if (next.isGameOver()) return c;  // a full board: a draw, score 0
+  if (threatCells(next, them)) return proven(Verdict::Loss, 2);
+  if (book && them == Side::X)
+    if (const std::optional<BookMove> win = book->find(next)) return proven(Verdict::Loss, 1 + win->pliesToWin);
+  // Small proof searches for either side (what the table already holds answers at once).
+  SearchLimits small;
+  small.maxNodes = kRankProofNodes;
+  small.stop = limits.stop;
+  for (const Side attacker : {them, us}) {
+    const PnsResult r = proofs().prove(next, attacker, small);
+    c.nodes += r.nodes;
+    if (r.answer == Answer::Proven && r.distance > 0)
+      return proven(attacker == us ? Verdict::Win : Verdict::Loss, 1 + r.distance);
+  }
+  HeuristicLimits h;
+  h.rootMoves = bit(move);
+  h.maxDepth = depth;
+  h.maxNodes = kRankSearchNodes;
+  h.stop = limits.stop;
+  const HeuristicResult r = heuristic.search(pos, h, {});
+  c.nodes += r.nodes;
+  c.depth = r.depth;
+  c.pvLength = r.pvLength;
+  std::copy(r.pv.begin(), r.pv.begin() + r.pvLength, c.pv.begin());
+  if (isProvenScore(r.score)) return proven(r.score > 0 ? Verdict::Win : Verdict::Loss, pliesToEnd(r.score));
+  c.score = r.score;
+  return c;
+}
+
+// The chosen move first, then the others best first: proven wins (quickest first),
+// unproven moves by score, proven losses (longest first); `limits.multiPv` of them.
+// Moves are judged best-looking first while time and nodes last (the move's limits);
+// those left unjudged are not ranked. Adds the nodes spent to `nodes`.
+std::vector<MoveChoice> Player::Impl::rankMoves(const Position& pos, const MoveChoice& best, const MoveLimits& limits,
+                                                Clock::time_point deadline, const Book* book, std::uint64_t& nodes) {
+  std::vector<MoveChoice> lines{best};
+  const int depth = kRankMaxDepth;
+  std::uint8_t order[kCells];
+  const int count = orderByMoveValue(pos, pos.emptyCells() & ~bit(best.move), order, true);
+  for (int i = 0; i < count; ++i) {
+    if (Clock::now() >= deadline || nodes >= limits.maxNodes || (limits.stop && limits.stop->load())) break;
+    const int move = order[i];
+    MoveChoice c = judgeMove(pos, move, depth, limits, book);
+    nodes += c.nodes;
+    if (c.pvLength == 0 || c.pv[0] != move) c.pv[0] = static_cast<std::uint8_t>(move), c.pvLength = 1;
+    lines.push_back(c);
+  }
+  auto key = [](const MoveChoice& c) {
+    if (c.verdict == Verdict::Win) return std::pair<int, int>{0, c.plies};
+    if (c.verdict == Verdict::Loss) return std::pair<int, int>{2, -c.plies};
+    return std::pair<int, int>{1, -c.score};
+  };
+  std::stable_sort(lines.begin() + 1, lines.end(), [&](const MoveChoice& a, const MoveChoice& b) { return key(a) < key(b); });
+  lines.resize(std::min<std::size_t>(lines.size(), static_cast<std::size_t>(limits.multiPv)));
+  lines.front().ranked.clear();
+  return lines;
+}
+
 MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const ProgressFn& progress) {
   const auto began = Clock::now();
   impl_->started = began;
@@ -450,10 +530,12 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const P
     const LevelProfile& profile = kProfiles[level];
     // At most a year, so that the deadline cannot overflow the clock's time points.
     const double moveMs = std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3);
-    const auto budget = milliseconds(std::max<long long>(1, static_cast<long long>(moveMs * profile.share)));
+    // With MultiPV the move gets half of the level's share; ranking the others, the rest.
+    const double share = profile.share * (limits.multiPv > 1 ? 0.5 : 1.0);
+    const auto budget = milliseconds(std::max<long long>(1, static_cast<long long>(moveMs * share)));
     const std::uint64_t nodes = limits.maxNodes == UINT64_MAX
                                     ? UINT64_MAX
-                                    : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * profile.share));
+                                    : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * share));
     const Book* book = useBook_ && level == kMaxLevel ? book_.get() : nullptr;
     // Every report says how full the proof table is (the protocol's hashfull).
     const ProgressFn report = !progress ? ProgressFn{} : [&](const MoveChoice& c) {
@@ -472,6 +554,11 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const P
   if (choice.pvLength == 0 || choice.pv[0] != choice.move) {
     choice.pv[0] = static_cast<std::uint8_t>(choice.move);
     choice.pvLength = 1;
+  }
+  if (limits.multiPv > 1 && level > 3) {
+    const auto deadline = began + milliseconds(static_cast<long long>(std::min(static_cast<double>(limits.moveTime.count()),
+                                                                                 365 * 24 * 3600e3)));
+    choice.ranked = impl_->rankMoves(pos, choice, limits, deadline, useBook_ ? book_.get() : nullptr, choice.nodes);
   }
   choice.seconds = std::chrono::duration<double>(Clock::now() - began).count();
   if (progress) progress(choice);

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "book.hpp"
 #include "position.hpp"
@@ -42,6 +43,8 @@ struct MoveLimits {
   std::uint64_t maxNodes = UINT64_MAX;
   int maxDepth = 0;                          // plies of the main search; 0 = no depth limit
   const std::atomic<bool>* stop = nullptr;   // set by another thread to get the move now
+  // Root moves to rank after choosing (MoveChoice::ranked); 1: only the move chosen.
+  int multiPv = 1;
 };
 
 // The value of the position for the side to move, as far as the engine knows it.
@@ -61,6 +64,10 @@ struct MoveChoice {
   int pvLength = 0;
   bool fromBook = false;  // the move and the verdict come from the opening book
   int hashfull = -1;      // the proof table's use in parts per thousand (-1: not known)
+  // With MoveLimits::multiPv > 1: the best root moves, best first, the move chosen being
+  // first. Each has its proven value when known (verdict, plies), else a heuristic score
+  // from a small search of that move alone; `ranked` of these is empty.
+  std::vector<MoveChoice> ranked;
 };
 
 // Called from the searching thread while the player thinks (best guess so far).

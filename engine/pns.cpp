@@ -41,23 +41,6 @@ Bitboard nonEquivalentAmong(const Position& pos, Bitboard cells) {
 
 }  // namespace
 
-// The moves in the order children with equal numbers are tried: at attacker nodes by
-// their static value (move_value.hpp), else by cell. Near the root, where every child's
-// numbers start alike, this picks the attacker's first try. Insertion sort, stable.
-int orderMoves(const Position& pos, Bitboard moves, std::uint8_t* out, bool byValue) {
-  int value[kCells];
-  int n = 0;
-  for (Bitboard m = moves; m;) {
-    const int cell = popLowest(m);
-    const int v = byValue ? moveValue(pos, cell) : 0;
-    int i = n++;
-    for (; i > 0 && value[i - 1] < v; --i) out[i] = out[i - 1], value[i] = value[i - 1];
-    out[i] = static_cast<std::uint8_t>(cell);
-    value[i] = v;
-  }
-  return n;
-}
-
 // What a node is before any child is searched: solved outright, or the moves worth trying.
 struct ProofSearch::Evaluation {
   Answer answer = Answer::Unknown;
@@ -323,7 +306,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
 
   const bool orNode = pos.sideToMove() == attacker_;
   Frame f;
-  f.count = orderMoves(pos, moves, f.move, options_.orderMoves && orNode);
+  f.count = orderByMoveValue(pos, moves, f.move, options_.orderMoves && orNode);
   // All the children's table slots are requested before any is read, so the memory
   // accesses overlap instead of waiting one after another.
   for (int i = 0; i < f.count; ++i) {

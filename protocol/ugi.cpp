@@ -182,6 +182,7 @@ void UgiSession::go(const Command& c) {
                                    std::chrono::milliseconds(settings_.engine.moveOverheadMs));
   if (asked.nodes) job.limits.maxNodes = *asked.nodes;
   if (asked.depth) job.limits.maxDepth = *asked.depth;
+  job.limits.multiPv = settings_.engine.multiPv;
   // Set before starting, so a searcher that answers at once finds the search it answers.
   search_ = RunningSearch{position_, asked.infinite, job.limits.moveTime < kNoTimeLimit, false, std::nullopt, {}};
   try {
@@ -284,6 +285,20 @@ void UgiSession::onSearchDone(const MoveChoice& result) {
     error("internal: the search returned no legal move; playing " + moveToken(checked.move));
   }
   onSearchProgress(checked);
+  // MultiPV: the ranked root moves, rank 1 being the move played (ugi.md's `multipv`).
+  for (std::size_t i = 0; i < checked.ranked.size(); ++i) {
+    MoveChoice line = checked.ranked[i];
+    line.nodes = checked.nodes;
+    line.seconds = checked.seconds;
+    line.hashfull = checked.hashfull;
+    if (!search_->position.isLegal(line.move)) continue;
+    Position after = search_->position;  // the pv stays playable
+    int playable = 0;
+    for (; playable < line.pvLength && after.isLegal(line.pv[static_cast<std::size_t>(playable)]); ++playable)
+      after.play(line.pv[static_cast<std::size_t>(playable)]);
+    line.pvLength = playable;
+    say("info multipv " + std::to_string(i + 1) + infoLine(line).substr(4));
+  }
   if (search_->infinite && !search_->stopRequested) {
     search_->heldResult = checked;  // `go infinite` answers only after `stop`
     return;

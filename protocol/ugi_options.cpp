@@ -32,6 +32,7 @@ const std::vector<UgiOption>& ugiOptions() {
   static const std::vector<UgiOption> options = {
       {"Level", "level"},         {"Hash", "hash_mb"},    {"Threads", "threads"}, {"MoveOverhead", "move_overhead_ms"},
       {"UseSolution", "use_solution"},    {"SolutionFile", "solution_file"}, {"Seed", "seed"},    {"Explain", "explain"},
+      {"MultiPV", "multi_pv"},
   };
   return options;
 }

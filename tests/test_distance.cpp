@@ -278,3 +278,66 @@ TEST_CASE("claimed losses are never shorter than the opponent's shortest win aft
   CHECK(checked >= 20);
   WARN(claims << " claimed losses, " << checked << " checked by the rules-only search");
 }
+
+TEST_CASE("MultiPV lines: distinct legal moves, the chosen one first, every proven value true") {
+  // Each ranked line's claim is checked by the rules-only search: a win in N means the
+  // opponent, after the move, cannot avoid losing within N - 1 plies; a loss in N means
+  // the opponent, after the move, wins within N - 1.
+  std::mt19937_64 rng(1619);
+  Player player({kMaxLevel, 8, 1});
+  MoveLimits limits = nodeLimits(30000);
+  limits.multiPv = 6;
+  int positions = 0, wins = 0, losses = 0, unknown = 0, lines = 0;
+  for (int i = 0; i < 60; ++i) {
+    const Position p = quietRandomPosition(rng, std::uniform_int_distribution<int>(20, 40)(rng));
+    player.newGame();
+    const MoveChoice c = player.choose(p, limits);
+    INFO(positionString(p));
+    // The moves judged while the budget lasts: at least one besides the move chosen.
+    REQUIRE(c.ranked.size() >= 2);
+    REQUIRE(c.ranked.size() <= 6);
+    lines += static_cast<int>(c.ranked.size());
+    CHECK(c.ranked.front().move == c.move);
+    Bitboard seen = 0;
+    for (const MoveChoice& line : c.ranked) {
+      INFO("line " << moveToken(line.move) << " verdict " << static_cast<int>(line.verdict) << " plies " << line.plies);
+      REQUIRE(p.isLegal(line.move));
+      CHECK_FALSE(seen & bit(line.move));
+      seen |= bit(line.move);
+      CHECK(line.ranked.empty());
+      if (line.verdict == Verdict::Unknown) {
+        ++unknown;
+        continue;
+      }
+      Position after = p;
+      after.play(line.move);
+      if (line.verdict == Verdict::Win) {
+        ++wins;
+        if (after.isGameOver()) {
+          CHECK(line.plies == 1);
+          continue;
+        }
+        if (line.plies > 7) continue;
+        bool allLose = true;  // every reply of the opponent leaves us a win within plies - 2
+        for (Bitboard r = after.emptyCells(); r && allLose;) {
+          const int reply = popLowest(r);
+          if (after.completesLine(reply, after.sideToMove())) allLose = false;
+          after.play(reply);
+          allLose = allLose && !after.isGameOver() && winsWithin(after, line.plies - 2);
+          after.undo(reply);
+        }
+        CHECK(allLose);
+      } else {
+        ++losses;
+        REQUIRE_FALSE(after.isGameOver());
+        if (line.plies - 1 <= 7) CHECK(winsWithin(after, line.plies - 1));
+      }
+    }
+    ++positions;
+  }
+  CHECK(wins >= 10);
+  CHECK(losses >= 10);
+  CHECK(lines >= 300);  // most positions got all six lines
+  WARN(positions << " positions ranked: " << wins << " proven wins, " << losses << " proven losses, " << unknown
+                 << " by score");
+}

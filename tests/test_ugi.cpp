@@ -32,7 +32,7 @@ Lines searchReplies(const std::string& move) {
 TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
   Transcript t;
   const Lines replies = t.send("ugi");
-  REQUIRE(replies.size() == 11);
+  REQUIRE(replies.size() == 12);
   CHECK_THAT(replies[0], Catch::StartsWith("id name Qubic "));
   CHECK_THAT(replies[1], Catch::StartsWith("id author "));
   const Lines options(replies.begin() + 2, replies.end());
@@ -45,6 +45,7 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
                        "option name SolutionFile type string default <empty>",
                        "option name Seed type spin default 0 min 0 max 9223372036854775807",
                        "option name Explain type check default true",
+                       "option name MultiPV type spin default 1 min 1 max 64",
                        "ugiok",
                    });
   CHECK(t.send("isready") == Lines{"readyok"});
@@ -77,6 +78,11 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
   CHECK(t.session.settings().engine.solutionFile.empty());
   CHECK(t.send("setoption name MoveOverhead value 0").empty());
   CHECK(t.session.settings().engine.moveOverheadMs == 0);
+  CHECK(t.send("setoption name MultiPV value 3").empty());
+  CHECK(t.session.settings().engine.multiPv == 3);
+  t.send("go depth 1");
+  CHECK(t.searcher.jobs.back().limits.multiPv == 3);  // each search ranks that many moves
+  t.send("stop");
 
   CHECK(t.send("setoption name Level value 11") ==
         Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, got \"11\""});
@@ -88,7 +94,7 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
         Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, got \"\""});
   CHECK(t.send("setoption name Colour value red") ==
         Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, Hash, Threads, "
-              "MoveOverhead, UseSolution, SolutionFile, Seed, Explain"});
+              "MoveOverhead, UseSolution, SolutionFile, Seed, Explain, MultiPV"});
   CHECK(t.send("setoption Level 3") == Lines{"info string error: setoption: expected setoption name <option> value <value>"});
   CHECK(t.send("setoption name value 3") == Lines{"info string error: setoption: the option name is missing before value"});
   CHECK(t.session.settings().engine.level == 5);

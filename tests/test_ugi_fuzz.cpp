@@ -152,7 +152,7 @@ std::string stateOf(const UgiSession& s) {
   const EngineSettings& e = s.settings().engine;
   return positionString(s.position()) + "|" + std::to_string(e.level) + "," + std::to_string(e.hashMb) + "," +
          std::to_string(e.threads) + "," + std::to_string(e.moveOverheadMs) + "," + std::to_string(e.useSolution) + "," +
-         e.solutionFile + "," + std::to_string(e.seed) + "," + std::to_string(e.explain);
+         e.solutionFile + "," + std::to_string(e.seed) + "," + std::to_string(e.explain) + "," + std::to_string(e.multiPv);
 }
 
 }  // namespace
