@@ -3,6 +3,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <sstream>
 
 #include "config/settings.hpp"
 #include "engine/notation.hpp"
@@ -41,6 +43,57 @@ void checkBestMove(const std::string& line, const Position& position) {
   CHECK(position.isLegal(move.value()));
 }
 
+
+// An info line as ugi.md defines it: known keys with whole numbers, a score (cp or mate,
+// optionally a bound), pv last with legal moves, or a string. Returns what is wrong, or "".
+std::string infoProblem(const std::string& line, const Position& position, bool& hasTotals) {
+  std::istringstream in(line);
+  std::string word;
+  in >> word;
+  if (word != "info") return "does not start with info";
+  bool time = false, nodes = false, nps = false;
+  auto number = [&](long long min, long long max) {
+    std::string n;
+    if (!(in >> n) || !std::regex_match(n, std::regex("-?[0-9]+"))) return false;
+    const long long v = std::stoll(n);
+    return v >= min && v <= max;
+  };
+  while (in >> word) {
+    if (word == "string") return "";
+    if (word == "depth" || word == "seldepth" || word == "time" || word == "nodes" || word == "nps") {
+      if (!number(0, INT64_MAX)) return "bad number after " + word;
+      time |= word == "time", nodes |= word == "nodes", nps |= word == "nps";
+    } else if (word == "hashfull") {
+      if (!number(0, 1000)) return "hashfull must be 0-1000";
+    } else if (word == "multipv") {
+      if (!number(1, 64)) return "multipv must be a rank from 1";
+    } else if (word == "score") {
+      std::string kind;
+      in >> kind;
+      if (kind == "cp") {
+        if (!number(-100000, 100000)) return "bad cp";
+      } else if (kind == "mate") {
+        if (!number(-kCells, kCells)) return "mate must be plies within the board";
+      } else {
+        return "score must be cp or mate, got " + kind;
+      }
+      const auto at = in.tellg();
+      std::string bound;
+      if (in >> bound && bound != "lowerbound" && bound != "upperbound") in.seekg(at);
+    } else if (word == "pv") {
+      Position p = position;
+      for (std::string move; in >> move;) {
+        const Parsed<int> m = parseMove(move);
+        if (!m || !p.isLegal(m.value())) return "pv move " + move + " is not legal";
+        p.play(m.value());
+      }
+    } else {
+      return "unknown key " + word;
+    }
+  }
+  hasTotals = time && nodes && nps;
+  return "";
+}
 }  // namespace
 
 TEST_CASE("a short session with the real engine: handshake, timed search, queries, stop, quit") {
@@ -190,4 +243,67 @@ TEST_CASE("the real engine reports depth, score and pv, honours go depth, and pl
   }
   engine.send("quit");
   CHECK(engine.wait(milliseconds(5000)) == 0);
+}
+
+TEST_CASE("a GUI author's probe of the UGI spec (ugi.md): handshake, defaults, every go, info lines") {
+  ChildProcess engine({kEngine}, {emptyConfigHome()});
+  REQUIRE(engine.started());
+  REQUIRE(engine.send("ugi"));
+  const auto handshake = engine.readUntil("ugiok", milliseconds(10000));
+  REQUIRE(handshake.size() >= 3);
+  CHECK(handshake[0].rfind("id name ", 0) == 0);
+  CHECK(handshake[1].rfind("id author ", 0) == 0);
+  CHECK(handshake.back() == "ugiok");
+  const std::regex optionLine("option name (\\S+) type (check|spin|combo|button|string) default (.*)");
+  for (std::size_t i = 2; i + 1 < handshake.size(); ++i) {
+    std::smatch m;
+    INFO(handshake[i]);
+    REQUIRE(std::regex_match(handshake[i], m, optionLine));
+    if (m[1] == "OwnBook") CHECK(m[3] == "false");  // "Option OwnBook must be false by default"
+  }
+  auto ready = [&] {
+    engine.send("isready");
+    CHECK(engine.readLine(milliseconds(10000)) == "readyok");
+  };
+  ready();
+  engine.send("setoption name MultiPV value 2");
+  ready();
+  engine.send("uginewgame");
+  ready();
+  const std::string moves = "1a1 4d4 1d1 2b2 3c3";
+  const Position position = playMoves(Position{}, moves).value();
+  auto search = [&](const std::string& go) {
+    engine.send("position startpos moves " + moves);
+    ready();
+    engine.send(go);
+    if (go == "go infinite") {
+      ready();  // isready is answered during a search
+      engine.send("stop");
+    }
+    const auto lines = engine.readUntil("bestmove", milliseconds(30000));
+    INFO(go);
+    REQUIRE(!lines.empty());
+    checkBestMove(lines.back(), position);
+    bool finalTotals = false;
+    for (std::size_t i = 0; i + 1 < lines.size(); ++i) {
+      bool totals = false;
+      INFO(lines[i]);
+      CHECK(infoProblem(lines[i], position, totals).empty());
+      if (lines[i].rfind("info string", 0) != 0) finalTotals = totals;
+    }
+    CHECK(finalTotals);  // "one final info string ... containing nodes, time, and nps"
+  };
+  search("go p1time 1000 p2time 1000 p1inc 10 p2inc 10");
+  search("go movetime 200");
+  search("go depth 0");
+  search("go depth 3");
+  search("go nodes 5000");
+  search("go infinite");
+  for (const auto& [question, answer] : {std::pair<std::string, std::string>{"p1turn", "response false"},
+                                         {"gameover", "response false"}, {"result", "response none"}}) {
+    engine.send("query " + question);
+    CHECK(engine.readLine(milliseconds(10000)) == answer);
+  }
+  engine.send("quit");
+  CHECK(engine.wait(milliseconds(10000)) == 0);
 }
