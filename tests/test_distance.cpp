@@ -10,6 +10,7 @@
 #include "engine/notation.hpp"
 #include "engine/player.hpp"
 #include "engine/threats.hpp"
+#include "random_positions.hpp"
 
 using namespace qubic;
 
@@ -88,14 +89,8 @@ MoveLimits nodeLimits(std::uint64_t nodes) {
 // immediate decision (no three of either side), so that the claims come from searches.
 Position quietRandomPosition(std::mt19937_64& rng, int stones) {
   for (;;) {
-    Position p;
-    while (p.moveCount() < stones && !p.isGameOver()) {
-      Bitboard empty = p.emptyCells();
-      int pick = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng);
-      while (pick-- > 0) empty &= empty - 1;
-      p.play(lowestCell(empty));
-    }
-    if (!p.isGameOver() && !completions(p, Side::X) && !completions(p, Side::O)) return p;
+    const Position p = qubic::testing::randomPosition(rng, stones);
+    if (!completions(p, Side::X) && !completions(p, Side::O)) return p;
   }
 }
 
