@@ -12,7 +12,9 @@
 #include <fstream>
 #include <functional>
 #include <regex>
+#include <sstream>
 #include <string>
+#include <vector>
 #include <thread>
 
 namespace {
@@ -277,4 +279,33 @@ TEST_CASE("quitting, undoing and moving now are immediate while the engine think
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
     CHECK(pane.screen().find("(none yet)") != std::string::npos);  // the stale search left no move
   }
+}
+
+TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") {
+  if (!haveTmux()) return;
+  // The fenced block after "`?` shows this help screen in the game:".
+  std::ifstream doc(std::string(QUBIC_SOURCE_DIR) + "/docs/user-guide.md");
+  std::vector<std::string> documented;
+  bool seen = false, inBlock = false;
+  for (std::string line; std::getline(doc, line);) {
+    if (line.find("`?` shows this help screen in the game:") != std::string::npos) seen = true;
+    else if (seen && line == "```") {
+      if (inBlock) break;
+      inBlock = true;
+    } else if (inBlock) {
+      documented.push_back(line);
+    }
+  }
+  REQUIRE(documented.size() > 10);
+  QubicPane pane(kTwoHumans, 80, 24);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("?");
+  REQUIRE(pane.waitForText("Press any key"));
+  std::vector<std::string> shown;
+  std::istringstream in(pane.last);
+  for (std::string line; std::getline(in, line);) shown.push_back(line.substr(0, line.find_last_not_of(' ') + 1));
+  while (!shown.empty() && shown.back().empty()) shown.pop_back();
+  for (std::string& line : documented) line = line.substr(0, line.find_last_not_of(' ') + 1);
+  INFO(pane.last);
+  CHECK(shown == documented);
 }
