@@ -9,6 +9,8 @@
 #include <sstream>
 #include <type_traits>
 
+#include "read_file.hpp"
+
 #include <toml++/toml.h>
 
 namespace qubic {
@@ -239,11 +241,9 @@ Parsed<Settings> parseSettings(std::string_view text, std::string_view source) {
 }
 
 Parsed<Settings> loadSettingsFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Parsed<Settings>::failure(path + ": error: cannot read the configuration file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parseSettings(text.str(), path);
+  const Parsed<std::string> text = readRegularFile(path, kMaxConfigBytes);
+  if (!text) return Parsed<Settings>::failure(path + ": error: cannot read the configuration file: " + text.error());
+  return parseSettings(text.value(), path);
 }
 
 std::string defaultSettingsPath() {

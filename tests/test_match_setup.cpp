@@ -112,7 +112,7 @@ TEST_CASE("openings: position strings and move lists, comments, errors with file
   CHECK(parseOpenings("xx/yy o\n", "b").error().rfind("b:1: ", 0) == 0);
   CHECK(parseOpenings("# only a comment\n", "b").error() == "b: no openings in the file");
   CHECK(loadOpeningsFile("/nonexistent/book.txt").error() ==
-        "/nonexistent/book.txt: cannot read the openings file: No such file or directory");
+        "/nonexistent/book.txt: cannot read the openings file: no such file");
 }
 
 TEST_CASE("the built-in openings: O answers on a seven-line cell, no two symmetric") {

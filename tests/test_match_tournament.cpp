@@ -285,7 +285,7 @@ TEST_CASE("bad invocations say why and exit with 2, an unwritable record file wi
   CHECK(badConfig.err.find("bad.toml:2:9: error: match.games") != std::string::npos);
   const Run unwritable = runMatch(dir, joined(level(1), level(2), std::vector<std::string>{"-records", dir}));
   CHECK(unwritable.exitCode == 1);
-  CHECK(unwritable.out.find(dir + ": cannot open the record file for writing") != std::string::npos);
+  CHECK(unwritable.out.find(dir + ": cannot read the record file: not a regular file (a directory)") != std::string::npos);
   const Run help = runMatch(dir, {"--help"});
   CHECK(help.exitCode == 0);
   CHECK(help.out.find("usage: qubic-match") == 0);

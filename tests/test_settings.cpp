@@ -78,7 +78,7 @@ TEST_CASE("every kind of mistake is reported with file, line and column") {
 TEST_CASE("a missing file named explicitly is an error, but no file at the default path gives defaults") {
   const auto missing = resolveSettings("/nonexistent/qubic.toml");
   REQUIRE_FALSE(missing.ok());
-  CHECK(missing.error() == "/nonexistent/qubic.toml: error: cannot read the configuration file");
+  CHECK(missing.error() == "/nonexistent/qubic.toml: error: cannot read the configuration file: no such file");
 
   const std::string dir = std::filesystem::temp_directory_path() / "qubic-settings-test";
   std::filesystem::create_directories(dir + "/qubic");

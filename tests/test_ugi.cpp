@@ -412,7 +412,7 @@ TEST_CASE("the real searcher refuses a book file it cannot read, and plays on wi
   CHECK(searcher.configure(settings) == missing);  // later nothing changes
   settings.solutionFile = std::filesystem::temp_directory_path().string();
   CHECK(searcher.configure(settings) == "cannot read book file " + shown(settings.solutionFile) +
-                                            ": it is a directory; no book is used");
+                                            ": not a regular file (a directory); no book is used");
   settings.threads = 8;  // accepted; the search runs on one thread
   settings.solutionFile.clear();
   CHECK(searcher.configure(settings).empty());

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "config/read_file.hpp"
 #include "engine/book.hpp"
 #include "engine/notation.hpp"
 #include "engine/proof.hpp"
@@ -65,6 +66,9 @@ double number(const char* text, const char* option) {
 }  // namespace
 
 int verify(const std::string& path) {
+  // Proofs are big, so they are streamed; but never from a FIFO or a device.
+  if (const Parsed<std::size_t> file = checkRegularFile(path, kMaxProofBytes); !file)
+    fail("cannot read " + path + ": " + file.error());
   std::ifstream in(path);
   if (!in) fail("cannot read " + path);
   const auto began = std::chrono::steady_clock::now();

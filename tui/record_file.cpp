@@ -5,16 +5,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "config/read_file.hpp"
 #include "engine/local_time.hpp"
 
 namespace qubic::tui {
 
 Parsed<GameRecord> loadRecordFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Parsed<GameRecord>::failure(path + ": cannot open: " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  Parsed<GameRecord> record = parseRecord(text.str());
+  const Parsed<std::string> text = readRegularFile(path, kMaxRecordBytes);
+  if (!text) return Parsed<GameRecord>::failure(path + ": cannot load: " + text.error());
+  Parsed<GameRecord> record = parseRecord(text.value());
   if (!record) return Parsed<GameRecord>::failure(path + ": " + record.error());
   return record;
 }

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "config/read_file.hpp"
 #include "engine/lines.hpp"
 #include "engine/notation.hpp"
 #include "engine/symmetry.hpp"
@@ -75,11 +76,9 @@ Parsed<std::vector<Opening>> parseOpenings(std::string_view text, std::string_vi
 }
 
 Parsed<std::vector<Opening>> loadOpeningsFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Parsed<std::vector<Opening>>::failure(path + ": cannot read the openings file: " + std::strerror(errno));
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parseOpenings(text.str(), path);
+  const Parsed<std::string> text = readRegularFile(path, kMaxOpeningsBytes);
+  if (!text) return Parsed<std::vector<Opening>>::failure(path + ": cannot read the openings file: " + text.error());
+  return parseOpenings(text.value(), path);
 }
 
 std::vector<Opening> builtInOpenings() {

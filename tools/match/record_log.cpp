@@ -1,6 +1,7 @@
 #include "record_log.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -8,6 +9,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include "config/read_file.hpp"
 
 namespace qubic::match {
 
@@ -32,8 +35,15 @@ RecordLog::~RecordLog() {
 
 std::string RecordLog::open(const std::string& path) {
   path_ = path;
-  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+  // Without blocking: a FIFO with no reader must give an error, not a hang.
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0644);
   if (fd_ < 0) return path + ": cannot open the record file for writing: " + std::strerror(errno);
+  struct stat st {};
+  if (fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd_);
+    fd_ = -1;
+    return path + ": cannot write the records there: not a regular file";
+  }
   return {};
 }
 
@@ -54,24 +64,31 @@ Parsed<RecordsRead> readRecordsForResume(const std::string& path) {
   using Result = Parsed<RecordsRead>;
   RecordsRead read;
   std::error_code ignored;
-  if (!std::filesystem::exists(path, ignored)) return Result::success(read);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Result::failure(path + ": cannot read the record file: " + std::strerror(errno));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
+  if (!std::filesystem::exists(path, ignored) && !std::filesystem::is_symlink(path, ignored)) return Result::success(read);
+  const Parsed<std::string> content = readRegularFile(path, kMaxRecordLogBytes);
+  if (!content) return Result::failure(path + ": cannot read the record file: " + content.error());
+  std::string text = content.value();
+  // A file that is not a record file of ours is never modified: it must be empty or
+  // start with a tag line, as every record does.
+  const std::size_t first = text.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && text[first] != '[')
+    return Result::failure(path + ": not a record file of qubic-match (it does not start with a [Tag \"...\"] line); "
+                                  "it is left as it is: name another file with -records");
 
-  if (!endsWithCompleteGame(text)) {
-    // Cut back to the end of the last complete game: games are separated by "\n\n[".
+  // Cut back to the end of the last complete game (games are separated by "\n\n["),
+  // but only when what is kept reads as records: otherwise nothing is touched.
+  const bool incomplete = !endsWithCompleteGame(text);
+  if (incomplete) {
     const std::size_t lastStart = text.rfind("\n\n[");
-    const std::size_t keep = lastStart == std::string::npos ? 0 : lastStart + 2;
-    text.resize(keep);
-    std::filesystem::resize_file(path, keep, ignored);
+    text.resize(lastStart == std::string::npos ? 0 : lastStart + 2);
+  }
+  Parsed<std::vector<GameRecord>> games = parseRecords(text);
+  if (!games) return Result::failure(path + ": " + games.error() + "; the file is left as it is");
+  if (incomplete) {
+    std::filesystem::resize_file(path, text.size(), ignored);
     if (ignored) return Result::failure(path + ": cannot cut off an incomplete last game: " + ignored.message());
     read.warning = path + ": the last game was incomplete (the manager stopped while writing it); it is played again";
   }
-  Parsed<std::vector<GameRecord>> games = parseRecords(text);
-  if (!games) return Result::failure(path + ": " + games.error());
   read.games = games.value();
   return Result::success(std::move(read));
 }

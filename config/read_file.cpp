@@ -1,0 +1,92 @@
+#include "read_file.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace qubic {
+
+namespace {
+
+std::string kindOf(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a plain file";
+}
+
+std::string sizeText(std::size_t bytes) {
+  if (bytes >= (std::size_t{1} << 20)) return std::to_string(bytes >> 20) + " MB";
+  return std::to_string(bytes) + " bytes";
+}
+
+// Opens without blocking (a FIFO with no writer would block an ordinary open) and checks
+// the kind and size; returns the descriptor or -1 with `error` set.
+int openRegular(const std::string& path, std::size_t maxBytes, std::string& error, std::size_t& size) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) {
+    error = (errno == ENOENT ? std::string("no such file") : std::strerror(errno));
+    return -1;
+  }
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    error = "not a regular file (" + kindOf(st.st_mode) + ")";
+    close(fd);
+    return -1;
+  }
+  size = static_cast<std::size_t>(st.st_size);
+  if (size > maxBytes) {
+    error = sizeText(size) + ", more than the " + sizeText(maxBytes) + " such a file may have";
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+}  // namespace
+
+Parsed<std::size_t> checkRegularFile(const std::string& path, std::size_t maxBytes) {
+  std::string error;
+  std::size_t size = 0;
+  const int fd = openRegular(path, maxBytes, error, size);
+  if (fd < 0) return Parsed<std::size_t>::failure(error);
+  close(fd);
+  return Parsed<std::size_t>::success(size);
+}
+
+Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxBytes) {
+  std::string error;
+  std::size_t size = 0;
+  const int fd = openRegular(path, maxBytes, error, size);
+  if (fd < 0) return Parsed<std::string>::failure(error);
+  std::string text;
+  text.resize(size + 1);  // one byte more shows a file that grew while being read
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = read(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      error = std::string("read error: ") + std::strerror(errno);
+      break;
+    }
+    if (n == 0) break;
+    done += static_cast<std::size_t>(n);
+    if (done > maxBytes) {
+      error = "it grew past the " + sizeText(maxBytes) + " such a file may have";
+      break;
+    }
+    if (done == text.size()) text.resize(std::min(text.size() * 2, maxBytes + 1));
+  }
+  close(fd);
+  if (!error.empty()) return Parsed<std::string>::failure(error);
+  text.resize(done);
+  return Parsed<std::string>::success(std::move(text));
+}
+
+}  // namespace qubic

@@ -1,0 +1,31 @@
+// Reading a file a user names, safely: a FIFO, a device, a directory or a huge file gets a
+// clear error at once instead of a hang or an exhausted memory (issue 18's rule for
+// every file any program reads: book, configuration, record, openings, proof).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "engine/parsed.hpp"
+
+namespace qubic {
+
+// Size caps of the files the programs read, far above any real one.
+constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
+constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;      // one game (the game's load key)
+constexpr std::size_t kMaxRecordLogBytes = std::size_t{1} << 30;   // a tournament's record file
+constexpr std::size_t kMaxOpeningsBytes = std::size_t{16} << 20;
+constexpr std::size_t kMaxBookBytes = std::size_t{64} << 20;
+constexpr std::size_t kMaxProofBytes = std::size_t{16} << 30;  // streamed, not held in memory
+
+// Checks that `path` is a regular file of at most `maxBytes` without blocking on it. The
+// error is the reason alone, for the caller to put after the file's name: "no such
+// file", "not a regular file (a FIFO)", "3 GB, more than the 64 MB such a file may have".
+// On success the value is the file's size.
+Parsed<std::size_t> checkRegularFile(const std::string& path, std::size_t maxBytes);
+
+// The whole content of a regular file of at most `maxBytes` (checked as above; a file
+// that grows past the cap while read is refused too).
+Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxBytes);
+
+}  // namespace qubic
