@@ -241,6 +241,11 @@ TEST_CASE("every mistake on the command line is named") {
         "unknown option -frobnicate (see --help)");
   CHECK(errorOf({"stray"}).find("unexpected \"stray\"") == 0);
   CHECK(errorOf({"-engine", "cmd=a", "noequals"}).find("key=value") != std::string::npos);
+  // D6: a newline in an option would reach the engine as a command of its own.
+  CHECK(errorOf({"-engine", "cmd=a", "option.Level=1\ngo infinite", "-engine", "cmd=b"}) ==
+        "engine 1: option.Level= must not contain control characters such as a newline");
+  CHECK(errorOf({"-engine", "cmd=a", "option.Le\rvel=1", "-engine", "cmd=b"}).find("control characters") !=
+        std::string::npos);
   CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-sprt", "elo0=5", "elo1=0"}) == "-sprt needs elo0 < elo1");
   CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-sprt", "elo1=5"}) == "-sprt needs elo0= and elo1=");
   CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-engine", "cmd=c", "-sprt", "elo0=0", "elo1=5"}) ==

@@ -63,6 +63,11 @@ std::string applyEngineKey(EngineConfig& engine, const std::string& key, const s
   } else if (key == "arg") {
     engine.args.push_back(value);
   } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
+    // Sent to the engine as one line: a newline would smuggle in a command of its own.
+    const auto control = [](const std::string& text) {
+      return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+    };
+    if (control(key) || control(value)) return key + "= must not contain control characters such as a newline";
     engine.options.emplace_back(key.substr(7), value);
   } else if (isTimeControlKey(key)) {
     return setTimeControlKey(engine.timeControl, key, value);
