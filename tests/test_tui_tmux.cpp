@@ -147,8 +147,10 @@ TEST_CASE("qubic draws the four planes, plays a typed move, gets the engine's re
   CHECK(pane.last.find("Engine (O) played") != std::string::npos);
 
   pane.keys("u");
-  REQUIRE(pane.waitForText("(none yet)"));
-  CHECK(pane.last.find("Took back your move and the engine's reply") != std::string::npos);
+  // Wait for the message, drawn after the move list: a screen caught between the two
+  // would show the empty list without it.
+  REQUIRE(pane.waitForText("Took back your move and the engine's reply"));
+  CHECK(pane.last.find("(none yet)") != std::string::npos);
 }
 
 TEST_CASE("qubic moves the cursor and plays with Enter, and its help screen opens and closes") {
