@@ -291,3 +291,36 @@ TEST_CASE("bad invocations say why and exit with 2, an unwritable record file wi
   CHECK(help.out.find("usage: qubic-match") == 0);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("D5: when the manager is killed, the processes an engine started die with it") {
+  const std::string dir = scratchDir("group");
+  // An engine behind a wrapper script that leaves a helper running, as real wrappers do.
+  const std::string script = dir + "/wrapped-engine.sh";
+  std::ofstream(script) << "#!/bin/sh\nsleep 300 &\necho $! > '" << dir << "/helper.pid'\nexec '" << kEngine << "' \"$@\"\n";
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  auto helperAlive = [&](const std::string& pid) {
+    std::ifstream stat("/proc/" + pid + "/stat");
+    std::string skip, state;
+    if (!(stat >> skip >> skip >> state)) return false;
+    return state != "Z";  // a zombie has died
+  };
+  std::string helper;
+  {
+    ChildProcess match(joined(std::vector<std::string>{kMatch}, std::vector<std::string>{"-engine", "cmd=" + script, "name=wrapped"},
+                              level(1), std::vector<std::string>{"-each", "st=0.05", "-games", "200", "-records", dir + "/g.qgn"}),
+                       {"XDG_CONFIG_HOME=" + dir + "/config"});
+    REQUIRE(match.started());
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < deadline) {
+      std::ifstream in(dir + "/helper.pid");
+      if (in >> helper && helperAlive(helper)) break;
+      helper.clear();
+      std::this_thread::sleep_for(milliseconds(10));
+    }
+    REQUIRE(!helper.empty());
+  }  // the ChildProcess destructor kills the manager with SIGKILL
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (helperAlive(helper) && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(milliseconds(10));
+  CHECK_FALSE(helperAlive(helper));
+  std::filesystem::remove_all(dir);
+}

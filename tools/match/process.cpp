@@ -53,6 +53,9 @@ void closeFd(int& fd) {
   fd = -1;
 }
 
+// The guardian's answer to its manager's death: the whole engine group goes.
+void killOwnGroup(int) { kill(0, SIGKILL); }
+
 }  // namespace
 
 std::string PipedProcess::start(const std::string& command, const std::vector<std::string>& args) {
@@ -82,17 +85,37 @@ std::string PipedProcess::start(const std::string& command, const std::vector<st
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid == 0) {
-    // Only async-signal-safe calls from here to exec.
+    // The guardian: leader of a process group holding the engine and everything it starts,
+    // which it kills whole when the manager dies, even by SIGKILL. Only async-signal-safe
+    // calls from here to exec.
     setpgid(0, 0);
-    prctl(PR_SET_PDEATHSIG, SIGKILL);  // dies with the manager (the thread that started it)
-    if (getppid() != parent) _exit(127);
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    dup2(err[1], 2);
-    execv(file.c_str(), argv.data());
-    const int error = errno;
-    [[maybe_unused]] const ssize_t written = write(status[1], &error, sizeof error);
-    _exit(127);
+    struct sigaction onManagerDeath {};
+    onManagerDeath.sa_handler = killOwnGroup;
+    sigaction(SIGUSR1, &onManagerDeath, nullptr);
+    prctl(PR_SET_PDEATHSIG, SIGUSR1);  // the manager (the thread that started it) died
+    if (getppid() != parent) killOwnGroup(0);
+    const pid_t engine = fork();
+    if (engine == 0) {
+      prctl(PR_SET_PDEATHSIG, SIGKILL);  // dies with the guardian
+      dup2(in[0], 0);
+      dup2(out[1], 1);
+      dup2(err[1], 2);
+      execv(file.c_str(), argv.data());
+      const int error = errno;
+      [[maybe_unused]] const ssize_t written = write(status[1], &error, sizeof error);
+      _exit(127);
+    }
+    for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1], status[0], status[1]}) close(fd);
+    if (engine < 0) _exit(127);
+    // Ends as the engine ended, so the manager reads the engine's exit status or signal.
+    int how = 0;
+    while (waitpid(engine, &how, 0) < 0)
+      if (errno != EINTR) _exit(127);
+    if (WIFSIGNALED(how)) {
+      signal(WTERMSIG(how), SIG_DFL);
+      raise(WTERMSIG(how));
+    }
+    _exit(WIFEXITED(how) ? WEXITSTATUS(how) : 127);
   }
   const int forkError = errno;
   for (int fd : {in[0], out[1], err[1], status[1]}) close(fd);
