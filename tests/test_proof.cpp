@@ -187,6 +187,12 @@ TEST_CASE("the proof checker finds the faulty node of a broken proof") {
     }
   }
   CHECK(broken >= 20);
+  // M3: text after `end` is refused (a blank line is not text).
+  REQUIRE(!proved.empty());
+  CHECK(verifyText(proved.front().proof + "\n  \n").verified);
+  const VerifyResult trailing = verifyText(proved.front().proof + "M 1a1 0\n");
+  CHECK_FALSE(trailing.verified);
+  CHECK(trailing.error.find("text after 'end'") != std::string::npos);
   CHECK_FALSE(verifyText("qubic-proof 1\nposition nonsense\n").verified);
   CHECK_FALSE(verifyText("").verified);
 }
