@@ -291,7 +291,9 @@ Parsed<Settings> withSetting(const Settings& settings, std::string_view name, st
   if (const auto* i = std::get_if<SettingField::Integer>(&field->kind)) {
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
-    if (ec != std::errc() || end != value.data() + value.size() || v < i->min || v > i->max)
+    const std::string_view digits = value.substr(value.rfind('-', 0) == 0 ? 1 : 0);
+    const bool leadingZero = digits.size() > 1 && digits[0] == '0';  // one spelling per number: 5, not 05
+    if (ec != std::errc() || end != value.data() + value.size() || leadingZero || v < i->min || v > i->max)
       return Parsed<Settings>::failure(expected);
     i->access.set(result, v);
   } else if (const auto* b = std::get_if<SettingField::Boolean>(&field->kind)) {

@@ -43,9 +43,9 @@ constexpr std::string_view kHelpText =
     "  quit                             leave the program";
 
 std::string_view trimmed(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n\v\f");
+  const auto first = text.find_first_not_of(" \t");
   if (first == std::string_view::npos) return {};
-  return text.substr(first, text.find_last_not_of(" \t\r\n\v\f") - first + 1);
+  return text.substr(first, text.find_last_not_of(" \t") - first + 1);
 }
 
 // The text of `line` after `word` (a view into it).
@@ -99,6 +99,10 @@ bool UgiSession::waitsForSearch(std::string_view line) const {
 }
 
 void UgiSession::dispatch(std::string_view line) {
+  // Words are separated by spaces and tabs (docs/protocol.md); one trailing CR, from a
+  // controller that ends lines with CRLF, is not part of the line.
+  if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   const std::vector<std::string_view> words = splitWords(line);
   if (words.empty()) return;  // blank lines are allowed and ignored
   const std::string_view word = words.front();

@@ -10,7 +10,7 @@ namespace qubic {
 
 namespace {
 
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'; }
+bool isSpace(char c) { return c == ' ' || c == '\t'; }  // what separates words (docs/protocol.md)
 char lowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 // The largest time a controller may send: about 35 years in milliseconds.

@@ -203,6 +203,18 @@ TEST_CASE("go turns its limits into the searcher's limits") {
   CHECK(t.searcher.jobs.back().limits.moveTime == kDefaultMoveTime);
 }
 
+TEST_CASE("M1: only spaces and tabs separate words; one trailing CR is dropped; numbers have one spelling") {
+  Transcript t;
+  CHECK(t.send("isready\r") == Lines{"readyok"});
+  CHECK(t.send("isready\t \r") == Lines{"readyok"});
+  CHECK(t.send("query\vresult") == Lines{"info string error: unknown command \"query\\x0bresult\"; send help for the list"});
+  CHECK(t.send("query result\f") ==
+        Lines{"info string error: query: unknown question \"result\\x0c\"; expected gameover, p1turn or result"});
+  CHECK(t.send("setoption name Level value 05") ==
+        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, got \"05\""});
+  CHECK(t.session.settings().engine.level == 10);
+}
+
 TEST_CASE("malformed go commands are answered with an error") {
   Transcript t;
   const auto check = [&](const std::string& line, const std::string& why) {
