@@ -88,7 +88,7 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--threads", "0"}, {"--threads", "1.5"}, {"--hash", "x"}, {"--hash", "0"}, {"--hash", "99999999"},
         {"--hash", "18446744073709551615"}, {"--hash", "17592186044416"}, {"--threads", "100000"}, {"--moves", "1a1,1a1"},
-        {"--time"}, {"--bogus"}}) {
+        {"--time"}, {"--bogus"}, {"--moves", "1a1", "--moves", "1b1"}, {"--verify", "/dev/zero"}, {"--verify", "/tmp"}}) {
     const Run run = solve(args);
     INFO(args[0]);
     CHECK(run.exitCode == 2);

@@ -11,6 +11,7 @@
 #include <string>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "config/read_file.hpp"
@@ -108,8 +109,10 @@ int main(int argc, char** argv) {
   std::string moves, proofPath, bookPath;
   double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb), threads = 1;
   bool havePosition = false;
+  std::set<std::string> given;  // each option at most once: a repeated one is a mistake, not "the last wins"
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    if (arg.rfind("--", 0) == 0 && !given.insert(arg).second) fail(arg + " is given twice");
     auto value = [&]() -> const char* {
       if (i + 1 >= argc) fail(arg + " needs a value");
       return argv[++i];
