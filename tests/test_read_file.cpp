@@ -120,3 +120,25 @@ TEST_CASE("D1: a text file that is not a record file is refused and left exactly
   CHECK_FALSE(match::readRecordsForResume(bracket));
   CHECK(contentOf(bracket) == "[link](http://example.org)\n\nsome text\n\n[another] line");
 }
+
+TEST_CASE("M6 and M7: the game's save never overwrites or follows a link, and a load never echoes a foreign file") {
+  Scratch s;
+  GameRecord record;
+  const std::string existing = s.file("mine.txt", "precious");
+  CHECK(tui::saveRecordFile(existing, record) == existing + " already exists; it is not overwritten (give another name)");
+  CHECK(contentOf(existing) == "precious");
+  const std::string link = (s.dir / "link.qgn").string();
+  fs::create_symlink(existing, link);
+  CHECK(tui::saveRecordFile(link, record, true) == link + " is a symbolic link; it is not followed (give another name)");
+  CHECK(contentOf(existing) == "precious");
+  const std::string fresh = (s.dir / "game.qgn").string();
+  CHECK(tui::saveRecordFile(fresh, record).empty());
+  CHECK(tui::loadRecordFile(fresh).ok());
+  CHECK(tui::saveRecordFile(fresh, record, true).empty());  // the game's own file is replaced
+  CHECK(tui::saveRecordFile(s.fifo, record, true).find(s.fifo + ": cannot write") == 0);  // no hang
+
+  const std::string secret = s.file("secret.txt", "hunter2 is my password\n");
+  CHECK(tui::loadRecordFile(secret).error() == secret + ": not a game record");
+  const std::string badMove = s.file("bad.qgn", "1a1 1a1\n");
+  CHECK(tui::loadRecordFile(badMove).error().find("1a1") != std::string::npos);  // a record's own error is detailed
+}

@@ -203,7 +203,7 @@ TEST_CASE("go turns its limits into the searcher's limits") {
   CHECK(t.searcher.jobs.back().limits.moveTime == kDefaultMoveTime);
 }
 
-TEST_CASE("M1: only spaces and tabs separate words; one trailing CR is dropped; numbers have one spelling") {
+TEST_CASE("M1: only spaces and tabs separate words and one trailing CR is dropped and numbers have one spelling") {
   Transcript t;
   CHECK(t.send("isready\r") == Lines{"readyok"});
   CHECK(t.send("isready\t \r") == Lines{"readyok"});

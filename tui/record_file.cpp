@@ -1,12 +1,15 @@
 #include "record_file.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 
 #include "config/read_file.hpp"
 #include "engine/local_time.hpp"
+#include "engine/notation.hpp"
 
 namespace qubic::tui {
 
@@ -14,16 +17,44 @@ Parsed<GameRecord> loadRecordFile(const std::string& path) {
   const Parsed<std::string> text = readRegularFile(path, kMaxRecordBytes);
   if (!text) return Parsed<GameRecord>::failure(path + ": cannot load: " + text.error());
   Parsed<GameRecord> record = parseRecord(text.value());
-  if (!record) return Parsed<GameRecord>::failure(path + ": " + record.error());
-  return record;
+  if (record) return record;
+  // Only a file that starts like a record (a tag line or a move) gets the detailed
+  // error, which quotes it: any other file's content stays off the screen.
+  const std::string& content = text.value();
+  const std::size_t first = content.find_first_not_of(" \t\r\n");
+  const std::size_t end = content.find_first_of(" \t\r\n,", first);
+  const bool looksLikeRecord =
+      first != std::string::npos &&
+      (content[first] == '[' || parseMove(content.substr(first, end == std::string::npos ? end : end - first)).ok());
+  if (!looksLikeRecord) return Parsed<GameRecord>::failure(path + ": not a game record");
+  return Parsed<GameRecord>::failure(path + ": " + record.error());
 }
 
-std::string saveRecordFile(const std::string& path, const GameRecord& record) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) return path + ": cannot write: " + std::strerror(errno);
-  out << recordToString(record);
-  out.close();
-  if (!out) return path + ": writing failed";
+std::string saveRecordFile(const std::string& path, const GameRecord& record, bool replace) {
+  const int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (replace ? O_TRUNC : O_EXCL);
+  const int fd = ::open(path.c_str(), flags, 0644);
+  if (fd < 0) {
+    if (errno == EEXIST) return path + " already exists; it is not overwritten (give another name)";
+    if (errno == ELOOP) return path + " is a symbolic link; it is not followed (give another name)";
+    return path + ": cannot write: " + std::strerror(errno);
+  }
+  struct stat st {};
+  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    close(fd);
+    return path + ": cannot write: not a regular file";
+  }
+  const std::string text = recordToString(record);
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      close(fd);
+      return path + ": writing failed: " + std::strerror(errno);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (close(fd) != 0) return path + ": writing failed: " + std::strerror(errno);
   return {};
 }
 

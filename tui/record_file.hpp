@@ -8,9 +8,12 @@
 namespace qubic::tui {
 
 // Reads and checks a record; errors start with the path ("games/a.qgn: line 3: ...").
+// A file that does not look like a record is named as such, its content not echoed.
 Parsed<GameRecord> loadRecordFile(const std::string& path);
-// Writes the record; returns an error message, empty on success.
-std::string saveRecordFile(const std::string& path, const GameRecord& record);
+// Writes the record; returns an error message, empty on success. Never follows a
+// symbolic link, and replaces an existing file only when `replace` is set (the file
+// this game was saved to or loaded from); otherwise nothing of the user's is overwritten.
+std::string saveRecordFile(const std::string& path, const GameRecord& record, bool replace = false);
 // A fresh file name for today's game, e.g. "qubic-2024-05-01-1530.qgn".
 std::string suggestedRecordName();
 // Today's date as record tags write it: "2024.05.01".
