@@ -38,21 +38,53 @@ bool isTagName(std::string_view name) {
   });
 }
 
+// Length of the valid UTF-8 sequence at text[i] (1-4), or 0 when it is not one.
+std::size_t utf8Length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char b = byte(i);
+  if (b < 0x80) return 1;
+  const std::size_t n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(i + k) & 0xc0) != 0x80) return 0;
+  if ((b == 0xe0 && byte(i + 1) < 0xa0) || (b == 0xed && byte(i + 1) > 0x9f) || (b == 0xf0 && byte(i + 1) < 0x90) ||
+      (b == 0xf4 && byte(i + 1) > 0x8f))
+    return 0;  // overlong forms, surrogates, beyond U+10FFFF
+  return n;
+}
+
+// What a record may hold of any text (engines' words end up in tags and comments): valid
+// UTF-8 on one line, control characters as spaces, broken bytes as U+FFFD.
+std::string printable(std::string_view text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = utf8Length(text, i);
+    if (n == 0) {
+      out += "\xef\xbf\xbd";
+      ++i;
+      continue;
+    }
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (n == 1 && (c < 0x20 || c == 0x7f)) out += ' ';
+    else out.append(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
+
 std::string quoteTagValue(std::string_view value) {
   std::string out = "\"";
-  for (char c : value) {
+  for (char c : printable(value)) {
     if (c == '"' || c == '\\') out += '\\';
-    out += (c == '\n' || c == '\r') ? ' ' : c;
+    out += c;
   }
   return out + '"';
 }
 
 std::string tidyComment(std::string_view comment) {
-  std::string out(comment);
-  for (char& c : out) {
+  std::string out = printable(comment);
+  for (char& c : out)
     if (c == '}') c = ')';
-    if (c == '\n' || c == '\r') c = ' ';
-  }
   return out;
 }
 

@@ -146,3 +146,21 @@ TEST_CASE("several games in one text") {
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error() == "game 2, line 10: move 2 (1a1): cell 1a1 is already occupied");
 }
+
+TEST_CASE("M5: bytes an engine sent that are not UTF-8 or are control characters never reach the file raw") {
+  GameRecord record;
+  record.setTag("Event", "bad \xff\xfe bytes\x01 and \xc3\x28 and caf\xc3\xa9");
+  record.addMove(0, "engine said \xed\xa0\x80 } \x1b[31m");
+  const std::string text = recordToString(record);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    CHECK((c >= 0x20 || c == '\n'));
+    CHECK(c != 0x7f);
+    CHECK(c != 0xff);
+  }
+  CHECK(text.find("caf\xc3\xa9") != std::string::npos);             // valid UTF-8 is kept
+  CHECK(text.find("bad \xef\xbf\xbd\xef\xbf\xbd bytes") != std::string::npos);  // broken bytes become U+FFFD
+  const Parsed<std::vector<GameRecord>> back = parseRecords(text);
+  REQUIRE(back);
+  REQUIRE(back.value().size() == 1);
+}
