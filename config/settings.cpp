@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "read_file.hpp"
+#include "time_control.hpp"
 
 #include <toml++/toml.h>
 
@@ -96,9 +97,16 @@ std::string assign(Settings& settings, const SettingField& f, const toml::node& 
     if (!v) return expected;
     if (!t.choices.empty() && std::find(t.choices.begin(), t.choices.end(), *v) == t.choices.end())
       return expected + ", got \"" + *v + "\"";
+    if (t.check)
+      if (std::string problem = t.check(*v); !problem.empty()) return fullName(f) + ": " + problem;
     t.access.set(settings, *v);
   }
   return {};
+}
+
+std::string timeControlProblem(std::string_view text) {
+  const Parsed<TimeControl> control = parseTimeControl(text);
+  return control ? std::string() : control.error();
 }
 
 // Keys an earlier version had, with what they are called now.
@@ -186,7 +194,7 @@ const std::vector<SettingField>& settingFields() {
       {"match", "concurrency", "games played at the same time",
        F::Integer{integerAccess<kMatch, &MatchSettings::concurrency>(), 1, 256}},
       {"match", "time_control", "for engines given none: tc=moves/seconds+increment, st=seconds per move, nodes=N",
-       F::Text{textAccess<kMatch, &MatchSettings::timeControl>(), {}}},
+       F::Text{textAccess<kMatch, &MatchSettings::timeControl>(), {}, timeControlProblem}},
       {"match", "time_margin_ms", "how far past its time an engine may answer before it loses on time",
        F::Integer{integerAccess<kMatch, &MatchSettings::timeMarginMs>(), 0, 600000}},
       {"match", "openings_file", "one opening a line (position string or moves); empty for the built-in set",
@@ -303,6 +311,8 @@ Parsed<Settings> withSetting(const Settings& settings, std::string_view name, st
     const auto& t = std::get<SettingField::Text>(field->kind);
     if (!t.choices.empty() && std::find(t.choices.begin(), t.choices.end(), value) == t.choices.end())
       return Parsed<Settings>::failure(expected);
+    if (t.check)
+      if (std::string problem = t.check(value); !problem.empty()) return Parsed<Settings>::failure(fullName(*field) + ": " + problem);
     t.access.set(result, std::string(value));
   }
   return Parsed<Settings>::success(result);

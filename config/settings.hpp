@@ -82,7 +82,11 @@ struct SettingField {
   };
   struct Integer { Access<std::int64_t> access; std::int64_t min, max; };
   struct Boolean { Access<bool> access; };
-  struct Text { Access<std::string> access; std::vector<std::string_view> choices; };  // no choices: any text
+  struct Text {
+    Access<std::string> access;
+    std::vector<std::string_view> choices;  // none: any text
+    std::string (*check)(std::string_view) = nullptr;  // what is wrong with a value ("" when fine)
+  };
 
   std::string_view section;
   std::string_view key;

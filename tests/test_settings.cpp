@@ -30,6 +30,14 @@ TEST_CASE("the shipped default file is exactly the built-in defaults, printed") 
   CHECK(settingsToToml(parsed.value()) == text);
 }
 
+TEST_CASE("M4: a bad [match] time_control is an error with its location for every program that reads the file") {
+  const auto parsed = parseSettings("[match]\ntime_control = \"st=fast\"\n", "m.toml");
+  REQUIRE_FALSE(parsed.ok());
+  CHECK(parsed.error() == "m.toml:2:16: error: match.time_control: st must be a number of seconds of at least 0.001, got \"fast\"");
+  CHECK(parseSettings("[match]\ntime_control = \"tc=40/60+0.6 nodes=5000\"\n", "ok.toml").ok());
+  CHECK_FALSE(withSetting(Settings{}, "match.time_control", "tc=0").ok());
+}
+
 TEST_CASE("keys of earlier versions are refused with their new names") {
   const auto parsed = parseSettings("[engine]\nown_book = false\nbook_file = \"x.book\"\n", "old.toml");
   REQUIRE_FALSE(parsed.ok());
