@@ -73,9 +73,9 @@ class Checker {
     }
     t = next();
     if (t.size() != 1 || t[0] != "end") return failed("expected 'end' after the root's tree");
-    for (std::string line; std::getline(in_, line);) {
+    for (std::string rest; std::getline(in_, rest);) {
       ++lineNumber_;
-      if (line.find_first_not_of(" \t\r") != std::string::npos) return failed("text after 'end'");
+      if (rest.find_first_not_of(" \t\r") != std::string::npos) return failed("text after 'end'");
     }
     result_.verified = true;
     result_.plies = plies;
