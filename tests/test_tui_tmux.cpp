@@ -311,3 +311,15 @@ TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") 
   INFO(pane.last);
   CHECK(shown == documented);
 }
+
+TEST_CASE("a click whose press and release arrive together plays, and the engine's reply shows without a key") {
+  if (!haveTmux()) return;
+  // Issue 17: the release, outside the mouse mask, left getch waiting past its timeout.
+  QubicPane pane(kBookEngine, 120, 40);
+  REQUIRE(pane.waitForText("Engine (X) played 1a1"));
+  pane.tmux("send-keys -t game -l '\x1b[M M%'");  // an xterm press at column 45, row 5: cell 3c3
+  pane.tmux("send-keys -t game -l '\x1b[M#M%'");  // its release, right after
+  const bool replied = pane.waitForPattern(R"(1\. 1a1 3c3\s+2\. [1-4][a-d][1-4])", 10.0);
+  INFO(pane.last);
+  CHECK(replied);
+}

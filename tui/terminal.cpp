@@ -45,7 +45,10 @@ TerminalSession::TerminalSession() {
   keypad(stdscr, TRUE);
   set_escdelay(25);
   timeout(100);  // getch returns ERR after 100 ms, so the engine's progress is redrawn
-  mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED, nullptr);
+  // Releases are asked for too (and ignored): a release outside the mask made ncurses read
+  // on for a wanted event inside getch, ignoring the timeout, so the screen froze until
+  // the next key when a click's press and release arrived together.
+  mousemask(BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED, nullptr);
   mouseinterval(0);
 }
 
