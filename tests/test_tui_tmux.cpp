@@ -323,3 +323,27 @@ TEST_CASE("a click whose press and release arrive together plays, and the engine
   INFO(pane.last);
   CHECK(replied);
 }
+
+TEST_CASE("new game and load and quit ask before they lose moves that were not saved") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForText("1. 1a1"));
+  pane.keys("n");
+  REQUIRE(pane.waitForText("This game is not saved. Start a new one and lose it?"));
+  pane.keys("x");
+  REQUIRE(pane.waitForText("Kept the game."));
+  CHECK(pane.last.find("1. 1a1") != std::string::npos);
+  pane.keys("q");
+  REQUIRE(pane.waitForText("Quit and lose it?"));
+  pane.keys("Escape");
+  REQUIRE(pane.waitForText("Kept the game."));
+  CHECK(pane.alive());
+  pane.keys("n");
+  REQUIRE(pane.waitForText("lose it?"));
+  pane.keys("y");
+  REQUIRE(pane.waitForText("(none yet)"));
+  pane.keys("q");  // nothing to lose: no question
+  CHECK(pane.waitForExit(3) == "1 0 exit 0");
+}

@@ -122,7 +122,34 @@ void App::handleMouse() {
   playHuman(cell);
 }
 
+std::string App::gameSnapshot() const {
+  std::string text = positionString(game_.start());
+  for (const int m : game_.moves()) text += ' ' + moveToken(m);
+  return text;
+}
+
+bool App::asksBeforeLeaving(Action action) {
+  if (game_.moves().empty() || gameSnapshot() == savedGame_) return false;
+  prompt_ = PromptKind::Confirm;
+  confirming_ = action;
+  return true;
+}
+
+void App::leaveGame(Action action) {
+  if (action == Action::NewGame) newGame();
+  if (action == Action::Quit) quit_ = true;
+  if (action == Action::Load) {
+    prompt_ = PromptKind::Load;
+    promptText_ = lastFile_;
+  }
+}
+
 void App::handlePromptKey(int key) {
+  if (prompt_ == PromptKind::Confirm) {
+    prompt_ = PromptKind::None;
+    if (key == 'y' || key == 'Y') return leaveGame(confirming_);
+    return say("Kept the game.");
+  }
   if (key == 27) {
     prompt_ = PromptKind::None;
     say("Cancelled.");
@@ -141,7 +168,10 @@ void App::perform(Action action) {
   switch (action) {
     case Action::None: break;
     case Action::Help: helpOpen_ = true; break;
-    case Action::NewGame: newGame(); break;
+    case Action::NewGame:
+    case Action::Quit:
+      if (!asksBeforeLeaving(action)) leaveGame(action);
+      break;
     case Action::Undo: undo(); break;
     case Action::Redo: redo(); break;
     case Action::Hint: hint(); break;
@@ -184,10 +214,8 @@ void App::perform(Action action) {
       promptText_ = lastFile_.empty() ? suggestedRecordName() : lastFile_;
       break;
     case Action::Load:
-      prompt_ = PromptKind::Load;
-      promptText_ = lastFile_;
+      if (!asksBeforeLeaving(action)) leaveGame(action);
       break;
-    case Action::Quit: quit_ = true; break;
     case Action::CursorLeft: moveCursor(-1, 0, 0); break;
     case Action::CursorRight: moveCursor(+1, 0, 0); break;
     case Action::CursorUp: moveCursor(0, +1, 0); break;
@@ -227,6 +255,7 @@ void App::playHuman(int cell) {
 void App::newGame() {
   stopEngine();
   game_.reset();
+  savedGame_ = gameSnapshot();
   engineNewGame_ = true;
   lastEngineMove_.reset();
   hint_.reset();
@@ -309,6 +338,7 @@ void App::save(const std::string& path) {
   record.setTag("O", seatText(Side::O));
   if (std::string error = saveRecordFile(path, record, path == lastFile_); !error.empty()) return say(error, Style::Error);
   lastFile_ = path;
+  savedGame_ = gameSnapshot();
   say("Saved to " + path + ".");
 }
 
@@ -321,6 +351,7 @@ void App::load(const std::string& path) {
   lastEngineMove_.reset();
   hint_.reset();
   lastFile_ = path;
+  savedGame_ = gameSnapshot();
   if (!game_.moves().empty()) cursor_ = game_.lastMove();
   say("Loaded " + path + ": " + std::to_string(game_.moves().size()) + " moves.");
 }

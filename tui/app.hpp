@@ -35,8 +35,13 @@ class App {
     Side side = Side::X;
     MoveChoice choice;
   };
-  enum class PromptKind : std::uint8_t { None, Save, Load };
+  enum class PromptKind : std::uint8_t { None, Save, Load, Confirm };
 
+  // The game's start and moves as text: equal texts, same game.
+  std::string gameSnapshot() const;
+  // New game, load and quit ask first when the game has moves that were not saved.
+  bool asksBeforeLeaving(Action action);
+  void leaveGame(Action action);
   void handleKey(int key);
   void handleMouse();
   void handlePromptKey(int key);
@@ -98,6 +103,9 @@ class App {
   PromptKind prompt_ = PromptKind::None;
   std::string promptText_;
   std::string lastFile_;
+  // The game as last saved or loaded (or started), to know when leaving it loses moves.
+  std::string savedGame_;
+  Action confirming_ = Action::None;  // what a Confirm prompt is about: NewGame, Load or Quit
 };
 
 }  // namespace qubic::tui

@@ -150,6 +150,10 @@ ViewState App::buildView() const {
   v.keyBar = keyBar(keys_, !seats_.anyHuman());
   if (prompt_ == PromptKind::Save) v.prompt = "Save game to (Enter saves, Esc cancels, C-u clears): " + promptText_;
   if (prompt_ == PromptKind::Load) v.prompt = "Load game from (Enter loads, Esc cancels, C-u clears): " + promptText_;
+  if (prompt_ == PromptKind::Confirm)
+    v.prompt = std::string("This game is not saved. ") +
+               (confirming_ == Action::Quit ? "Quit" : confirming_ == Action::Load ? "Load another" : "Start a new one") +
+               " and lose it? y: yes, any other key: no (" + keys_.primaryKeyName(Action::Save) + " saves)";
   if (helpOpen_) v.help = helpScreen(keys_);
   return v;
 }
