@@ -4,10 +4,11 @@
 
 namespace qubic::tui {
 
-MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book) {
+MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book, int threads) {
   // Its own small player: the game's player belongs to the engine thread.
   PlayerOptions options;
   options.hashMb = 16;
+  options.threads = threads;
   auto player = std::make_shared<Player>(options);
   player->setBook(std::move(book));  // book positions are judged at once, and proven
   return [player, perCell](const Position& pos, int cell, const std::atomic<bool>& stop) {

@@ -32,7 +32,8 @@ using MoveJudge = std::function<MoveJudgement(const Position& pos, int cell, con
 
 // The current judge: the engine's verdict on the position after the move, found with a
 // small budget per cell (a Win for the opponent means the move loses, and so on).
-MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book = {});
+// `threads`: of its proof searches (engine/solver), as the settings' engine.threads.
+MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book = {}, int threads = 1);
 
 struct BoardAnalysis {
   std::uint64_t positionKey = 0;

@@ -61,7 +61,7 @@ App::App(const Settings& settings, const KeyMap& keys)
   int rows = 0, cols = 0;
   getmaxyx(stdscr, rows, cols);
   layout_ = computeLayout(rows, cols);
-  if (showOverlay_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell, book_));
+  if (showOverlay_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads));
   if (!bookProblem_.empty())
     say(bookProblem_ + "; playing without a book.", Style::Error);
   else
@@ -315,7 +315,7 @@ void App::changeLevel(int delta) {
 
 void App::toggleOverlay() {
   showOverlay_ = !showOverlay_;
-  if (showOverlay_ && !analysis_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell, book_));
+  if (showOverlay_ && !analysis_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads));
   if (!showOverlay_ && analysis_) analysis_->cancel();
   say(showOverlay_ ? "Overlay on: for the side to move, W wins by force, L loses, ? is not proven."
                    : "Overlay off.");
