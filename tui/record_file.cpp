@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "config/read_file.hpp"
-#include "engine/local_time.hpp"
+#include "config/local_time.hpp"
 #include "engine/notation.hpp"
 
 namespace qubic::tui {

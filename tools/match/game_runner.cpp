@@ -4,7 +4,7 @@
 #include <cctype>
 #include <cstdio>
 
-#include "engine/local_time.hpp"
+#include "config/local_time.hpp"
 #include "engine/notation.hpp"
 #include "time_control.hpp"
 

@@ -10,7 +10,7 @@
 
 #include "command_line.hpp"
 #include "config/settings.hpp"
-#include "engine/local_time.hpp"
+#include "config/local_time.hpp"
 #include "ladder_report.hpp"
 #include "openings.hpp"
 #include "tournament.hpp"
