@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "config/book_file.hpp"
 #include "child_process.hpp"
 
 using qubic::testing::ChildProcess;
@@ -127,4 +128,20 @@ TEST_CASE("qubic-solve stops cleanly on Ctrl-C and prints what is known") {
   CHECK(child.wait(std::chrono::seconds(5)).value_or(-99) == 0);
   CHECK(out.rfind("interrupted: yes\nvalue: unknown\n", 0) == 0);
   CHECK(out.find("nodes: ") != std::string::npos);
+}
+
+TEST_CASE("qubic-solve --book-info counts the shipped book's strategic positions and its longest win") {
+  const Run run = solve({"--book-info"});
+  CHECK(run.exitCode == 0);
+  const std::vector<std::string> out = lines(run.out);
+  REQUIRE(out.size() == 4);
+  CHECK(out[0].rfind("book: ", 0) == 0);
+  REQUIRE(out[1].rfind("strategic positions: ", 0) == 0);
+  CHECK(std::stoi(out[1].substr(21)) > 1000);
+  // The longest win is the empty board's: every other entry lies on a line from it.
+  const auto book = loadBookFile(shippedBookPath());
+  REQUIRE(book);
+  CHECK(out[2] == "longest win: " + std::to_string(book.value()->find(Position{})->pliesToWin) + " plies");
+  CHECK(out[3].rfind("bytes: ", 0) == 0);
+  CHECK(solve({"--book-info", "/dev/null"}).exitCode != 0);
 }

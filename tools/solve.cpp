@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 
+#include "config/book_file.hpp"
 #include "config/read_file.hpp"
 #include "engine/book.hpp"
 #include "engine/notation.hpp"
@@ -30,6 +31,7 @@ void usage(FILE* out) {
   std::fputs(
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] [--threads N] [--proof FILE] [--book FILE]\n"
       "       qubic-solve --verify FILE\n"
+      "       qubic-solve --book-info [FILE]\n"
       "  POSITION  a position string (default: the empty board)\n"
       "  --moves   moves played from POSITION first\n"
       "  --time    give up after this many seconds (default: no limit)\n"
@@ -38,7 +40,8 @@ void usage(FILE* out) {
       "  --threads search threads sharing the table (default 1; one thread finds the same proof every run)\n"
       "  --proof   when a side wins, write the proof to FILE (docs/proof-format.md)\n"
       "  --book    when X wins, verify the proof and write the opening book to FILE (docs/book-format.md)\n"
-      "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the first faulty node\n",
+      "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the first faulty node\n"
+      "  --book-info  the book's strategic positions, its longest win and its size (default: the shipped book)\n",
       out);
 }
 
@@ -87,6 +90,22 @@ int verify(const std::string& path) {
   return 0;
 }
 
+// What a book holds: its entries are the strategic X moves of the proof it was made from
+// (positions where X's move is not part of a forcing sequence), once per symmetry class.
+int bookInfo(const std::string& path) {
+  const Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(path);
+  if (!loaded) fail(loaded.error());
+  const Book& book = *loaded.value();
+  int longest = 0;
+  book.forEachEntry([&](const Position&, int, int plies) { longest = std::max(longest, plies); });
+  const Parsed<std::size_t> bytes = checkRegularFile(path.empty() ? shippedBookPath() : path, kMaxBookBytes);
+  std::printf("book: %s\n", (path.empty() ? shippedBookPath() : path).c_str());
+  std::printf("strategic positions: %zu\n", book.size());
+  std::printf("longest win: %d plies\n", longest);
+  std::printf("bytes: %zu\n", bytes ? bytes.value() : std::size_t{0});
+  return 0;
+}
+
 // The book holds only moves of a proof that the rules-only checker accepted.
 void writeBook(std::istream& proof, const std::string& path) {
   const auto began = std::chrono::steady_clock::now();
@@ -128,6 +147,8 @@ int main(int argc, char** argv) {
       nodeLimit = number(value(), "--nodes");
     } else if (arg == "--verify") {
       return verify(value());
+    } else if (arg == "--book-info") {
+      return bookInfo(i + 1 < argc ? argv[++i] : "");
     } else if (arg == "--proof") {
       proofPath = value();
     } else if (arg == "--book") {
