@@ -139,9 +139,9 @@ TEST_CASE("qubic-solve --book-info counts the shipped book's strategic positions
   REQUIRE(out[1].rfind("strategic positions: ", 0) == 0);
   CHECK(std::stoi(out[1].substr(21)) > 1000);
   // The longest win is the empty board's: every other entry lies on a line from it.
-  const auto book = loadBookFile(shippedBookPath());
+  const auto book = qubic::loadBookFile(qubic::shippedBookPath());
   REQUIRE(book);
-  CHECK(out[2] == "longest win: " + std::to_string(book.value()->find(Position{})->pliesToWin) + " plies");
+  CHECK(out[2] == "longest win: " + std::to_string(book.value()->find(qubic::Position{})->pliesToWin) + " plies");
   CHECK(out[3].rfind("bytes: ", 0) == 0);
   CHECK(solve({"--book-info", "/dev/null"}).exitCode != 0);
 }
