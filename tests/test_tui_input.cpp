@@ -146,6 +146,18 @@ TEST_CASE("the layout puts four planes in a row when they fit, else in a 2x2 gri
   CHECK(computeLayout(24, 30).tooSmall);
 }
 
+TEST_CASE("the smallest window named when the window is too small really is the smallest that fits") {
+  for (const int cols : {10, 30, 45, 64, 80, 120}) {
+    const auto [rows, minCols] = minimumSize(cols);
+    const int width = std::max(cols, minCols);
+    INFO(cols << " columns: " << rows << " rows, at least " << minCols << " columns");
+    CHECK_FALSE(computeLayout(rows, width).tooSmall);
+    CHECK(computeLayout(rows - 1, width).tooSmall);
+    CHECK(computeLayout(500, minCols - 1).tooSmall);
+    CHECK_FALSE(computeLayout(500, minCols).tooSmall);
+  }
+}
+
 TEST_CASE("clicks map to the cell drawn there, and back") {
   for (const auto& [rows, cols] : {std::pair{24, 80}, std::pair{30, 50}, std::pair{40, 140}}) {
     const Layout layout = computeLayout(rows, cols);

@@ -165,6 +165,8 @@ TEST_CASE("qubic moves the cursor and plays with Enter, and its help screen open
   CHECK(pane.last.find("undo (with the engine's reply)") != std::string::npos);
   pane.keys("x");
   REQUIRE(pane.waitForText("1. 2c3"));
+  pane.keys("z");  // bound to nothing: said so
+  REQUIRE(pane.waitForText("That key does nothing here; ? lists the keys."));
 }
 
 TEST_CASE("qubic announces a win and highlights the line") {

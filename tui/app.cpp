@@ -109,6 +109,8 @@ void App::handleKey(int key) {
     cursor_ = cellAt(fileOf(cursor_), rankOf(cursor_), input_.pendingToken()[0] - '1');
     return;
   }
+  if (command.action == Action::None)
+    return say("That key does nothing here; " + keys_.primaryKeyName(Action::Help) + " lists the keys.");
   perform(command.action);
 }
 

@@ -1,5 +1,7 @@
 #include "layout.hpp"
 
+#include <algorithm>
+
 #include "engine/bitboard.hpp"
 
 namespace qubic::tui {
@@ -53,6 +55,16 @@ Layout computeLayout(int rows, int cols) {
   }
   l.tooSmall = cols < kGridWidth + 1 || rows < kMinRows || l.status.height < kMinPanelRows || l.moves.width < 12;
   return l;
+}
+
+std::pair<int, int> minimumSize(int cols) {
+  constexpr int kLargest = 1000;
+  int minCols = 1;
+  while (minCols < kLargest && computeLayout(kLargest, minCols).tooSmall) ++minCols;
+  const int width = std::max(cols, minCols);
+  int minRows = 1;
+  while (minRows < kLargest && computeLayout(minRows, width).tooSmall) ++minRows;
+  return {minRows, minCols};
 }
 
 int cellAtScreen(const Layout& layout, int row, int col) {

@@ -2,6 +2,8 @@
 // drawing and mouse clicks agree and the geometry can be tested without a terminal.
 #pragma once
 
+#include <utility>
+
 #include <array>
 
 namespace qubic::tui {
@@ -32,6 +34,9 @@ struct Layout {
 };
 
 Layout computeLayout(int rows, int cols);
+// The smallest window that fits, as {rows, cols}: the fewest columns at all, and the
+// fewest rows at `cols` columns (or at that minimum, when `cols` is less).
+std::pair<int, int> minimumSize(int cols);
 
 // The cell drawn at a screen position, or -1.
 int cellAtScreen(const Layout& layout, int row, int col);

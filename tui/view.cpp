@@ -96,7 +96,10 @@ void View::draw(const ViewState& state, const Layout& layout) const {
   erase();
   curs_set(0);
   if (layout.tooSmall) {
-    const std::string text = "Qubic needs a larger window (now " + std::to_string(layout.cols) + "x" +
+    const auto [minRows, minCols] = minimumSize(layout.cols);
+    const std::string text = "Qubic needs a larger window: at least " + std::to_string(std::max(minCols, layout.cols)) +
+                             "x" + std::to_string(minRows) + " at this width, and never fewer than " +
+                             std::to_string(minCols) + " columns (now " + std::to_string(layout.cols) + "x" +
                              std::to_string(layout.rows) + "; 80x24 is plenty)";
     int row = 0;
     for (const std::string& piece : wrapText(text, layout.cols)) put(row++, 0, piece, layout.cols);
