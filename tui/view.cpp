@@ -72,7 +72,14 @@ View::View(const TuiSettings& colours) {
   init_pair(kPairHighlight, colourNumber(colours.colorHighlight), -1);
   init_pair(kPairWin, COLOR_GREEN, -1);
   init_pair(kPairLoss, COLOR_MAGENTA, -1);
-  init_pair(kPairError, COLOR_RED, -1);
+  // Errors in a colour neither side's stones use, so a message never reads as a move.
+  short error = COLOR_RED;
+  for (const short candidate : {COLOR_RED, COLOR_MAGENTA, COLOR_YELLOW, COLOR_WHITE})
+    if (candidate != colourNumber(colours.colorX) && candidate != colourNumber(colours.colorO)) {
+      error = candidate;
+      break;
+    }
+  init_pair(kPairError, error, -1);
 }
 
 int View::attributes(Style style, bool bold) const {
