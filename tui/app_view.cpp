@@ -140,8 +140,8 @@ ViewState App::buildView() const {
   marks.threats = showThreats_;
   marks.overlay = overlay ? &*overlay : nullptr;
   v.cells = boardLook(pos, game_.lastMove(), marks);
-  const bool humanToMove = !pos.isGameOver() && !seats_.isEngine(pos.sideToMove());
-  v.cursor = humanToMove ? cursor_ : -1;
+  // The cursor stays while the engine thinks, so the next move can be aimed meanwhile.
+  v.cursor = !pos.isGameOver() && seats_.anyHuman() ? cursor_ : -1;
   v.activeLevel = levelOf(cursor_);
   v.status = statusLines();
   for (int cell : game_.moves()) v.moveTokens.push_back(moveToken(cell));
