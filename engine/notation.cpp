@@ -231,11 +231,17 @@ std::string positionString(const Position& p) {
 Parsed<Position> playMoves(const Position& start, std::string_view moves) {
   Position p = start;
   int number = 0;
+  int commas = 0;  // in the separators since the last move
   for (std::size_t i = 0; i < moves.size();) {
     if (isMoveSeparator(moves[i])) {
+      commas += moves[i] == ',';
       ++i;
       continue;
     }
+    // A move after ",," or after a leading comma: an item between commas is missing.
+    if (commas >= 2 || (number == 0 && commas == 1))
+      return Parsed<Position>::failure("move " + std::to_string(number + 1) + ": an empty item between commas");
+    commas = 0;
     std::size_t end = i;
     while (end < moves.size() && !isMoveSeparator(moves[end])) ++end;
     const std::string_view token = moves.substr(i, end - i);

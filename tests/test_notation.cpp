@@ -369,6 +369,15 @@ TEST_CASE("parsePosition never crashes on mangled input") {
   CHECK(rejected > 0);
 }
 
+TEST_CASE("playMoves refuses an empty item between commas, and a leading comma (issue 18 M1)") {
+  CHECK(playMoves(Position{}, "1a1,,2b2").error() == "move 2: an empty item between commas");
+  CHECK(playMoves(Position{}, "1a1, ,2b2").error() == "move 2: an empty item between commas");
+  CHECK(playMoves(Position{}, ",1a1").error() == "move 1: an empty item between commas");
+  CHECK(playMoves(Position{}, "1a1, 2b2,").ok());  // trailing commas end the list
+  CHECK(playMoves(Position{}, "1a1,,").ok());
+  CHECK(playMoves(Position{}, "1a1 ,\n 2b2").ok());
+}
+
 TEST_CASE("playMoves plays from a start position") {
   const auto a = playMoves(Position{}, "1a1, 2b2 3c3,4d4");
   REQUIRE(a);
