@@ -303,6 +303,7 @@ TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") 
   REQUIRE(documented.size() > 10);
   QubicPane pane(kTwoHumans, 80, 24);
   REQUIRE(pane.waitForText("level 4"));
+  CHECK(pane.last.find("c players f threats a overlay") != std::string::npos);  // every key fits at 80 columns
   pane.keys("?");
   REQUIRE(pane.waitForText("Press any key"));
   std::vector<std::string> shown;

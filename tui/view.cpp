@@ -8,6 +8,14 @@ namespace qubic::tui {
 
 namespace {
 
+// "? help  s swap sides" as "? help s swap": one space between entries, short words.
+std::string compactKeyBar(std::string bar) {
+  for (std::size_t at; (at = bar.find("  ")) != std::string::npos;) bar.erase(at, 1);
+  if (const std::size_t at = bar.find("swap sides"); at != std::string::npos) bar.replace(at, 10, "swap");
+  return bar;
+}
+
+
 enum Pair : short { kPairX = 1, kPairO, kPairHighlight, kPairWin, kPairLoss, kPairError };
 
 short colourNumber(const std::string& name) {
@@ -142,13 +150,22 @@ void View::draw(const ViewState& state, const Layout& layout) const {
   }
   attrset(A_REVERSE);
   mvhline(layout.keysRow, 0, ' ', layout.cols);
-  // Cut between entries ("u undo  t hint"), never inside one.
+  // Too wide: a compact form (single spaces, short words, the whole row), so that at
+  // 80 columns every key shows; narrower still, cut between entries, never inside one.
   std::string bar = state.keyBar;
+  int barLeft = 1, barWidth = width;
   if (static_cast<int>(bar.size()) > width) {
-    const std::size_t cut = bar.rfind("  ", static_cast<std::size_t>(width));
-    bar.resize(cut == std::string::npos ? static_cast<std::size_t>(width) : cut);
+    bar = compactKeyBar(bar);
+    barLeft = 0;
+    barWidth = layout.cols;
   }
-  put(layout.keysRow, 1, bar, width);
+  if (static_cast<int>(bar.size()) > barWidth) {
+    const std::size_t cut = bar.rfind(' ', static_cast<std::size_t>(barWidth));
+    bar.resize(cut == std::string::npos ? static_cast<std::size_t>(barWidth) : cut);
+    // A cut may fall between a key and its word: drop a dangling key.
+    if (const std::size_t last = bar.rfind(' '); last != std::string::npos && bar.size() - last <= 3) bar.resize(last);
+  }
+  put(layout.keysRow, barLeft, bar, barWidth);
   attrset(A_NORMAL);
   if (!state.prompt.empty()) {
     curs_set(1);
