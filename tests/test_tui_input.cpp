@@ -279,6 +279,15 @@ TEST_CASE("the overlay marks each empty cell with its judged value") {
   CHECK(looks[cell("1a4")].text[1] == '?');
   CHECK(looks[cell("4d4")].text[1] == 'W');
   CHECK(looks[cell("3b3")].text[1] == '.');  // pending: not judged yet
+
+  // With the threat marks on as well, neither hides the other (issue 17).
+  marks.threats = true;
+  const auto both = boardLook(pos, -1, marks);
+  CHECK(std::string(both[cell("1a4")].text.begin(), both[cell("1a4")].text.end()) == "!?!");  // X's three, unknown
+  CHECK(std::string(both[cell("2a3")].text.begin(), both[cell("2a3")].text.end()) == " L ");
+  analysis.cells[cell("1a4")] = {MoveValue::Pending, 0};
+  const auto pending = boardLook(pos, -1, marks);
+  CHECK(std::string(pending[cell("1a4")].text.begin(), pending[cell("1a4")].text.end()) == "!x!");
 }
 
 TEST_CASE("verdicts and counts in words") {

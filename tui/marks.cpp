@@ -59,10 +59,13 @@ std::array<CellLook, 64> boardLook(const Position& pos, int lastMove, const Boar
         look.text = {'[', look.text[1], ']'};
         look.bold = true;
       }
-    } else if (marks.overlay && !pos.isGameOver()) {
-      look = overlayLook(marks.overlay->cells[cell]);
-    } else if (marks.threats) {
-      look = threatLook(b, threes, doubles);
+    } else {
+      // Both on: the overlay's letter inside the threat mark's brackets ("!L!"), so
+      // neither hides the other.
+      const CellLook threat = marks.threats ? threatLook(b, threes, doubles) : CellLook{};
+      const CellLook value = marks.overlay && !pos.isGameOver() ? overlayLook(marks.overlay->cells[cell]) : CellLook{};
+      look = value.text[1] != '.' ? value : threat;
+      if (value.text[1] != '.' && threat.text[0] != ' ') look.text = {threat.text[0], value.text[1], threat.text[2]};
     }
   }
   return looks;
