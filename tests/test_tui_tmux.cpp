@@ -3,6 +3,7 @@
 // user's sessions; every wait is bounded. Skipped with a warning when tmux is missing.
 #include <catch2/catch.hpp>
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -349,4 +350,20 @@ TEST_CASE("new game and load and quit ask before they lose moves that were not s
   REQUIRE(pane.waitForText("(none yet)"));
   pane.keys("q");  // nothing to lose: no question
   CHECK(pane.waitForExit(3) == "1 0 exit 0");
+}
+
+TEST_CASE("qubic --level --side --movetime --threads override the configuration for one run") {
+  const std::string qubic = "XDG_CONFIG_HOME=/nonexistent '" + std::string(QUBIC_BIN_DIR) + "/qubic'";
+  const std::string toml = run(qubic + " --level 3 --side o --movetime 500 --threads 2 --print-config");
+  for (const char* line : {"\nlevel = 3\n", "\nhuman_side = 'o'\n", "\nmove_time_ms = 500\n", "\nthreads = 2\n"})
+    CHECK(toml.find(line) != std::string::npos);
+  auto exitCode = [&](const std::string& args) {
+    const int status = std::system((qubic + " " + args + " --print-config >/dev/null 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  };
+  CHECK(exitCode("--level 11") == 2);
+  CHECK(exitCode("--side z") == 2);
+  CHECK(exitCode("--level 3 --level 4") == 2);
+  CHECK(exitCode("--movetime") == 2);
+  CHECK(exitCode("--level 10") == 0);
 }

@@ -1,9 +1,12 @@
 // qubic: play Qubic (4x4x4 tic-tac-toe) in the terminal.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <exception>
 #include <iostream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app.hpp"
 #include "config/settings.hpp"
@@ -13,24 +16,48 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: qubic [--config PATH] [--print-config] [--help]\n"
+    "usage: qubic [--level N] [--side x|o|both|none] [--movetime MS] [--threads N]\n"
+    "             [--config PATH] [--print-config] [--help]\n"
     "\n"
     "Play Qubic, 4x4x4 tic-tac-toe, in the terminal: against the engine, against a\n"
     "friend, or watch the engine play itself. Press ? in the game for help.\n"
     "\n"
+    "  --level N        the engine's level, 1 (beginner) to 10 (full strength)\n"
+    "  --side S         who the keyboard plays: x, o, both (two humans) or none (watch)\n"
+    "  --movetime MS    the engine's thinking time per move, in milliseconds\n"
+    "  --threads N      threads of the engine's proof searches\n"
+    "  (each overrides the configuration's [engine] level, [tui] human_side,\n"
+    "   move_time_ms and [engine] threads for this run)\n"
     "  --config PATH    read settings from PATH instead of the default file\n"
     "                   ($XDG_CONFIG_HOME/qubic/config.toml or ~/.config/qubic/config.toml)\n"
     "  --print-config   print the settings in effect as TOML and exit\n"
     "  --help           show this text and exit\n";
+
+// Command-line options that override one setting each for this run.
+constexpr std::pair<const char*, const char*> kOverrides[] = {
+    {"--level", "engine.level"}, {"--side", "tui.human_side"}, {"--movetime", "tui.move_time_ms"}, {"--threads", "engine.threads"}};
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string configPath;
   bool printConfig = false;
+  std::vector<std::pair<std::string, std::string>> overrides;  // setting, value
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
+    const auto* override = std::find_if(std::begin(kOverrides), std::end(kOverrides), [&](const auto& o) { return arg == o.first; });
+    if (override != std::end(kOverrides)) {
+      if (i + 1 >= argc) {
+        std::cerr << "qubic: " << arg << " needs a value\n" << kUsage;
+        return 2;
+      }
+      for (const auto& [setting, value] : overrides)
+        if (setting == override->second) {
+          std::cerr << "qubic: " << arg << " is given twice\n";
+          return 2;
+        }
+      overrides.emplace_back(override->second, argv[++i]);
+    } else if (arg == "--help" || arg == "-h") {
       std::cout << kUsage;
       return 0;
     } else if (arg == "--print-config") {
@@ -45,10 +72,17 @@ int main(int argc, char** argv) {
     }
   }
 
-  const qubic::Parsed<qubic::Settings> settings = qubic::resolveSettings(configPath);
+  qubic::Parsed<qubic::Settings> settings = qubic::resolveSettings(configPath);
   if (!settings) {
     std::cerr << settings.error() << '\n';
     return 1;
+  }
+  for (const auto& [setting, value] : overrides) {
+    settings = qubic::withSetting(settings.value(), setting, value);
+    if (!settings) {
+      std::cerr << "qubic: " << settings.error() << '\n';
+      return 2;
+    }
   }
   const qubic::Parsed<qubic::tui::KeyMap> keys = qubic::tui::KeyMap::fromSettings(settings.value().tui);
   if (!keys) {
