@@ -59,8 +59,8 @@ class QubicPane {
     // A script notes qubic's pid (for signals) and its exit status: tmux's own record of
     // a dead pane's status is not reliable. XDG_CONFIG_HOME keeps any user file out.
     // The script survives the Ctrl-C sent to the whole foreground group (trap).
-    std::ofstream(dir_ / "run.sh") << "trap : INT\ncd '" << dir_.string() << "'\nexport XDG_CONFIG_HOME='"
-                                   << dir_.string()
+    std::ofstream(dir_ / "run.sh") << "trap : INT\ncd '" << dir_.string() << "'\nexport XDG_STATE_HOME='"
+                                   << dir_.string() << "'\nexport XDG_CONFIG_HOME='" << dir_.string()
                                    << "'\nsh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
                                    << "/qubic' --config '" << config.string() << "'\necho $? > exit-status\n";
     tmux("new-session -d -s game -x " + std::to_string(width) + " -y " + std::to_string(height) + " 'sh " +
@@ -366,4 +366,35 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
   CHECK(exitCode("--level 3 --level 4") == 2);
   CHECK(exitCode("--movetime") == 2);
   CHECK(exitCode("--level 10") == 0);
+}
+
+TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 2b2");
+  REQUIRE(pane.waitForText("1. 1a1 2b2"));
+  const fs::path kept = pane.dir() / "qubic" / "unfinished.qgn";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (readText(kept).find("1. 1a1 2b2") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  CHECK(readText(kept).find("1. 1a1 2b2") != std::string::npos);
+  pane.keys("C-c");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+
+  pane.tmux("respawn-pane -k -t game 'sh " + (pane.dir() / "run.sh").string() + "'");
+  REQUIRE(pane.waitForText("An unfinished game (2 moves) was kept from the last run."));
+  pane.keys("y");
+  REQUIRE(pane.waitForText("Resumed the unfinished game: 2 moves."));
+  CHECK(pane.last.find("1. 1a1 2b2") != std::string::npos);
+
+  // Declined, it is gone for good.
+  pane.keys("C-c");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+  pane.tmux("respawn-pane -k -t game 'sh " + (pane.dir() / "run.sh").string() + "'");
+  REQUIRE(pane.waitForText("Resume it?"));
+  pane.keys("n");
+  REQUIRE(pane.waitForText("Started afresh"));
+  CHECK(pane.last.find("(none yet)") != std::string::npos);
+  CHECK_FALSE(fs::exists(kept));
 }

@@ -3,6 +3,7 @@
 #include <curses.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <utility>
 
 #include "config/book_file.hpp"
@@ -71,9 +72,11 @@ App::App(const Settings& settings, const KeyMap& keys)
 App::~App() = default;
 
 void App::run() {
+  offerUnfinishedGame();
   while (!quit_ && !terminationRequested()) {
     pollEngine();
     maybeStartEngine();
+    autosave();
     if (showOverlay_ && analysis_) analysis_->analyse(game_.position());
     view_.draw(buildView(), layout_);
     const int key = getch();
@@ -137,9 +140,37 @@ bool App::asksBeforeLeaving(Action action) {
   return true;
 }
 
+void App::offerUnfinishedGame() {
+  const std::string path = autosavePath();
+  if (path.empty() || !std::filesystem::exists(path)) return;
+  const Parsed<GameRecord> record = loadRecordFile(path);
+  if (!record || record.value().moves.empty()) return removeAutosave();
+  unfinished_ = record.value();
+  prompt_ = PromptKind::Resume;
+}
+
+void App::autosave() {
+  if (prompt_ == PromptKind::Resume) return;  // the earlier game is not decided on yet
+  const bool keep = !game_.moves().empty() && !game_.position().isGameOver() && gameSnapshot() != savedGame_;
+  if (!keep) {
+    if (!autosaved_.empty()) removeAutosave();
+    autosaved_.clear();
+    return;
+  }
+  if (gameSnapshot() == autosaved_) return;
+  GameRecord record = game_.toRecord();
+  record.setTag("Event", "Qubic game (unfinished)");
+  record.setTag("Date", recordDate());
+  if (const std::string error = writeAutosave(record); !error.empty()) return say("Not kept for the next run: " + error, Style::Error);
+  autosaved_ = gameSnapshot();
+}
+
 void App::leaveGame(Action action) {
   if (action == Action::NewGame) newGame();
-  if (action == Action::Quit) quit_ = true;
+  if (action == Action::Quit) {
+    quit_ = true;
+    removeAutosave();  // left on purpose: nothing to offer next time
+  }
   if (action == Action::Load) {
     prompt_ = PromptKind::Load;
     promptText_ = lastFile_;
@@ -147,6 +178,21 @@ void App::leaveGame(Action action) {
 }
 
 void App::handlePromptKey(int key) {
+  if (prompt_ == PromptKind::Resume) {
+    prompt_ = PromptKind::None;
+    if (key == 'y' || key == 'Y') {
+      game_.load(*unfinished_);
+      engineNewGame_ = true;
+      savedGame_.clear();  // not saved to a file of the user's
+      cursor_ = game_.lastMove();
+      say("Resumed the unfinished game: " + std::to_string(game_.moves().size()) + " moves.");
+    } else {
+      removeAutosave();
+      say("Started afresh; the unfinished game is gone.");
+    }
+    unfinished_.reset();
+    return;
+  }
   if (prompt_ == PromptKind::Confirm) {
     prompt_ = PromptKind::None;
     if (key == 'y' || key == 'Y') return leaveGame(confirming_);
@@ -361,6 +407,7 @@ void App::load(const std::string& path) {
 void App::stopEngine() { engine_.cancel(); }
 
 void App::maybeStartEngine() {
+  if (prompt_ == PromptKind::Resume) return;  // which game is played is not decided yet
   const Position& pos = game_.position();
   if (pos.isGameOver() || !seats_.isEngine(pos.sideToMove()) || engine_.busy()) return;
   if (paused_ && !stepOnce_) return;

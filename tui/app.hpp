@@ -35,13 +35,17 @@ class App {
     Side side = Side::X;
     MoveChoice choice;
   };
-  enum class PromptKind : std::uint8_t { None, Save, Load, Confirm };
+  enum class PromptKind : std::uint8_t { None, Save, Load, Confirm, Resume };
 
   // The game's start and moves as text: equal texts, same game.
   std::string gameSnapshot() const;
   // New game, load and quit ask first when the game has moves that were not saved.
   bool asksBeforeLeaving(Action action);
   void leaveGame(Action action);
+  // Keeps the unfinished game on disk after every change, and forgets it once the game
+  // is over, saved or discarded: Ctrl-C, a signal or a crash then lose nothing.
+  void autosave();
+  void offerUnfinishedGame();
   void handleKey(int key);
   void handleMouse();
   void handlePromptKey(int key);
@@ -106,6 +110,9 @@ class App {
   // The game as last saved or loaded (or started), to know when leaving it loses moves.
   std::string savedGame_;
   Action confirming_ = Action::None;  // what a Confirm prompt is about: NewGame, Load or Quit
+  // The unfinished game of an earlier run, offered at start (Resume prompt).
+  std::optional<GameRecord> unfinished_;
+  std::string autosaved_;  // the game as last autosaved ("" when none is kept)
 };
 
 }  // namespace qubic::tui

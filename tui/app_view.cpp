@@ -150,6 +150,9 @@ ViewState App::buildView() const {
   v.keyBar = keyBar(keys_, !seats_.anyHuman());
   if (prompt_ == PromptKind::Save) v.prompt = "Save game to (Enter saves, Esc cancels, C-u clears): " + promptText_;
   if (prompt_ == PromptKind::Load) v.prompt = "Load game from (Enter loads, Esc cancels, C-u clears): " + promptText_;
+  if (prompt_ == PromptKind::Resume && unfinished_)
+    v.prompt = "An unfinished game (" + std::to_string(unfinished_->moves.size()) +
+               " moves) was kept from the last run. Resume it? y: yes, any other key: start afresh";
   if (prompt_ == PromptKind::Confirm)
     v.prompt = std::string("This game is not saved. ") +
                (confirming_ == Action::Quit ? "Quit" : confirming_ == Action::Load ? "Load another" : "Start a new one") +

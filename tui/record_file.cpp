@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 
 #include "config/read_file.hpp"
 #include "config/local_time.hpp"
@@ -56,6 +58,34 @@ std::string saveRecordFile(const std::string& path, const GameRecord& record, bo
   }
   if (close(fd) != 0) return path + ": writing failed: " + std::strerror(errno);
   return {};
+}
+
+std::string autosavePath() {
+  const char* state = std::getenv("XDG_STATE_HOME");
+  const char* home = std::getenv("HOME");
+  std::string dir;
+  if (state && *state) dir = std::string(state) + "/qubic";
+  else if (home && *home) dir = std::string(home) + "/.local/state/qubic";
+  return dir.empty() ? dir : dir + "/unfinished.qgn";
+}
+
+std::string writeAutosave(const GameRecord& record) {
+  const std::string path = autosavePath();
+  if (path.empty()) return "no place for the unfinished game (neither XDG_STATE_HOME nor HOME is set)";
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  const std::string fresh = path + ".new";
+  std::filesystem::remove(fresh, ec);
+  if (std::string error = saveRecordFile(fresh, record); !error.empty()) return error;
+  std::filesystem::rename(fresh, path, ec);
+  return ec ? path + ": " + ec.message() : std::string();
+}
+
+void removeAutosave() {
+  if (const std::string path = autosavePath(); !path.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+  }
 }
 
 std::string suggestedRecordName() { return "qubic-" + localTime("%Y-%m-%d-%H%M") + ".qgn"; }

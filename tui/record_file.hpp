@@ -14,6 +14,15 @@ Parsed<GameRecord> loadRecordFile(const std::string& path);
 // symbolic link, and replaces an existing file only when `replace` is set (the file
 // this game was saved to or loaded from); otherwise nothing of the user's is overwritten.
 std::string saveRecordFile(const std::string& path, const GameRecord& record, bool replace = false);
+// Where the unfinished game is kept between runs: $XDG_STATE_HOME/qubic/unfinished.qgn,
+// else ~/.local/state/qubic/unfinished.qgn ("" when neither variable is set).
+std::string autosavePath();
+// Writes the unfinished game there (creating the directory; a new file renamed into
+// place, so a crash never leaves half a game); returns an error message, "" on success.
+std::string writeAutosave(const GameRecord& record);
+// Forgets the unfinished game (no error when there is none).
+void removeAutosave();
+
 // A fresh file name for today's game, e.g. "qubic-2024-05-01-1530.qgn".
 std::string suggestedRecordName();
 // Today's date as record tags write it: "2024.05.01".
