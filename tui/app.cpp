@@ -161,8 +161,8 @@ void App::autosave() {
   GameRecord record = game_.toRecord();
   record.setTag("Event", "Qubic game (unfinished)");
   record.setTag("Date", recordDate());
-  if (const std::string error = writeAutosave(record); !error.empty()) return say("Not kept for the next run: " + error, Style::Error);
-  autosaved_ = gameSnapshot();
+  autosaved_ = gameSnapshot();  // tried once per change, so a failure is said once
+  if (const std::string error = writeAutosave(record); !error.empty()) say("Not kept for the next run: " + error, Style::Error);
 }
 
 void App::leaveGame(Action action) {
