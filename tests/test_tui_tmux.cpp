@@ -398,3 +398,12 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
   CHECK(pane.last.find("(none yet)") != std::string::npos);
   CHECK_FALSE(fs::exists(kept));
 }
+
+TEST_CASE("the first screen gives nothing away: the solution's verdict shows only with the overlay") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  CHECK(pane.last.find("(book)") == std::string::npos);
+  pane.keys("a");
+  CHECK(pane.waitForPattern(R"(X wins in [0-9]+ moves \(book\))"));
+}

@@ -81,8 +81,9 @@ std::vector<StyledText> App::statusLines() const {
                      ": arrows + Enter, a click, or type a cell like 2c3."});
   }
 
-  // What the opening book knows about the position on the board.
-  if (book_ && !pos.isGameOver())
+  // What the solution knows about the position on the board: analysis, so only with the
+  // overlay on (a newcomer's first screen must not give the game away).
+  if (book_ && showOverlay_ && !pos.isGameOver())
     if (const std::optional<BookMove> known = book_->find(pos))
       lines.push_back({verdictText(toMove, Verdict::Win, known->pliesToWin) + " (book)", Style::Highlight, true});
 
