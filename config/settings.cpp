@@ -147,6 +147,8 @@ const std::vector<SettingField>& settingFields() {
        F::Boolean{booleanAccess<kTui, &TuiSettings::showThreats>()}},
       {"tui", "show_overlay", "show the analysis overlay (proven value of every empty cell)",
        F::Boolean{booleanAccess<kTui, &TuiSettings::showOverlay>()}},
+      {"tui", "start_screen", "begin with the start screen (who plays, the engine's level); --side skips it",
+       F::Boolean{booleanAccess<kTui, &TuiSettings::startScreen>()}},
       {"tui", "color_x", "colour of X", F::Text{textAccess<kTui, &TuiSettings::colorX>(), kColors}},
       {"tui", "color_o", "colour of O", F::Text{textAccess<kTui, &TuiSettings::colorO>(), kColors}},
       {"tui", "color_highlight", "colour of the last move and the winning line",

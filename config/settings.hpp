@@ -29,6 +29,7 @@ struct TuiSettings {
   int moveTimeMs = 1000;        // the engine's thinking time per move in the game
   bool showThreats = false;
   bool showOverlay = false;
+  bool startScreen = true;  // the start screen (who plays, level) before the board
   std::string colorX = "red";
   std::string colorO = "cyan";
   std::string colorHighlight = "yellow";

@@ -49,12 +49,19 @@ bool haveTmux() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
 // One qubic in one tmux session on its own server, killed when the test ends.
 class QubicPane {
  public:
-  explicit QubicPane(const std::string& configText, int width = 100, int height = 30)
+  // Without `startScreen` the game opens on the board (the start screen is switched off).
+  explicit QubicPane(const std::string& configText, int width = 100, int height = 30, bool startScreen = false)
       : name_("qubic-test-" + std::to_string(getpid()) + "-" + std::to_string(++panesMade)),
         dir_(fs::temp_directory_path() / name_) {
     fs::create_directories(dir_);
     const fs::path config = dir_ / "config.toml";
-    std::ofstream(config) << configText;
+    std::string text = configText;
+    if (!startScreen) {
+      const std::size_t tui = text.find("[tui]\n");
+      if (tui == std::string::npos) text = "[tui]\nstart_screen = false\n" + text;
+      else text.insert(tui + 6, "start_screen = false\n");
+    }
+    std::ofstream(config) << text;
     // XDG_CONFIG_HOME points into the scratch directory so no user file is read.
     // A script notes qubic's pid (for signals) and its exit status: tmux's own record of
     // a dead pane's status is not reliable. XDG_CONFIG_HOME keeps any user file out.
@@ -406,4 +413,18 @@ TEST_CASE("the first screen gives nothing away: the solution's verdict shows onl
   CHECK(pane.last.find("(book)") == std::string::npos);
   pane.keys("a");
   CHECK(pane.waitForPattern(R"(X wins in [0-9]+ moves \(book\))"));
+}
+
+TEST_CASE("the start screen asks who plays and at what level, then starts that game") {
+  if (!haveTmux()) return;
+  QubicPane pane("[engine]\nlevel = 4\n", 80, 24, true);
+  REQUIRE(pane.waitForText("Who plays?"));
+  CHECK(pane.last.find("Engine level: 4") != std::string::npos);
+  pane.keys("+");
+  REQUIRE(pane.waitForText("Engine level: 5"));
+  pane.keys("2");  // O against the engine: the engine (X) moves at once
+  REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 10));
+  INFO(pane.last);
+  CHECK(pane.last.find("Engine, level 5") != std::string::npos);
+  CHECK(pane.last.find("O  You") != std::string::npos);
 }

@@ -58,7 +58,8 @@ App::App(const Settings& settings, const KeyMap& keys)
       engine_(playerOptions(settings.engine), book_),
       cursor_(cellAt(1, 1, 0)),
       showThreats_(settings.tui.showThreats),
-      showOverlay_(settings.tui.showOverlay) {
+      showOverlay_(settings.tui.showOverlay),
+      startScreen_(settings.tui.startScreen) {
   int rows = 0, cols = 0;
   getmaxyx(stdscr, rows, cols);
   layout_ = computeLayout(rows, cols);
@@ -100,6 +101,7 @@ void App::handleKey(int key) {
     return;
   }
   if (prompt_ != PromptKind::None) return handlePromptKey(key);
+  if (startScreen_) return handleStartKey(key);
   if (key == KEY_MOUSE) return handleMouse();
   const Command command = input_.feed(key);
   if (!command.error.empty()) return say(command.error, Style::Error);
@@ -140,6 +142,47 @@ bool App::asksBeforeLeaving(Action action) {
   return true;
 }
 
+void App::handleStartKey(int key) {
+  static constexpr const char* kSides[] = {"x", "o", "both", "none"};
+  if (key >= '1' && key <= '4') {
+    seats_ = Seats::fromHumanSide(kSides[key - '1']);
+    key = '\n';
+  }
+  if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
+    startScreen_ = false;
+    engineNewGame_ = true;
+    return say(seats_.anyHuman() ? "X moves first. Press ? for help." : "The engines are playing. Press ? for help.");
+  }
+  const Action action = keys_.actionFor(key);
+  if (action == Action::LevelUp) return changeLevel(+1);
+  if (action == Action::LevelDown) return changeLevel(-1);
+  if (action == Action::Quit) quit_ = true;
+  if (action == Action::Help) helpOpen_ = true;
+}
+
+std::vector<StyledText> App::startScreenLines() const {
+  const std::string_view who = seats_.humanSide();
+  auto choice = [&](char key, std::string_view side, const std::string& text) {
+    return StyledText{std::string(who == side ? " > " : "   ") + key + "  " + text, who == side ? Style::Highlight : Style::Normal,
+                      who == side};
+  };
+  return {
+      {"QUBIC - 4x4x4 tic-tac-toe", Style::Title, true},
+      {"X and O take turns on a 4x4x4 cube; four in a line wins. X moves first."},
+      {""},
+      {"Who plays?"},
+      choice('1', "x", "you play X against the engine (you move first)"),
+      choice('2', "o", "you play O against the engine"),
+      choice('3', "both", "two players at this keyboard"),
+      choice('4', "none", "watch the engine play itself"),
+      {""},
+      {"Engine level: " + std::to_string(level_) + "   (" + keys_.primaryKeyName(Action::LevelUp) + " stronger, " +
+       keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " + (book_ ? "never loses as X)" : "strongest)")},
+      {""},
+      {"1-4 starts that game, Enter the marked one; in the game ? lists every key."},
+  };
+}
+
 void App::offerUnfinishedGame() {
   const std::string path = autosavePath();
   if (path.empty() || !std::filesystem::exists(path)) return;
@@ -147,6 +190,7 @@ void App::offerUnfinishedGame() {
   if (!record || record.value().moves.empty()) return removeAutosave();
   unfinished_ = record.value();
   prompt_ = PromptKind::Resume;
+  startScreen_ = false;  // the question is asked on the board
 }
 
 void App::autosave() {
@@ -188,6 +232,7 @@ void App::handlePromptKey(int key) {
       say("Resumed the unfinished game: " + std::to_string(game_.moves().size()) + " moves.");
     } else {
       removeAutosave();
+      startScreen_ = settings_.tui.startScreen;
       say("Started afresh; the unfinished game is gone.");
     }
     unfinished_.reset();
@@ -407,7 +452,7 @@ void App::load(const std::string& path) {
 void App::stopEngine() { engine_.cancel(); }
 
 void App::maybeStartEngine() {
-  if (prompt_ == PromptKind::Resume) return;  // which game is played is not decided yet
+  if (prompt_ == PromptKind::Resume || startScreen_) return;  // which game is played is not decided yet
   const Position& pos = game_.position();
   if (pos.isGameOver() || !seats_.isEngine(pos.sideToMove()) || engine_.busy()) return;
   if (paused_ && !stepOnce_) return;

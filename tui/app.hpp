@@ -46,6 +46,8 @@ class App {
   // is over, saved or discarded: Ctrl-C, a signal or a crash then lose nothing.
   void autosave();
   void offerUnfinishedGame();
+  void handleStartKey(int key);
+  std::vector<StyledText> startScreenLines() const;
   void handleKey(int key);
   void handleMouse();
   void handlePromptKey(int key);
@@ -102,6 +104,7 @@ class App {
   bool showThreats_;
   bool showOverlay_;
   bool helpOpen_ = false;
+  bool startScreen_;  // who plays and the level are chosen before the board shows
   bool quit_ = false;
   StyledText message_;
   PromptKind prompt_ = PromptKind::None;

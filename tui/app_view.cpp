@@ -159,6 +159,11 @@ ViewState App::buildView() const {
                (confirming_ == Action::Quit ? "Quit" : confirming_ == Action::Load ? "Load another" : "Start a new one") +
                " and lose it? y: yes, any other key: no (" + keys_.primaryKeyName(Action::Save) + " saves)";
   if (helpOpen_) v.help = helpScreen(keys_);
+  else if (startScreen_) {
+    v.help = startScreenLines();
+    v.helpFooter = "1-4 or Enter start  " + keys_.primaryKeyName(Action::LevelUp) + keys_.primaryKeyName(Action::LevelDown) +
+                   " level  " + keys_.primaryKeyName(Action::Help) + " help  " + keys_.primaryKeyName(Action::Quit) + " quit";
+  }
   return v;
 }
 

@@ -78,7 +78,9 @@ int main(int argc, char** argv) {
     return 1;
   }
   for (const auto& [setting, value] : overrides) {
-    settings = qubic::withSetting(settings.value(), setting, value);
+    // Choosing the side on the command line answers the start screen's question.
+    if (setting == "tui.human_side") settings = qubic::withSetting(settings.value(), "tui.start_screen", "false");
+    if (settings) settings = qubic::withSetting(settings.value(), setting, value);
     if (!settings) {
       std::cerr << "qubic: " << settings.error() << '\n';
       return 2;

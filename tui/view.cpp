@@ -254,7 +254,7 @@ void View::drawHelp(const ViewState& state, const Layout& layout) const {
   }
   attrset(A_REVERSE);
   mvhline(layout.keysRow, 0, ' ', layout.cols);
-  put(layout.keysRow, 1, "Press any key to return to the game", layout.cols - 2);
+  put(layout.keysRow, 1, state.helpFooter, layout.cols - 2);
   attrset(A_NORMAL);
 }
 

@@ -29,7 +29,8 @@ struct ViewState {
   StyledText message;
   std::string keyBar;
   std::string prompt;       // non-empty: a one-line text entry on the message row
-  std::vector<StyledText> help;  // non-empty: the help screen instead of the board
+  std::vector<StyledText> help;  // non-empty: the help screen (or start screen) instead of the board
+  std::string helpFooter = "Press any key to return to the game";
 };
 
 class View {
