@@ -11,6 +11,7 @@
 #include "tui/layout.hpp"
 #include "tui/marks.hpp"
 #include "tui/panel.hpp"
+#include "tui/view.hpp"
 
 using namespace qubic;
 using namespace qubic::tui;
@@ -311,4 +312,14 @@ TEST_CASE("the help screen fits 80x24 and lists every key") {
   for (const char* words : {"new game", "undo", "hint", "quit", "save", "load", "overlay", "swap sides"})
     CHECK(all.find(words) != std::string::npos);
   CHECK(keyBar(defaultKeys(), false).rfind("? help  q quit", 0) == 0);
+}
+
+TEST_CASE("text cut for lack of room ends with a sign, within its width") {
+  std::string line = "takes the seven-line cell at 1a4";
+  markCut(line, 40);
+  CHECK(line == "takes the seven-line cell at 1a4...");
+  std::string full = std::string(40, 'x');
+  markCut(full, 40);
+  CHECK(full.size() == 40);
+  CHECK(full.substr(37) == "...");
 }

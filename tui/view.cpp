@@ -8,6 +8,7 @@ namespace qubic::tui {
 
 namespace {
 
+
 // "? help  s swap sides" as "? help s swap": one space between entries, short words.
 std::string compactKeyBar(std::string bar) {
   for (std::size_t at; (at = bar.find("  ")) != std::string::npos;) bar.erase(at, 1);
@@ -41,6 +42,12 @@ std::string pairText(int number, const std::string& first, const std::string& se
 }
 
 }  // namespace
+
+void markCut(std::string& line, int width) {
+  const auto room = static_cast<std::size_t>(std::max(width, 3));
+  if (line.size() + 3 > room) line.resize(room - 3);
+  line += "...";
+}
 
 std::vector<std::string> wrapText(const std::string& text, int width) {
   std::vector<std::string> lines;
@@ -144,8 +151,12 @@ void View::draw(const ViewState& state, const Layout& layout) const {
     attrset(A_NORMAL);
   } else {
     attrset(attributes(state.message.style, state.message.bold));
-    const std::vector<std::string> lines = wrapText(state.message.text, width);
-    for (std::size_t i = 0; i < lines.size() && i < 2; ++i) put(layout.messageRow + static_cast<int>(i), 1, lines[i], width);
+    std::vector<std::string> lines = wrapText(state.message.text, width);
+    if (lines.size() > 2) {
+      lines.resize(2);
+      markCut(lines.back(), width);
+    }
+    for (std::size_t i = 0; i < lines.size(); ++i) put(layout.messageRow + static_cast<int>(i), 1, lines[i], width);
     attrset(A_NORMAL);
   }
   attrset(A_REVERSE);
@@ -200,15 +211,19 @@ void View::drawPlanes(const ViewState& state, const Layout& layout) const {
 }
 
 void View::drawStatus(const ViewState& state, const Rect& area) const {
-  int row = area.top;
-  for (const StyledText& line : state.status) {
-    for (const std::string& piece : wrapText(line.text, area.width)) {
-      if (row >= area.top + area.height) return;
-      attrset(attributes(line.style, line.bold));
-      put(row++, area.left, piece, area.width);
-    }
-    attrset(A_NORMAL);
+  std::vector<StyledText> rows;
+  for (const StyledText& line : state.status)
+    for (const std::string& piece : wrapText(line.text, area.width)) rows.push_back({piece, line.style, line.bold});
+  if (static_cast<int>(rows.size()) > area.height && area.height > 0) {
+    rows.resize(static_cast<std::size_t>(area.height));
+    markCut(rows.back().text, area.width);  // never cut without a sign
   }
+  int row = area.top;
+  for (const StyledText& piece : rows) {
+    attrset(attributes(piece.style, piece.bold));
+    put(row++, area.left, piece.text, area.width);
+  }
+  attrset(A_NORMAL);
 }
 
 void View::drawMoves(const ViewState& state, const Rect& area) const {

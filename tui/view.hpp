@@ -52,5 +52,8 @@ class View {
 
 // Splits text into lines of at most `width` characters at spaces (long words are cut).
 std::vector<std::string> wrapText(const std::string& text, int width);
+// Ends a line that more text follows with "...", within `width`: text is never cut
+// without a sign.
+void markCut(std::string& line, int width);
 
 }  // namespace qubic::tui
