@@ -323,3 +323,10 @@ TEST_CASE("text cut for lack of room ends with a sign, within its width") {
   CHECK(full.size() == 40);
   CHECK(full.substr(37) == "...");
 }
+
+TEST_CASE("the overlay's proven verdict on the whole position is said in words") {
+  CHECK(overlayVerdict(Side::X, 2, 5, 40, false) == "X can force a win (proven): the W cells win.");
+  CHECK(overlayVerdict(Side::O, 0, 40, 40, true) == "Every move loses: X can force a win (proven).");
+  CHECK(overlayVerdict(Side::O, 0, 40, 40, false).empty());  // not all judged yet
+  CHECK(overlayVerdict(Side::O, 0, 39, 40, true).empty());   // one move not proven losing
+}

@@ -125,6 +125,8 @@ std::vector<StyledText> App::statusLines() const {
       }
       text += std::to_string(wins) + " W, " + std::to_string(losses) + " L, the rest ? (not proven)";
       if (!a->complete()) text += "; analysing " + std::to_string(a->judged) + "/" + std::to_string(a->toJudge);
+      const std::string verdict = overlayVerdict(toMove, wins, losses, popcount(pos.emptyCells()), a->complete());
+      if (!verdict.empty()) lines.push_back({verdict, wins ? Style::Win : Style::Loss, true});
     }
     lines.push_back({text, Style::Dim});
   }

@@ -59,6 +59,13 @@ std::string verdictText(Side toMove, Verdict verdict, int plies) {
   return sideName(winner) + " wins in " + std::to_string(moves) + (moves == 1 ? " move" : " moves");
 }
 
+std::string overlayVerdict(Side toMove, int wins, int losses, int empties, bool complete) {
+  if (wins > 0) return sideName(toMove) + " can force a win (proven): the W cells win.";
+  if (complete && empties > 0 && losses == empties)
+    return "Every move loses: " + sideName(opponent(toMove)) + " can force a win (proven).";
+  return {};
+}
+
 std::string winningLineName(const Position& pos) {
   const Bitboard cells = pos.winningCells();
   for (int line = 0; line < kLines; ++line)

@@ -13,6 +13,9 @@ namespace qubic::tui {
 std::string sideName(Side s);  // "X" or "O"
 // "X wins in 3 moves" from a verdict for the side to move; empty when Unknown.
 std::string verdictText(Side toMove, Verdict verdict, int plies);
+// What the overlay proves about the position as a whole, in words ("" when nothing):
+// some move wins, or, once every cell is judged, every move loses.
+std::string overlayVerdict(Side toMove, int wins, int losses, int empties, bool complete);
 // "1a1-1d1" for the completed line of a won position, else empty.
 std::string winningLineName(const Position& pos);
 // "1.2k" style counts for node numbers.
