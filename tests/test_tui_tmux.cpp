@@ -67,7 +67,7 @@ class QubicPane {
     // a dead pane's status is not reliable. XDG_CONFIG_HOME keeps any user file out.
     // The script survives the Ctrl-C sent to the whole foreground group (trap).
     std::ofstream(dir_ / "run.sh") << "trap : INT\ncd '" << dir_.string() << "'\nexport XDG_STATE_HOME='"
-                                   << dir_.string() << "'\nexport XDG_CONFIG_HOME='" << dir_.string()
+                                   << dir_.string() << "'\nexport XDG_DATA_HOME='" << dir_.string() << "'\nexport XDG_CONFIG_HOME='" << dir_.string()
                                    << "'\nsh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
                                    << "/qubic' --config '" << config.string() << "'\necho $? > exit-status\n";
     tmux("new-session -d -s game -x " + std::to_string(width) + " -y " + std::to_string(height) + " 'sh " +
@@ -427,4 +427,20 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   INFO(pane.last);
   CHECK(pane.last.find("Engine, level 5") != std::string::npos);
   CHECK(pane.last.find("O  You") != std::string::npos);
+}
+
+TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForText("1. 1a1"));
+  pane.keys("w");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to"));
+  bool found = false;
+  for (const auto& entry : fs::directory_iterator(pane.dir() / "qubic" / "games"))
+    found = found || readText(entry.path()).find("1. 1a1") != std::string::npos;
+  CHECK(found);
 }

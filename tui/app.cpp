@@ -429,6 +429,7 @@ void App::save(const std::string& path) {
   record.setTag("Date", recordDate());
   record.setTag("X", seatText(Side::X));
   record.setTag("O", seatText(Side::O));
+  prepareGamesDirectory(path);
   if (std::string error = saveRecordFile(path, record, path == lastFile_); !error.empty()) return say(error, Style::Error);
   lastFile_ = path;
   savedGame_ = gameSnapshot();

@@ -88,7 +88,30 @@ void removeAutosave() {
   }
 }
 
-std::string suggestedRecordName() { return "qubic-" + localTime("%Y-%m-%d-%H%M") + ".qgn"; }
+namespace {
+
+std::string gamesDirectory() {
+  const char* data = std::getenv("XDG_DATA_HOME");
+  const char* home = std::getenv("HOME");
+  if (data && *data) return std::string(data) + "/qubic/games";
+  if (home && *home) return std::string(home) + "/.local/share/qubic/games";
+  return {};
+}
+
+}  // namespace
+
+std::string suggestedRecordName() {
+  const std::string name = "qubic-" + localTime("%Y-%m-%d-%H%M") + ".qgn";
+  const std::string dir = gamesDirectory();
+  return dir.empty() ? name : dir + "/" + name;
+}
+
+void prepareGamesDirectory(const std::string& path) {
+  const std::string dir = gamesDirectory();
+  if (dir.empty() || std::filesystem::path(path).parent_path() != std::filesystem::path(dir)) return;
+  std::error_code ignored;
+  std::filesystem::create_directories(dir, ignored);
+}
 
 std::string recordDate() { return localTime("%Y.%m.%d"); }
 

@@ -23,8 +23,13 @@ std::string writeAutosave(const GameRecord& record);
 // Forgets the unfinished game (no error when there is none).
 void removeAutosave();
 
-// A fresh file name for today's game, e.g. "qubic-2024-05-01-1530.qgn".
+// A fresh file name for today's game in the games directory, e.g.
+// "/home/ann/.local/share/qubic/games/qubic-2024-05-01-1530.qgn" ($XDG_DATA_HOME/qubic/games,
+// else ~/.local/share/qubic/games; a bare name when neither variable is set).
 std::string suggestedRecordName();
+// Creates the directory a path names, if it is the games directory (a path the user
+// typed is never given directories of its own).
+void prepareGamesDirectory(const std::string& path);
 // Today's date as record tags write it: "2024.05.01".
 std::string recordDate();
 
