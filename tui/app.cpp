@@ -195,17 +195,18 @@ void App::offerUnfinishedGame() {
 
 void App::autosave() {
   if (prompt_ == PromptKind::Resume) return;  // the earlier game is not decided on yet
-  const bool keep = !game_.moves().empty() && !game_.position().isGameOver() && gameSnapshot() != savedGame_;
+  const std::string snapshot = gameSnapshot();
+  const bool keep = !game_.moves().empty() && !game_.position().isGameOver() && snapshot != savedGame_;
   if (!keep) {
     if (!autosaved_.empty()) removeAutosave();
     autosaved_.clear();
     return;
   }
-  if (gameSnapshot() == autosaved_) return;
+  if (snapshot == autosaved_) return;
   GameRecord record = game_.toRecord();
   record.setTag("Event", "Qubic game (unfinished)");
   record.setTag("Date", recordDate());
-  autosaved_ = gameSnapshot();  // tried once per change, so a failure is said once
+  autosaved_ = snapshot;  // tried once per change, so a failure is said once
   if (const std::string error = writeAutosave(record); !error.empty()) say("Not kept for the next run: " + error, Style::Error);
 }
 
