@@ -48,6 +48,7 @@ struct ProofSearch::Evaluation {
   int bestMove = -1;  // the first move of the win when the side to move wins
   Bitboard moves = 0;
   bool threatened = false;  // a defender node whose moves the attacker's threats restrict
+  bool noThreatWin = false;  // the attacker has no threat-sequence win here (see kNoThreatWin)
 };
 
 struct ProofSearch::Frame {
@@ -102,7 +103,17 @@ bool ProofSearch::limitReached() {
   return aborted_;
 }
 
-ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
+// `parentNoThreatWin`: the node's parent in the search has kNoThreatWin. Two cases let the
+// child inherit it without a threat search of its own, because a win here would be a
+// win there:
+//  - an attacker node under a defender node: the parent's search gave the attacker the
+//    move without the defender's reply, and an extra defender stone only takes lines
+//    away and adds threes to block;
+//  - a forced block under an attacker node: the parent's move made the three and this
+//    reply is forced, so any sequence from the child is the parent's sequence minus
+//    its first move and reply.
+// Over two thirds of the threat searches of a solve were such repeats of a failure.
+ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin) {
   Evaluation e;
   const Side mover = pos.sideToMove();
   const Side defender = opponent(attacker_);
@@ -123,11 +134,16 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
   if (otherWins) {
     e.moves = otherWins;  // the block is the only move that does not lose at once
     e.threatened = !attackerMoves;
+    e.noThreatWin = !attackerMoves && parentNoThreatWin;
     if (!attackerMoves) return e;
   } else {
     e.moves = pos.emptyCells();
   }
   if (!options_.threatSearch) return e;
+  if (attackerMoves && parentNoThreatWin) {
+    e.noThreatWin = true;
+    return e;
+  }
 
   // The attacker's forced win proves an attacker node outright; at a defender node it
   // is what the defender must stop, so only moves in its zone, or moves that make a
@@ -136,7 +152,10 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos) {
   limits.maxNodes = options_.threatNodes;
   const ThreatResult threat = threats_.forcedWin(pos, attacker_, limits);
   nodes_ += threat.nodes;
-  if (!threat.win) return e;
+  if (!threat.win) {
+    e.noThreatWin = !threat.hitLimit;
+    return e;
+  }
   if (attackerMoves) return solved(true, threat.plies(), threat.sequence[0]);
   e.moves &= threat.zone | threeMakingCells(pos, defender);
   e.threatened = true;
@@ -154,9 +173,9 @@ std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) {
   return table_.probe(keyOf(pos));
 }
 
-TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage) {
+TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage, bool parentNoThreatWin) {
   ++positions_;
-  const Evaluation eval = evaluate(pos);
+  const Evaluation eval = evaluate(pos, parentNoThreatWin);
   TTEntry entry;
   entry.key = key;
   entry.work = 1;
@@ -168,7 +187,7 @@ TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage)
     entry.moves = ~Bitboard{0};  // any non-zero value marks the entry as evaluated
   } else {
     entry.moves = transform(toImage, eval.moves);
-    entry.flags = eval.threatened ? kThreatened : 0;
+    entry.flags = (eval.threatened ? kThreatened : 0) | (eval.noThreatWin ? kNoThreatWin : 0);
     if (options_.heuristicInit) {
       // The more moves the side to move has, the harder it is to beat. At a defender node
       // most candidate replies lose at once to the attacker's threats, so only a share of
@@ -331,7 +350,8 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     }
     if (!child && options_.heuristicInit) {
       pos.play(f.move[i]);
-      child = expand(pos, f.key[i], pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity);
+      child = expand(pos, f.key[i], pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity,
+                     (node.flags & kNoThreatWin) != 0);
       pos.undo(f.move[i]);
       if (limitReached()) return;
     }

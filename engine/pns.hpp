@@ -92,10 +92,10 @@ class ProofSearch {
 
   void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn);
   Choice choose(const Frame& f, bool orNode, const BusyMarks* marks) const;
-  Evaluation evaluate(const Position& pos);
+  Evaluation evaluate(const Position& pos, bool parentNoThreatWin);
   // Initial proof number of a defender node with this many candidate replies.
   ProofNumber defencePn(int choices) const;
-  TTEntry expand(const Position& pos, std::uint64_t key, int toImage);
+  TTEntry expand(const Position& pos, std::uint64_t key, int toImage, bool parentNoThreatWin = false);
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
   int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode);
   bool limitReached();

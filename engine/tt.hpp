@@ -16,6 +16,9 @@ using ProofNumber = std::uint32_t;
 constexpr ProofNumber kInfinity = 0xffffffffu;  // proven (pn = 0) / disproven (dn = 0) partner value
 constexpr std::uint8_t kThreatened = 1;    // the attacker threatens a forced win at this defender node
 constexpr std::uint8_t kChildrenSeen = 2;  // the node's children have been evaluated once
+// The attacker has no threat-sequence win here, even given a free move at a defender
+// node (see ProofSearch::evaluate).
+constexpr std::uint8_t kNoThreatWin = 4;
 
 // What the search reads and writes. The table keeps it packed (see Slot below).
 struct TTEntry {
@@ -26,7 +29,7 @@ struct TTEntry {
   std::uint32_t work = 0;  // nodes spent under this entry, saturating: what replacement keeps
   std::uint8_t bestMove = 0xff;
   std::uint8_t distance = 0;  // plies to the end for solved entries (upper bound)
-  std::uint8_t flags = 0;     // kThreatened | kChildrenSeen
+  std::uint8_t flags = 0;     // kThreatened | kChildrenSeen | kNoThreatWin
 
   bool isSolved() const { return pn == 0 || dn == 0; }
 };
@@ -60,8 +63,8 @@ class TranspositionTable {
 
  private:
   // An entry in 24 bytes rather than 32, so that a third more fit: the key's top 48 bits
-  // (the bucket is chosen from the whole key) with the best move, flags and the work's
-  // logarithm below them; a solved entry's distance in the low byte of its infinite number.
+  // (the bucket is chosen from the whole key) with the best move, 3 flag bits and the
+  // work's logarithm below them; a solved entry's distance in the low byte of its infinite number.
   struct Slot {
     std::uint64_t tag = 0;  // 0: empty
     std::uint64_t moves = 0;

@@ -449,6 +449,36 @@ TEST_CASE("a defender move outside the zone that makes no three does not refute 
   CHECK(attackerNotToMove > 50);
 }
 
+// The proof search skips threat searches on these two facts (ProofSearch::evaluate).
+TEST_CASE("no forcing win: a defender stone more or a three and its block do not create one") {
+  std::vector<Position> positions = randomPositions(1500, 91);
+  for (const Position& p : randomPositions(3000, 92, true)) positions.push_back(p);
+  ThreatSearch search(1 << 16);
+  int failures = 0, extraStones = 0, blocks = 0;
+  for (const Position& pos : positions) {
+    for (Side attacker : {Side::X, Side::O}) {
+      const ThreatResult r = search.forcedWin(pos, attacker);
+      if (r.win || r.hitLimit) continue;
+      ++failures;
+      const Bitboard a = pos.stones(attacker), d = pos.stones(opponent(attacker));
+      for (Bitboard cells = pos.emptyCells(); cells;) {
+        const int x = popLowest(cells);
+        ++extraStones;
+        CHECK_FALSE(search.forcedWin(fromSides(attacker, a, d | bit(x)), attacker).win);
+        // x makes exactly one attacker three, and the defender blocks it.
+        const Bitboard gains = completingCells(a | bit(x), d) & ~completingCells(a, d);
+        if (popcount(gains) != 1 || completingCells(d, a)) continue;
+        ++blocks;
+        CHECK_FALSE(search.forcedWin(fromSides(attacker, a | bit(x), d | gains), attacker).win);
+      }
+    }
+  }
+  std::printf("no forcing win: %d positions, %d with a defender stone more, %d after a three and its block\n",
+              failures, extraStones, blocks);
+  CHECK(failures > 1000);
+  CHECK(blocks > 1000);
+}
+
 TEST_CASE("with `shortest` the sequence found is a shortest one") {
   ThreatSearch search(1 << 16);
   ThreatLimits shortest;
