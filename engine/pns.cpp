@@ -12,9 +12,16 @@ namespace qubic {
 
 namespace {
 
+// Sums of an unsolved node's numbers stop here, far below the thresholds of the root's
+// search (kInfinity - 1). Were they allowed up to the threshold, a node whose sum reached
+// it would return at once, unsolved, and so would every node above it: the search would
+// loop without evaluating anything (seen with two threads after about 50 s, the empty
+// board's dn near 3e9). With the cap, the numbers a child is given always exceed its own.
+constexpr ProofNumber kProofCap = ProofNumber{1} << 30;
+
 ProofNumber saturatingAdd(ProofNumber a, ProofNumber b) {
   const std::uint64_t sum = std::uint64_t{a} + b;
-  return sum >= kInfinity ? kInfinity - 1 : static_cast<ProofNumber>(sum);
+  return sum >= kProofCap ? kProofCap : static_cast<ProofNumber>(sum);
 }
 
 bool hasOpenLine(const Position& pos, Side side) {

@@ -223,7 +223,7 @@ TEST_CASE("the table gives back what was stored: numbers, moves, flags, best mov
   open.dn = 4000000000u;
   open.work = 1000;
   open.bestMove = 63;
-  open.flags = kThreatened | kChildrenSeen;
+  open.flags = kThreatened | kChildrenSeen | kNoThreatWin;
   table.store(open);
   std::optional<TTEntry> got = table.probe(open.key);
   REQUIRE(got);
@@ -231,7 +231,7 @@ TEST_CASE("the table gives back what was stored: numbers, moves, flags, best mov
   CHECK(got->pn == 7);
   CHECK(got->dn == 4000000000u);
   CHECK(got->bestMove == 63);
-  CHECK(got->flags == (kThreatened | kChildrenSeen));
+  CHECK(got->flags == (kThreatened | kChildrenSeen | kNoThreatWin));
   CHECK(got->work >= 512);  // kept as a power of two, rounded down
   CHECK(got->work <= 1000);
   CHECK_FALSE(table.probe(open.key ^ (std::uint64_t{1} << 40)));  // another key is not this entry
@@ -260,4 +260,35 @@ TEST_CASE("the table gives back what was stored: numbers, moves, flags, best mov
   CHECK(got->pn == kInfinity);
   CHECK(got->dn == 0);
   CHECK(got->distance == 12);
+}
+
+TEST_CASE("numbers summing past the thresholds' range do not stall the search") {
+  // Every child of a quiet position gets a huge disproof number, so the root's sum would
+  // reach the root's own threshold: the search must still go on evaluating positions.
+  const Position root = playMoves(Position{}, "1a1 4d4 1d1 1b2 2c3 3b3 4a2 2d2 3c1").value();  // O to move
+  ThreatSearch threats(1 << 12);
+  REQUIRE_FALSE(threats.forcedWin(root, Side::O).win);
+  REQUIRE_FALSE(threatCells(root, Side::X));
+  TranspositionTable table(8);
+  ProofSearch search(table, threats);
+  SearchLimits first;
+  first.maxPositions = 1 + popcount(root.emptyCells());  // the root and its children
+  search.prove(root, Side::O, first);
+  int raised = 0;
+  for (Bitboard cells = root.emptyCells(); cells;) {
+    Position child = root;
+    child.play(popLowest(cells));
+    if (std::optional<TTEntry> e = search.lookup(child, Side::O); e && !e->isSolved()) {
+      e->dn = 0x80000000u;
+      table.store(*e);
+      ++raised;
+    }
+  }
+  REQUIRE(raised > 10);
+  SearchLimits limits;
+  limits.maxPositions = 200;
+  limits.maxTime = std::chrono::seconds(20);  // a stalled search would end only here
+  const PnsResult r = search.prove(root, Side::O, limits);
+  CHECK(r.positions == 200);
+  CHECK(r.seconds < 20);
 }
