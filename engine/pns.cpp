@@ -459,6 +459,10 @@ ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode, const BusyM
   // subtrees in the DAG would otherwise be counted once per path.
   c.summed = sum;
   if (options_.weakSums && !orNode && sum != kInfinity && open > 0) c.summed = saturatingAdd(maxOther, open - 1);
+  // A defender node with one reply costs more than its child (see PnsOptions); the child's
+  // threshold, thPn minus the others' share, takes the cost off again.
+  if (!orNode && f.count == 1 && c.summed != 0 && c.summed != kInfinity)
+    c.summed = saturatingAdd(c.summed, options_.forcedReplyCost);
   return c;
 }
 

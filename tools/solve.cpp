@@ -196,7 +196,7 @@ int main(int argc, char** argv) {
   std::signal(SIGTERM, onInterrupt);
 
   const auto began = std::chrono::steady_clock::now();
-  std::uint64_t totalNodes = 0;
+  std::uint64_t totalNodes = 0, totalPositions = 0;  // positions: evaluated by the proof search
   auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); };
   auto solve = [&](Side attacker) {
     SolveLimits limits;
@@ -209,10 +209,11 @@ int main(int argc, char** argv) {
       if (totalNodes >= nodeLimit) return PnsResult{};
       limits.maxNodes = static_cast<std::uint64_t>(nodeLimit) - totalNodes;
     }
-    const std::uint64_t before = totalNodes;
+    const std::uint64_t before = totalNodes, positionsBefore = totalPositions;
     double lastShown = -1;
     const PnsResult r = solver->prove(start, attacker, limits, [&](const PnsResult& soFar) {
       totalNodes = before + soFar.nodes;
+      totalPositions = positionsBefore + soFar.positions;
       const double t = elapsed();
       // A line a second, and the last one.
       if (t - lastShown < 1 && soFar.answer == Answer::Unknown) return;
@@ -251,6 +252,7 @@ int main(int argc, char** argv) {
   if (value.find("wins") != std::string::npos && won.distance > 0) std::printf("plies: %d\n", won.distance);
   std::printf("time: %.3f\n", solveSeconds);
   std::printf("nodes: %llu\n", static_cast<unsigned long long>(totalNodes));
+  std::printf("positions: %llu\n", static_cast<unsigned long long>(totalPositions));
   std::printf("threads: %d\n", solver->threads());
   if (!proofPath.empty() || !bookPath.empty()) {
     if (value.find("wins") == std::string::npos) fail("no proof written: no side is proven to win");
