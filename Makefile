@@ -54,7 +54,7 @@ bench: build
 	@./$(BUILD)/bin/qubic-bench
 
 # Solves Qubic from the empty board, verifies the proof with the rules alone and writes
-# the opening book shipped in data/ (about a minute). One thread: its search is
+# the opening book shipped in data/ (about 20 seconds). One thread: its search is
 # deterministic, so the book comes out the same every time (with several threads the
 # proof found depends on timing). The proof is kept in the build directory.
 book: build
