@@ -22,6 +22,7 @@ constexpr Section kSections[] = {
     {"search", qubic::bench::benchSearch},
     {"levels", qubic::bench::benchLevels},
     {"solve", qubic::bench::benchSolve},
+    {"suite", qubic::bench::benchSuite},
 };
 
 }  // namespace

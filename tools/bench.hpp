@@ -42,5 +42,6 @@ int benchSearch();
 int benchLevels();
 int benchSolve();  // bench_solve.cpp
 int benchFull();   // bench_full.cpp; the second part of benchSolve
+int benchSuite();  // bench_suite.cpp
 
 }  // namespace qubic::bench

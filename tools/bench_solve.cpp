@@ -82,6 +82,7 @@ int benchSolve() {
       {"no 1+epsilon (epsilon 0)", [](PnsOptions& o) { o.epsilon = 0; }},
       {"every reply counted (divisor 1)", [](PnsOptions& o) { o.repliesPerDefence = 1; }},
       {"forced block counts 1", [](PnsOptions& o) { o.forcedBlockPn = 1; }},
+      {"a single reply costs nothing", [](PnsOptions& o) { o.forcedReplyCost = 0; }},
       {"initial numbers 1/1", [](PnsOptions& o) { o.heuristicInit = false; }},
       {"attacker moves in cell order", [](PnsOptions& o) { o.orderMoves = false; }},
       {"every child evaluated at once", [](PnsOptions& o) { o.restrictingChildren = 0; }},
