@@ -50,10 +50,11 @@ TEST_CASE("df-pn agrees with plain minimax on positions with at most 12 empty ce
   // Each enhancement on its own and all together; a symmetry depth of 64 puts every
   // node through the canonical-key and stabilizer code.
   PnsOptions options;
-  const int variant = GENERATE(0, 1, 2, 3);
+  const int variant = GENERATE(0, 1, 2, 3, 4);
   if (variant == 1) options.symmetryDepth = 64;
   if (variant == 2) options.threatSearch = false;
   if (variant == 3) options.weakSums = false, options.epsilon = 0;
+  if (variant == 4) options.forcedReplyCost = 0;
   INFO("variant " << variant);
   std::mt19937_64 rng(11 + variant);
   TranspositionTable table(16);
@@ -91,6 +92,33 @@ PnsResult proveEmptyBoard(const SearchLimits& limits, std::size_t tableMb) {
   ThreatSearch threats(1 << 12);
   ProofSearch search(table, threats);
   return search.prove(Position{}, Side::X, limits);
+}
+
+TEST_CASE("a defender node with a single reply costs its child's proof number plus the set cost") {
+  // O must block X's three at 1d1; neither side has a forcing win, so a short search
+  // leaves both the node and the block unsolved.
+  const Position node = playMoves(Position{}, "1a1 4d4 1b1 3c3 1c1").value();
+  REQUIRE(threatCells(node, Side::X) == bit(parseMove("1d1").value()));
+  Position child = node;
+  child.play(parseMove("1d1").value());
+  for (const ProofNumber cost : {ProofNumber{0}, ProofNumber{2}, ProofNumber{5}}) {
+    INFO("cost " << cost);
+    TranspositionTable table(4);
+    ThreatSearch threats(1 << 12);
+    PnsOptions options;
+    options.forcedReplyCost = cost;
+    ProofSearch search(table, threats, options);
+    SearchLimits limits;
+    limits.maxPositions = 300;
+    REQUIRE(search.prove(node, Side::X, limits).answer == Answer::Unknown);
+    const std::optional<TTEntry> parent = search.lookup(node, Side::X);
+    const std::optional<TTEntry> reply = search.lookup(child, Side::X);
+    REQUIRE(parent);
+    REQUIRE(reply);
+    REQUIRE(!reply->isSolved());
+    CHECK(parent->pn == reply->pn + cost);
+    CHECK(parent->dn == reply->dn);
+  }
 }
 
 TEST_CASE("a node limit ends the search with an unknown answer") {
