@@ -1,10 +1,13 @@
-// A small timing harness shared by the sections of qubic-bench.
+// A small timing harness shared by the sections of qubic-bench, and the solve they share.
 #pragma once
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <vector>
+
+#include "engine/pns.hpp"
+#include "engine/threat_search.hpp"
 
 namespace qubic::bench {
 
@@ -43,5 +46,9 @@ int benchLevels();
 int benchSolve();  // bench_solve.cpp
 int benchFull();   // bench_full.cpp; the second part of benchSolve
 int benchSuite();  // bench_suite.cpp
+
+// "Does X win from p?", asked of both tables cleared first (bench_solve.cpp).
+PnsResult proveFromEmptyTables(TranspositionTable& table, ThreatSearch& threats, const Position& p,
+                               const PnsOptions& options, const SearchLimits& limits);
 
 }  // namespace qubic::bench

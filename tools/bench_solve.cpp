@@ -41,13 +41,10 @@ Totals run(const std::vector<Position>& suite, const PnsOptions& options, std::s
   TranspositionTable table(hashMb);
   ThreatSearch threats(std::size_t{1} << 21);  // as qubic-solve
   Totals t;
+  SearchLimits limits;
+  limits.maxTime = kPerPosition;
   for (const Position& p : suite) {
-    table.clear();
-    threats.clearTable();
-    ProofSearch search(table, threats, options);
-    SearchLimits limits;
-    limits.maxTime = kPerPosition;
-    const PnsResult r = search.prove(p, Side::X, limits);
+    const PnsResult r = proveFromEmptyTables(table, threats, p, options, limits);
     t.seconds += r.seconds;
     t.nodes += r.nodes;
     t.solved += r.answer == Answer::Proven;
@@ -63,6 +60,14 @@ void printTotals(const char* name, const Totals& t, std::size_t positions, const
 }
 
 }  // namespace
+
+PnsResult proveFromEmptyTables(TranspositionTable& table, ThreatSearch& threats, const Position& p,
+                               const PnsOptions& options, const SearchLimits& limits) {
+  table.clear();
+  threats.clearTable();
+  ProofSearch search(table, threats, options);
+  return search.prove(p, Side::X, limits);
+}
 
 int benchSolve() {
   const std::vector<Position> suite = solveSuite();

@@ -46,13 +46,10 @@ void runSuite(const char* name, const std::vector<Position>& suite, const PnsOpt
   double seconds = 0, logPositions = 0;
   std::uint64_t nodes = 0, positions = 0;
   int solved = 0;
+  SearchLimits limits;
+  limits.maxPositions = kCap;
   for (const Position& p : suite) {
-    table.clear();
-    threats.clearTable();
-    ProofSearch search(table, threats, options);
-    SearchLimits limits;
-    limits.maxPositions = kCap;
-    const PnsResult r = search.prove(p, Side::X, limits);
+    const PnsResult r = proveFromEmptyTables(table, threats, p, options, limits);
     seconds += r.seconds;
     nodes += r.nodes;
     positions += r.positions;
