@@ -28,6 +28,8 @@ constexpr Section kSections[] = {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A line at a time even into a pipe: some sections run for minutes.
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   const char* section = argc > 1 ? argv[1] : "all";
   const bool all = std::strcmp(section, "all") == 0;
   bool known = all;
