@@ -59,7 +59,6 @@ void runSuite(const char* name, const std::vector<Position>& suite, const PnsOpt
   std::printf("%-30s %3d/%zu solved %12llu positions (geometric mean %7.0f) %13llu nodes %8.2f s\n", name, solved,
               suite.size(), static_cast<unsigned long long>(positions), std::exp(logPositions / suite.size()),
               static_cast<unsigned long long>(nodes), seconds);
-  std::fflush(stdout);
 }
 
 }  // namespace
@@ -75,9 +74,9 @@ int benchSuite() {
               "positions each, 64 MB table\n",
               suite.size(), static_cast<unsigned long long>(kCap));
   runSuite("defaults", suite, PnsOptions{});
-  PnsOptions free;
-  free.forcedReplyCost = 0;
-  runSuite("a single reply costs nothing", suite, free);
+  PnsOptions noCost;
+  noCost.forcedReplyCost = 0;
+  runSuite("a single reply costs nothing", suite, noCost);
   return 0;
 }
 
