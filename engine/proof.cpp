@@ -1,5 +1,6 @@
 #include "proof.hpp"
 
+#include <sstream>
 #include <unordered_map>
 
 #include "notation.hpp"
@@ -13,6 +14,14 @@ namespace {
 
 void writeMoves(std::ostream& out, const ThreatResult& t) {
   for (int i = 0; i < t.length; ++i) out << ' ' << moveToken(t.sequence[i]);
+}
+
+ThreatLimits proofThreatLimits(const std::atomic<bool>* stop) {
+  ThreatLimits limits;
+  limits.maxNodes = 1'000'000;
+  limits.shortest = true;  // the play finds the shortest; the distances written must not be beaten by it
+  limits.stop = stop;
+  return limits;
 }
 
 std::span<const std::uint8_t> movesOf(const ThreatResult& t) {
@@ -34,17 +43,9 @@ class Writer {
   }
 
  private:
-  ThreatLimits threatLimits() const {
-    ThreatLimits limits;
-    limits.maxNodes = 1'000'000;
-    limits.shortest = true;  // the play finds the shortest; the distances written must not be beaten by it
-    limits.stop = limits_.stop;
-    return limits;
-  }
-
   // A forcing win for the attacker to move, accepted only if the rules-only check agrees.
   ThreatResult forcingWin(const Position& pos) {
-    ThreatResult t = threats_.forcedWin(pos, attacker_, threatLimits());
+    ThreatResult t = threats_.forcedWin(pos, attacker_, proofThreatLimits(limits_.stop));
     if (t.win && !checkForcingWin(pos, attacker_, movesOf(t)).empty()) t.win = false;
     return t;
   }
@@ -78,38 +79,15 @@ class Writer {
     return ok;
   }
 
-  // Lists one reply per class of replies that the default sequence (the attacker's forcing
-  // win were the defender to pass) does not beat, then answers each.
+  // Lists the replies splitDefence leaves to answer, then answers each.
   bool defenderNode(Position& pos, const std::string& head) {
     if (pos.isGameOver()) {
       out_ << head << " 0\n";
       return true;
     }
-    // The attacker's forcing win were the defender to pass; every reply it still beats
-    // (checked by the rules below) needs no answer of its own.
-    const ThreatResult fallback = threats_.forcedWin(pos, attacker_, threatLimits());
-
-    Bitboard unanswered = 0;
-    for (Bitboard empty = pos.emptyCells(); empty;) {
-      const int cell = popLowest(empty);
-      bool beaten = false;
-      if (fallback.win) {
-        pos.play(cell);
-        beaten = checkForcingWin(pos, attacker_, movesOf(fallback)).empty();
-        pos.undo(cell);
-      }
-      if (!beaten) unanswered |= bit(cell);
-    }
-    Bitboard listed = 0;
-    const SymmetryList symmetries = stabilizer(pos);
-    while (unanswered) {
-      const int cell = popLowest(unanswered);
-      listed |= bit(cell);
-      for (const int s : symmetries) unanswered &= ~bit(mapCell(s, cell));
-    }
-    out_ << head << ' ' << popcount(listed);
-    if (fallback.win && (pos.emptyCells() & ~listed)) writeMoves(out_, fallback);
-    out_ << '\n';
+    const DefenceSplit split = splitDefence(pos, attacker_, threats_, limits_.stop);
+    const Bitboard listed = split.replies;
+    out_ << head << ' ' << popcount(listed) << split.fallback << '\n';
     for (Bitboard m = listed; m;) {
       const int reply = popLowest(m);
       ++result_.listedReplies;
@@ -131,6 +109,35 @@ class Writer {
 };
 
 }  // namespace
+
+DefenceSplit splitDefence(Position& pos, Side attacker, ThreatSearch& threats, const std::atomic<bool>* stop) {
+  // Every reply the fallback still beats (checked by the rules) needs no answer of its own.
+  const ThreatResult fallback = threats.forcedWin(pos, attacker, proofThreatLimits(stop));
+  Bitboard unanswered = 0;
+  for (Bitboard empty = pos.emptyCells(); empty;) {
+    const int cell = popLowest(empty);
+    bool beaten = false;
+    if (fallback.win) {
+      pos.play(cell);
+      beaten = checkForcingWin(pos, attacker, movesOf(fallback)).empty();
+      pos.undo(cell);
+    }
+    if (!beaten) unanswered |= bit(cell);
+  }
+  DefenceSplit split;
+  const SymmetryList symmetries = stabilizer(pos);
+  while (unanswered) {
+    const int cell = popLowest(unanswered);
+    split.replies |= bit(cell);
+    for (const int s : symmetries) unanswered &= ~bit(mapCell(s, cell));
+  }
+  if (fallback.win && (pos.emptyCells() & ~split.replies)) {
+    std::ostringstream moves;
+    writeMoves(moves, fallback);
+    split.fallback = moves.str();
+  }
+  return split;
+}
 
 ProofWriteResult writeProof(std::ostream& out, const Position& root, Side attacker, ProofSearch& search,
                             ThreatSearch& threats, const SearchLimits& limits) {

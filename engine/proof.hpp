@@ -2,6 +2,7 @@
 // that verifyProof (engine/verify) can check it with the rules alone.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <ostream>
 #include <string>
@@ -12,6 +13,16 @@
 namespace qubic {
 
 class ThreatSearch;
+
+// A defender node of a proof: the replies that need an answer of their own, one per class
+// of replies equivalent under the position's symmetries, leaving out every reply that the
+// default sequence (the attacker's forcing win were the defender to pass; " a1 r1 ... ak",
+// empty when there is none) still beats by the rules.
+struct DefenceSplit {
+  Bitboard replies = 0;
+  std::string fallback;
+};
+DefenceSplit splitDefence(Position& pos, Side attacker, ThreatSearch& threats, const std::atomic<bool>* stop);
 
 struct ProofWriteResult {
   bool complete = false;

@@ -37,9 +37,11 @@ PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits&
   PnsResult quick;
   if (quickFirst_) {
     active_ = &quick_;
-    quick = proveOnOneThread(quick_, start, attacker, limits, kQuickPositions, {});
+    const std::uint64_t budget = limits.maxPositions > 0 ? std::min(kQuickPositions, limits.maxPositions) : kQuickPositions;
+    quick = proveOnOneThread(quick_, start, attacker, limits, budget, {});
   }
-  if (quick.answer != Answer::Unknown || (limits.stop && limits.stop->load())) {
+  const bool spent = limits.maxPositions > 0 && quick.positions >= limits.maxPositions;
+  if (quick.answer != Answer::Unknown || spent || (limits.stop && limits.stop->load())) {
     if (onProgress) onProgress(quick);
     return quick;
   }
@@ -47,6 +49,8 @@ PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits&
   SolveLimits rest = limits;
   if (limits.seconds > 0) rest.seconds = std::max(limits.seconds - quick.seconds, 1e-6);
   if (limits.maxNodes > 0) rest.maxNodes = limits.maxNodes > quick.nodes ? limits.maxNodes - quick.nodes : 1;
+  if (limits.maxPositions > 0)
+    rest.maxPositions = limits.maxPositions > quick.positions ? limits.maxPositions - quick.positions : 1;
   const auto withQuick = [&](PnsResult r) {
     r.nodes += quick.nodes;
     r.positions += quick.positions;
@@ -57,15 +61,19 @@ PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits&
     if (onProgress) onProgress(withQuick(soFar));
   };
   active_ = &full_;
-  return withQuick(threads() == 1 ? proveOnOneThread(full_, start, attacker, rest, UINT64_MAX, report)
+  fullUsed_ = true;
+  const std::uint64_t positions = rest.maxPositions > 0 ? rest.maxPositions : UINT64_MAX;
+  return withQuick(threads() == 1 ? proveOnOneThread(full_, start, attacker, rest, positions, report)
                                   : proveOnThreads(full_, start, attacker, rest, report));
 }
 
 void Solver::clear() {
   for (Workspace* w : {&quick_, &full_}) {
+    if (w == &full_ && !fullUsed_) continue;
     w->table.clear();
     for (const auto& t : w->threats) t->clearTable();
   }
+  fullUsed_ = false;
 }
 
 PnsResult Solver::proveOnOneThread(Workspace& w, const Position& start, Side attacker, const SolveLimits& limits,
@@ -130,7 +138,8 @@ PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attac
 
   auto limitReached = [&] {
     return (limits.stop && limits.stop->load()) || (limits.seconds > 0 && secondsSince(began) >= limits.seconds) ||
-           (limits.maxNodes > 0 && nodes.load() >= limits.maxNodes);
+           (limits.maxNodes > 0 && nodes.load() >= limits.maxNodes) ||
+           (limits.maxPositions > 0 && positions.load() >= limits.maxPositions);
   };
   auto soFar = [&] {
     const std::lock_guard<std::mutex> lock(resultMutex);

@@ -41,6 +41,7 @@ constexpr std::uint64_t kQuickPositions = 10'000;
 struct SolveLimits {
   double seconds = 0;          // 0: no time limit
   std::uint64_t maxNodes = 0;  // 0: no node limit (with threads, checked between slices)
+  std::uint64_t maxPositions = 0;  // 0: no limit; a budget one thread keeps the same on every run
   const std::atomic<bool>* stop = nullptr;  // set by another thread to end the solve early
 };
 
@@ -67,7 +68,8 @@ class Solver {
   // positions, seconds). `onProgress` is called from the calling thread after every slice
   // (one thread) or every 100 ms (several). The table keeps what was learned.
   PnsResult prove(const Position& start, Side attacker, const SolveLimits& limits, const Progress& onProgress = {});
-  // Forgets everything learned (the tables stay reserved).
+  // Forgets everything learned (the tables stay reserved); the full table is cleared only
+  // when a solve has used it since, so clearing after a quick answer costs little.
   void clear();
 
   // The search and threat search (the first thread's) that settled the last solve, for
@@ -95,6 +97,7 @@ class Solver {
   bool quickFirst_;
   Workspace quick_, full_;
   Workspace* active_ = &full_;
+  bool fullUsed_ = true;  // the full table may hold something (clear() resets it)
 };
 
 }  // namespace qubic

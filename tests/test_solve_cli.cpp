@@ -89,7 +89,7 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"--threads", "0"}, {"--threads", "1.5"}, {"--hash", "x"}, {"--hash", "0"}, {"--hash", "99999999"},
         {"--hash", "18446744073709551615"}, {"--hash", "17592186044416"}, {"--threads", "100000"}, {"--moves", "1a1,1a1"},
-        {"--time"}, {"--bogus"}, {"--moves", "1a1", "--moves", "1b1"}, {"--verify", "/dev/zero"}, {"--verify", "/tmp"}}) {
+        {"--time"}, {"--bogus"}, {"--split", "0"}, {"--split", "-1"}, {"--split", "1", "--time", "5"}, {"--moves", "1a1", "--moves", "1b1"}, {"--verify", "/dev/zero"}, {"--verify", "/tmp"}}) {
     const Run run = solve(args);
     INFO(args[0]);
     CHECK(run.exitCode == 2);
@@ -108,6 +108,27 @@ TEST_CASE("qubic-solve --threads 2 proves on two threads, and the proof verifies
   const Run verified = solve({"--verify", proof});
   CHECK(verified.out.find("verified: yes") != std::string::npos);
   std::remove(proof.c_str());
+}
+
+TEST_CASE("qubic-solve --split proves in pieces, reports each piece, and its joined proof verifies") {
+  const std::string proof = "test_solve_cli_split.proof";
+  // A budget of 1000 positions a piece: the root is split, its pieces proved by two workers.
+  const Run run = solve({"--split", "0.001", "--threads", "2", "--hash", "8", "--moves", "1a1,4d4,1d1,1b2", "--proof", proof});
+  CHECK(run.exitCode == 0);
+  CHECK(run.out.rfind("value: X wins\n", 0) == 0);
+  CHECK(run.out.find("verified: yes\n") != std::string::npos);
+  CHECK(run.err.find("piece 1/") != std::string::npos);
+  CHECK(run.err.find(" split ") != std::string::npos);  // the root did not settle within 1000
+  const Run verified = solve({"--verify", proof});
+  CHECK(verified.out.find("verified: yes") != std::string::npos);
+  std::remove(proof.c_str());
+
+  // O wins this one: no proof, and the reason.
+  const Run failed =
+      solve({"--split", "0.001", "--hash", "8", "--moves", "3b3,1a1,4d2,1b1,3a4,1c1,4b1,2a1,4a3,2b1", "--proof", proof});
+  CHECK(failed.exitCode == 2);
+  CHECK(failed.out.find("value: unknown\nwhy: the attacker does not win") != std::string::npos);
+  CHECK(failed.err.find("no proof written") != std::string::npos);
 }
 
 TEST_CASE("qubic-solve stops cleanly on Ctrl-C and prints what is known") {

@@ -22,6 +22,7 @@
 #include "engine/verify.hpp"
 #include "engine/pns.hpp"
 #include "engine/solver.hpp"
+#include "engine/split_solve.hpp"
 
 using namespace qubic;
 
@@ -29,7 +30,7 @@ namespace {
 
 void usage(FILE* out) {
   std::fputs(
-      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] [--threads N] [--proof FILE] [--book FILE]\n"
+      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] [--threads N] [--split M] [--proof FILE] [--book FILE]\n"
       "       qubic-solve --verify FILE\n"
       "       qubic-solve --book-info [FILE]\n"
       "  POSITION  a position string (default: the empty board)\n"
@@ -38,6 +39,8 @@ void usage(FILE* out) {
       "  --nodes   give up after this many nodes (default: no limit)\n"
       "  --hash    size of the proof table in MB (default 192; memory is taken as the search fills it)\n"
       "  --threads search threads sharing the table (default 1; one thread finds the same proof every run)\n"
+      "  --split   prove X's win in pieces: a piece not settled within M million positions is split into\n"
+      "            O's replies to X's most promising move; --threads pieces at once, --hash MB each (docs/proof-format.md)\n"
       "  --proof   when a side wins, write the proof to FILE (docs/proof-format.md)\n"
       "  --book    when X wins, verify the proof and write the opening book to FILE (docs/book-format.md)\n"
       "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the first faulty node\n"
@@ -123,10 +126,57 @@ void writeBook(std::istream& proof, const std::string& path) {
               std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
 }
 
+// --split: X's win proved in pieces, the pieces' proofs joined and checked by the rules.
+int splitMain(const Position& start, SplitOptions options, const std::string& proofPath, const std::string& bookPath) {
+  std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
+  std::signal(SIGINT, onInterrupt);
+  std::signal(SIGTERM, onInterrupt);
+  const auto report = [](const PieceReport& p) {
+    const char* answer = p.answer == Answer::Proven ? "X wins" : p.answer == Answer::Disproven ? "X does not win" : "split";
+    std::fprintf(stderr, "piece %d/%d  %-24s %-14s %8.1fs  %llu positions\n", p.done, p.known,
+                 p.moves.empty() ? "(root)" : p.moves.c_str(), answer, p.seconds,
+                 static_cast<unsigned long long>(p.positions));
+  };
+  SplitResult r;
+  try {
+    r = splitSolve(start, Side::X, options, &interrupted, report);
+  } catch (const std::bad_alloc&) {
+    fail("cannot allocate " + std::to_string(options.workers) + " tables of " + std::to_string(options.solver.tableMb) +
+         " MB; try a smaller --hash or fewer --threads");
+  }
+  if (interrupted.load()) std::printf("interrupted: yes\n");
+  std::printf("value: %s\n", r.proven ? "X wins" : "unknown");
+  if (!r.proven) std::printf("why: %s\n", r.error.c_str());
+  std::printf("time: %.3f\n", r.seconds);
+  std::printf("nodes: %llu\n", static_cast<unsigned long long>(r.nodes));
+  std::printf("positions: %llu\n", static_cast<unsigned long long>(r.positions));
+  std::printf("pieces: %llu (split %llu times)\n", static_cast<unsigned long long>(r.pieces),
+              static_cast<unsigned long long>(r.splits));
+  std::printf("threads: %d\n", options.workers);
+  if (!r.proven) {
+    if (!proofPath.empty() || !bookPath.empty()) fail("no proof written: X is not proven to win");
+    return 0;
+  }
+  std::istringstream proof(r.proof);
+  const VerifyResult v = verifyProof(proof);
+  if (!v.verified) fail("the joined proof does not verify: " + v.error);
+  std::printf("verified: yes\nplies: %d\n", v.plies);
+  if (!proofPath.empty()) {
+    std::ofstream out(proofPath);
+    out << r.proof;
+    if (!out) fail("error writing " + proofPath);
+  }
+  if (!bookPath.empty()) {
+    std::istringstream again(r.proof);
+    writeBook(again, bookPath);
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
   Position start;
   std::string moves, proofPath, bookPath;
-  double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb), threads = 1;
+  double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb), threads = 1, split = 0;
   bool havePosition = false;
   std::set<std::string> given;  // each option at most once: a repeated one is a mistake, not "the last wins"
   for (int i = 1; i < argc; ++i) {
@@ -157,6 +207,9 @@ int main(int argc, char** argv) {
       hashMb = number(value(), "--hash");
     } else if (arg == "--threads") {
       threads = number(value(), "--threads");
+    } else if (arg == "--split") {
+      split = number(value(), "--split");
+      if (split < 0.001) fail("--split needs a budget of at least 0.001 million positions");
     } else if (!havePosition && arg.rfind("--", 0) != 0) {
       // A position string holds one space, so it may arrive as one argument or two.
       std::string text = arg;
@@ -185,6 +238,15 @@ int main(int argc, char** argv) {
   SolverOptions options;
   options.threads = static_cast<int>(threads);
   options.tableMb = static_cast<std::size_t>(hashMb);
+  if (split > 0) {
+    if (seconds > 0 || nodeLimit > 0) fail("--split takes no --time or --nodes: its budget is per piece (Ctrl-C stops it)");
+    if (hashMb * threads > memoryMb) fail("--hash times --threads exceeds this machine's memory");
+    SplitOptions s;
+    s.solver = options;
+    s.workers = options.threads;
+    s.piecePositions = static_cast<std::uint64_t>(split * 1e6);
+    return splitMain(start, s, proofPath, bookPath);
+  }
   std::unique_ptr<Solver> solver;
   try {
     solver = std::make_unique<Solver>(options);
