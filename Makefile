@@ -6,7 +6,9 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 PACKAGES := cmake make g++ pkg-config catch2 libtomlplusplus-dev libncurses-dev tmux
 CMAKE_FLAGS ?=
 
-.PHONY: all deps build run test sanitize tsan warnings bench book clean
+PREFIX   ?= /usr/local
+
+.PHONY: all deps build run test sanitize tsan warnings bench book install deb clean
 
 all: build
 
@@ -41,8 +43,8 @@ sanitize:
 # The solver's tests (the parallel solve over a shared table) under ThreadSanitizer.
 tsan: deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_TSAN=ON -DQUBIC_NATIVE=OFF >/dev/null
-	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns test_distance
-	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns|distance):'
+	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns test_distance test_split_solve
+	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns|distance|split_solve):'
 
 # Warning check: builds everything with g++ and clang++ and -Werror.
 warnings: deps
@@ -62,5 +64,16 @@ book: build
 	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book
 	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
 
+# Installs the programs, the book, the default configuration and the man pages under
+# PREFIX (DESTDIR is honoured, as usual, for staging).
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
+
+# A Debian package in build-deb/, built for any x86-64 (not this machine's processor).
+deb: deps
+	@cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DQUBIC_NATIVE=OFF -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >/dev/null
+	@cmake --build build-deb -j $(JOBS) --target qubic qubic-engine qubic-solve qubic-match qubic-bench
+	@cd build-deb && cpack -G DEB | tail -1
+
 clean:
-	rm -rf build build-sanitize build-tsan build-gcc build-clang
+	rm -rf build build-sanitize build-tsan build-gcc build-clang build-deb

@@ -2,15 +2,21 @@
 
 #include <vector>
 
+#include "data_dirs.hpp"
 #include "read_file.hpp"
 
 namespace qubic {
 
-std::string shippedBookPath() { return QUBIC_SHIPPED_BOOK; }
+std::string shippedBookPath() { return findDataFile(kShippedBookName); }
 
 Parsed<std::shared_ptr<const Book>> loadBookFile(const std::string& path) {
   using Result = Parsed<std::shared_ptr<const Book>>;
   const std::string file = path.empty() ? shippedBookPath() : path;
+  if (file.empty()) {
+    std::string places;
+    for (const std::string& dir : dataDirs()) places += (places.empty() ? "" : ", ") + dir;
+    return Result::failure(std::string("no ") + kShippedBookName + " found in " + places);
+  }
   const std::string shown = "book file \"" + file + "\"";
   const Parsed<std::string> text = readRegularFile(file, kMaxBookBytes);
   if (!text) return Result::failure("cannot read " + shown + ": " + text.error());

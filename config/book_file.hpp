@@ -9,7 +9,10 @@
 
 namespace qubic {
 
-// Where the shipped book is (data/qubic.book in the source tree the programs were built from).
+inline constexpr const char* kShippedBookName = "qubic.book";
+
+// Where the shipped book is: the first qubic.book of dataDirs() (config/data_dirs.hpp), ""
+// when there is none.
 std::string shippedBookPath();
 
 // Reads and checks a book file; "" reads the shipped one. The error names the file and

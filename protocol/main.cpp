@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "config/book_file.hpp"
+#include "config/data_dirs.hpp"
 #include "config/settings.hpp"
 #include "player_searcher.hpp"
 #include "ugi.hpp"
@@ -66,6 +68,7 @@ int main(int argc, char** argv) {
   }
   if (args.help) {
     std::fputs(std::string(kUsage).c_str(), stdout);
+    std::printf("The solution (the book the top level plays from): %s", qubic::dataSearchReport(qubic::kShippedBookName).c_str());
     return 0;
   }
   const qubic::Parsed<qubic::Settings> settings = qubic::resolveSettings(args.configPath);

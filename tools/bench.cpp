@@ -31,14 +31,19 @@ int main(int argc, char** argv) {
   // A line at a time even into a pipe: some sections run for minutes.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   const char* section = argc > 1 ? argv[1] : "all";
+  std::string names;
+  for (const Section& s : kSections) names.append(s.name).append(", ");
+  if (std::strcmp(section, "--help") == 0 || std::strcmp(section, "-h") == 0) {
+    std::printf("usage: qubic-bench [SECTION]\nPrints timing figures (docs/benchmarks.md); SECTION is one of %sall "
+                "(the default: every section in turn).\n", names.c_str());
+    return 0;
+  }
   const bool all = std::strcmp(section, "all") == 0;
   bool known = all;
   int status = 0;
   for (const Section& s : kSections)
     if (all || std::strcmp(section, s.name) == 0) known = true, status |= s.run();
   if (!known) {
-    std::string names;
-    for (const Section& s : kSections) names.append(s.name).append(", ");
     std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected one of %sall)\n", section, names.c_str());
     return 2;
   }

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "config/book_file.hpp"
+#include "config/data_dirs.hpp"
 #include "config/read_file.hpp"
 #include "engine/book.hpp"
 #include "engine/notation.hpp"
@@ -98,11 +99,12 @@ int verify(const std::string& path) {
 int bookInfo(const std::string& path) {
   const Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(path);
   if (!loaded) fail(loaded.error());
+  const std::string file = path.empty() ? shippedBookPath() : path;
   const Book& book = *loaded.value();
   int longest = 0;
   book.forEachEntry([&](const Position&, int, int plies) { longest = std::max(longest, plies); });
-  const Parsed<std::size_t> bytes = checkRegularFile(path.empty() ? shippedBookPath() : path, kMaxBookBytes);
-  std::printf("book: %s\n", (path.empty() ? shippedBookPath() : path).c_str());
+  const Parsed<std::size_t> bytes = checkRegularFile(file, kMaxBookBytes);
+  std::printf("book: %s\n", file.c_str());
   std::printf("strategic positions: %zu\n", book.size());
   std::printf("longest win: %d plies\n", longest);
   std::printf("bytes: %zu\n", bytes ? bytes.value() : std::size_t{0});
@@ -188,6 +190,7 @@ int main(int argc, char** argv) {
     };
     if (arg == "--help" || arg == "-h") {
       usage(stdout);
+      std::printf("The shipped book (--book-info's default): %s", dataSearchReport(kShippedBookName).c_str());
       return 0;
     } else if (arg == "--moves") {
       moves = value();

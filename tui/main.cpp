@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "app.hpp"
+#include "config/book_file.hpp"
+#include "config/data_dirs.hpp"
 #include "config/settings.hpp"
 #include "keymap.hpp"
 #include "terminal.hpp"
@@ -58,7 +60,7 @@ int main(int argc, char** argv) {
         }
       overrides.emplace_back(override->second, argv[++i]);
     } else if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage;
+      std::cout << kUsage << "\nThe solution (the book the top level plays from): " << qubic::dataSearchReport(qubic::kShippedBookName);
       return 0;
     } else if (arg == "--print-config") {
       printConfig = true;

@@ -1,0 +1,112 @@
+// `make install` as a packager runs it: install into a staging directory (DESTDIR), move
+// the installed tree somewhere else, and use it with no path into the source or build tree.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "child_process.hpp"
+#include "engine/notation.hpp"
+
+using namespace qubic;
+using qubic::testing::ChildProcess;
+using std::chrono::milliseconds;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kPrograms[] = {"qubic", "qubic-engine", "qubic-solve", "qubic-match", "qubic-bench"};
+
+std::string readAll(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Installs the build tree under <dir>/stage/usr/local, then moves it to <dir>/moved.
+fs::path installAndMove() {
+  const fs::path dir = fs::temp_directory_path() / ("qubic-install-test-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const std::string build = fs::path(QUBIC_BIN_DIR).parent_path().string();
+  ChildProcess install({QUBIC_CMAKE, "--install", build, "--prefix", "/usr/local"},
+                       {"DESTDIR=" + (dir / "stage").string()});
+  REQUIRE(install.started());
+  install.closeInput();
+  const auto [out, err] = install.drain(std::chrono::seconds(120));
+  INFO(out << err);
+  REQUIRE(install.wait(milliseconds(5000)) == 0);
+  fs::rename(dir / "stage", dir / "moved");
+  return dir / "moved" / "usr" / "local";
+}
+
+}  // namespace
+
+TEST_CASE("the installed programs find their own data after being moved, and top-level X wins from the book") {
+  const fs::path root = installAndMove();
+  for (const char* program : kPrograms) {
+    INFO(program);
+    CHECK(fs::is_regular_file(root / "bin" / program));
+    // No path into the source (or build) tree is compiled in.
+    CHECK(readAll(root / "bin" / program).find(QUBIC_SOURCE_DIR) == std::string::npos);
+  }
+  for (const char* page : {"man6/qubic.6", "man1/qubic-engine.1", "man1/qubic-solve.1", "man1/qubic-match.1",
+                           "man1/qubic-bench.1"})
+    CHECK(fs::is_regular_file(root / "share" / "man" / page));
+  CHECK(fs::is_regular_file(root / "share" / "qubic" / "default.toml"));
+
+  // The XDG places point nowhere, so only the installed copy can be found.
+  const std::vector<std::string> env{"XDG_DATA_HOME=/nonexistent", "XDG_DATA_DIRS=/nonexistent",
+                                     "XDG_CONFIG_HOME=/nonexistent"};
+  const std::string engine = (root / "bin" / "qubic-engine").string();
+  {
+    ChildProcess help({engine, "--help"}, env);
+    REQUIRE(help.started());
+    help.closeInput();
+    const auto [out, err] = help.drain(std::chrono::seconds(30));
+    CHECK(out.find((root / "share" / "qubic" / "qubic.book").string() + "  (used)") != std::string::npos);
+    CHECK(help.wait(milliseconds(5000)) == 0);
+  }
+
+  // A whole game: the installed engine's top level as X against an O that always takes
+  // the lowest free cell. X's first move comes from the book, and X wins.
+  ChildProcess ugi({engine}, env);
+  REQUIRE(ugi.started());
+  REQUIRE(ugi.send("ugi"));
+  REQUIRE(!ugi.readUntil("ugiok", milliseconds(30000)).empty());
+  Position pos;
+  std::string moves;
+  while (!pos.isGameOver()) {
+    int move = -1;
+    if (pos.sideToMove() == Side::X) {
+      std::string command = "position startpos";
+      if (!moves.empty()) command += " moves" + moves;
+      ugi.send(command);
+      ugi.send("go movetime 200");
+      const std::vector<std::string> lines = ugi.readUntil("bestmove", milliseconds(60000));
+      REQUIRE(!lines.empty());
+      if (moves.empty()) {
+        bool fromBook = false;
+        for (const std::string& l : lines) fromBook |= l == "info string reason: the winning move in the book";
+        CHECK(fromBook);
+      }
+      const Parsed<int> parsed = parseMove(lines.back().substr(9));
+      REQUIRE(parsed.ok());
+      move = parsed.value();
+    } else {
+      Bitboard empty = pos.emptyCells();
+      move = popLowest(empty);
+    }
+    REQUIRE(pos.isLegal(move));
+    pos.play(move);
+    moves += ' ';
+    moves += moveToken(move);
+  }
+  INFO(moves);
+  CHECK(pos.status() == Status::XWins);
+  ugi.send("quit");
+  CHECK(ugi.wait(milliseconds(5000)) == 0);
+  fs::remove_all(root.parent_path().parent_path().parent_path());
+}
