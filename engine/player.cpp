@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <optional>
 #include <random>
+#include <stdexcept>
 
 #include "move_value.hpp"
 #include "notation.hpp"
@@ -546,11 +547,9 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const P
     choice = impl_->think(pos, options_, book, began + budget, nodes, limits, report);
     choice.hashfull = impl_->hashfull();
   }
-  if (!pos.isLegal(choice.move)) {
-    // Defensive: never hand back an illegal move, whatever went wrong above.
-    choice.move = lowestCell(pos.emptyCells());
-    choice.reason = "plays the first free cell";
-  }
+  if (!pos.isLegal(choice.move))  // a bug: say so rather than play some other move
+    throw std::logic_error("the player chose the illegal move " + std::to_string(choice.move) + " in " +
+                           positionString(pos) + " (" + choice.reason + ")");
   if (choice.pvLength == 0 || choice.pv[0] != choice.move) {
     choice.pv[0] = static_cast<std::uint8_t>(choice.move);
     choice.pvLength = 1;
@@ -563,6 +562,21 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const P
   choice.seconds = std::chrono::duration<double>(Clock::now() - began).count();
   if (progress) progress(choice);
   return choice;
+}
+
+MoveChoice chooseReportingErrors(Player& player, const Position& pos, const MoveLimits& limits,
+                                 const ProgressFn& progress) {
+  try {
+    return player.choose(pos, limits, progress);
+  } catch (const std::bad_alloc&) {
+    MoveChoice failed;
+    failed.error = "out of memory";
+    return failed;
+  } catch (const std::exception& e) {
+    MoveChoice failed;
+    failed.error = e.what();
+    return failed;
+  }
 }
 
 }  // namespace qubic

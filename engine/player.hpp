@@ -63,6 +63,7 @@ struct MoveChoice {
   std::array<std::uint8_t, kCells> pv{};
   int pvLength = 0;
   bool fromBook = false;  // the move and the verdict come from the opening book
+  std::string error;      // set by chooseReportingErrors when the search failed (move is then -1)
   int hashfull = -1;      // the proof table's use in parts per thousand (-1: not known)
   // With MoveLimits::multiPv > 1: the best root moves, best first, the move chosen being
   // first. Each has its proven value when known (verdict, plies), else a heuristic score
@@ -102,5 +103,11 @@ class Player {
   bool useBook_ = false;
   std::unique_ptr<Impl> impl_;
 };
+
+// Player::choose for the threads that run it (the protocol's searcher, the game's engine
+// and overlay): a failure (no memory, a bug) comes back as MoveChoice::error, move -1, so
+// the front end can say what went wrong instead of the thread taking the program down.
+MoveChoice chooseReportingErrors(Player& player, const Position& pos, const MoveLimits& limits,
+                                 const ProgressFn& progress = {});
 
 }  // namespace qubic

@@ -90,11 +90,8 @@ MoveChoice PlayerSearcher::think(const SearchJob& job) {
 MoveChoice PlayerSearcher::search(const SearchJob& job, const ProgressFn& progress) {
   MoveLimits limits = job.limits;
   limits.stop = &stop_;
-  try {
-    return player_->choose(job.position, limits, progress);
-  } catch (const std::exception&) {
-    return MoveChoice{};  // no move: the session substitutes a legal one and says so
-  }
+  // A failure comes back as choice.error: the session says so and plays a legal move.
+  return chooseReportingErrors(*player_, job.position, limits, progress);
 }
 
 void PlayerSearcher::waitIfStopping() {

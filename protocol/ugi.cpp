@@ -286,7 +286,8 @@ void UgiSession::onSearchDone(const MoveChoice& result) {
     // Never print an illegal move, whatever the searcher did.
     checked.move = lowestCell(search_->position.emptyCells());
     checked.reason = "the search gave no legal move, so the first free cell is played";
-    error("internal: the search returned no legal move; playing " + moveToken(checked.move));
+    error("internal: the search " + (result.error.empty() ? "returned no legal move" : "failed: " + result.error) +
+          "; playing " + moveToken(checked.move));
   }
   onSearchProgress(checked);
   // MultiPV: the ranked root moves, rank 1 being the move played (ugi.md's `multipv`).

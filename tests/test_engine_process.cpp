@@ -117,7 +117,9 @@ TEST_CASE("a short session with the real engine: handshake, timed search, querie
   const auto took = std::chrono::steady_clock::now() - began;
   REQUIRE(!search.empty());
   checkBestMove(search.back(), playMoves(Position{}, "1a1").value());
-  CHECK(took < milliseconds(200 + 100));  // the budget is 190 ms; the rest is process scheduling
+  // Ten times the budget: a loaded machine may pause the engine, while a search that
+  // ignored its budget would run on for much longer.
+  CHECK(took < milliseconds(2000));
   for (std::size_t i = 0; i + 1 < search.size(); ++i) CHECK(search[i].rfind("info ", 0) == 0);
 
   engine.send("query result");

@@ -222,3 +222,19 @@ TEST_CASE("newGame forgets everything: the same question then costs what it cost
   CHECK(afterNewGame.nodes == reference.nodes);
   CHECK(afterNewGame.move == reference.move);
 }
+
+TEST_CASE("a failure inside the player comes back from the threads' wrapper as an error, not a crash") {
+  const Position pos = playMoves(Position{}, "1a1,4d4").value();
+  Player player;
+  MoveLimits limits;
+  limits.moveTime = std::chrono::milliseconds(100);
+  // The progress callback runs inside choose(); one that throws stands for any failure.
+  const ProgressFn failing = [](const MoveChoice&) { throw std::runtime_error("the display broke"); };
+  const MoveChoice failed = chooseReportingErrors(player, pos, limits, failing);
+  CHECK(failed.move == -1);
+  CHECK(failed.error == "the display broke");
+  // A good choice passes through unchanged.
+  const MoveChoice good = chooseReportingErrors(player, pos, limits);
+  CHECK(good.error.empty());
+  CHECK(pos.isLegal(good.move));
+}

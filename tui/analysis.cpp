@@ -20,7 +20,7 @@ MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const B
     MoveLimits limits;
     limits.moveTime = perCell;
     limits.stop = &stop;
-    const MoveChoice reply = player->choose(after, limits);
+    const MoveChoice reply = chooseReportingErrors(*player, after, limits);
     if (stop) return MoveJudgement{MoveValue::Pending, 0};
     if (reply.verdict == Verdict::Win) return MoveJudgement{MoveValue::Loss, reply.plies + 1};
     if (reply.verdict == Verdict::Loss) return MoveJudgement{MoveValue::Win, reply.plies + 1};

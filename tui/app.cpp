@@ -473,6 +473,11 @@ void App::pollEngine() {
   std::optional<EngineResult> result = engine_.takeResult();
   if (!result || !(result->position == game_.position())) return;  // stale: the game moved on
   const MoveChoice& choice = result->choice;
+  if (!choice.error.empty()) {
+    paused_ = true;  // not asked again at once; a key resumes, as after a pause
+    return say("The engine failed (" + choice.error + "); " + keys_.primaryKeyName(Action::Pause) +
+                   " lets it try again.", Style::Error);
+  }
   if (choice.move < 0 || !game_.position().isLegal(choice.move)) return;
   if (result->purpose == JobPurpose::Hint) {
     hint_ = choice;

@@ -88,7 +88,7 @@ void EngineWorker::run() {
     MoveLimits limits;
     limits.moveTime = job.moveTime;
     limits.stop = &stop_;
-    const MoveChoice choice = player_.choose(job.position, limits, [this](const MoveChoice& best) {
+    const MoveChoice choice = chooseReportingErrors(player_, job.position, limits, [this](const MoveChoice& best) {
       std::lock_guard progressLock(mutex_);
       progress_ = best;
     });
