@@ -3,12 +3,14 @@
 
 BUILD    ?= build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
-PACKAGES := cmake make g++ pkg-config catch2 libtomlplusplus-dev libncurses-dev tmux
+PACKAGES := cmake make g++ pkg-config catch2 libtomlplusplus-dev libncurses-dev tmux clang-format
 CMAKE_FLAGS ?=
 
 PREFIX   ?= /usr/local
 
-.PHONY: all deps build run test sanitize tsan warnings bench book install deb clean
+.PHONY: all deps build run test sanitize tsan warnings format bench book install deb clean
+
+SOURCE_DIRS := engine config protocol tui tools tests
 
 all: build
 
@@ -51,6 +53,10 @@ warnings: deps
 	@command -v clang++ >/dev/null || { echo "clang++ missing: apt-get install clang"; exit 1; }
 	@CXX=g++ cmake -S . -B build-gcc -DQUBIC_WERROR=ON >/dev/null && cmake --build build-gcc -j $(JOBS)
 	@CXX=clang++ cmake -S . -B build-clang -DQUBIC_WERROR=ON >/dev/null && cmake --build build-clang -j $(JOBS)
+
+# Lays out every C++ file as .clang-format says; the suite checks it (test 'format').
+format: deps
+	@find $(SOURCE_DIRS) -name '*.cpp' -o -name '*.hpp' | xargs clang-format -i
 
 bench: build
 	@./$(BUILD)/bin/qubic-bench

@@ -33,7 +33,8 @@ std::vector<std::string> dataDirs() {
     dirs.push_back(std::filesystem::path(self + "/../share/qubic").lexically_normal().string());
   // The XDG base directory spec: relative paths are invalid and ignored.
   std::string home = env("XDG_DATA_HOME");
-  if (home.empty() || home[0] != '/') home = env("HOME").empty() ? "" : env("HOME") + "/.local/share";
+  if (home.empty() || home[0] != '/')
+    home = env("HOME").empty() ? "" : env("HOME") + "/.local/share";
   if (!home.empty()) dirs.push_back(home + "/qubic");
   std::string shared = env("XDG_DATA_DIRS");
   if (shared.empty()) shared = "/usr/local/share:/usr/share";

@@ -28,7 +28,8 @@ std::string sizeText(std::size_t bytes) {
 
 // Opens without blocking (a FIFO with no writer would block an ordinary open) and checks
 // the kind and size; returns the descriptor or -1 with `error` set.
-int openRegular(const std::string& path, std::size_t maxBytes, std::string& error, std::size_t& size) {
+int openRegular(const std::string& path, std::size_t maxBytes, std::string& error,
+                std::size_t& size) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) {
     error = (errno == ENOENT ? std::string("no such file") : std::strerror(errno));

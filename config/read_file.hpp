@@ -12,8 +12,8 @@ namespace qubic {
 
 // Size caps of the files the programs read, far above any real one.
 constexpr std::size_t kMaxConfigBytes = std::size_t{1} << 20;
-constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;      // one game (the game's load key)
-constexpr std::size_t kMaxRecordLogBytes = std::size_t{1} << 30;   // a tournament's record file
+constexpr std::size_t kMaxRecordBytes = std::size_t{1} << 20;     // one game (the game's load key)
+constexpr std::size_t kMaxRecordLogBytes = std::size_t{1} << 30;  // a tournament's record file
 constexpr std::size_t kMaxOpeningsBytes = std::size_t{16} << 20;
 constexpr std::size_t kMaxBookBytes = std::size_t{64} << 20;
 constexpr std::size_t kMaxProofBytes = std::size_t{16} << 30;  // streamed, not held in memory

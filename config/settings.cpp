@@ -41,8 +41,8 @@ SettingField::Access<std::string> textAccess() {
 constexpr auto kEngine = &Settings::engine;
 constexpr auto kTui = &Settings::tui;
 constexpr auto kMatch = &Settings::match;
-const std::vector<std::string_view> kColors = {"default", "black", "red",     "green",
-                                               "yellow",  "blue",  "magenta", "cyan", "white"};
+const std::vector<std::string_view> kColors = {"default", "black",   "red",  "green", "yellow",
+                                               "blue",    "magenta", "cyan", "white"};
 
 std::string describe(const SettingField& f) {
   std::ostringstream out;
@@ -54,12 +54,15 @@ std::string describe(const SettingField& f) {
     const auto& t = std::get<SettingField::Text>(f.kind);
     if (t.choices.empty()) return "a string";
     out << "one of";
-    for (std::size_t k = 0; k < t.choices.size(); ++k) out << (k ? ", \"" : " \"") << t.choices[k] << '"';
+    for (std::size_t k = 0; k < t.choices.size(); ++k)
+      out << (k ? ", \"" : " \"") << t.choices[k] << '"';
   }
   return out.str();
 }
 
-std::string fullName(const SettingField& f) { return std::string(f.section) + "." + std::string(f.key); }
+std::string fullName(const SettingField& f) {
+  return std::string(f.section) + "." + std::string(f.key);
+}
 
 std::string location(std::string_view source, const toml::source_region& region) {
   std::ostringstream out;
@@ -126,20 +129,27 @@ const std::vector<SettingField>& settingFields() {
        F::Integer{integerAccess<kEngine, &EngineSettings::level>(), 1, 10}},
       {"engine", "hash_mb", "size of the proof table in MB, allocated once at start-up",
        F::Integer{integerAccess<kEngine, &EngineSettings::hashMb>(), 1, 16384}},
-      {"engine", "threads", "threads of the proof search", F::Integer{integerAccess<kEngine, &EngineSettings::threads>(), 1, 64}},
+      {"engine", "threads", "threads of the proof search",
+       F::Integer{integerAccess<kEngine, &EngineSettings::threads>(), 1, 64}},
       {"engine", "move_overhead_ms", "time kept back from every move for communication delays",
        F::Integer{integerAccess<kEngine, &EngineSettings::moveOverheadMs>(), 0, 5000}},
-      {"engine", "use_solution", "at level 10, play the proven win from the solution file when it has the position",
+      {"engine", "use_solution",
+       "at level 10, play the proven win from the solution file when it has the position",
        F::Boolean{booleanAccess<kEngine, &EngineSettings::useSolution>()}},
-      {"engine", "solution_file", "the solution: a book of proven winning moves (docs/book-format.md); empty for the one shipped with the program",
+      {"engine", "solution_file",
+       "the solution: a book of proven winning moves (docs/book-format.md); empty for the one "
+       "shipped with the program",
        F::Text{textAccess<kEngine, &EngineSettings::solutionFile>(), {}}},
       {"engine", "seed", "randomness of the lower levels; 0 picks a new seed each run",
-       F::Integer{integerAccess<kEngine, &EngineSettings::seed>(), 0, std::numeric_limits<std::int64_t>::max()}},
+       F::Integer{integerAccess<kEngine, &EngineSettings::seed>(), 0,
+                  std::numeric_limits<std::int64_t>::max()}},
       {"engine", "explain", "give the reason for every move",
        F::Boolean{booleanAccess<kEngine, &EngineSettings::explain>()}},
-      {"engine", "multi_pv", "root moves reported with their values (proven when known) after each search",
+      {"engine", "multi_pv",
+       "root moves reported with their values (proven when known) after each search",
        F::Integer{integerAccess<kEngine, &EngineSettings::multiPv>(), 1, 64}},
-      {"tui", "human_side", "who the keyboard plays: x, o, both (two humans) or none (watch the engine)",
+      {"tui", "human_side",
+       "who the keyboard plays: x, o, both (two humans) or none (watch the engine)",
        F::Text{textAccess<kTui, &TuiSettings::humanSide>(), {"x", "o", "both", "none"}}},
       {"tui", "move_time_ms", "the engine's thinking time per move",
        F::Integer{integerAccess<kTui, &TuiSettings::moveTimeMs>(), 10, 600000}},
@@ -147,7 +157,8 @@ const std::vector<SettingField>& settingFields() {
        F::Boolean{booleanAccess<kTui, &TuiSettings::showThreats>()}},
       {"tui", "show_overlay", "show the analysis overlay (proven value of every empty cell)",
        F::Boolean{booleanAccess<kTui, &TuiSettings::showOverlay>()}},
-      {"tui", "start_screen", "begin with the start screen (who plays, the engine's level); --side skips it",
+      {"tui", "start_screen",
+       "begin with the start screen (who plays, the engine's level); --side skips it",
        F::Boolean{booleanAccess<kTui, &TuiSettings::startScreen>()}},
       {"tui", "color_x", "colour of X", F::Text{textAccess<kTui, &TuiSettings::colorX>(), kColors}},
       {"tui", "color_o", "colour of O", F::Text{textAccess<kTui, &TuiSettings::colorO>(), kColors}},
@@ -167,7 +178,8 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::keyMoveNow>(), {}}},
       {"tui", "key_swap_sides", "keys to play the other side against the engine",
        F::Text{textAccess<kTui, &TuiSettings::keySwapSides>(), {}}},
-      {"tui", "key_players", "keys to change who plays: you as X, you as O, two humans, engine vs engine",
+      {"tui", "key_players",
+       "keys to change who plays: you as X, you as O, two humans, engine vs engine",
        F::Text{textAccess<kTui, &TuiSettings::keyPlayers>(), {}}},
       {"tui", "key_level_up", "keys to make the engine stronger",
        F::Text{textAccess<kTui, &TuiSettings::keyLevelUp>(), {}}},
@@ -187,27 +199,37 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::keyLoad>(), {}}},
       {"tui", "key_quit", "keys to quit the game",
        F::Text{textAccess<kTui, &TuiSettings::keyQuit>(), {}}},
-      {"match", "tournament", "who plays whom: everyone against everyone, the first engine against the others, or each against the next",
-       F::Text{textAccess<kMatch, &MatchSettings::tournament>(), {"round-robin", "gauntlet", "ladder"}}},
-      {"match", "games", "games per pair of engines and round; two games in a row share an opening, colours swapped",
+      {"match", "tournament",
+       "who plays whom: everyone against everyone, the first engine against the others, or each "
+       "against the next",
+       F::Text{textAccess<kMatch, &MatchSettings::tournament>(),
+               {"round-robin", "gauntlet", "ladder"}}},
+      {"match", "games",
+       "games per pair of engines and round; two games in a row share an opening, colours swapped",
        F::Integer{integerAccess<kMatch, &MatchSettings::games>(), 1, 100000}},
       {"match", "rounds", "how often the pairings are played",
        F::Integer{integerAccess<kMatch, &MatchSettings::rounds>(), 1, 100000}},
       {"match", "concurrency", "games played at the same time",
        F::Integer{integerAccess<kMatch, &MatchSettings::concurrency>(), 1, 256}},
-      {"match", "time_control", "for engines given none: tc=moves/seconds+increment, st=seconds per move, nodes=N",
+      {"match", "time_control",
+       "for engines given none: tc=moves/seconds+increment, st=seconds per move, nodes=N",
        F::Text{textAccess<kMatch, &MatchSettings::timeControl>(), {}, timeControlProblem}},
-      {"match", "time_margin_ms", "how far past its time an engine may answer before it loses on time",
+      {"match", "time_margin_ms",
+       "how far past its time an engine may answer before it loses on time",
        F::Integer{integerAccess<kMatch, &MatchSettings::timeMarginMs>(), 0, 600000}},
-      {"match", "openings_file", "one opening a line (position string or moves); empty for the built-in set",
+      {"match", "openings_file",
+       "one opening a line (position string or moves); empty for the built-in set",
        F::Text{textAccess<kMatch, &MatchSettings::openingsFile>(), {}}},
       {"match", "openings_order", "the order the openings are played in",
        F::Text{textAccess<kMatch, &MatchSettings::openingsOrder>(), {"sequential", "random"}}},
-      {"match", "openings_seed", "seed of the random opening order (the same seed gives the same order)",
-       F::Integer{integerAccess<kMatch, &MatchSettings::openingsSeed>(), 0, std::numeric_limits<std::int64_t>::max()}},
+      {"match", "openings_seed",
+       "seed of the random opening order (the same seed gives the same order)",
+       F::Integer{integerAccess<kMatch, &MatchSettings::openingsSeed>(), 0,
+                  std::numeric_limits<std::int64_t>::max()}},
       {"match", "records", "the file the games are appended to",
        F::Text{textAccess<kMatch, &MatchSettings::records>(), {}}},
-      {"match", "recover", "restart an engine that crashed and go on, instead of stopping the tournament",
+      {"match", "recover",
+       "restart an engine that crashed and go on, instead of stopping the tournament",
        F::Boolean{booleanAccess<kMatch, &MatchSettings::recover>()}},
   };
   return fields;
@@ -218,7 +240,8 @@ Parsed<Settings> parseSettings(std::string_view text, std::string_view source) {
   try {
     root = toml::parse(text, source);
   } catch (const toml::parse_error& e) {
-    return Parsed<Settings>::failure(location(source, e.source()) + ": error: " + std::string(e.description()));
+    return Parsed<Settings>::failure(location(source, e.source()) +
+                                     ": error: " + std::string(e.description()));
   }
   Settings settings;
   std::string errors;
@@ -240,10 +263,12 @@ Parsed<Settings> parseSettings(std::string_view text, std::string_view source) {
     for (const auto& [key, node] : *table) {
       const SettingField* field = findField(section, key.str());
       if (!field) {
-        report(key.source(), "unknown key " + std::string(section) + "." + std::string(key.str()) + renamedHint(section, key.str()));
+        report(key.source(), "unknown key " + std::string(section) + "." + std::string(key.str()) +
+                                 renamedHint(section, key.str()));
         continue;
       }
-      if (std::string problem = assign(settings, *field, node); !problem.empty()) report(node.source(), problem);
+      if (std::string problem = assign(settings, *field, node); !problem.empty())
+        report(node.source(), problem);
     }
   }
   if (!errors.empty()) return Parsed<Settings>::failure(errors);
@@ -252,13 +277,17 @@ Parsed<Settings> parseSettings(std::string_view text, std::string_view source) {
 
 Parsed<Settings> loadSettingsFile(const std::string& path) {
   const Parsed<std::string> text = readRegularFile(path, kMaxConfigBytes);
-  if (!text) return Parsed<Settings>::failure(path + ": error: cannot read the configuration file: " + text.error());
+  if (!text)
+    return Parsed<Settings>::failure(
+        path + ": error: cannot read the configuration file: " + text.error());
   return parseSettings(text.value(), path);
 }
 
 std::string defaultSettingsPath() {
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::string(xdg) + "/qubic/config.toml";
-  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.config/qubic/config.toml";
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+    return std::string(xdg) + "/qubic/config.toml";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return std::string(home) + "/.config/qubic/config.toml";
   return {};
 }
 
@@ -292,18 +321,24 @@ std::string settingsToToml(const Settings& settings) {
   return out.str();
 }
 
-Parsed<Settings> withSetting(const Settings& settings, std::string_view name, std::string_view value) {
+Parsed<Settings> withSetting(const Settings& settings, std::string_view name,
+                             std::string_view value) {
   const std::size_t dot = name.find('.');
-  const SettingField* field = dot == std::string_view::npos ? nullptr : findField(name.substr(0, dot), name.substr(dot + 1));
+  const SettingField* field = dot == std::string_view::npos
+                                  ? nullptr
+                                  : findField(name.substr(0, dot), name.substr(dot + 1));
   if (!field) return Parsed<Settings>::failure("unknown setting " + std::string(name));
   Settings result = settings;
-  const std::string expected = fullName(*field) + " must be " + describe(*field) + ", got \"" + std::string(value) + "\"";
+  const std::string expected =
+      fullName(*field) + " must be " + describe(*field) + ", got \"" + std::string(value) + "\"";
   if (const auto* i = std::get_if<SettingField::Integer>(&field->kind)) {
     std::int64_t v = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
     const std::string_view digits = value.substr(value.rfind('-', 0) == 0 ? 1 : 0);
-    const bool leadingZero = digits.size() > 1 && digits[0] == '0';  // one spelling per number: 5, not 05
-    if (ec != std::errc() || end != value.data() + value.size() || leadingZero || v < i->min || v > i->max)
+    const bool leadingZero =
+        digits.size() > 1 && digits[0] == '0';  // one spelling per number: 5, not 05
+    if (ec != std::errc() || end != value.data() + value.size() || leadingZero || v < i->min ||
+        v > i->max)
       return Parsed<Settings>::failure(expected);
     i->access.set(result, v);
   } else if (const auto* b = std::get_if<SettingField::Boolean>(&field->kind)) {
@@ -311,10 +346,12 @@ Parsed<Settings> withSetting(const Settings& settings, std::string_view name, st
     b->access.set(result, value == "true");
   } else {
     const auto& t = std::get<SettingField::Text>(field->kind);
-    if (!t.choices.empty() && std::find(t.choices.begin(), t.choices.end(), value) == t.choices.end())
+    if (!t.choices.empty() &&
+        std::find(t.choices.begin(), t.choices.end(), value) == t.choices.end())
       return Parsed<Settings>::failure(expected);
     if (t.check)
-      if (std::string problem = t.check(value); !problem.empty()) return Parsed<Settings>::failure(fullName(*field) + ": " + problem);
+      if (std::string problem = t.check(value); !problem.empty())
+        return Parsed<Settings>::failure(fullName(*field) + ": " + problem);
     t.access.set(result, std::string(value));
   }
   return Parsed<Settings>::success(result);

@@ -13,12 +13,12 @@
 namespace qubic {
 
 struct EngineSettings {
-  int level = 10;            // 1 (weakest) .. 10 (full strength)
-  int hashMb = 64;           // the proof table, allocated once
+  int level = 10;   // 1 (weakest) .. 10 (full strength)
+  int hashMb = 64;  // the proof table, allocated once
   int threads = 1;
-  int moveOverheadMs = 10;   // kept back from every time budget for I/O latency
+  int moveOverheadMs = 10;  // kept back from every time budget for I/O latency
   bool useSolution = true;
-  std::string solutionFile;      // empty: the book shipped with the program
+  std::string solutionFile;  // empty: the book shipped with the program
   std::int64_t seed = 0;     // randomness of the lower levels; 0 = from the clock
   bool explain = true;       // say why each move was chosen
   int multiPv = 1;           // root moves reported with their values after a search
@@ -58,14 +58,14 @@ struct MatchSettings {
   std::string tournament = "round-robin";  // round-robin, gauntlet or ladder
   int games = 2;                           // per pair and round; pairs of games share an opening
   int rounds = 1;
-  int concurrency = 1;                     // games played at once
-  std::string timeControl = "st=0.1";      // for engines given none: tc=..., st=..., nodes=...
-  int timeMarginMs = 1000;                 // over the allowed time before a move forfeits
-  std::string openingsFile;                // empty: the built-in openings
+  int concurrency = 1;                       // games played at once
+  std::string timeControl = "st=0.1";        // for engines given none: tc=..., st=..., nodes=...
+  int timeMarginMs = 1000;                   // over the allowed time before a move forfeits
+  std::string openingsFile;                  // empty: the built-in openings
   std::string openingsOrder = "sequential";  // sequential or random
-  std::int64_t openingsSeed = 1;           // of the random order
+  std::int64_t openingsSeed = 1;             // of the random order
   std::string records = "games.txt";
-  bool recover = false;                    // restart crashed engines and go on
+  bool recover = false;  // restart crashed engines and go on
 };
 
 struct Settings {
@@ -81,11 +81,16 @@ struct SettingField {
     T (*get)(const Settings&);
     void (*set)(Settings&, T);
   };
-  struct Integer { Access<std::int64_t> access; std::int64_t min, max; };
-  struct Boolean { Access<bool> access; };
+  struct Integer {
+    Access<std::int64_t> access;
+    std::int64_t min, max;
+  };
+  struct Boolean {
+    Access<bool> access;
+  };
   struct Text {
     Access<std::string> access;
-    std::vector<std::string_view> choices;  // none: any text
+    std::vector<std::string_view> choices;             // none: any text
     std::string (*check)(std::string_view) = nullptr;  // what is wrong with a value ("" when fine)
   };
 
@@ -118,6 +123,7 @@ std::string settingsToToml(const Settings& settings);
 
 // Sets one key from text, as a protocol `setoption` or a command-line override would.
 // `section.key` style names; the value is parsed as the key's type and range-checked.
-Parsed<Settings> withSetting(const Settings& settings, std::string_view name, std::string_view value);
+Parsed<Settings> withSetting(const Settings& settings, std::string_view name,
+                             std::string_view value);
 
 }  // namespace qubic

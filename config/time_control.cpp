@@ -30,13 +30,15 @@ std::string secondsText(std::int64_t ms) {
 
 // "40/60+0.6", "60+0.6", "40/60" or "60".
 std::string setClock(TimeControl& control, std::string_view value) {
-  const std::string expected = "tc must be [moves/]seconds[+increment] with seconds > 0, e.g. 40/60+0.6, got \"" +
-                               std::string(value) + "\"";
+  const std::string expected =
+      "tc must be [moves/]seconds[+increment] with seconds > 0, e.g. 40/60+0.6, got \"" +
+      std::string(value) + "\"";
   std::string_view rest = value;
   int moves = 0;
   if (const std::size_t slash = rest.find('/'); slash != std::string_view::npos) {
     const auto [end, ec] = std::from_chars(rest.data(), rest.data() + slash, moves);
-    if (ec != std::errc() || end != rest.data() + slash || moves < 1 || moves > 1000) return expected;
+    if (ec != std::errc() || end != rest.data() + slash || moves < 1 || moves > 1000)
+      return expected;
     rest.remove_prefix(slash + 1);
   }
   std::optional<std::int64_t> increment = 0;
@@ -79,7 +81,8 @@ std::string setTimeControlKey(TimeControl& control, std::string_view key, std::s
   if (key == "st") {
     if (control.hasClock()) return "tc and st cannot be combined";
     const std::optional<std::int64_t> ms = secondsToMs(value);
-    if (!ms || *ms <= 0) return "st must be a number of seconds of at least 0.001, got \"" + std::string(value) + "\"";
+    if (!ms || *ms <= 0)
+      return "st must be a number of seconds of at least 0.001, got \"" + std::string(value) + "\"";
     control.moveTimeMs = *ms;
     return {};
   }
@@ -101,11 +104,14 @@ Parsed<TimeControl> parseTimeControl(std::string_view text) {
   while (words >> word) {
     const std::size_t equals = word.find('=');
     if (equals == std::string::npos)
-      return Parsed<TimeControl>::failure("expected key=value (tc=, st= or nodes=), got \"" + word + "\"");
-    const std::string problem = setTimeControlKey(control, word.substr(0, equals), word.substr(equals + 1));
+      return Parsed<TimeControl>::failure("expected key=value (tc=, st= or nodes=), got \"" + word +
+                                          "\"");
+    const std::string problem =
+        setTimeControlKey(control, word.substr(0, equals), word.substr(equals + 1));
     if (!problem.empty()) return Parsed<TimeControl>::failure(problem);
   }
-  if (control.isEmpty()) return Parsed<TimeControl>::failure("the time control is empty (give tc=, st= or nodes=)");
+  if (control.isEmpty())
+    return Parsed<TimeControl>::failure("the time control is empty (give tc=, st= or nodes=)");
   return Parsed<TimeControl>::success(control);
 }
 

@@ -12,11 +12,11 @@
 namespace qubic {
 
 struct TimeControl {
-  int movesPerPeriod = 0;       // moves until the clock is refilled; 0: one period per game
-  std::int64_t periodMs = 0;    // time given at the start of each period; 0: no clock
-  std::int64_t incrementMs = 0; // added after every move
-  std::int64_t moveTimeMs = 0;  // fixed time per move ("st"); 0: none
-  std::uint64_t nodes = 0;      // node limit per move; 0: none
+  int movesPerPeriod = 0;        // moves until the clock is refilled; 0: one period per game
+  std::int64_t periodMs = 0;     // time given at the start of each period; 0: no clock
+  std::int64_t incrementMs = 0;  // added after every move
+  std::int64_t moveTimeMs = 0;   // fixed time per move ("st"); 0: none
+  std::uint64_t nodes = 0;       // node limit per move; 0: none
 
   bool hasClock() const { return periodMs > 0; }
   bool isEmpty() const { return !hasClock() && moveTimeMs == 0 && nodes == 0; }

@@ -32,7 +32,9 @@ std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
   return h;
 }
 
-bool before(Bitboard ax, Bitboard ao, Bitboard bx, Bitboard bo) { return ax != bx ? ax < bx : ao < bo; }
+bool before(Bitboard ax, Bitboard ao, Bitboard bx, Bitboard bo) {
+  return ax != bx ? ax < bx : ao < bo;
+}
 
 }  // namespace
 
@@ -45,15 +47,17 @@ void Book::add(const Position& pos, int move, int pliesToWin) {
 void Book::finish() {
   std::stable_sort(entries_.begin(), entries_.end(),
                    [](const Entry& a, const Entry& b) { return before(a.x, a.o, b.x, b.o); });
-  entries_.erase(std::unique(entries_.begin(), entries_.end(),
-                             [](const Entry& a, const Entry& b) { return a.x == b.x && a.o == b.o; }),
-                 entries_.end());
+  entries_.erase(
+      std::unique(entries_.begin(), entries_.end(),
+                  [](const Entry& a, const Entry& b) { return a.x == b.x && a.o == b.o; }),
+      entries_.end());
 }
 
 std::optional<BookMove> Book::find(const Position& pos) const {
   const CanonicalForm c = canonical(pos);
-  const auto it = std::lower_bound(entries_.begin(), entries_.end(), c,
-                                   [](const Entry& e, const CanonicalForm& f) { return before(e.x, e.o, f.x, f.o); });
+  const auto it = std::lower_bound(
+      entries_.begin(), entries_.end(), c,
+      [](const Entry& e, const CanonicalForm& f) { return before(e.x, e.o, f.x, f.o); });
   if (it == entries_.end() || it->x != c.x || it->o != c.o) return std::nullopt;
   const int move = mapCell(inverse(c.symmetry), it->move);
   if (!pos.isLegal(move)) return std::nullopt;
@@ -87,11 +91,14 @@ std::vector<std::uint8_t> Book::serialize() const {
 }
 
 Parsed<Book> Book::parse(std::span<const std::uint8_t> bytes) {
-  if (bytes.size() < kHeaderBytes + kChecksumBytes || std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0)
-    return Parsed<Book>::failure("not a Qubic book of version 1 (the file must start with QUBOOK01)");
+  if (bytes.size() < kHeaderBytes + kChecksumBytes ||
+      std::memcmp(bytes.data(), kMagic.data(), kMagic.size()) != 0)
+    return Parsed<Book>::failure(
+        "not a Qubic book of version 1 (the file must start with QUBOOK01)");
   const std::uint64_t count = getWord(bytes.data() + kMagic.size(), 4);
   if (bytes.size() != kHeaderBytes + count * kEntryBytes + kChecksumBytes)
-    return Parsed<Book>::failure("book size does not match its entry count (truncated or padded file)");
+    return Parsed<Book>::failure(
+        "book size does not match its entry count (truncated or padded file)");
   const std::size_t body = bytes.size() - kChecksumBytes;
   if (checksum(bytes.first(body)) != getWord(bytes.data() + body, kChecksumBytes))
     return Parsed<Book>::failure("book checksum mismatch (the file is corrupt)");
@@ -101,7 +108,8 @@ Parsed<Book> Book::parse(std::span<const std::uint8_t> bytes) {
     const std::uint8_t* p = bytes.data() + kHeaderBytes + i * kEntryBytes;
     const Entry e{getWord(p, 8), getWord(p + 8, 8), p[16], p[17]};
     if ((e.x & e.o) || e.move >= kCells || ((e.x | e.o) & bit(e.move)))
-      return Parsed<Book>::failure("book entry " + std::to_string(i) + " is not a position with a legal move");
+      return Parsed<Book>::failure("book entry " + std::to_string(i) +
+                                   " is not a position with a legal move");
     if (!book.entries_.empty() && !before(book.entries_.back().x, book.entries_.back().o, e.x, e.o))
       return Parsed<Book>::failure("book entries are not in order");
     book.entries_.push_back(e);

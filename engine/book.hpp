@@ -40,7 +40,8 @@ class Book {
   // Calls f(position, move, pliesToWin) for every entry, in its stored (canonical) form.
   template <class F>
   void forEachEntry(F&& f) const {
-    for (const Entry& e : entries_) f(Position::fromStones(e.x, e.o), int{e.move}, int{e.pliesToWin});
+    for (const Entry& e : entries_)
+      f(Position::fromStones(e.x, e.o), int{e.move}, int{e.pliesToWin});
   }
 
   std::size_t size() const { return entries_.size(); }

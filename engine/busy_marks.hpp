@@ -23,7 +23,9 @@ class BusyMarks {
   int count(std::uint64_t key) const { return counter(key).load(std::memory_order_relaxed); }
 
  private:
-  std::atomic<std::uint16_t>& counter(std::uint64_t key) const { return counts_[(key >> 40) & (kCounters - 1)]; }
+  std::atomic<std::uint16_t>& counter(std::uint64_t key) const {
+    return counts_[(key >> 40) & (kCounters - 1)];
+  }
   std::unique_ptr<std::atomic<std::uint16_t>[]> counts_;
 };
 

@@ -36,7 +36,8 @@ void* allocateZeroed(std::size_t bytes) {
   }
   if (size > SIZE_MAX - kHugePage) throw std::bad_alloc();
   const std::size_t mapped = size + kHugePage;
-  void* raw = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void* raw = mmap(nullptr, mapped, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
   const std::uintptr_t start = reinterpret_cast<std::uintptr_t>(raw);
   const std::uintptr_t aligned = (start + kHugePage - 1) / kHugePage * kHugePage;
@@ -44,7 +45,8 @@ void* allocateZeroed(std::size_t bytes) {
   const std::size_t tail = start + mapped - (aligned + size);
   if (tail > 0) munmap(reinterpret_cast<void*>(aligned + size), tail);
 #if defined(MADV_HUGEPAGE)
-  madvise(reinterpret_cast<void*>(aligned), size, MADV_HUGEPAGE);  // advice only: without it the table still works
+  madvise(reinterpret_cast<void*>(aligned), size,
+          MADV_HUGEPAGE);  // advice only: without it the table still works
 #endif
   return reinterpret_cast<void*>(aligned);
 }

@@ -1,14 +1,14 @@
 // A fixed-size, zero-filled array for the big tables searches probe at random.
 // Allocated once; memory is taken from the system only where it is touched, so a big
-// table costs little until a search fills it; backed by 2 MB pages where the system allows it, because random
-// probes into hundreds of megabytes miss the TLB as well as the cache, and a page walk
-// costs about as much as the memory access itself (docs/benchmarks.md).
+// table costs little until a search fills it; backed by 2 MB pages where the system allows it,
+// because random probes into hundreds of megabytes miss the TLB as well as the cache, and a page
+// walk costs about as much as the memory access itself (docs/benchmarks.md).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
-#include <new>
 #include <memory>
+#include <new>
 #include <type_traits>
 
 namespace qubic {
@@ -26,7 +26,8 @@ class LargeArray {
 
  public:
   explicit LargeArray(std::size_t size)
-      : size_(size), data_(static_cast<T*>(detail::allocateZeroed(bytesFor(size))), Free{bytesFor(size)}) {}
+      : size_(size),
+        data_(static_cast<T*>(detail::allocateZeroed(bytesFor(size))), Free{bytesFor(size)}) {}
 
   T& operator[](std::size_t i) { return data_.get()[i]; }
   const T& operator[](std::size_t i) const { return data_.get()[i]; }

@@ -9,11 +9,11 @@
 
 namespace qubic {
 
-constexpr int kLines = 76;        // 48 axis lines, 24 plane diagonals, 4 space diagonals
+constexpr int kLines = 76;  // 48 axis lines, 24 plane diagonals, 4 space diagonals
 constexpr int kAxisLines = 48;
 constexpr int kPlaneDiagonals = 24;
 constexpr int kSpaceDiagonals = 4;
-constexpr int kPlanes = 18;       // 12 axis planes and 6 diagonal planes
+constexpr int kPlanes = 18;  // 12 axis planes and 6 diagonal planes
 constexpr int kLinesPerPlane = 10;
 constexpr int kMaxLinesPerCell = 7;
 
@@ -73,7 +73,8 @@ constexpr LineTables buildLineTables() {
       for (int mirrored = 0; mirrored < 2; ++mirrored, ++plane)
         for (int cell = 0; cell < kCells; ++cell) {
           const int coord[3] = {fileOf(cell), rankOf(cell), levelOf(cell)};
-          if (coord[a] == (mirrored ? kSize - 1 - coord[b] : coord[b])) t.planeMask[plane] |= bit(cell);
+          if (coord[a] == (mirrored ? kSize - 1 - coord[b] : coord[b]))
+            t.planeMask[plane] |= bit(cell);
         }
   for (int p = 0; p < kPlanes; ++p) {
     int n = 0;

@@ -11,7 +11,8 @@
 namespace qubic {
 
 // Indexed by the stones already on a line (0..3): a line with three is a win or a block.
-constexpr std::array<int, 4> kOwnLineValue = {2, 8, 48, 4000};    // lines the side to move can still use
+constexpr std::array<int, 4> kOwnLineValue = {2, 8, 48,
+                                              4000};  // lines the side to move can still use
 constexpr std::array<int, 4> kBlockLineValue = {0, 6, 40, 2000};  // lines only the opponent can use
 
 // The value of `cell` (empty) for the side to move in `pos`.

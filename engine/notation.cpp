@@ -8,10 +8,14 @@ namespace qubic {
 namespace {
 
 // Own character tests: <cctype> is locale-dependent and undefined for negative chars.
-constexpr bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+constexpr bool isSpace(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
 constexpr bool isDigit(char c) { return c >= '0' && c <= '9'; }
 constexpr bool isLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-constexpr char toLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+constexpr char toLower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
 constexpr bool isMoveSeparator(char c) { return isSpace(c) || c == ','; }
 
 std::string_view trim(std::string_view s) {
@@ -52,7 +56,8 @@ Parsed<int> readCell(std::string_view t) {
   for (char c : t) allDigits = allDigits && isDigit(c);
   if (allDigits) {
     // One spelling per index: "07" or "064" is more likely a typo than a deliberate index.
-    if (t.size() > 1 && t[0] == '0') return Parsed<int>::failure("an index is written without leading zeros");
+    if (t.size() > 1 && t[0] == '0')
+      return Parsed<int>::failure("an index is written without leading zeros");
     if (t.size() > 2) return Parsed<int>::failure("an index must be 0-63");
     const int value = t.size() == 1 ? t[0] - '0' : 10 * (t[0] - '0') + (t[1] - '0');
     if (value >= kCells) return Parsed<int>::failure("an index must be 0-63");
@@ -60,9 +65,12 @@ Parsed<int> readCell(std::string_view t) {
   }
   if (t.size() == 3 && isDigit(t[0]) && isLetter(t[1]) && isDigit(t[2])) {
     const int level = t[0] - '1', file = toLower(t[1]) - 'a', rank = t[2] - '1';
-    if (level < 0 || level >= kSize) return Parsed<int>::failure("level " + std::string(1, t[0]) + " is not 1-4");
-    if (file < 0 || file >= kSize) return Parsed<int>::failure("file " + quotedChar(t[1]) + " is not a-d");
-    if (rank < 0 || rank >= kSize) return Parsed<int>::failure("rank " + std::string(1, t[2]) + " is not 1-4");
+    if (level < 0 || level >= kSize)
+      return Parsed<int>::failure("level " + std::string(1, t[0]) + " is not 1-4");
+    if (file < 0 || file >= kSize)
+      return Parsed<int>::failure("file " + quotedChar(t[1]) + " is not a-d");
+    if (rank < 0 || rank >= kSize)
+      return Parsed<int>::failure("rank " + std::string(1, t[2]) + " is not 1-4");
     return Parsed<int>::success(cellAt(file, rank, level));
   }
   return Parsed<int>::failure("expected <level><file><rank> such as 2c3, or an index 0-63");
@@ -83,10 +91,14 @@ std::string lineList(const std::vector<int>& lines) {
 
 std::string resultText(const Position& p) {
   switch (p.status()) {
-    case Status::XWins: return "X has won";
-    case Status::OWins: return "O has won";
-    case Status::Draw: return "the board is full";
-    case Status::Ongoing: break;
+    case Status::XWins:
+      return "X has won";
+    case Status::OWins:
+      return "O has won";
+    case Status::Draw:
+      return "the board is full";
+    case Status::Ongoing:
+      break;
   }
   return "the game is not over";
 }
@@ -100,20 +112,21 @@ std::string reachabilityError(Bitboard x, Bitboard o, Side toMove) {
   if (nx != no && nx != no + 1) return counts + "; X must have as many stones as O or one more";
   const Side expected = nx == no ? Side::X : Side::O;
   if (toMove != expected)
-    return "the side to move is " + sideName(toMove) + ", but " + counts + ", so it is " + sideName(expected) +
-           "'s turn";
+    return "the side to move is " + sideName(toMove) + ", but " + counts + ", so it is " +
+           sideName(expected) + "'s turn";
 
   const std::vector<int> xLines = completedLines(x), oLines = completedLines(o);
   if (!xLines.empty() && !oLines.empty())
-    return "both X and O have four in a line (X: " + lineList(xLines) + "; O: " + lineList(oLines) + ")";
+    return "both X and O have four in a line (X: " + lineList(xLines) + "; O: " + lineList(oLines) +
+           ")";
   if (xLines.empty() && oLines.empty()) return {};
 
   const Side winner = xLines.empty() ? Side::O : Side::X;
   const std::vector<int>& lines = winner == Side::X ? xLines : oLines;
   const Side lastMover = opponent(expected);
   if (winner != lastMover)
-    return sideName(winner) + " has four in a line (" + lineList(lines) + "), but " + counts + ", so " +
-           sideName(lastMover) + " moved last";
+    return sideName(winner) + " has four in a line (" + lineList(lines) + "), but " + counts +
+           ", so " + sideName(lastMover) + " moved last";
   Bitboard common = ~Bitboard{0};
   for (int l : lines) common &= lineMask(l);
   if (common == 0)
@@ -126,7 +139,8 @@ std::string reachabilityError(Bitboard x, Bitboard o, Side toMove) {
 
 Parsed<int> parseMove(std::string_view text) {
   const std::string_view t = trim(text);
-  if (t.empty()) return Parsed<int>::failure("empty move: expected a token such as 2c3 or an index 0-63");
+  if (t.empty())
+    return Parsed<int>::failure("empty move: expected a token such as 2c3 or an index 0-63");
   Parsed<int> cell = readCell(t);
   if (!cell) return Parsed<int>::failure("bad move " + quoted(t) + ": " + cell.error());
   return cell;
@@ -150,7 +164,8 @@ Parsed<Position> parsePosition(std::string_view text) {
   using Result = Parsed<Position>;
   const std::string_view t = trim(text);
   if (t.empty())
-    return Result::failure("empty position string: expected four planes joined by '/', a space, then x or o");
+    return Result::failure(
+        "empty position string: expected four planes joined by '/', a space, then x or o");
 
   // Whitespace-separated fields: the planes, then the side to move.
   std::vector<std::string_view> fields;
@@ -165,14 +180,19 @@ Parsed<Position> parsePosition(std::string_view text) {
     i = end;
   }
   if (fields.size() == 1)
-    return Result::failure("missing the side to move: expected a space and then x or o after the four planes");
+    return Result::failure(
+        "missing the side to move: expected a space and then x or o after the four planes");
   if (fields.size() > 2) {
-    const bool sideLooksRight = fields[1].size() == 1 && (toLower(fields[1][0]) == 'x' || toLower(fields[1][0]) == 'o');
+    const bool sideLooksRight =
+        fields[1].size() == 1 && (toLower(fields[1][0]) == 'x' || toLower(fields[1][0]) == 'o');
     if (sideLooksRight)
-      return Result::failure("unexpected text after the side to move: " +
-                             quoted(t.substr(static_cast<std::size_t>(fields[2].data() - t.data()))));
-    return Result::failure("expected two fields separated by one space (the four planes and the side to move), found " +
-                           std::to_string(fields.size()));
+      return Result::failure(
+          "unexpected text after the side to move: " +
+          quoted(t.substr(static_cast<std::size_t>(fields[2].data() - t.data()))));
+    return Result::failure(
+        "expected two fields separated by one space (the four planes and the side to move), "
+        "found " +
+        std::to_string(fields.size()));
   }
   const std::string_view board = fields[0], sideField = fields[1];
   // t is trimmed, so the planes start at t[0] and the separator ends where the side field starts.
@@ -183,16 +203,18 @@ Parsed<Position> parsePosition(std::string_view text) {
   std::vector<std::string_view> planes;
   for (std::size_t start = 0;;) {
     const std::size_t slash = board.find('/', start);
-    planes.push_back(board.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start));
+    planes.push_back(board.substr(
+        start, slash == std::string_view::npos ? std::string_view::npos : slash - start));
     if (slash == std::string_view::npos) break;
     start = slash + 1;
   }
   if (planes.size() != kSize)
-    return Result::failure("expected 4 planes separated by '/', found " + std::to_string(planes.size()));
+    return Result::failure("expected 4 planes separated by '/', found " +
+                           std::to_string(planes.size()));
   for (int level = 0; level < kSize; ++level)
     if (planes[level].size() != 16)
-      return Result::failure("plane " + std::to_string(level + 1) + " has " + std::to_string(planes[level].size()) +
-                             " characters, expected 16");
+      return Result::failure("plane " + std::to_string(level + 1) + " has " +
+                             std::to_string(planes[level].size()) + " characters, expected 16");
 
   Bitboard x = 0, o = 0;
   for (int level = 0; level < kSize; ++level)
@@ -200,12 +222,18 @@ Parsed<Position> parsePosition(std::string_view text) {
       const char c = planes[level][i];
       const int cell = 16 * level + i;
       switch (toLower(c)) {
-        case 'x': x |= bit(cell); break;
-        case 'o': o |= bit(cell); break;
-        case '.': break;
+        case 'x':
+          x |= bit(cell);
+          break;
+        case 'o':
+          o |= bit(cell);
+          break;
+        case '.':
+          break;
         default:
-          return Result::failure("plane " + std::to_string(level + 1) + ", character " + std::to_string(i + 1) +
-                                 " (cell " + moveToken(cell) + "): " + quotedChar(c) + " is not x, o or '.'");
+          return Result::failure("plane " + std::to_string(level + 1) + ", character " +
+                                 std::to_string(i + 1) + " (cell " + moveToken(cell) +
+                                 "): " + quotedChar(c) + " is not x, o or '.'");
       }
     }
 
@@ -240,7 +268,8 @@ Parsed<Position> playMoves(const Position& start, std::string_view moves) {
     }
     // A move after ",," or after a leading comma: an item between commas is missing.
     if (commas >= 2 || (number == 0 && commas == 1))
-      return Parsed<Position>::failure("move " + std::to_string(number + 1) + ": an empty item between commas");
+      return Parsed<Position>::failure("move " + std::to_string(number + 1) +
+                                       ": an empty item between commas");
     commas = 0;
     std::size_t end = i;
     while (end < moves.size() && !isMoveSeparator(moves[end])) ++end;
@@ -251,9 +280,11 @@ Parsed<Position> playMoves(const Position& start, std::string_view moves) {
     const std::string where = "move " + std::to_string(number) + " (" + printable(token) + "): ";
     const Parsed<int> cell = readCell(token);
     if (!cell) return Parsed<Position>::failure(where + cell.error());
-    if (p.isGameOver()) return Parsed<Position>::failure(where + "the game is already over (" + resultText(p) + ")");
+    if (p.isGameOver())
+      return Parsed<Position>::failure(where + "the game is already over (" + resultText(p) + ")");
     if (!p.isEmpty(cell.value()))
-      return Parsed<Position>::failure(where + "cell " + moveToken(cell.value()) + " is already occupied");
+      return Parsed<Position>::failure(where + "cell " + moveToken(cell.value()) +
+                                       " is already occupied");
     p.play(cell.value());
   }
   return Parsed<Position>::success(p);
@@ -263,7 +294,8 @@ std::string boardDiagram(const Position& p) {
   // Each level is a 9-character block ("4 . . . .") and blocks are 2 spaces apart.
   const Bitboard winning = p.winningCells();
   std::string out;
-  for (int level = 0; level < kSize; ++level) out += (level ? "    level " : "  level ") + std::to_string(level + 1);
+  for (int level = 0; level < kSize; ++level)
+    out += (level ? "    level " : "  level ") + std::to_string(level + 1);
   out += '\n';
   for (int rank = kSize - 1; rank >= 0; --rank) {
     for (int level = 0; level < kSize; ++level) {
@@ -273,9 +305,9 @@ std::string boardDiagram(const Position& p) {
         const int cell = cellAt(file, rank, level);
         const bool capital = (winning & bit(cell)) != 0;
         out += ' ';
-        out += (p.stones(Side::X) & bit(cell)) ? (capital ? 'X' : 'x')
+        out += (p.stones(Side::X) & bit(cell))   ? (capital ? 'X' : 'x')
                : (p.stones(Side::O) & bit(cell)) ? (capital ? 'O' : 'o')
-                                                  : '.';
+                                                 : '.';
       }
     }
     out += '\n';
@@ -285,7 +317,8 @@ std::string boardDiagram(const Position& p) {
   out += "position " + positionString(p) + '\n';
   switch (p.status()) {
     case Status::Ongoing:
-      out += sideName(p.sideToMove()) + " to move, " + std::to_string(p.moveCount()) + " stones on the board";
+      out += sideName(p.sideToMove()) + " to move, " + std::to_string(p.moveCount()) +
+             " stones on the board";
       break;
     case Status::XWins:
     case Status::OWins: {
@@ -293,7 +326,9 @@ std::string boardDiagram(const Position& p) {
       out += sideName(winner) + " has won: " + lineList(completedLines(p.stones(winner)));
       break;
     }
-    case Status::Draw: out += "draw: the board is full and no line is complete"; break;
+    case Status::Draw:
+      out += "draw: the board is full and no line is complete";
+      break;
   }
   out += '\n';
   return out;

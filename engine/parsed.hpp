@@ -24,7 +24,8 @@ class [[nodiscard]] Parsed {
   const std::string& error() const { return error_; }
 
  private:
-  Parsed(std::optional<T> value, std::string error) : value_(std::move(value)), error_(std::move(error)) {}
+  Parsed(std::optional<T> value, std::string error)
+      : value_(std::move(value)), error_(std::move(error)) {}
 
   std::optional<T> value_;
   std::string error_;

@@ -30,21 +30,24 @@ using std::chrono::milliseconds;
 // these budgets a two-ply search lost to a one-ply one, so levels 4 and 5 differ in time
 // and noise, and depth grows in odd steps above them.
 struct LevelProfile {
-  double share;     // of the move time and node limit the level uses at all
+  double share;       // of the move time and node limit the level uses at all
   double proofShare;  // of that, for the two proof searches (ours, then the opponent's)
-  int maxDepth;     // of the heuristic search; 0: no limit
-  int noise;        // hundredths of a stone of random bonus per root move
+  int maxDepth;       // of the heuristic search; 0: no limit
+  int noise;          // hundredths of a stone of random bonus per root move
 };
 
 constexpr std::array<LevelProfile, kMaxLevel + 1> kProfiles = {{
-    {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0}, {0, 0, 0, 0},  // 0 unused; 1-3 are the strategy tiers
+    {0, 0, 0, 0},
+    {0, 0, 0, 0},
+    {0, 0, 0, 0},
+    {0, 0, 0, 0},         // 0 unused; 1-3 are the strategy tiers
     {0.02, 0.3, 1, 150},  // 4
-    {0.04, 0.3, 1, 30},  // 5
-    {0.08, 0.3, 3, 25},  // 6
-    {0.12, 0.3, 5, 8},   // 7
-    {0.25, 0.3, 0, 4},   // 8
-    {0.50, 0.3, 0, 0},   // 9
-    {1.00, 0.3, 0, 0},   // 10
+    {0.04, 0.3, 1, 30},   // 5
+    {0.08, 0.3, 3, 25},   // 6
+    {0.12, 0.3, 5, 8},    // 7
+    {0.25, 0.3, 0, 4},    // 8
+    {0.50, 0.3, 0, 0},    // 9
+    {1.00, 0.3, 0, 0},    // 10
 }};
 
 // The forcing-sequence search at the root: small enough to take a few milliseconds.
@@ -77,7 +80,8 @@ std::string moveEffect(const Position& pos, int cell) {
   const Side us = pos.sideToMove(), them = opponent(us);
   const std::string at = " at " + moveToken(cell);
   if (threeMakingCells(pos, us) & bit(cell)) return "makes a three" + at;
-  if (doubleThreatCells(pos, them) & bit(cell)) return "takes the opponent's double-threat cell" + at;
+  if (doubleThreatCells(pos, them) & bit(cell))
+    return "takes the opponent's double-threat cell" + at;
   if (threeMakingCells(pos, them) & bit(cell)) return "blocks a two" + at;
   if (kSevenLineCells & bit(cell)) return "takes the seven-line cell" + at;
   return "plays" + at;
@@ -122,7 +126,9 @@ struct Player::Impl {
     return s;
   }
 
-  static std::size_t searchTableMb(const PlayerOptions& o) { return std::max<std::size_t>(1, o.hashMb / 4); }
+  static std::size_t searchTableMb(const PlayerOptions& o) {
+    return std::max<std::size_t>(1, o.hashMb / 4);
+  }
 
   MoveChoice fromStrategy(Strategy& s, const Position& pos) {
     const StrategyMove m = s.choose(pos);
@@ -132,20 +138,27 @@ struct Player::Impl {
     return c;
   }
 
-  std::optional<MoveChoice> fromBook(const Position& pos, const Book& book, const MoveLimits& limits);
+  std::optional<MoveChoice> fromBook(const Position& pos, const Book& book,
+                                     const MoveLimits& limits);
   int opponentWinBound(const Position& pos, int move, const MoveLimits& limits);
-  std::vector<MoveChoice> rankMoves(const Position& pos, const MoveChoice& best, const MoveLimits& limits,
-                                    Clock::time_point deadline, const Book* book, std::uint64_t& nodes);
-  MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits, const Book* book);
-  std::optional<MoveChoice> quickestKnownWin(const Position& pos, ThreatLimits limits, std::uint64_t& nodes);
+  std::vector<MoveChoice> rankMoves(const Position& pos, const MoveChoice& best,
+                                    const MoveLimits& limits, Clock::time_point deadline,
+                                    const Book* book, std::uint64_t& nodes);
+  MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
+                       const Book* book);
+  std::optional<MoveChoice> quickestKnownWin(const Position& pos, ThreatLimits limits,
+                                             std::uint64_t& nodes);
   // `book`: the opening book to play from, or null.
-  MoveChoice think(const Position& pos, const PlayerOptions& options, const Book* book, Clock::time_point deadline,
-                   std::uint64_t maxNodes, const MoveLimits& limits, const ProgressFn& progress);
-  MoveChoice searchRest(const Position& pos, const LevelProfile& profile, Bitboard allowed, Clock::time_point deadline,
-                        std::uint64_t maxNodes, const MoveLimits& limits, MoveChoice choice, const ProgressFn& progress);
+  MoveChoice think(const Position& pos, const PlayerOptions& options, const Book* book,
+                   Clock::time_point deadline, std::uint64_t maxNodes, const MoveLimits& limits,
+                   const ProgressFn& progress);
+  MoveChoice searchRest(const Position& pos, const LevelProfile& profile, Bitboard allowed,
+                        Clock::time_point deadline, std::uint64_t maxNodes,
+                        const MoveLimits& limits, MoveChoice choice, const ProgressFn& progress);
 };
 
-Player::Player(const PlayerOptions& options) : options_(options), impl_(std::make_unique<Impl>(options)) {
+Player::Player(const PlayerOptions& options)
+    : options_(options), impl_(std::make_unique<Impl>(options)) {
   setLevel(options.level);
 }
 
@@ -174,7 +187,8 @@ void Player::newGame() {
 // the defence that makes the win longest. Lost means: every reply leads into the book or
 // to a win by threes (the replies the book leaves out), so the claim is as sound as the
 // verified proof the book was made from.
-std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book& book, const MoveLimits& limits) {
+std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book& book,
+                                                 const MoveLimits& limits) {
   MoveChoice choice;
   choice.fromBook = true;
   if (const std::optional<BookMove> win = book.find(pos)) {
@@ -193,7 +207,8 @@ std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book
     Position next = pos;
     next.play(reply);
     if (next.isGameOver()) return std::nullopt;  // a reply that ends the game is not lost
-    if (const std::optional<BookMove> win = book.find(next)) plies[reply] = win->pliesToWin, ++inBook;
+    if (const std::optional<BookMove> win = book.find(next))
+      plies[reply] = win->pliesToWin, ++inBook;
   }
   if (inBook == 0) return std::nullopt;  // far from the book: the usual search decides
   ThreatLimits budget;
@@ -221,7 +236,8 @@ std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book
 // A forced win by threes, the shortest one the budget finds, or the proof table's win
 // when that is shorter: the distance claimed is then never longer than the one claimed
 // on the previous move of the same line (docs/notation.md). Adds the nodes spent.
-std::optional<MoveChoice> Player::Impl::quickestKnownWin(const Position& pos, ThreatLimits limits, std::uint64_t& nodes) {
+std::optional<MoveChoice> Player::Impl::quickestKnownWin(const Position& pos, ThreatLimits limits,
+                                                         std::uint64_t& nodes) {
   const Side us = pos.sideToMove();
   ThreatResult forced = threats.forcedWin(pos, us, limits);
   nodes += forced.nodes;
@@ -233,9 +249,12 @@ std::optional<MoveChoice> Player::Impl::quickestKnownWin(const Position& pos, Th
   }
   MoveChoice best;
   if (forced.win) best.move = forced.sequence[0], best.plies = forced.plies();
-  if (const std::optional<TTEntry> e = proofs().lookup(pos, us); e && e->pn == 0 && e->bestMove != 0xff) {
-    const PnsResult known = proofs().prove(pos, us, SearchLimits{});  // solved: answers from the table
-    if (known.bestMove >= 0 && (!forced.win || known.distance < best.plies)) best.move = known.bestMove, best.plies = known.distance;
+  if (const std::optional<TTEntry> e = proofs().lookup(pos, us);
+      e && e->pn == 0 && e->bestMove != 0xff) {
+    const PnsResult known =
+        proofs().prove(pos, us, SearchLimits{});  // solved: answers from the table
+    if (known.bestMove >= 0 && (!forced.win || known.distance < best.plies))
+      best.move = known.bestMove, best.plies = known.distance;
   }
   if (best.move < 0) return std::nullopt;
   return best;
@@ -255,8 +274,8 @@ int Player::Impl::opponentWinBound(const Position& pos, int move, const MoveLimi
 }
 
 MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options, const Book* book,
-                               Clock::time_point deadline,
-                               std::uint64_t maxNodes, const MoveLimits& limits, const ProgressFn& progress) {
+                               Clock::time_point deadline, std::uint64_t maxNodes,
+                               const MoveLimits& limits, const ProgressFn& progress) {
   const Side us = pos.sideToMove(), them = opponent(us);
   const LevelProfile& profile = kProfiles[options.level];
   MoveChoice choice;
@@ -287,15 +306,17 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
   const auto budgetMs = std::chrono::duration_cast<milliseconds>(deadline - began).count();
   ThreatLimits quick;
   const std::uint64_t quickCap = std::min(kQuickThreatNodes, std::max<std::uint64_t>(maxNodes, 1));
-  quick.maxNodes = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::max<long long>(budgetMs, 0)) * kThreatNodesPerMs,
-                                             std::min<std::uint64_t>(1000, quickCap), quickCap);
+  quick.maxNodes = std::clamp<std::uint64_t>(
+      static_cast<std::uint64_t>(std::max<long long>(budgetMs, 0)) * kThreatNodesPerMs,
+      std::min<std::uint64_t>(1000, quickCap), quickCap);
   quick.stop = limits.stop;
   if (const std::optional<MoveChoice> win = quickestKnownWin(pos, quick, choice.nodes)) {
     choice.move = win->move;
     choice.verdict = Verdict::Win;
     choice.plies = win->plies;
-    choice.reason = (blocks ? "blocks a three and starts" : "starts") + std::string(" a forced win in ") +
-                    pliesText(choice.plies) + " at " + moveToken(choice.move);
+    choice.reason = (blocks ? "blocks a three and starts" : "starts") +
+                    std::string(" a forced win in ") + pliesText(choice.plies) + " at " +
+                    moveToken(choice.move);
     return choice;
   }
   if (blocks) {
@@ -307,13 +328,17 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
 
   // 4. Proof-number search within its share: first for our win, then against the opponent's.
   auto timeLeft = [&] {
-    return std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
+    return std::max(milliseconds(1),
+                    std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
   };
   auto nodesLeft = [&] { return maxNodes - std::min(maxNodes, choice.nodes); };
   const double proofShare = options.fallback == Fallback::Search ? profile.proofShare : 1.0;
   SearchLimits attack;
-  attack.maxTime = std::max(milliseconds(1), milliseconds(static_cast<long long>(static_cast<double>(budgetMs) * proofShare / 2)));
-  attack.maxNodes = std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(nodesLeft()) * proofShare / 2));
+  attack.maxTime = std::max(
+      milliseconds(1),
+      milliseconds(static_cast<long long>(static_cast<double>(budgetMs) * proofShare / 2)));
+  attack.maxNodes = std::max<std::uint64_t>(
+      1, static_cast<std::uint64_t>(static_cast<double>(nodesLeft()) * proofShare / 2));
   if (limits.moveTime >= kNoTimeLimit) attack.maxTime = std::min(attack.maxTime, kUntimedProofTime);
   if (limits.maxDepth > 0) attack.maxNodes = std::min(attack.maxNodes, kDepthLimitedProofNodes);
   attack.stop = limits.stop;
@@ -323,7 +348,8 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
     choice.move = ours.bestMove;
     choice.verdict = Verdict::Win;
     choice.plies = ours.distance;
-    choice.reason = "plays a proven win in " + pliesText(ours.distance) + " at " + moveToken(choice.move);
+    choice.reason =
+        "plays a proven win in " + pliesText(ours.distance) + " at " + moveToken(choice.move);
     return choice;
   }
   if (progress && ours.bestMove >= 0) {
@@ -334,9 +360,13 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
   }
 
   SearchLimits defence;
-  const auto proofEnd = began + milliseconds(static_cast<long long>(static_cast<double>(budgetMs) * proofShare));
-  defence.maxTime = std::max(milliseconds(1), std::min(timeLeft(), std::chrono::duration_cast<milliseconds>(proofEnd - Clock::now())));
-  if (limits.moveTime >= kNoTimeLimit) defence.maxTime = std::min(defence.maxTime, kUntimedProofTime);
+  const auto proofEnd =
+      began + milliseconds(static_cast<long long>(static_cast<double>(budgetMs) * proofShare));
+  defence.maxTime = std::max(
+      milliseconds(1),
+      std::min(timeLeft(), std::chrono::duration_cast<milliseconds>(proofEnd - Clock::now())));
+  if (limits.moveTime >= kNoTimeLimit)
+    defence.maxTime = std::min(defence.maxTime, kUntimedProofTime);
   defence.maxNodes = std::max<std::uint64_t>(1, std::min(nodesLeft(), attack.maxNodes));
   defence.stop = limits.stop;
   const PnsResult theirs = prove(pos, them, defence);
@@ -397,12 +427,15 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
 
   // 5. Nothing proven: the heuristic search in the time left, over the moves not proven
   // losing, and only over proven-safe moves when there are any (they keep the draw).
-  const Bitboard allowed = safe ? safe : (pos.emptyCells() & ~losing) ? pos.emptyCells() & ~losing : pos.emptyCells();
+  const Bitboard allowed = safe                           ? safe
+                           : (pos.emptyCells() & ~losing) ? pos.emptyCells() & ~losing
+                                                          : pos.emptyCells();
   return searchRest(pos, profile, allowed, deadline, nodesLeft(), limits, choice, progress);
 }
 
-MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& profile, Bitboard allowed,
-                                    Clock::time_point deadline, std::uint64_t maxNodes, const MoveLimits& limits,
+MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& profile,
+                                    Bitboard allowed, Clock::time_point deadline,
+                                    std::uint64_t maxNodes, const MoveLimits& limits,
                                     MoveChoice choice, const ProgressFn& progress) {
   HeuristicLimits h;
   h.deadline = deadline;
@@ -436,18 +469,21 @@ MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& pro
   });
   MoveChoice result = toChoice(r);
   if (result.verdict == Verdict::Win)
-    result.reason = "the search found a forced win in " + pliesText(result.plies) + " at " + moveToken(result.move);
+    result.reason = "the search found a forced win in " + pliesText(result.plies) + " at " +
+                    moveToken(result.move);
   else if (result.verdict == Verdict::Loss)
     result.reason = "every move loses against best play; this one lasts longest";
   else
-    result.reason = moveEffect(pos, result.move) + ", rated best by a " + std::to_string(std::max(r.depth, 1)) +
-                    "-ply search (" + stonesText(result.score) + ")";
+    result.reason = moveEffect(pos, result.move) + ", rated best by a " +
+                    std::to_string(std::max(r.depth, 1)) + "-ply search (" +
+                    stonesText(result.score) + ")";
   return result;
 }
 
 // The value of one root move for MultiPV: proven when a table, the book or a threat
 // search knows it (distances as in docs/notation.md), else a small search of it alone.
-MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits, const Book* book) {
+MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth,
+                                   const MoveLimits& limits, const Book* book) {
   const Side us = pos.sideToMove(), them = opponent(us);
   MoveChoice c;
   c.move = move;
@@ -462,7 +498,8 @@ MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth, con
   if (next.isGameOver()) return c;  // a full board: a draw, score 0
   if (threatCells(next, them)) return proven(Verdict::Loss, 2);
   if (book && them == Side::X)
-    if (const std::optional<BookMove> win = book->find(next)) return proven(Verdict::Loss, 1 + win->pliesToWin);
+    if (const std::optional<BookMove> win = book->find(next))
+      return proven(Verdict::Loss, 1 + win->pliesToWin);
   // Small proof searches for either side (what the table already holds answers at once).
   SearchLimits small;
   small.maxNodes = kRankProofNodes;
@@ -483,7 +520,8 @@ MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth, con
   c.depth = r.depth;
   c.pvLength = r.pvLength;
   std::copy(r.pv.begin(), r.pv.begin() + r.pvLength, c.pv.begin());
-  if (isProvenScore(r.score)) return proven(r.score > 0 ? Verdict::Win : Verdict::Loss, pliesToEnd(r.score));
+  if (isProvenScore(r.score))
+    return proven(r.score > 0 ? Verdict::Win : Verdict::Loss, pliesToEnd(r.score));
   c.score = r.score;
   return c;
 }
@@ -492,18 +530,23 @@ MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth, con
 // unproven moves by score, proven losses (longest first); `limits.multiPv` of them.
 // Moves are judged best-looking first while time and nodes last (the move's limits);
 // those left unjudged are not ranked. Adds the nodes spent to `nodes`.
-std::vector<MoveChoice> Player::Impl::rankMoves(const Position& pos, const MoveChoice& best, const MoveLimits& limits,
-                                                Clock::time_point deadline, const Book* book, std::uint64_t& nodes) {
+std::vector<MoveChoice> Player::Impl::rankMoves(const Position& pos, const MoveChoice& best,
+                                                const MoveLimits& limits,
+                                                Clock::time_point deadline, const Book* book,
+                                                std::uint64_t& nodes) {
   std::vector<MoveChoice> lines{best};
   const int depth = kRankMaxDepth;
   std::uint8_t order[kCells];
   const int count = orderByMoveValue(pos, pos.emptyCells() & ~bit(best.move), order, true);
   for (int i = 0; i < count; ++i) {
-    if (Clock::now() >= deadline || nodes >= limits.maxNodes || (limits.stop && limits.stop->load())) break;
+    if (Clock::now() >= deadline || nodes >= limits.maxNodes ||
+        (limits.stop && limits.stop->load()))
+      break;
     const int move = order[i];
     MoveChoice c = judgeMove(pos, move, depth, limits, book);
     nodes += c.nodes;
-    if (c.pvLength == 0 || c.pv[0] != move) c.pv[0] = static_cast<std::uint8_t>(move), c.pvLength = 1;
+    if (c.pvLength == 0 || c.pv[0] != move)
+      c.pv[0] = static_cast<std::uint8_t>(move), c.pvLength = 1;
     lines.push_back(c);
   }
   auto key = [](const MoveChoice& c) {
@@ -511,13 +554,15 @@ std::vector<MoveChoice> Player::Impl::rankMoves(const Position& pos, const MoveC
     if (c.verdict == Verdict::Loss) return std::pair<int, int>{2, -c.plies};
     return std::pair<int, int>{1, -c.score};
   };
-  std::stable_sort(lines.begin() + 1, lines.end(), [&](const MoveChoice& a, const MoveChoice& b) { return key(a) < key(b); });
+  std::stable_sort(lines.begin() + 1, lines.end(),
+                   [&](const MoveChoice& a, const MoveChoice& b) { return key(a) < key(b); });
   lines.resize(std::min<std::size_t>(lines.size(), static_cast<std::size_t>(limits.multiPv)));
   lines.front().ranked.clear();
   return lines;
 }
 
-MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const ProgressFn& progress) {
+MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
+                          const ProgressFn& progress) {
   const auto began = Clock::now();
   impl_->started = began;
   MoveChoice choice;
@@ -533,10 +578,13 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const P
     const double moveMs = std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3);
     // With MultiPV the move gets half of the level's share; ranking the others, the rest.
     const double share = profile.share * (limits.multiPv > 1 ? 0.5 : 1.0);
-    const auto budget = milliseconds(std::max<long long>(1, static_cast<long long>(moveMs * share)));
-    const std::uint64_t nodes = limits.maxNodes == UINT64_MAX
-                                    ? UINT64_MAX
-                                    : std::max<std::uint64_t>(1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * share));
+    const auto budget =
+        milliseconds(std::max<long long>(1, static_cast<long long>(moveMs * share)));
+    const std::uint64_t nodes =
+        limits.maxNodes == UINT64_MAX
+            ? UINT64_MAX
+            : std::max<std::uint64_t>(
+                  1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * share));
     const Book* book = useBook_ && level == kMaxLevel ? book_.get() : nullptr;
     // Every report says how full the proof table is (the protocol's hashfull).
     const ProgressFn report = !progress ? ProgressFn{} : [&](const MoveChoice& c) {
@@ -548,16 +596,18 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits, const P
     choice.hashfull = impl_->hashfull();
   }
   if (!pos.isLegal(choice.move))  // a bug: say so rather than play some other move
-    throw std::logic_error("the player chose the illegal move " + std::to_string(choice.move) + " in " +
-                           positionString(pos) + " (" + choice.reason + ")");
+    throw std::logic_error("the player chose the illegal move " + std::to_string(choice.move) +
+                           " in " + positionString(pos) + " (" + choice.reason + ")");
   if (choice.pvLength == 0 || choice.pv[0] != choice.move) {
     choice.pv[0] = static_cast<std::uint8_t>(choice.move);
     choice.pvLength = 1;
   }
   if (limits.multiPv > 1 && level > 3) {
-    const auto deadline = began + milliseconds(static_cast<long long>(std::min(static_cast<double>(limits.moveTime.count()),
-                                                                                 365 * 24 * 3600e3)));
-    choice.ranked = impl_->rankMoves(pos, choice, limits, deadline, useBook_ ? book_.get() : nullptr, choice.nodes);
+    const auto deadline =
+        began + milliseconds(static_cast<long long>(
+                    std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3)));
+    choice.ranked = impl_->rankMoves(pos, choice, limits, deadline,
+                                     useBook_ ? book_.get() : nullptr, choice.nodes);
   }
   choice.seconds = std::chrono::duration<double>(Clock::now() - began).count();
   if (progress) progress(choice);

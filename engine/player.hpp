@@ -1,6 +1,6 @@
 // The move chooser: what the front ends call to get the engine's move and its reason.
-// Order at full strength: win now, the opening book, block, a proven forced win (threat search, then df-pn
-// within a share of the time), the longest defence when lost, otherwise the heuristic
+// Order at full strength: win now, the opening book, block, a proven forced win (threat search,
+// then df-pn within a share of the time), the longest defence when lost, otherwise the heuristic
 // search (engine/search) in the time left. Lower levels think less and add noise.
 #pragma once
 
@@ -33,7 +33,7 @@ struct PlayerOptions {
   // The tables, allocated once when the player is made: a quarter (at least 1 MB) for
   // the heuristic search, the rest for the proof search.
   std::size_t hashMb = 64;
-  std::uint64_t seed = 1;   // for the lower levels' randomness: same seed, same games
+  std::uint64_t seed = 1;  // for the lower levels' randomness: same seed, same games
   Fallback fallback = Fallback::Search;
   int threads = 1;  // of the proof searches (engine/solver); 1 keeps every search deterministic
 };
@@ -41,8 +41,8 @@ struct PlayerOptions {
 struct MoveLimits {
   std::chrono::milliseconds moveTime{1000};  // hard budget for this move
   std::uint64_t maxNodes = UINT64_MAX;
-  int maxDepth = 0;                          // plies of the main search; 0 = no depth limit
-  const std::atomic<bool>* stop = nullptr;   // set by another thread to get the move now
+  int maxDepth = 0;                         // plies of the main search; 0 = no depth limit
+  const std::atomic<bool>* stop = nullptr;  // set by another thread to get the move now
   // Root moves to rank after choosing (MoveChoice::ranked); 1: only the move chosen.
   int multiPv = 1;
 };
@@ -53,8 +53,8 @@ enum class Verdict : std::uint8_t { Unknown, Win, Loss };
 struct MoveChoice {
   int move = -1;  // -1 only when the game is already over
   Verdict verdict = Verdict::Unknown;
-  int plies = 0;  // plies to the end of the game when the verdict is known
-  int score = 0;  // heuristic score for the side to move (hundredths of a stone), when unknown
+  int plies = 0;       // plies to the end of the game when the verdict is known
+  int score = 0;       // heuristic score for the side to move (hundredths of a stone), when unknown
   std::string reason;  // one sentence a player understands, e.g. "blocks a three at 2c3"
   std::uint64_t nodes = 0;
   double seconds = 0;

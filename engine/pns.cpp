@@ -30,7 +30,9 @@ bool hasOpenLine(const Position& pos, Side side) {
   return false;
 }
 
-std::uint8_t clampDistance(int plies) { return static_cast<std::uint8_t>(std::clamp(plies, 0, 255)); }
+std::uint8_t clampDistance(int plies) {
+  return static_cast<std::uint8_t>(std::clamp(plies, 0, 255));
+}
 
 // One cell of `cells` per class of cells that the position's symmetries map onto each other.
 // (Not nonEquivalentMoves(pos) & cells: a class's least cell may lie outside `cells`.)
@@ -54,7 +56,7 @@ struct ProofSearch::Evaluation {
   int distance = 0;   // plies to the end when solved
   int bestMove = -1;  // the first move of the win when the side to move wins
   Bitboard moves = 0;
-  bool threatened = false;  // a defender node whose moves the attacker's threats restrict
+  bool threatened = false;   // a defender node whose moves the attacker's threats restrict
   bool noThreatWin = false;  // the attacker has no threat-sequence win here (see kNoThreatWin)
 };
 
@@ -76,20 +78,22 @@ struct ProofSearch::Frame {
   // As read, but a child the table does not hold keeps the numbers it has here (a child
   // waiting unevaluated keeps its quiet-move numbers).
   void refresh(const TranspositionTable& table, int i) {
-    if (const std::optional<TTEntry> child = table.probe(key[i])) pn[i] = child->pn, dn[i] = child->dn;
+    if (const std::optional<TTEntry> child = table.probe(key[i]))
+      pn[i] = child->pn, dn[i] = child->dn;
   }
 };
 
 // The children's numbers gathered into the node's, and the child to search next.
 struct ProofSearch::Choice {
-  ProofNumber best = kInfinity;  // the node's number on the min side (OR: pn, AND: dn)
-  ProofNumber summed = 0;        // the node's number on the summed side
-  int index = 0;                 // the child to search next
+  ProofNumber best = kInfinity;    // the node's number on the min side (OR: pn, AND: dn)
+  ProofNumber summed = 0;          // the node's number on the summed side
+  int index = 0;                   // the child to search next
   ProofNumber second = kInfinity;  // the runner-up's number on the min side
   ProofNumber other = 1;           // the chosen child's number on the summed side
 };
 
-ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options, BusyMarks* marks)
+ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options,
+                         BusyMarks* marks)
     : table_(table), threats_(threats), options_(options), marks_(marks) {}
 
 std::uint64_t ProofSearch::keyOf(const Position& pos) const {
@@ -97,7 +101,8 @@ std::uint64_t ProofSearch::keyOf(const Position& pos) const {
   // question, so it is part of the key.
   // Restricted searches answer a different question, so they get keys of their own.
   const std::uint64_t k = pos.moveCount() <= options_.symmetryDepth ? canonicalKey(pos) : pos.key();
-  return k ^ (attacker_ == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^ (options_.threatMovesOnly ? 0x2545f4914f6cdd1dULL : 0);
+  return k ^ (attacker_ == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^
+         (options_.threatMovesOnly ? 0x2545f4914f6cdd1dULL : 0);
 }
 
 bool ProofSearch::limitReached() {
@@ -131,7 +136,8 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos, bool parentNo
     e.bestMove = bestMove;
     return e;
   };
-  if (pos.isGameOver()) return solved(pos.status() == (attacker_ == Side::X ? Status::XWins : Status::OWins), 0);
+  if (pos.isGameOver())
+    return solved(pos.status() == (attacker_ == Side::X ? Status::XWins : Status::OWins), 0);
 
   const Bitboard moverWins = threatCells(pos, mover);
   if (moverWins) return solved(attackerMoves, 1, lowestCell(moverWins));
@@ -180,7 +186,8 @@ std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) {
   return table_.probe(keyOf(pos));
 }
 
-TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage, bool parentNoThreatWin) {
+TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage,
+                            bool parentNoThreatWin) {
   ++positions_;
   const Evaluation eval = evaluate(pos, parentNoThreatWin);
   TTEntry entry;
@@ -190,7 +197,8 @@ TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage,
     entry.pn = eval.answer == Answer::Proven ? 0 : kInfinity;
     entry.dn = eval.answer == Answer::Proven ? kInfinity : 0;
     entry.distance = clampDistance(eval.distance);
-    entry.bestMove = eval.bestMove < 0 ? 0xff : static_cast<std::uint8_t>(mapCell(toImage, eval.bestMove));
+    entry.bestMove =
+        eval.bestMove < 0 ? 0xff : static_cast<std::uint8_t>(mapCell(toImage, eval.bestMove));
     entry.moves = ~Bitboard{0};  // any non-zero value marks the entry as evaluated
   } else {
     entry.moves = transform(toImage, eval.moves);
@@ -245,7 +253,8 @@ int ProofSearch::solvedDistance(Position& pos, const Frame& f, TTEntry& node, bo
   if (attackerWon == orNode) {
     for (int i = 0; i < f.count; ++i) {
       const bool won = orNode ? f.pn[i] == 0 : f.dn[i] == 0;
-      if (won && (winner < 0 || childDistance(i) < distance)) winner = i, distance = childDistance(i);
+      if (won && (winner < 0 || childDistance(i) < distance))
+        winner = i, distance = childDistance(i);
     }
   } else {
     for (int i = 0; i < f.count; ++i) distance = std::max(distance, childDistance(i));
@@ -265,8 +274,9 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
   const auto began = std::chrono::steady_clock::now();
   attacker_ = attacker;
   limits_ = limits;
-  deadline_ = limits.maxTime == std::chrono::milliseconds::max() ? std::chrono::steady_clock::time_point::max()
-                                                                 : began + limits.maxTime;
+  deadline_ = limits.maxTime == std::chrono::milliseconds::max()
+                  ? std::chrono::steady_clock::time_point::max()
+                  : began + limits.maxTime;
   nodes_ = 0;
   positions_ = 0;
   aborted_ = false;
@@ -345,8 +355,10 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
   // threat-sequence wins are seen at once, and the initial numbers rank the moves. At an
   // attacker node that already has enough restricting children, the others wait with the
   // numbers a quiet move would get (see PnsOptions::restrictingChildren).
-  const ProofNumber quietPn = defencePn(popcount(pos.emptyCells()) - 1);  // every empty cell is a reply
-  const bool lazy = orNode && options_.heuristicInit && options_.restrictingChildren > 0 && !options_.threatMovesOnly;
+  const ProofNumber quietPn =
+      defencePn(popcount(pos.emptyCells()) - 1);  // every empty cell is a reply
+  const bool lazy = orNode && options_.heuristicInit && options_.restrictingChildren > 0 &&
+                    !options_.threatMovesOnly;
   int restricting = 0;
   for (int i = 0; i < f.count; ++i) {
     std::optional<TTEntry> child = table_.probe(f.key[i]);
@@ -357,8 +369,10 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     }
     if (!child && options_.heuristicInit) {
       pos.play(f.move[i]);
-      child = expand(pos, f.key[i], pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity,
-                     (node.flags & kNoThreatWin) != 0);
+      child =
+          expand(pos, f.key[i],
+                 pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity,
+                 (node.flags & kNoThreatWin) != 0);
       pos.undo(f.move[i]);
       if (limitReached()) return;
     }
@@ -400,12 +414,13 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     // second best a little, which saves many re-expansions of this node.
     // The extra is rounded to an integer before it is added, so no compiler can fuse the
     // two steps into one differently rounded instruction: the path must not depend on flags.
-    const std::uint64_t extra = static_cast<std::uint64_t>(static_cast<double>(c.second) * options_.epsilon);
+    const std::uint64_t extra =
+        static_cast<std::uint64_t>(static_cast<double>(c.second) * options_.epsilon);
     const ProofNumber widened =
-        c.second >= kInfinity - 1
-            ? kInfinity - 1
-            : std::max(saturatingAdd(c.second, 1),
-                       static_cast<ProofNumber>(std::min<std::uint64_t>(std::uint64_t{c.second} + extra, kInfinity - 2)));
+        c.second >= kInfinity - 1 ? kInfinity - 1
+                                  : std::max(saturatingAdd(c.second, 1),
+                                             static_cast<ProofNumber>(std::min<std::uint64_t>(
+                                                 std::uint64_t{c.second} + extra, kInfinity - 2)));
     const ProofNumber othersSum = c.summed - std::min(c.other, c.summed);
     ProofNumber childPn, childDn;
     if (orNode) {
@@ -421,7 +436,8 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     pos.undo(cell);
     f.read(table_, c.index);
   }
-  node.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(node.work + (nodes_ - nodesBefore), 0xffffffffu));
+  node.work = static_cast<std::uint32_t>(
+      std::min<std::uint64_t>(node.work + (nodes_ - nodesBefore), 0xffffffffu));
   table_.store(node);
 }
 
@@ -441,7 +457,8 @@ ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode, const BusyM
     ProofNumber seen = minSide;
     if (marks && minSide != 0 && minSide < kInfinity - 1)
       if (const int busy = marks->count(f.key[i]))
-        seen = static_cast<ProofNumber>(std::min<std::uint64_t>(std::uint64_t{minSide} * (busy + 1), kInfinity - 2));
+        seen = static_cast<ProofNumber>(
+            std::min<std::uint64_t>(std::uint64_t{minSide} * (busy + 1), kInfinity - 2));
     c.best = std::min(c.best, minSide);
     if (seen < chosen) {
       c.second = chosen;
@@ -458,7 +475,8 @@ ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode, const BusyM
   // Weak sums count a defender node's open children as max + (the others): shared
   // subtrees in the DAG would otherwise be counted once per path.
   c.summed = sum;
-  if (options_.weakSums && !orNode && sum != kInfinity && open > 0) c.summed = saturatingAdd(maxOther, open - 1);
+  if (options_.weakSums && !orNode && sum != kInfinity && open > 0)
+    c.summed = saturatingAdd(maxOther, open - 1);
   // A defender node with one reply costs more than its child (see PnsOptions); the child's
   // threshold, thPn minus the others' share, takes the cost off again.
   if (!orNode && f.count == 1 && c.summed != 0 && c.summed != kInfinity)

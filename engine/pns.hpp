@@ -26,11 +26,13 @@ struct SearchLimits {
 };
 
 struct PnsOptions {
-  int symmetryDepth = 8;     // positions with at most this many stones share entries with their images
-  bool weakSums = true;      // defender-node pn = max + (children - 1): tames DAG over-counting
-  double epsilon = 0.25;     // the 1+epsilon threshold trick; 0 gives plain df-pn
-  bool threatSearch = true;  // prove attacker nodes by threat sequences, prune defender nodes by zones
-  bool heuristicInit = true;  // evaluate children on expansion; initial numbers from their move counts
+  int symmetryDepth = 8;  // positions with at most this many stones share entries with their images
+  bool weakSums = true;   // defender-node pn = max + (children - 1): tames DAG over-counting
+  double epsilon = 0.25;  // the 1+epsilon threshold trick; 0 gives plain df-pn
+  bool threatSearch =
+      true;  // prove attacker nodes by threat sequences, prune defender nodes by zones
+  bool heuristicInit =
+      true;  // evaluate children on expansion; initial numbers from their move counts
   // At attacker nodes, children with equal numbers are tried best-looking first rather
   // than by cell: the empty-board solve needs about a third of the nodes.
   bool orderMoves = true;
@@ -102,7 +104,8 @@ class ProofSearch {
   Evaluation evaluate(const Position& pos, bool parentNoThreatWin);
   // Initial proof number of a defender node with this many candidate replies.
   ProofNumber defencePn(int choices) const;
-  TTEntry expand(const Position& pos, std::uint64_t key, int toImage, bool parentNoThreatWin = false);
+  TTEntry expand(const Position& pos, std::uint64_t key, int toImage,
+                 bool parentNoThreatWin = false);
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
   int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode);
   bool limitReached();

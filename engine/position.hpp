@@ -37,7 +37,9 @@ class Position {
   // Cells of every completed line (empty unless someone has won).
   Bitboard winningCells() const;
 
-  bool isLegal(int cell) const { return cell >= 0 && cell < kCells && isEmpty(cell) && !isGameOver(); }
+  bool isLegal(int cell) const {
+    return cell >= 0 && cell < kCells && isEmpty(cell) && !isGameOver();
+  }
   // Would side s complete a line by playing the empty cell?
   bool completesLine(int cell, Side s) const;
 
@@ -72,7 +74,8 @@ inline void Position::play(int cell) {
   const Side s = sideToMove();
   auto& counts = lineCount_[index(s)];
   for (int i = 0; i < kLineTables.lineCount[cell]; ++i)
-    if (++counts[kLineTables.linesThrough[cell][i]] == 4) winner_ = static_cast<std::uint8_t>(index(s));
+    if (++counts[kLineTables.linesThrough[cell][i]] == 4)
+      winner_ = static_cast<std::uint8_t>(index(s));
   stones_[index(s)] |= bit(cell);
 }
 

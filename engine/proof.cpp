@@ -19,7 +19,8 @@ void writeMoves(std::ostream& out, const ThreatResult& t) {
 ThreatLimits proofThreatLimits(const std::atomic<bool>* stop) {
   ThreatLimits limits;
   limits.maxNodes = 1'000'000;
-  limits.shortest = true;  // the play finds the shortest; the distances written must not be beaten by it
+  limits.shortest =
+      true;  // the play finds the shortest; the distances written must not be beaten by it
   limits.stop = stop;
   return limits;
 }
@@ -30,14 +31,16 @@ std::span<const std::uint8_t> movesOf(const ThreatResult& t) {
 
 class Writer {
  public:
-  Writer(std::ostream& out, Side attacker, ProofSearch& search, ThreatSearch& threats, const SearchLimits& limits)
+  Writer(std::ostream& out, Side attacker, ProofSearch& search, ThreatSearch& threats,
+         const SearchLimits& limits)
       : out_(out), attacker_(attacker), search_(search), threats_(threats), limits_(limits) {}
 
   ProofWriteResult run(const Position& root) {
-    out_ << "qubic-proof 1\nposition " << positionString(root) << "\nattacker " << (attacker_ == Side::X ? 'x' : 'o')
-         << '\n';
+    out_ << "qubic-proof 1\nposition " << positionString(root) << "\nattacker "
+         << (attacker_ == Side::X ? 'x' : 'o') << '\n';
     Position pos = root;
-    result_.complete = pos.sideToMove() == attacker_ ? attackerNode(pos, "-") : defenderNode(pos, "- D");
+    result_.complete =
+        pos.sideToMove() == attacker_ ? attackerNode(pos, "-") : defenderNode(pos, "- D");
     if (result_.complete) out_ << "end\n";
     return result_;
   }
@@ -69,7 +72,8 @@ class Writer {
     }
     const PnsResult proved = search_.prove(pos, attacker_, limits_);
     if (proved.answer != Answer::Proven || proved.bestMove < 0) {
-      result_.error = "the solver did not prove " + positionString(pos) + " again within the limits";
+      result_.error =
+          "the solver did not prove " + positionString(pos) + " again within the limits";
       return false;
     }
     const int move = proved.bestMove;
@@ -110,7 +114,8 @@ class Writer {
 
 }  // namespace
 
-DefenceSplit splitDefence(Position& pos, Side attacker, ThreatSearch& threats, const std::atomic<bool>* stop) {
+DefenceSplit splitDefence(Position& pos, Side attacker, ThreatSearch& threats,
+                          const std::atomic<bool>* stop) {
   // Every reply the fallback still beats (checked by the rules) needs no answer of its own.
   const ThreatResult fallback = threats.forcedWin(pos, attacker, proofThreatLimits(stop));
   Bitboard unanswered = 0;
@@ -139,8 +144,9 @@ DefenceSplit splitDefence(Position& pos, Side attacker, ThreatSearch& threats, c
   return split;
 }
 
-ProofWriteResult writeProof(std::ostream& out, const Position& root, Side attacker, ProofSearch& search,
-                            ThreatSearch& threats, const SearchLimits& limits) {
+ProofWriteResult writeProof(std::ostream& out, const Position& root, Side attacker,
+                            ProofSearch& search, ThreatSearch& threats,
+                            const SearchLimits& limits) {
   return Writer(out, attacker, search, threats, limits).run(root);
 }
 

@@ -22,7 +22,8 @@ struct DefenceSplit {
   Bitboard replies = 0;
   std::string fallback;
 };
-DefenceSplit splitDefence(Position& pos, Side attacker, ThreatSearch& threats, const std::atomic<bool>* stop);
+DefenceSplit splitDefence(Position& pos, Side attacker, ThreatSearch& threats,
+                          const std::atomic<bool>* stop);
 
 struct ProofWriteResult {
   bool complete = false;
@@ -35,7 +36,7 @@ struct ProofWriteResult {
 // the table has forgotten it); at the defender's nodes every reply is answered: the ones
 // the default forcing sequence does not beat are listed, one per class of equivalent
 // replies. Equivalent attacker nodes are written once and referenced afterwards.
-ProofWriteResult writeProof(std::ostream& out, const Position& root, Side attacker, ProofSearch& search,
-                            ThreatSearch& threats, const SearchLimits& limits);
+ProofWriteResult writeProof(std::ostream& out, const Position& root, Side attacker,
+                            ProofSearch& search, ThreatSearch& threats, const SearchLimits& limits);
 
 }  // namespace qubic

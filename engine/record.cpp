@@ -43,12 +43,15 @@ std::size_t utf8Length(std::string_view text, std::size_t i) {
   const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
   const unsigned char b = byte(i);
   if (b < 0x80) return 1;
-  const std::size_t n = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+  const std::size_t n = b >= 0xc2 && b <= 0xdf   ? 2
+                        : b >= 0xe0 && b <= 0xef ? 3
+                        : b >= 0xf0 && b <= 0xf4 ? 4
+                                                 : 0;
   if (n == 0 || i + n > text.size()) return 0;
   for (std::size_t k = 1; k < n; ++k)
     if ((byte(i + k) & 0xc0) != 0x80) return 0;
-  if ((b == 0xe0 && byte(i + 1) < 0xa0) || (b == 0xed && byte(i + 1) > 0x9f) || (b == 0xf0 && byte(i + 1) < 0x90) ||
-      (b == 0xf4 && byte(i + 1) > 0x8f))
+  if ((b == 0xe0 && byte(i + 1) < 0xa0) || (b == 0xed && byte(i + 1) > 0x9f) ||
+      (b == 0xf0 && byte(i + 1) < 0x90) || (b == 0xf4 && byte(i + 1) > 0x8f))
     return 0;  // overlong forms, surrogates, beyond U+10FFFF
   return n;
 }
@@ -65,8 +68,10 @@ std::string printable(std::string_view text) {
       continue;
     }
     const auto c = static_cast<unsigned char>(text[i]);
-    if (n == 1 && (c < 0x20 || c == 0x7f)) out += ' ';
-    else out.append(text.substr(i, n));
+    if (n == 1 && (c < 0x20 || c == 0x7f))
+      out += ' ';
+    else
+      out.append(text.substr(i, n));
     i += n;
   }
   return out;
@@ -118,7 +123,9 @@ class Reader {
   // A whitespace-delimited word, also ending before '{' or '['.
   std::string_view word() {
     const std::size_t begin = pos_;
-    while (!atEnd() && !std::isspace(static_cast<unsigned char>(peek())) && peek() != '{' && peek() != '[') advance();
+    while (!atEnd() && !std::isspace(static_cast<unsigned char>(peek())) && peek() != '{' &&
+           peek() != '[')
+      advance();
     return text_.substr(begin, pos_ - begin);
   }
 
@@ -137,7 +144,8 @@ Parsed<RecordTag> readTag(Reader& in) {
   in.advance();  // '['
   in.skipSpace();
   RecordTag tag;
-  while (!in.atEnd() && !std::isspace(static_cast<unsigned char>(in.peek())) && in.peek() != '"' && in.peek() != ']') {
+  while (!in.atEnd() && !std::isspace(static_cast<unsigned char>(in.peek())) && in.peek() != '"' &&
+         in.peek() != ']') {
     tag.name += in.peek();
     in.advance();
   }
@@ -159,7 +167,9 @@ Parsed<RecordTag> readTag(Reader& in) {
     }
     tag.value += c;
   }
-  if (!closed) return Parsed<RecordTag>::failure(at(line) + "tag " + tag.name + ": the value has no closing quote");
+  if (!closed)
+    return Parsed<RecordTag>::failure(at(line) + "tag " + tag.name +
+                                      ": the value has no closing quote");
   while (!in.atEnd() && (in.peek() == ' ' || in.peek() == '\t')) in.advance();
   if (in.atEnd() || in.peek() != ']') return Parsed<RecordTag>::failure(malformed);
   in.advance();
@@ -190,8 +200,8 @@ std::string checkResult(const GameRecord& record, const Position& end) {
     return {};
   }
   if (record.result != shown)
-    return "the result " + std::string(resultToken(record.result)) + " does not match the moves, which end in " +
-           std::string(resultToken(shown));
+    return "the result " + std::string(resultToken(record.result)) +
+           " does not match the moves, which end in " + std::string(resultToken(shown));
   return {};
 }
 
@@ -206,12 +216,15 @@ Parsed<GameRecord> readGame(Reader& in, bool& found) {
     const int line = in.line();
     const Parsed<RecordTag> tag = readTag(in);
     if (!tag) return Parsed<GameRecord>::failure(tag.error());
-    const bool duplicate = (tag.value().name == kResultTag && sawResultTag) ||
-                           (tag.value().name == kPositionTag && sawPositionTag) ||
-                           std::any_of(record.tags.begin(), record.tags.end(),
-                                       [&](const RecordTag& t) { return t.name == tag.value().name; });
-    if (duplicate) return Parsed<GameRecord>::failure(at(line) + "tag " + tag.value().name + " appears twice");
-    if (std::string problem = takeTypedTag(record, tag.value(), line, sawResultTag); !problem.empty())
+    const bool duplicate =
+        (tag.value().name == kResultTag && sawResultTag) ||
+        (tag.value().name == kPositionTag && sawPositionTag) ||
+        std::any_of(record.tags.begin(), record.tags.end(),
+                    [&](const RecordTag& t) { return t.name == tag.value().name; });
+    if (duplicate)
+      return Parsed<GameRecord>::failure(at(line) + "tag " + tag.value().name + " appears twice");
+    if (std::string problem = takeTypedTag(record, tag.value(), line, sawResultTag);
+        !problem.empty())
       return Parsed<GameRecord>::failure(problem);
     sawPositionTag = sawPositionTag || tag.value().name == kPositionTag;
   }
@@ -228,7 +241,8 @@ Parsed<GameRecord> readGame(Reader& in, bool& found) {
     if (c == '{') {
       in.advance();
       std::string comment;
-      if (!in.readUntil('}', comment, true)) return Parsed<GameRecord>::failure(at(line) + "comment has no closing '}'");
+      if (!in.readUntil('}', comment, true))
+        return Parsed<GameRecord>::failure(at(line) + "comment has no closing '}'");
       if (!record.moves.empty()) {
         std::string& target = record.comments.back();
         if (!target.empty()) target += ' ';
@@ -240,18 +254,21 @@ Parsed<GameRecord> readGame(Reader& in, bool& found) {
         const GameResult ending = resultFromToken(word);
         if (sawResultTag && ending != record.result)
           return Parsed<GameRecord>::failure(at(line) + "the moves end with " + std::string(word) +
-                                             " but the Result tag says " + std::string(resultToken(record.result)));
+                                             " but the Result tag says " +
+                                             std::string(resultToken(record.result)));
         record.result = ending;
         sawResultTag = true;
         terminated = true;
       } else if (!isMoveNumber(word)) {
-        const std::string where = at(line) + "move " + std::to_string(record.moves.size() + 1) + " (" +
-                                  std::string(word) + "): ";
+        const std::string where = at(line) + "move " + std::to_string(record.moves.size() + 1) +
+                                  " (" + std::string(word) + "): ";
         const Parsed<int> cell = parseMove(word);
         if (!cell) return Parsed<GameRecord>::failure(where + cell.error());
-        if (pos.isGameOver()) return Parsed<GameRecord>::failure(where + "the game is already over");
+        if (pos.isGameOver())
+          return Parsed<GameRecord>::failure(where + "the game is already over");
         if (!pos.isLegal(cell.value()))
-          return Parsed<GameRecord>::failure(where + "cell " + moveToken(cell.value()) + " is already occupied");
+          return Parsed<GameRecord>::failure(where + "cell " + moveToken(cell.value()) +
+                                             " is already occupied");
         pos.play(cell.value());
         record.moves.push_back(cell.value());
         record.comments.emplace_back();
@@ -269,20 +286,28 @@ Parsed<GameRecord> readGame(Reader& in, bool& found) {
 
 std::string_view resultToken(GameResult result) {
   switch (result) {
-    case GameResult::XWins: return "1-0";
-    case GameResult::OWins: return "0-1";
-    case GameResult::Draw: return "1/2-1/2";
-    case GameResult::Unfinished: break;
+    case GameResult::XWins:
+      return "1-0";
+    case GameResult::OWins:
+      return "0-1";
+    case GameResult::Draw:
+      return "1/2-1/2";
+    case GameResult::Unfinished:
+      break;
   }
   return "*";
 }
 
 GameResult resultOf(const Position& pos) {
   switch (pos.status()) {
-    case Status::XWins: return GameResult::XWins;
-    case Status::OWins: return GameResult::OWins;
-    case Status::Draw: return GameResult::Draw;
-    case Status::Ongoing: break;
+    case Status::XWins:
+      return GameResult::XWins;
+    case Status::OWins:
+      return GameResult::OWins;
+    case Status::Draw:
+      return GameResult::Draw;
+    case Status::Ongoing:
+      break;
   }
   return GameResult::Unfinished;
 }
@@ -316,7 +341,8 @@ Position GameRecord::finalPosition() const {
 std::string recordToString(const GameRecord& record) {
   std::string out;
   for (const RecordTag& t : record.tags) out += "[" + t.name + " " + quoteTagValue(t.value) + "]\n";
-  if (record.start.moveCount() > 0) out += "[Position " + quoteTagValue(positionString(record.start)) + "]\n";
+  if (record.start.moveCount() > 0)
+    out += "[Position " + quoteTagValue(positionString(record.start)) + "]\n";
   out += "[Result \"" + std::string(resultToken(record.result)) + "\"]\n\n";
 
   // Move text wrapped at kLineWidth, numbered by X's moves as in "1. 1a1 2b2 2. ...".
@@ -332,10 +358,13 @@ std::string recordToString(const GameRecord& record) {
   for (std::size_t i = 0; i < record.moves.size(); ++i) {
     const int ply = firstPly + static_cast<int>(i);
     const int number = ply / 2 + 1;
-    if (ply % 2 == 0) put(std::to_string(number) + ".");
-    else if (i == 0) put(std::to_string(number) + "...");
+    if (ply % 2 == 0)
+      put(std::to_string(number) + ".");
+    else if (i == 0)
+      put(std::to_string(number) + "...");
     put(moveToken(record.moves[i]));
-    if (i < record.comments.size() && !record.comments[i].empty()) put(std::string(1, '{').append(tidyComment(record.comments[i])).append("}"));
+    if (i < record.comments.size() && !record.comments[i].empty())
+      put(std::string(1, '{').append(tidyComment(record.comments[i])).append("}"));
   }
   put(std::string(resultToken(record.result)));
   return out + line + '\n';
@@ -349,7 +378,8 @@ Parsed<GameRecord> parseRecord(std::string_view text) {
   if (!found) return Parsed<GameRecord>::failure("no game found: the text is empty");
   in.skipSpace();
   if (!in.atEnd())
-    return Parsed<GameRecord>::failure(at(in.line()) + "unexpected text after the end of the game (one game per file)");
+    return Parsed<GameRecord>::failure(
+        at(in.line()) + "unexpected text after the end of the game (one game per file)");
   return game;
 }
 
@@ -360,7 +390,8 @@ Parsed<std::vector<GameRecord>> parseRecords(std::string_view text) {
   for (;;) {
     bool found = false;
     Parsed<GameRecord> game = readGame(in, found);
-    if (!game) return Result::failure("game " + std::to_string(games.size() + 1) + ", " + game.error());
+    if (!game)
+      return Result::failure("game " + std::to_string(games.size() + 1) + ", " + game.error());
     if (!found) break;
     games.push_back(game.value());
   }

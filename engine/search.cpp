@@ -33,16 +33,16 @@ constexpr std::uint64_t kThreatNodes = 100;
 constexpr std::uint64_t kCheckEvery = 1024;
 
 // Move ordering: the lines' value (move_value.hpp), then these bonuses.
-constexpr int kOrderDoubleBlock = 400;                  // an opponent double-threat cell
+constexpr int kOrderDoubleBlock = 400;  // an opponent double-threat cell
 constexpr int kOrderKiller = 100000, kOrderTable = 1000000;
 
 enum Bound : std::uint8_t { kExact, kLower, kUpper };
 
 // What the rules and the evaluation need from the lines, in one pass over them.
 struct LineScan {
-  std::array<Bitboard, 2> threes{};       // gain cells of each side's threes
-  std::array<Bitboard, 2> twoCells{};     // cells on at least one of the side's twos
-  std::array<Bitboard, 2> doubleCells{};  // cells on two or more: double threats
+  std::array<Bitboard, 2> threes{};          // gain cells of each side's threes
+  std::array<Bitboard, 2> twoCells{};        // cells on at least one of the side's twos
+  std::array<Bitboard, 2> doubleCells{};     // cells on two or more: double threats
   std::array<std::array<int, 4>, 2> open{};  // open lines by the stones on them (1..3)
 };
 
@@ -71,14 +71,19 @@ int evaluateScan(const LineScan& scan, int me) {
   const int them = 1 - me;
   int score = kOpenOne * (scan.open[me][1] - scan.open[them][1]) + kOwnTwo * scan.open[me][2] -
               kTheirTwo * scan.open[them][2];
-  if (const int doubles = popcount(scan.doubleCells[them])) score -= kTheirDouble + kTheirDoubles * (doubles - 1);
+  if (const int doubles = popcount(scan.doubleCells[them]))
+    score -= kTheirDouble + kTheirDoubles * (doubles - 1);
   return score;
 }
 
 // Scores in the table are stored relative to the node, so a proof found at one ply reads
 // correctly at another.
-int toTable(int score, int ply) { return score > kProvenScore ? score + ply : score < -kProvenScore ? score - ply : score; }
-int fromTable(int score, int ply) { return score > kProvenScore ? score - ply : score < -kProvenScore ? score + ply : score; }
+int toTable(int score, int ply) {
+  return score > kProvenScore ? score + ply : score < -kProvenScore ? score - ply : score;
+}
+int fromTable(int score, int ply) {
+  return score > kProvenScore ? score - ply : score < -kProvenScore ? score + ply : score;
+}
 
 }  // namespace
 
@@ -130,7 +135,8 @@ void HeuristicSearch::orderMoves(MoveList& list, int ply, int ttMove, Bitboard t
   const Side us = pos_.sideToMove();
   for (int i = 0; i < list.size; ++i) {
     const int cell = list.moves[i];
-    int value = static_cast<int>(std::min<std::uint32_t>(history_[index(us)][cell], 50000)) + moveValue(pos_, cell);
+    int value = static_cast<int>(std::min<std::uint32_t>(history_[index(us)][cell], 50000)) +
+                moveValue(pos_, cell);
     if (theirDoubles & bit(cell)) value += kOrderDoubleBlock;
     if (cell == killers_[ply][0]) value += kOrderKiller;
     if (cell == killers_[ply][1]) value += kOrderKiller / 2;
@@ -167,7 +173,8 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
   if (depth >= 0) {
     // A forced win by threes from here is a proof; a small search finds most of them.
     ThreatLimits threatLimits;
-    threatLimits.maxNodes = std::min(kThreatNodes, limits_.maxNodes - nodes_);  // nodes_ <= maxNodes here
+    threatLimits.maxNodes =
+        std::min(kThreatNodes, limits_.maxNodes - nodes_);  // nodes_ <= maxNodes here
     const ThreatResult threat = threats_.forcedWin(pos_, pos_.sideToMove(), threatLimits);
     nodes_ += threat.nodes;
     if (threat.win) {
@@ -211,13 +218,15 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
   if (entry.key == key) {
     ttMove = entry.move;
     const int stored = fromTable(entry.score, ply);
-    if (entry.depth >= depth && (entry.bound == kExact || (entry.bound == kLower && stored >= beta) ||
-                                 (entry.bound == kUpper && stored <= alpha)))
+    if (entry.depth >= depth &&
+        (entry.bound == kExact || (entry.bound == kLower && stored >= beta) ||
+         (entry.bound == kUpper && stored <= alpha)))
       return stored;
   }
 
   MoveList moves;
-  for (Bitboard empty = pos_.emptyCells(); empty;) moves.moves[moves.size++] = static_cast<std::uint8_t>(popLowest(empty));
+  for (Bitboard empty = pos_.emptyCells(); empty;)
+    moves.moves[moves.size++] = static_cast<std::uint8_t>(popLowest(empty));
   orderMoves(moves, ply, ttMove, scan.doubleCells[them]);
 
   const int alphaIn = alpha;
@@ -243,7 +252,8 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
     alpha = score;
     updatePv(ply, move);
     if (alpha >= beta) {
-      if (killers_[ply][0] != move) killers_[ply][1] = killers_[ply][0], killers_[ply][0] = static_cast<std::uint8_t>(move);
+      if (killers_[ply][0] != move)
+        killers_[ply][1] = killers_[ply][0], killers_[ply][0] = static_cast<std::uint8_t>(move);
       history_[me][move] += static_cast<std::uint32_t>(depth * depth);
       break;
     }
@@ -264,7 +274,8 @@ int HeuristicSearch::rootSearch(int depth, int alpha, int beta) {
     const int move = rootMoves_[i];
     // The noise is a bonus on the move's score, so the window is shifted by it.
     const int noise = rootNoise_[i];
-    const bool wins = pos_.completesLine(move, pos_.sideToMove());  // the only finished game searched
+    const bool wins =
+        pos_.completesLine(move, pos_.sideToMove());  // the only finished game searched
     pos_.play(move);
     int score;
     if (wins) {
@@ -274,7 +285,8 @@ int HeuristicSearch::rootSearch(int depth, int alpha, int beta) {
       score = -negamax(depth - 1, 1, -(beta - noise), -(alpha - noise));
     } else {
       score = -negamax(depth - 1, 1, -(alpha - noise) - 1, -(alpha - noise));
-      if (score > alpha - noise && score < beta - noise) score = -negamax(depth - 1, 1, -(beta - noise), -(alpha - noise));
+      if (score > alpha - noise && score < beta - noise)
+        score = -negamax(depth - 1, 1, -(beta - noise), -(alpha - noise));
     }
     pos_.undo(move);
     if (aborted_) break;
@@ -294,7 +306,8 @@ int HeuristicSearch::rootSearch(int depth, int alpha, int beta) {
   return best;
 }
 
-HeuristicResult HeuristicSearch::search(const Position& pos, const HeuristicLimits& limits, const Progress& progress) {
+HeuristicResult HeuristicSearch::search(const Position& pos, const HeuristicLimits& limits,
+                                        const Progress& progress) {
   HeuristicResult result;
   pos_ = pos;
   limits_ = limits;

@@ -31,8 +31,8 @@
 
 namespace qubic {
 
-constexpr int kMaxSearchPly = kCells;                  // no game lasts longer
-constexpr int kWinScore = 30000;                       // a win in n plies scores kWinScore - n
+constexpr int kMaxSearchPly = kCells;                 // no game lasts longer
+constexpr int kWinScore = 30000;                      // a win in n plies scores kWinScore - n
 constexpr int kProvenScore = kWinScore - kCells - 1;  // beyond ±this a score is a proof
 
 constexpr bool isProvenScore(int score) { return score > kProvenScore || score < -kProvenScore; }
@@ -58,9 +58,9 @@ struct HeuristicLimits {
 };
 
 struct HeuristicResult {
-  int move = -1;   // -1 only when the game is over or no root move is allowed
-  int score = 0;   // for the side to move: hundredths of a stone, or a proven score
-  int depth = 0;   // iterations completed (the move may come from a partial one)
+  int move = -1;  // -1 only when the game is over or no root move is allowed
+  int score = 0;  // for the side to move: hundredths of a stone, or a proven score
+  int depth = 0;  // iterations completed (the move may come from a partial one)
   std::array<std::uint8_t, kMaxSearchPly> pv{};  // principal variation, pv[0] == move
   int pvLength = 0;
   std::uint64_t nodes = 0;
@@ -77,7 +77,8 @@ class HeuristicSearch {
   // the depth limit is done or the result is proven; no iteration starts after half the
   // time to the deadline (it would rarely finish). `progress` hears each completed
   // iteration. The answer is the best move of the deepest iteration that produced one.
-  HeuristicResult search(const Position& pos, const HeuristicLimits& limits, const Progress& progress = {});
+  HeuristicResult search(const Position& pos, const HeuristicLimits& limits,
+                         const Progress& progress = {});
 
   // Forgets the previous game.
   void clear();

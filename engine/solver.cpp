@@ -11,33 +11,40 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+double secondsSince(Clock::time_point t) {
+  return std::chrono::duration<double>(Clock::now() - t).count();
+}
 
 }  // namespace
 
-Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int threads, const PnsOptions& pns)
+Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int threads,
+                             const PnsOptions& pns)
     : table(tableMb) {
   if (threads > 1) table.shareBetweenThreads();
   for (int i = 0; i < threads; ++i) {
     this->threats.push_back(std::make_unique<ThreatSearch>(threatEntries));
-    searches.push_back(std::make_unique<ProofSearch>(table, *this->threats.back(), pns, threads > 1 ? &marks : nullptr));
+    searches.push_back(std::make_unique<ProofSearch>(table, *this->threats.back(), pns,
+                                                     threads > 1 ? &marks : nullptr));
   }
 }
 
 Solver::Solver(const SolverOptions& options)
     : quickFirst_(options.quickFirst),
-      quick_(std::min(kQuickTableMb, options.tableMb), std::min(kQuickThreatEntries, options.threatEntries), 1,
-             options.pns),
-      full_(options.tableMb, options.threatEntries, std::clamp(options.threads, 1, kMaxSolveThreads), options.pns) {}
+      quick_(std::min(kQuickTableMb, options.tableMb),
+             std::min(kQuickThreatEntries, options.threatEntries), 1, options.pns),
+      full_(options.tableMb, options.threatEntries,
+            std::clamp(options.threads, 1, kMaxSolveThreads), options.pns) {}
 
 Solver::~Solver() = default;
 
-PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits& limits, const Progress& onProgress) {
+PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits& limits,
+                        const Progress& onProgress) {
   const auto began = Clock::now();
   PnsResult quick;
   if (quickFirst_) {
     active_ = &quick_;
-    const std::uint64_t budget = limits.maxPositions > 0 ? std::min(kQuickPositions, limits.maxPositions) : kQuickPositions;
+    const std::uint64_t budget =
+        limits.maxPositions > 0 ? std::min(kQuickPositions, limits.maxPositions) : kQuickPositions;
     quick = proveOnOneThread(quick_, start, attacker, limits, budget, {});
   }
   const bool spent = limits.maxPositions > 0 && quick.positions >= limits.maxPositions;
@@ -48,9 +55,11 @@ PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits&
   // Not settled quickly: start again with the full table, the quick try's time counted.
   SolveLimits rest = limits;
   if (limits.seconds > 0) rest.seconds = std::max(limits.seconds - quick.seconds, 1e-6);
-  if (limits.maxNodes > 0) rest.maxNodes = limits.maxNodes > quick.nodes ? limits.maxNodes - quick.nodes : 1;
+  if (limits.maxNodes > 0)
+    rest.maxNodes = limits.maxNodes > quick.nodes ? limits.maxNodes - quick.nodes : 1;
   if (limits.maxPositions > 0)
-    rest.maxPositions = limits.maxPositions > quick.positions ? limits.maxPositions - quick.positions : 1;
+    rest.maxPositions =
+        limits.maxPositions > quick.positions ? limits.maxPositions - quick.positions : 1;
   const auto withQuick = [&](PnsResult r) {
     r.nodes += quick.nodes;
     r.positions += quick.positions;
@@ -63,8 +72,9 @@ PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits&
   active_ = &full_;
   fullUsed_ = true;
   const std::uint64_t positions = rest.maxPositions > 0 ? rest.maxPositions : UINT64_MAX;
-  return withQuick(threads() == 1 ? proveOnOneThread(full_, start, attacker, rest, positions, report)
-                                  : proveOnThreads(full_, start, attacker, rest, report));
+  return withQuick(threads() == 1
+                       ? proveOnOneThread(full_, start, attacker, rest, positions, report)
+                       : proveOnThreads(full_, start, attacker, rest, report));
 }
 
 void Solver::clear() {
@@ -76,8 +86,9 @@ void Solver::clear() {
   fullUsed_ = false;
 }
 
-PnsResult Solver::proveOnOneThread(Workspace& w, const Position& start, Side attacker, const SolveLimits& limits,
-                                   std::uint64_t maxPositions, const Progress& onProgress) {
+PnsResult Solver::proveOnOneThread(Workspace& w, const Position& start, Side attacker,
+                                   const SolveLimits& limits, std::uint64_t maxPositions,
+                                   const Progress& onProgress) {
   const auto began = Clock::now();
   PnsResult total;
   for (;;) {
@@ -87,7 +98,8 @@ PnsResult Solver::proveOnOneThread(Workspace& w, const Position& start, Side att
     if (limits.seconds > 0) {
       const double elapsed = secondsSince(began);
       if (elapsed >= limits.seconds) break;
-      slice.maxTime = std::chrono::milliseconds(static_cast<long long>((limits.seconds - elapsed) * 1000) + 1);
+      slice.maxTime =
+          std::chrono::milliseconds(static_cast<long long>((limits.seconds - elapsed) * 1000) + 1);
     }
     if (limits.maxNodes > 0) {
       if (total.nodes >= limits.maxNodes) break;
@@ -109,8 +121,8 @@ PnsResult Solver::proveOnOneThread(Workspace& w, const Position& start, Side att
 
 // Every thread runs slices from the root over the shared table until one of them sees the
 // root solved or a limit is reached; the calling thread watches the limits and reports.
-PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attacker, const SolveLimits& limits,
-                                 const Progress& onProgress) {
+PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attacker,
+                                 const SolveLimits& limits, const Progress& onProgress) {
   const auto began = Clock::now();
   std::atomic<bool> finished{false};
   std::atomic<std::uint64_t> nodes{0}, positions{0};
@@ -124,7 +136,8 @@ PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attac
       slice.stop = &finished;
       // The totals grow only as slices end, so each slice gets its share of the nodes left.
       if (limits.maxNodes > 0)
-        slice.maxNodes = std::max<std::uint64_t>(1, (limits.maxNodes - std::min(limits.maxNodes, nodes.load())) / w.searches.size());
+        slice.maxNodes = std::max<std::uint64_t>(
+            1, (limits.maxNodes - std::min(limits.maxNodes, nodes.load())) / w.searches.size());
       const PnsResult r = search.prove(start, attacker, slice);
       nodes += r.nodes;
       positions += r.positions;
@@ -137,7 +150,8 @@ PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attac
   for (auto& search : w.searches) workers.emplace_back(work, std::ref(*search));
 
   auto limitReached = [&] {
-    return (limits.stop && limits.stop->load()) || (limits.seconds > 0 && secondsSince(began) >= limits.seconds) ||
+    return (limits.stop && limits.stop->load()) ||
+           (limits.seconds > 0 && secondsSince(began) >= limits.seconds) ||
            (limits.maxNodes > 0 && nodes.load() >= limits.maxNodes) ||
            (limits.maxPositions > 0 && positions.load() >= limits.maxPositions);
   };

@@ -39,8 +39,8 @@ constexpr std::size_t kQuickThreatEntries = std::size_t{1} << 15;
 constexpr std::uint64_t kQuickPositions = 10'000;
 
 struct SolveLimits {
-  double seconds = 0;          // 0: no time limit
-  std::uint64_t maxNodes = 0;  // 0: no node limit (with threads, checked between slices)
+  double seconds = 0;              // 0: no time limit
+  std::uint64_t maxNodes = 0;      // 0: no node limit (with threads, checked between slices)
   std::uint64_t maxPositions = 0;  // 0: no limit; a budget one thread keeps the same on every run
   const std::atomic<bool>* stop = nullptr;  // set by another thread to end the solve early
 };
@@ -67,7 +67,8 @@ class Solver {
   // Does `attacker` win from `start`? The answer with the totals of the whole run (nodes,
   // positions, seconds). `onProgress` is called from the calling thread after every slice
   // (one thread) or every 100 ms (several). The table keeps what was learned.
-  PnsResult prove(const Position& start, Side attacker, const SolveLimits& limits, const Progress& onProgress = {});
+  PnsResult prove(const Position& start, Side attacker, const SolveLimits& limits,
+                  const Progress& onProgress = {});
   // Forgets everything learned (the tables stay reserved); the full table is cleared only
   // when a solve has used it since, so clearing after a quick answer costs little.
   void clear();
@@ -89,10 +90,11 @@ class Solver {
     std::vector<std::unique_ptr<ProofSearch>> searches;
   };
 
-  PnsResult proveOnOneThread(Workspace& w, const Position& start, Side attacker, const SolveLimits& limits,
-                             std::uint64_t maxPositions, const Progress& onProgress);
-  PnsResult proveOnThreads(Workspace& w, const Position& start, Side attacker, const SolveLimits& limits,
-                           const Progress& onProgress);
+  PnsResult proveOnOneThread(Workspace& w, const Position& start, Side attacker,
+                             const SolveLimits& limits, std::uint64_t maxPositions,
+                             const Progress& onProgress);
+  PnsResult proveOnThreads(Workspace& w, const Position& start, Side attacker,
+                           const SolveLimits& limits, const Progress& onProgress);
 
   bool quickFirst_;
   Workspace quick_, full_;

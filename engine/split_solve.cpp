@@ -44,7 +44,8 @@ std::string bodyOf(const std::string& proof) {
 
 // Appends a piece's node lines under `via`, its references shifted past the `ids` nodes
 // written before it (nodes are numbered in file order, docs/proof-format.md).
-void appendPiece(const std::string& body, const std::string& via, std::uint64_t& ids, std::string& out) {
+void appendPiece(const std::string& body, const std::string& via, std::uint64_t& ids,
+                 std::string& out) {
   const std::uint64_t base = ids;
   std::istringstream lines(body);
   std::string line;
@@ -68,10 +69,15 @@ class Splitter {
  public:
   Splitter(Side attacker, const SplitOptions& options, const std::atomic<bool>* stop,
            const std::function<void(const PieceReport&)>& onPiece)
-      : attacker_(attacker), options_(options), stop_(stop), onPiece_(onPiece), threats_(std::size_t{1} << 15) {
+      : attacker_(attacker),
+        options_(options),
+        stop_(stop),
+        onPiece_(onPiece),
+        threats_(std::size_t{1} << 15) {
     SolverOptions one = options.solver;
     one.threads = 1;
-    for (int i = 0; i < std::max(1, options.workers); ++i) solvers_.push_back(std::make_unique<Solver>(one));
+    for (int i = 0; i < std::max(1, options.workers); ++i)
+      solvers_.push_back(std::make_unique<Solver>(one));
   }
 
   SplitResult run(const Position& root) {
@@ -118,8 +124,9 @@ class Splitter {
       child.pos.play(reply);
       child.via = reply;
       child.depth = nodes_[parent].depth + (parent == 0 && nodes_[0].move < 0 ? 1 : 2);
-      for (const std::string& part : {nodes_[parent].moves, nodes_[parent].move >= 0 ? moveToken(nodes_[parent].move) : "",
-                                      moveToken(reply)})
+      for (const std::string& part :
+           {nodes_[parent].moves, nodes_[parent].move >= 0 ? moveToken(nodes_[parent].move) : "",
+            moveToken(reply)})
         if (!part.empty()) child.moves += (child.moves.empty() ? "" : " ") + part;
       if (child.pos.isGameOver()) {
         result_.error = "the defender's reply " + child.moves + " ends the game";
@@ -144,7 +151,8 @@ class Splitter {
       return {};
     }
     if (n.depth + 2 > options_.maxSplitPlies || n.bestMove < 0) {
-      result_.error = "not settled within the budget, and split " + std::to_string(options_.maxSplitPlies) +
+      result_.error = "not settled within the budget, and split " +
+                      std::to_string(options_.maxSplitPlies) +
                       " plies deep already: " + (n.moves.empty() ? "the root" : n.moves);
       return {};
     }
@@ -158,10 +166,12 @@ class Splitter {
   void solveAll(const std::vector<std::size_t>& pending) {
     std::atomic<std::size_t> next{0};
     auto work = [&](Solver& solver) {
-      for (std::size_t k; (k = next++) < pending.size() && !(stop_ && stop_->load());) solve(solver, nodes_[pending[k]]);
+      for (std::size_t k; (k = next++) < pending.size() && !(stop_ && stop_->load());)
+        solve(solver, nodes_[pending[k]]);
     };
     std::vector<std::thread> workers;
-    for (std::size_t w = 1; w < solvers_.size(); ++w) workers.emplace_back(work, std::ref(*solvers_[w]));
+    for (std::size_t w = 1; w < solvers_.size(); ++w)
+      workers.emplace_back(work, std::ref(*solvers_[w]));
     work(*solvers_.front());
     for (std::thread& t : workers) t.join();
   }
@@ -179,7 +189,8 @@ class Splitter {
       std::ostringstream out;
       SearchLimits again;
       again.stop = stop_;
-      const ProofWriteResult w = writeProof(out, n.pos, attacker_, solver.search(), solver.threats(), again);
+      const ProofWriteResult w =
+          writeProof(out, n.pos, attacker_, solver.search(), solver.threats(), again);
       if (w.complete) {
         n.proof = bodyOf(out.str());
       } else {
@@ -192,8 +203,10 @@ class Splitter {
     result_.nodes += r.nodes;
     result_.positions += r.positions;
     if (onPiece_)
-      onPiece_(PieceReport{n.moves, r.answer, r.positions, r.seconds, static_cast<int>(result_.pieces),
-                           static_cast<int>(nodes_.size()) - (nodes_.front().pos.sideToMove() == attacker_ ? 0 : 1)});
+      onPiece_(PieceReport{n.moves, r.answer, r.positions, r.seconds,
+                           static_cast<int>(result_.pieces),
+                           static_cast<int>(nodes_.size()) -
+                               (nodes_.front().pos.sideToMove() == attacker_ ? 0 : 1)});
   }
 
   void emit(std::size_t i, const std::string& via, std::uint64_t& ids) {
@@ -227,7 +240,8 @@ class Splitter {
 }  // namespace
 
 SplitResult splitSolve(const Position& root, Side attacker, const SplitOptions& options,
-                       const std::atomic<bool>* stop, const std::function<void(const PieceReport&)>& onPiece) {
+                       const std::atomic<bool>* stop,
+                       const std::function<void(const PieceReport&)>& onPiece) {
   return Splitter(attacker, options, stop, onPiece).run(root);
 }
 

@@ -21,10 +21,10 @@
 namespace qubic {
 
 struct SplitOptions {
-  SolverOptions solver;                          // each worker's (one search thread each)
-  std::uint64_t piecePositions = 20'000'000;     // a piece not settled within this is split
-  int workers = 1;                               // pieces proved at once
-  int maxSplitPlies = 8;                         // how far below the root pieces may be split
+  SolverOptions solver;                       // each worker's (one search thread each)
+  std::uint64_t piecePositions = 20'000'000;  // a piece not settled within this is split
+  int workers = 1;                            // pieces proved at once
+  int maxSplitPlies = 8;                      // how far below the root pieces may be split
 };
 
 // One piece settled (called from the workers, one call at a time).

@@ -13,8 +13,8 @@ namespace {
 // sequence is longer than this many attacker moves.
 constexpr int kMaxPlaneMoves = 10;
 // Budgets that keep a move quick even in crowded positions; real sequences need far fewer.
-constexpr std::uint64_t kPlaneSearchNodes = 20'000;     // per plane
-constexpr std::uint64_t kThreatSearchNodes = 200'000;   // per whole-cube search
+constexpr std::uint64_t kPlaneSearchNodes = 20'000;    // per plane
+constexpr std::uint64_t kThreatSearchNodes = 200'000;  // per whole-cube search
 
 // splitmix64: a tiny, well-mixed generator whose output is the same on every platform,
 // so a seed names the same preset order everywhere (std::shuffle's is unspecified).
@@ -181,9 +181,11 @@ Strategy::Strategy(Tier tier, std::uint64_t seed) : tier_(tier) {
   for (const bool sevenLine : {true, false}) {
     const int start = n;
     for (int c = 0; c < kCells; ++c)
-      if (((kSevenLineCells & bit(c)) != 0) == sevenLine) presetOrder_[n++] = static_cast<std::uint8_t>(c);
+      if (((kSevenLineCells & bit(c)) != 0) == sevenLine)
+        presetOrder_[n++] = static_cast<std::uint8_t>(c);
     for (int i = n - 1; i > start; --i) {  // Fisher-Yates within the group
-      const int j = start + static_cast<int>(nextRandom(state) % static_cast<std::uint64_t>(i - start + 1));
+      const int j =
+          start + static_cast<int>(nextRandom(state) % static_cast<std::uint64_t>(i - start + 1));
       std::swap(presetOrder_[i], presetOrder_[j]);
     }
   }
@@ -193,9 +195,12 @@ Strategy::Strategy(Tier tier, std::uint64_t seed) : tier_(tier) {
 StrategyMove Strategy::choose(const Position& pos) {
   if (pos.isGameOver()) return {-1, "the game is over"};
   switch (tier_) {
-    case Tier::Elementary: return chooseElementary(pos);
-    case Tier::Planar: return choosePlanar(pos);
-    case Tier::Forcing: return chooseForcing(pos);
+    case Tier::Elementary:
+      return chooseElementary(pos);
+    case Tier::Planar:
+      return choosePlanar(pos);
+    case Tier::Forcing:
+      return chooseForcing(pos);
   }
   return presetMove(pos);
 }
@@ -215,8 +220,9 @@ bool Strategy::winOrBlock(const Position& pos, StrategyMove& out) const {
   }
   if (const Bitboard theirs = threatCells(pos, them)) {
     const int cell = firstInOrder(theirs);
-    out = {cell, popcount(theirs) > 1 ? "blocks a three at " + moveToken(cell) + ", but the opponent has another"
-                                      : "blocks a three at " + moveToken(cell)};
+    out = {cell, popcount(theirs) > 1
+                     ? "blocks a three at " + moveToken(cell) + ", but the opponent has another"
+                     : "blocks a three at " + moveToken(cell)};
     return true;
   }
   return false;
@@ -225,8 +231,10 @@ bool Strategy::winOrBlock(const Position& pos, StrategyMove& out) const {
 StrategyMove Strategy::presetMove(const Position& pos) const {
   const int cell = firstInOrder(pos.emptyCells());
   const std::string token = moveToken(cell);
-  if (!(kSevenLineCells & bit(cell))) return {cell, "takes " + token + ", the next cell of the preset order"};
-  return {cell, "takes " + token + (isCorner(cell) ? ", a corner" : ", a centre cell") + " on seven lines"};
+  if (!(kSevenLineCells & bit(cell)))
+    return {cell, "takes " + token + ", the next cell of the preset order"};
+  return {cell, "takes " + token + (isCorner(cell) ? ", a corner" : ", a centre cell") +
+                    " on seven lines"};
 }
 
 int Strategy::bestCrossingBlock(const Position& pos, Bitboard crossings) const {
@@ -269,8 +277,8 @@ StrategyMove Strategy::choosePlanar(const Position& pos) const {
     return {cell, "makes a double threat (related pair at " + moveToken(cell) + ")"};
   }
   if (const PlaneWin own = planeForcedWin(pos, us); own.plane >= 0)
-    return {own.firstMove, "starts a forced win in " + std::to_string(own.moves) + " moves inside " +
-                               planeName(own.plane)};
+    return {own.firstMove, "starts a forced win in " + std::to_string(own.moves) +
+                               " moves inside " + planeName(own.plane)};
   if (planarDefence(pos, out)) return out;
   if (buildingMove(pos, out)) return out;
   return presetMove(pos);
@@ -303,11 +311,13 @@ bool Strategy::planarDefence(const Position& pos, StrategyMove& out) const {
 
   const auto reasonFor = [&](int cell) {
     if (crossings & bit(cell)) return "blocks the opponent's related pair at " + moveToken(cell);
-    return "breaks the opponent's forcing sequence in " + planeName(threat.plane) + " at " + moveToken(cell);
+    return "breaks the opponent's forcing sequence in " + planeName(threat.plane) + " at " +
+           moveToken(cell);
   };
   for (int i = 0; i < count; ++i) {
     const Position next = afterMoveAndForcedReply(pos, candidates[i]);
-    if (next.isGameOver() || (!doubleThreatCells(next, them) && planeForcedWin(next, them).plane < 0)) {
+    if (next.isGameOver() ||
+        (!doubleThreatCells(next, them) && planeForcedWin(next, them).plane < 0)) {
       out = {candidates[i], reasonFor(candidates[i])};
       return true;
     }
@@ -329,8 +339,10 @@ bool Strategy::buildingMove(const Position& pos, StrategyMove& out) const {
     if (planes > bestPlanes) best = c, bestPlanes = planes, bestPlane = lastPlane;
   }
   if (best < 0) return false;
-  const std::string where = bestPlanes == 1 ? planeName(bestPlane) : std::to_string(bestPlanes) + " planes";
-  out = {best, "builds at " + moveToken(best) + ": three more stones than the opponent in " + where};
+  const std::string where =
+      bestPlanes == 1 ? planeName(bestPlane) : std::to_string(bestPlanes) + " planes";
+  out = {best,
+         "builds at " + moveToken(best) + ": three more stones than the opponent in " + where};
   return true;
 }
 
@@ -367,8 +379,8 @@ bool Strategy::forcingDefence(const Position& pos, StrategyMove& out) {
   if (!threat.win) return false;
 
   const std::string what = threat.length == 1 ? "the opponent's related pair"
-                                              : "the opponent's forced win in " + std::to_string(movesToWin(threat)) +
-                                                    " moves";
+                                              : "the opponent's forced win in " +
+                                                    std::to_string(movesToWin(threat)) + " moves";
   // The sequence's own cells first (taking the opponent's next cell usually spoils it),
   // then the final threats and the rest of the zone, then moves that make our own three.
   Bitboard tried = 0;

@@ -55,9 +55,9 @@ std::string planeName(int plane);
 std::uint32_t forcingPlanes(const Position& pos, Side s);
 
 struct PlaneWin {
-  int plane = -1;      // -1: none found
+  int plane = -1;  // -1: none found
   int firstMove = -1;
-  int moves = 0;       // moves of the attacker up to and including the completed line
+  int moves = 0;  // moves of the attacker up to and including the completed line
 };
 
 // The shortest plane forcing sequence for `attacker` over forcingPlanes(), asked as if the
@@ -93,7 +93,7 @@ class Strategy {
 
   Tier tier_;
   std::array<std::uint8_t, kCells> presetOrder_{};
-  std::unique_ptr<ThreatSearch> search_;          // Forcing tier only
+  std::unique_ptr<ThreatSearch> search_;  // Forcing tier only
 };
 
 }  // namespace qubic

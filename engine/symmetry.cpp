@@ -149,9 +149,13 @@ struct ScanTables {
 // exchanges (file-rank, rank-level), and between those runs the inner value permutations
 // follow the Gray order swap, pair, swap. 24 steps of 8 reach all 192 images.
 template <class Boards>
-inline Boards exchangeFilesAndRanks(Boards b) { return exchangeIndexBits<3, 4>(exchangeIndexBits<0, 1>(b)); }
+inline Boards exchangeFilesAndRanks(Boards b) {
+  return exchangeIndexBits<3, 4>(exchangeIndexBits<0, 1>(b));
+}
 template <class Boards>
-inline Boards exchangeRanksAndLevels(Boards b) { return exchangeIndexBits<4, 5>(exchangeIndexBits<1, 2>(b)); }
+inline Boards exchangeRanksAndLevels(Boards b) {
+  return exchangeIndexBits<4, 5>(exchangeIndexBits<1, 2>(b));
+}
 // Values 1 <-> 2 on every axis: the two bits of every coordinate trade places.
 template <class Boards>
 inline Boards swapInnerValues(Boards b) {
@@ -159,14 +163,17 @@ inline Boards swapInnerValues(Boards b) {
 }
 // Values 0 <-> 1 and 2 <-> 3 on every axis: the low bit of every coordinate flips.
 template <class Boards>
-inline Boards pairInnerValues(Boards b) { return flipIndexBit<2>(flipIndexBit<1>(flipIndexBit<0>(b))); }
+inline Boards pairInnerValues(Boards b) {
+  return flipIndexBit<2>(flipIndexBit<1>(flipIndexBit<0>(b)));
+}
 
 // kMirrorMasks[j][m]: mirror combination m mirrors axis a (flips index bits a and a + 3)
 // when bit a of m is set.
 constexpr auto kMirrorMasks = [] {
   std::array<std::array<Bitboard, kMirrors>, 6> masks{};
   for (int j = 0; j < 6; ++j)
-    for (int m = 0; m < kMirrors; ++m) masks[j][m] = (m >> (j % 3)) & 1 ? cellsWithIndexBits(-1, j) : 0;
+    for (int m = 0; m < kMirrors; ++m)
+      masks[j][m] = (m >> (j % 3)) & 1 ? cellsWithIndexBits(-1, j) : 0;
   return masks;
 }();
 
@@ -174,7 +181,7 @@ struct SwapScan {
   static Bitboard toOrderLayout(Bitboard b) { return kToOrderProgram.apply(b); }
 
   static void images(Bitboard b, const ScanTables&, Images& out) {
-    static_assert(kScanSteps == 4 * 6);  // 4 runs of inner permutations, 6 axis orders each
+    static_assert(kScanSteps == 4 * 6);         // 4 runs of inner permutations, 6 axis orders each
     constexpr int kGroups = kMirrors / kLanes;  // vectors per step
     for (int group = 0; group < kGroups; ++group) {
       Lanes v = Lanes{} + b;
@@ -224,7 +231,8 @@ struct GfniScan {
       const __m512i bits = _mm512_load_si512(t.bitMatrix[step].data());
       const __m512i bytes = _mm512_load_si512(t.byteShuffle[step].data());
       const __m512i from = step < kScanSteps / 2 ? board : transposed;
-      out[step] = reinterpret_cast<Lanes>(_mm512_shuffle_epi8(_mm512_gf2p8affine_epi64_epi8(from, bits, 0), bytes));
+      out[step] = reinterpret_cast<Lanes>(
+          _mm512_shuffle_epi8(_mm512_gf2p8affine_epi64_epi8(from, bits, 0), bytes));
     }
   }
 };
@@ -264,7 +272,8 @@ class SymmetryFinder {
   // The symmetry that is this map (which must be one).
   int operator()(const CellMap& map) const {
     const int key = affineKey(map);
-    if (key < 0 || bySymmetryKey_[key] == kNone || kCellMaps[bySymmetryKey_[key]] != map) std::abort();
+    if (key < 0 || bySymmetryKey_[key] == kNone || kCellMaps[bySymmetryKey_[key]] != map)
+      std::abort();
     return bySymmetryKey_[key];
   }
   // The symmetry "b, then a", from the images of cells 0, 1 and 4 alone.
@@ -286,7 +295,8 @@ void learnScanSymmetries(ScanTables& t, const SymmetryFinder& find) {
   for (int c = 0; c < kCells; ++c) {
     Images images;
     Scan::images(bit(orderIndex(c)), t, images);
-    for (int i = 0; i < kSymmetries; ++i) maps[i][c] = kFromOrder[lowestCell(images[i / kLanes][i % kLanes])];
+    for (int i = 0; i < kSymmetries; ++i)
+      maps[i][c] = kFromOrder[lowestCell(images[i / kLanes][i % kLanes])];
   }
   std::array<bool, kSymmetries> seen{};
   for (int i = 0; i < kSymmetries; ++i) {
@@ -307,7 +317,8 @@ void planGfniScan(ScanTables& t) {
   int placed[2] = {0, 0};
   for (int s = 0; s < kSymmetries; ++s) {
     CellMap m{};  // the map to realise, in the order layout
-    for (int c = 0; c < kCells; ++c) m[orderIndex(c)] = static_cast<std::uint8_t>(orderIndex(kCellMaps[s][c]));
+    for (int c = 0; c < kCells; ++c)
+      m[orderIndex(c)] = static_cast<std::uint8_t>(orderIndex(kCellMaps[s][c]));
     const bool exchanged = (m[1] ^ m[0]) >= 8;  // bit 0 of the index moves into the byte number
     if (exchanged) {  // start from the transposed board instead: m after undoing the transpose
       CellMap undone{};
@@ -325,7 +336,8 @@ void planGfniScan(ScanTables& t) {
       bytes |= Bitboard(8 * (lane & 1) + p) << (8 * (m[8 * p] >> 3));
     }
     for (int c = 0; c < kCells; ++c)
-      if (m[c] != (m[c & ~7] & ~7) + (m[c & 7] & 7)) std::abort();  // halves must move independently
+      if (m[c] != (m[c & ~7] & ~7) + (m[c & 7] & 7))
+        std::abort();  // halves must move independently
     t.bitMatrix[step][lane] = bits;
     t.byteShuffle[step][lane] = bytes;
   }
@@ -404,7 +416,8 @@ Matches matchesWhere(IsMatch isMatch) {
   Matches words{};
   for (int w = 0; w < static_cast<int>(words.size()); ++w) {
     Lanes hits{};
-    for (int i = 0; i < kPerWord; ++i) hits |= isMatch(kPerWord * w + i) ? laneBits << (kLanes * i) : Lanes{};
+    for (int i = 0; i < kPerWord; ++i)
+      hits |= isMatch(kPerWord * w + i) ? laneBits << (kLanes * i) : Lanes{};
     words[w] = acrossLanes(hits, [](Lanes a, Lanes b) { return a | b; })[0];
   }
   return words;
@@ -419,14 +432,16 @@ int count(const Matches& m) {
 template <class Visit>
 void forEachMatch(const Matches& m, const ScanTables& table, Visit&& visit) {
   for (int w = 0; w < static_cast<int>(m.size()); ++w)
-    for (std::uint64_t bits = m[w]; bits;) visit(static_cast<int>(table.symmetry[64 * w + popLowest(bits)]));
+    for (std::uint64_t bits = m[w]; bits;)
+      visit(static_cast<int>(table.symmetry[64 * w + popLowest(bits)]));
 }
 
 // When several images share the least X board: the least-numbered symmetry among those
 // that also give the least O board. Kept out of line: it runs only for positions whose
 // X stones have symmetries of their own.
 template <class Scan>
-[[gnu::noinline]] int leastOAmong(const Images& xs, Lanes leastX, Bitboard o, const ScanTables& table) {
+[[gnu::noinline]] int leastOAmong(const Images& xs, Lanes leastX, Bitboard o,
+                                  const ScanTables& table) {
   Images os;
   Scan::images(Scan::toOrderLayout(o), table, os);
   const Lanes leastO = leastOver([&](int i) { return xs[i] == leastX ? os[i] : ~Lanes{}; });
@@ -453,7 +468,8 @@ CanonicalForm leastImage(Bitboard x, Bitboard o, const ScanTables& table) {
 
 // Among the images equal to the X board, those whose O image equals the O board too.
 template <class Scan>
-[[gnu::noinline]] Matches fixingOAmong(const Images& xs, Bitboard xk, Bitboard ok, const ScanTables& table) {
+[[gnu::noinline]] Matches fixingOAmong(const Images& xs, Bitboard xk, Bitboard ok,
+                                       const ScanTables& table) {
   Images os;
   Scan::images(ok, table, os);
   return matchesWhere([&](int i) { return (xs[i] == xk) & (os[i] == ok); });
@@ -496,13 +512,17 @@ Position transform(int sym, const Position& p) {
   return Position::fromStones(transform(sym, p.stones(Side::X)), transform(sym, p.stones(Side::O)));
 }
 
-CanonicalForm canonical(Bitboard x, Bitboard o) { return leastImage<FastScan>(x, o, tables().fastScan); }
+CanonicalForm canonical(Bitboard x, Bitboard o) {
+  return leastImage<FastScan>(x, o, tables().fastScan);
+}
 
 CanonicalForm detail::canonicalBySwaps(Bitboard x, Bitboard o) {
   return leastImage<SwapScan>(x, o, tables().swapScan);
 }
 
-std::uint64_t canonicalKey(const CanonicalForm& c) { return mix(c.x ^ mix(c.o + 0x9e3779b97f4a7c15ULL)); }
+std::uint64_t canonicalKey(const CanonicalForm& c) {
+  return mix(c.x ^ mix(c.o + 0x9e3779b97f4a7c15ULL));
+}
 
 std::uint64_t canonicalKey(const Position& p) { return canonicalKey(canonical(p)); }
 

@@ -24,7 +24,8 @@ namespace detail {
 // 1 rank, 2 level) is inner(mirrored(v[order[a]])) where order is the axisOrder-th
 // permutation of the axes in lexicographic order, mirrored(v) = 3-v when bit a of
 // mirrors is set, and inner is one of the value permutations below.
-constexpr int kAxisOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+constexpr int kAxisOrders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                   {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 constexpr int kInnerPermutations[4][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {1, 0, 3, 2}, {1, 3, 0, 2}};
 
 using CellMap = std::array<std::uint8_t, kCells>;
@@ -79,7 +80,9 @@ struct CanonicalForm {
   friend bool operator==(const CanonicalForm&, const CanonicalForm&) = default;
 };
 CanonicalForm canonical(Bitboard x, Bitboard o);
-inline CanonicalForm canonical(const Position& p) { return canonical(p.stones(Side::X), p.stones(Side::O)); }
+inline CanonicalForm canonical(const Position& p) {
+  return canonical(p.stones(Side::X), p.stones(Side::O));
+}
 
 // A well-mixed 64-bit key of the canonical form: equal for equivalent positions. (Not
 // Position::key() of the canonical position; the two kinds of key never mix.) The second

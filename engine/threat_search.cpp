@@ -74,7 +74,8 @@ struct Child {
 Bitboard proofZone(Bitboard attacker, Bitboard defender, const ThreatResult& r) {
   Bitboard zone = r.finalThreats;
   for (int l = 0; l < kLines; ++l)
-    if (!(attacker & lineMask(l)) && popcount(defender & lineMask(l)) == 3) zone |= lineMask(l) & ~defender;
+    if (!(attacker & lineMask(l)) && popcount(defender & lineMask(l)) == 3)
+      zone |= lineMask(l) & ~defender;
   for (int i = 0; i < r.length; ++i) {
     const int cell = r.sequence[i];
     zone |= bit(cell);
@@ -87,7 +88,8 @@ Bitboard proofZone(Bitboard attacker, Bitboard defender, const ThreatResult& r) 
     for (int k = 0; k < kLineTables.lineCount[cell]; ++k) {
       const Bitboard line = lineMask(kLineTables.linesThrough[cell][k]);
       const Bitboard empties = line & ~defender;
-      if (!(attacker & line) && popcount(defender & line) >= 2 && !(empties & next)) zone |= empties;
+      if (!(attacker & line) && popcount(defender & line) >= 2 && !(empties & next))
+        zone |= empties;
     }
   }
   return zone;
@@ -96,7 +98,8 @@ Bitboard proofZone(Bitboard attacker, Bitboard defender, const ThreatResult& r) 
 }  // namespace
 
 ThreatSearch::ThreatSearch(std::size_t tableEntries)
-    : table_(std::bit_floor(std::max<std::size_t>(tableEntries, 1))), tableMask_(table_.size() - 1) {}
+    : table_(std::bit_floor(std::max<std::size_t>(tableEntries, 1))),
+      tableMask_(table_.size() - 1) {}
 
 void ThreatSearch::clearTable() { table_.clear(); }
 
@@ -107,7 +110,8 @@ void ThreatSearch::addStone(Bitboard& stones, int cell, int weight) {
 }
 
 std::uint64_t ThreatSearch::key(Bitboard attacker, Bitboard defender) {
-  std::uint64_t k = attacker * 0x9e3779b97f4a7c15ULL ^ std::rotl(defender * 0xc2b2ae3d27d4eb4fULL, 31);
+  std::uint64_t k =
+      attacker * 0x9e3779b97f4a7c15ULL ^ std::rotl(defender * 0xc2b2ae3d27d4eb4fULL, 31);
   k ^= k >> 29;
   return k * 0xbf58476d1ce4e5b9ULL;
 }
@@ -118,7 +122,8 @@ bool ThreatSearch::shouldStop() {
   return stopped_;
 }
 
-ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker, const ThreatLimits& limits) {
+ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker,
+                                     const ThreatLimits& limits) {
   ThreatResult result;
   if (pos.isGameOver()) return result;
 
@@ -126,8 +131,8 @@ ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker, const T
   defender_ = pos.stones(opponent(attacker));
   lineState_.fill(kPadding);
   for (int l = 0; l < kLines; ++l)
-    lineState_[l] =
-        static_cast<std::uint8_t>(pos.lineCount(attacker, l) + 8 * pos.lineCount(opponent(attacker), l));
+    lineState_[l] = static_cast<std::uint8_t>(pos.lineCount(attacker, l) +
+                                              8 * pos.lineCount(opponent(attacker), l));
   nodes_ = 0;
   maxNodes_ = limits.maxNodes;
   stop_ = limits.stop;
@@ -137,7 +142,8 @@ ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker, const T
 
   const int maxDepth = std::clamp(limits.maxDepth, 1, kMaxThreatDepth);
   Outcome outcome = Outcome::DepthCut;
-  for (int depth = limits.shortest ? 1 : maxDepth; depth <= maxDepth && outcome == Outcome::DepthCut; ++depth)
+  for (int depth = limits.shortest ? 1 : maxDepth;
+       depth <= maxDepth && outcome == Outcome::DepthCut; ++depth)
     outcome = attackerToMove(depth, 0);
   result.nodes = nodes_;
   result.hitLimit = outcome == Outcome::Stopped;
@@ -194,7 +200,8 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
 
   const std::uint64_t k = key(attacker_, defender_);
   Entry& entry = slot(k);
-  if (entry.holds(k) && entry.depth() >= depthLeft) return entry.depth() == kNoCut ? Outcome::Fail : Outcome::DepthCut;
+  if (entry.holds(k) && entry.depth() >= depthLeft)
+    return entry.depth() == kNoCut ? Outcome::Fail : Outcome::DepthCut;
 
   // Ordering: moves that start new twos, above all twos crossing another two (a related
   // pair: a double threat next move); replies that give the defender a three come last,
@@ -232,7 +239,8 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   // The children's table slots are requested now, while the first child is searched:
   // almost every probe would otherwise wait for memory.
   for (int i = 0; i < count; ++i)
-    __builtin_prefetch(&slot(key(attacker_ | bit(children[i].move), defender_ | bit(children[i].reply))));
+    __builtin_prefetch(
+        &slot(key(attacker_ | bit(children[i].move), defender_ | bit(children[i].reply))));
 
   bool cut = false;
   for (int i = 0; i < count; ++i) {

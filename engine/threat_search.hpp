@@ -77,7 +77,9 @@ class ThreatSearch {
     std::uint64_t word = 0;
     bool holds(std::uint64_t key) const { return ((word ^ key) >> 8) == 0; }
     std::uint8_t depth() const { return static_cast<std::uint8_t>(word); }
-    static Entry of(std::uint64_t key, std::uint8_t depth) { return {(key & ~std::uint64_t{0xff}) | depth}; }
+    static Entry of(std::uint64_t key, std::uint8_t depth) {
+      return {(key & ~std::uint64_t{0xff}) | depth};
+    }
   };
   // Lines 0..75 plus padding, so whole 32-byte blocks can be compared at once.
   static constexpr int kPaddedLines = 96;
@@ -87,7 +89,9 @@ class ThreatSearch {
   void addStone(Bitboard& stones, int cell, int weight);
   bool shouldStop();
   static std::uint64_t key(Bitboard attacker, Bitboard defender);
-  Entry& slot(std::uint64_t key) { return table_[static_cast<std::size_t>((key >> 20) & tableMask_)]; }
+  Entry& slot(std::uint64_t key) {
+    return table_[static_cast<std::size_t>((key >> 20) & tableMask_)];
+  }
 
   LargeArray<Entry> table_;
   std::uint64_t tableMask_ = 0;

@@ -61,8 +61,7 @@ RelatedPairList relatedPairs(const Position& pos, Side s) {
       if (!isOpenWith(pos, s, through[i], 2)) continue;
       for (int j = i + 1; j < n; ++j)
         if (isOpenWith(pos, s, through[j], 2))
-          pairs.push({through[i], through[j],
-                      static_cast<std::uint8_t>(cell)});
+          pairs.push({through[i], through[j], static_cast<std::uint8_t>(cell)});
     }
   }
   return pairs;

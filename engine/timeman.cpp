@@ -47,8 +47,10 @@ milliseconds moveBudget(const GoLimits& go, Side mover, int emptyCells, millisec
   const bool bounded = go.moveTimeMs || go.clockMs[index(mover)] || go.nodes || go.depth;
   if (!bounded) budget = kDefaultMoveTime.count();
   // The overhead comes off the move time, so the answer arrives within the move time.
-  if (go.moveTimeMs) budget = std::min(budget, std::max<std::int64_t>(1, clampMs(*go.moveTimeMs) - overheadMs));
-  if (go.clockMs[index(mover)]) budget = std::min(budget, clockBudget(go, mover, emptyCells, overheadMs));
+  if (go.moveTimeMs)
+    budget = std::min(budget, std::max<std::int64_t>(1, clampMs(*go.moveTimeMs) - overheadMs));
+  if (go.clockMs[index(mover)])
+    budget = std::min(budget, clockBudget(go, mover, emptyCells, overheadMs));
   return milliseconds(budget);
 }
 

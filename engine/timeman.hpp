@@ -16,8 +16,8 @@ namespace qubic {
 struct GoLimits {
   std::optional<std::int64_t> moveTimeMs;              // think exactly this long at most
   std::array<std::optional<std::int64_t>, 2> clockMs;  // remaining time, indexed by index(Side)
-  std::array<std::int64_t, 2> incrementMs{};           // added after each move, indexed by index(Side)
-  std::optional<int> movesToGo;                        // moves until the clock is refilled
+  std::array<std::int64_t, 2> incrementMs{};  // added after each move, indexed by index(Side)
+  std::optional<int> movesToGo;               // moves until the clock is refilled
   std::optional<std::uint64_t> nodes;
   std::optional<int> depth;
   bool infinite = false;  // think until told to stop
@@ -35,7 +35,8 @@ constexpr std::chrono::milliseconds kDefaultMoveTime{1000};
 // Always at least 1 ms. With a move time, never more than the move time minus the
 // overhead; with a clock, never more than half of what is left after the overhead
 // (all but a fifth when this is the last move before the clock is refilled).
-std::chrono::milliseconds moveBudget(const GoLimits& go, Side mover, int emptyCells, std::chrono::milliseconds overhead);
+std::chrono::milliseconds moveBudget(const GoLimits& go, Side mover, int emptyCells,
+                                     std::chrono::milliseconds overhead);
 
 // How many more moves `mover` should expect to make with the time left: the moves to go
 // when given, but never more than the moves that fit on the board, and at most a typical

@@ -8,10 +8,11 @@ namespace qubic {
 
 namespace {
 
-constexpr std::uint64_t kKeyBits = ~std::uint64_t{0xffff};  // the key's top 48 bits
+constexpr std::uint64_t kKeyBits = ~std::uint64_t{0xffff};       // the key's top 48 bits
 constexpr int kBestShift = 0, kFlagsShift = 7, kWorkShift = 10;  // 7 + 3 + 5 bits
 constexpr std::uint64_t kNoBest = 0x7f;
-constexpr ProofNumber kDistanceSide = 0xffffff00u;  // a solved entry's infinite number, distance in the low byte
+constexpr ProofNumber kDistanceSide =
+    0xffffff00u;  // a solved entry's infinite number, distance in the low byte
 
 int log2Floor(std::uint32_t x) { return 31 - std::countl_zero(x | 1); }
 

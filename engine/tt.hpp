@@ -13,8 +13,10 @@
 namespace qubic {
 
 using ProofNumber = std::uint32_t;
-constexpr ProofNumber kInfinity = 0xffffffffu;  // proven (pn = 0) / disproven (dn = 0) partner value
-constexpr std::uint8_t kThreatened = 1;    // the attacker threatens a forced win at this defender node
+constexpr ProofNumber kInfinity =
+    0xffffffffu;  // proven (pn = 0) / disproven (dn = 0) partner value
+constexpr std::uint8_t kThreatened =
+    1;  // the attacker threatens a forced win at this defender node
 constexpr std::uint8_t kChildrenSeen = 2;  // the node's children have been evaluated once
 // The attacker has no threat-sequence win here, even given a free move at a defender
 // node (see ProofSearch::evaluate).
@@ -77,7 +79,9 @@ class TranspositionTable {
   Slot* bucket(std::uint64_t key) const { return slots_.data() + (key % buckets_) * kBucketSize; }
   std::optional<TTEntry> probeUnlocked(std::uint64_t key) const;
   void storeUnlocked(const TTEntry& entry);
-  std::atomic<bool>& lockOf(std::uint64_t key) const { return locks_[(key % buckets_) & (kLockStripes - 1)]; }
+  std::atomic<bool>& lockOf(std::uint64_t key) const {
+    return locks_[(key % buckets_) & (kLockStripes - 1)];
+  }
 
   static constexpr std::size_t kLockStripes = std::size_t{1} << 16;
   std::size_t buckets_;

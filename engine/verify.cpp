@@ -16,7 +16,8 @@ namespace {
 Bitboard gainCells(const Position& pos, Side side) {
   Bitboard gains = 0;
   for (int l = 0; l < kLines; ++l)
-    if (pos.lineCount(side, l) == 3 && pos.isOpenFor(side, l)) gains |= lineMask(l) & pos.emptyCells();
+    if (pos.lineCount(side, l) == 3 && pos.isOpenFor(side, l))
+      gains |= lineMask(l) & pos.emptyCells();
   return gains;
 }
 
@@ -43,18 +44,22 @@ bool parseCount(const std::string& text, std::uint64_t& value) {
 // point back to them); the canonical form of each is kept to check references.
 class Checker {
  public:
-  Checker(std::istream& in, const ProvenMoveFn& onProvenMove) : in_(in), onProvenMove_(onProvenMove) {}
+  Checker(std::istream& in, const ProvenMoveFn& onProvenMove)
+      : in_(in), onProvenMove_(onProvenMove) {}
 
   VerifyResult run() {
     std::vector<std::string> t = next();
-    if (t.size() != 2 || t[0] != "qubic-proof" || t[1] != "1") return failed("not a proof file (expected 'qubic-proof 1')");
+    if (t.size() != 2 || t[0] != "qubic-proof" || t[1] != "1")
+      return failed("not a proof file (expected 'qubic-proof 1')");
     std::string line;
     ++lineNumber_;
-    if (!std::getline(in_, line) || line.rfind("position ", 0) != 0) return failed("expected 'position <position string>'");
+    if (!std::getline(in_, line) || line.rfind("position ", 0) != 0)
+      return failed("expected 'position <position string>'");
     const Parsed<Position> root = parsePosition(line.substr(9));
     if (!root) return failed("bad position: " + root.error());
     t = next();
-    if (t.size() != 2 || t[0] != "attacker" || (t[1] != "x" && t[1] != "o")) return failed("expected 'attacker x' or 'attacker o'");
+    if (t.size() != 2 || t[0] != "attacker" || (t[1] != "x" && t[1] != "o"))
+      return failed("expected 'attacker x' or 'attacker o'");
     attacker_ = t[1] == "x" ? Side::X : Side::O;
     Position pos = root.value();
     t = next();
@@ -99,7 +104,8 @@ class Checker {
     return false;
   }
 
-  bool parseMoves(const std::vector<std::string>& t, std::size_t from, std::vector<std::uint8_t>& moves) {
+  bool parseMoves(const std::vector<std::string>& t, std::size_t from,
+                  std::vector<std::uint8_t>& moves) {
     for (std::size_t i = from; i < t.size(); ++i) {
       const Parsed<int> m = parseMove(t[i]);
       if (!m) return false;
@@ -117,11 +123,13 @@ class Checker {
     const std::string& kind = t[1];
     if (kind == "=") {
       std::uint64_t id = 0;
-      if (t.size() != 3 || !parseCount(t[2], id) || id >= forms_.size()) return fail(pos, "bad reference");
+      if (t.size() != 3 || !parseCount(t[2], id) || id >= forms_.size())
+        return fail(pos, "bad reference");
       const CanonicalForm form = canonical(pos);  // the least image; its symmetry differs
       if (form.x != forms_[id].x || form.o != forms_[id].o)
         return fail(pos, "position is not equivalent to node " + t[2] + " (" +
-                             positionString(Position::fromStones(forms_[id].x, forms_[id].o)) + ")");
+                             positionString(Position::fromStones(forms_[id].x, forms_[id].o)) +
+                             ")");
       plies = plies_[id];
       ++result_.references;
       return true;
@@ -138,7 +146,8 @@ class Checker {
       ++result_.forcingWins;
       return true;
     }
-    if (kind != "M" || t.size() < 4) return fail(pos, "expected 'M <move> <replies> [default sequence]'");
+    if (kind != "M" || t.size() < 4)
+      return fail(pos, "expected 'M <move> <replies> [default sequence]'");
     const Parsed<int> move = parseMove(t[2]);
     std::uint64_t listed = 0;
     std::vector<std::uint8_t> fallback;
@@ -157,10 +166,12 @@ class Checker {
 
   // Every reply is either listed (with the attacker's answer) or equivalent to a listed
   // one under the position's symmetries, or beaten by the default forcing sequence.
-  bool defenderNode(Position& pos, std::uint64_t listed, const std::vector<std::uint8_t>& fallback, int& plies) {
+  bool defenderNode(Position& pos, std::uint64_t listed, const std::vector<std::uint8_t>& fallback,
+                    int& plies) {
     plies = 0;
     if (pos.isGameOver()) {
-      if (pos.status() == (attacker_ == Side::X ? Status::XWins : Status::OWins) && listed == 0) return true;
+      if (pos.status() == (attacker_ == Side::X ? Status::XWins : Status::OWins) && listed == 0)
+        return true;
       return fail(pos, "the attacker's move does not win and the game is over");
     }
     const SymmetryList symmetries = stabilizer(pos);
@@ -170,7 +181,8 @@ class Checker {
       const Parsed<int> reply = t.empty() ? Parsed<int>::failure("missing reply") : parseMove(t[0]);
       if (!reply || !pos.isLegal(reply.value())) return fail(pos, "bad or missing defender reply");
       const int cell = reply.value();
-      if (covered & bit(cell)) return fail(pos, "reply " + t[0] + " is listed twice (or an equivalent one is)");
+      if (covered & bit(cell))
+        return fail(pos, "reply " + t[0] + " is listed twice (or an equivalent one is)");
       for (const int s : symmetries) covered |= bit(mapCell(s, cell));
       ++result_.defenceReplies;
       pos.play(cell);
@@ -187,7 +199,8 @@ class Checker {
       const std::string why = checkForcingWin(pos, attacker_, fallback);
       const int sequence = why.empty() ? forcingWinPlies(pos, fallback) : 0;
       pos.undo(cell);
-      if (!why.empty()) return fail(pos, "after reply " + moveToken(cell) + " the default sequence fails: " + why);
+      if (!why.empty())
+        return fail(pos, "after reply " + moveToken(cell) + " the default sequence fails: " + why);
       plies = std::max(plies, 1 + sequence);
     }
     return true;
@@ -206,8 +219,10 @@ class Checker {
 
 std::string checkForcingWin(Position pos, Side attacker, std::span<const std::uint8_t> moves) {
   const Side defender = opponent(attacker);
-  if (moves.size() % 2 == 0) return "it must list attacker moves and replies and end with an attacker move";
-  if (pos.isGameOver() || pos.sideToMove() != attacker) return "the attacker is not to move in a game in progress";
+  if (moves.size() % 2 == 0)
+    return "it must list attacker moves and replies and end with an attacker move";
+  if (pos.isGameOver() || pos.sideToMove() != attacker)
+    return "the attacker is not to move in a game in progress";
   for (std::size_t i = 0; i < moves.size(); i += 2) {
     const int move = moves[i];
     const bool last = i + 1 == moves.size();
@@ -221,7 +236,8 @@ std::string checkForcingWin(Position pos, Side attacker, std::span<const std::ui
     if (!gains) return after + "no threat";
     if (popcount(gains) >= 2) return last ? "" : after + "moves are listed after the double threat";
     if (last) return after + "a single threat ends the sequence";
-    if (!(gains & bit(moves[i + 1]))) return after + "reply " + moveToken(moves[i + 1]) + " is not the forced block";
+    if (!(gains & bit(moves[i + 1])))
+      return after + "reply " + moveToken(moves[i + 1]) + " is not the forced block";
     pos.play(moves[i + 1]);
   }
   return "";

@@ -25,7 +25,8 @@ struct VerifyResult {
   bool verified = false;
   std::string error;  // the first faulty node: line number, position and reason
   std::uint64_t attackerNodes = 0, forcingWins = 0, references = 0, defenceReplies = 0;
-  int plies = 0;  // the longest game the proof allows from the root: its distance (docs/notation.md)
+  int plies =
+      0;  // the longest game the proof allows from the root: its distance (docs/notation.md)
 };
 
 // Called for every attacker move in the proof that is not part of a forcing win, with

@@ -43,7 +43,8 @@ Arguments readArguments(int argc, char** argv) {
     } else if (arg.starts_with("--config=")) {
       args.configPath = std::string(arg.substr(9));
     } else {
-      args.error = arg == "--config" ? "--config needs a path" : "unknown argument " + std::string(arg);
+      args.error =
+          arg == "--config" ? "--config needs a path" : "unknown argument " + std::string(arg);
     }
   }
   return args;
@@ -68,7 +69,8 @@ int main(int argc, char** argv) {
   }
   if (args.help) {
     std::fputs(std::string(kUsage).c_str(), stdout);
-    std::printf("The solution (the book the top level plays from): %s", qubic::dataSearchReport(qubic::kShippedBookName).c_str());
+    std::printf("The solution (the book the top level plays from): %s",
+                qubic::dataSearchReport(qubic::kShippedBookName).c_str());
     return 0;
   }
   const qubic::Parsed<qubic::Settings> settings = qubic::resolveSettings(args.configPath);
@@ -96,7 +98,8 @@ int main(int argc, char** argv) {
   std::string line;
   for (bool more = true; more;) {
     more = static_cast<bool>(std::getline(std::cin, line));
-    const std::string_view command = more ? std::string_view(line) : std::string_view("quit");  // end of input = quit
+    const std::string_view command =
+        more ? std::string_view(line) : std::string_view("quit");  // end of input = quit
     bool mustWait = false, quitting = false;
     {
       const std::lock_guard<std::mutex> lock(sessionMutex);

@@ -14,7 +14,8 @@ namespace {
 // Seed 0 asks for different games on every run.
 std::uint64_t effectiveSeed(std::int64_t seed) {
   if (seed != 0) return static_cast<std::uint64_t>(seed);
-  return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) | 1;
+  return static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count()) |
+         1;
 }
 
 }  // namespace
@@ -36,7 +37,8 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
     if (loaded) {
       book = loaded.value();
     } else {
-      bookProblem = loaded.error() + (player_ && book_ ? "; the book in use is kept" : "; no book is used");
+      bookProblem =
+          loaded.error() + (player_ && book_ ? "; the book in use is kept" : "; no book is used");
       if (player_) return bookProblem;
     }
   }

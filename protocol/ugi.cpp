@@ -20,7 +20,11 @@ namespace {
 // Positions searched by `bench`: a spread of openings and middle games, fixed so that
 // runs can be compared. Each one is searched with the same node and time limits.
 constexpr std::array<std::string_view, 6> kBenchGames = {
-    "", "1a1", "1a1 4d4 2b2", "1a1 4d4 2b2 3c3 1d1 4a4", "2b2 2c3 3b3 3c2 1a4 4d1 1d4 4a1",
+    "",
+    "1a1",
+    "1a1 4d4 2b2",
+    "1a1 4d4 2b2 3c3 1d1 4a4",
+    "2b2 2c3 3b3 3c2 1a4 4d1 1d4 4a1",
     "1a1 1b2 1c3 2a1 2b2 4d4 3c3 2c2 1d4 4a1",
 };
 constexpr std::uint64_t kBenchNodes = 200'000;
@@ -79,12 +83,18 @@ struct UgiSession::CommandSpec {
 
 const UgiSession::CommandSpec* UgiSession::findCommand(std::string_view word) {
   static constexpr CommandSpec kCommands[] = {
-      {"ugi", false, &UgiSession::ugi},          {"isready", true, &UgiSession::isReady},
-      {"setoption", false, &UgiSession::setOption}, {"uginewgame", false, &UgiSession::newGame},
-      {"position", false, &UgiSession::setPosition}, {"go", false, &UgiSession::go},
-      {"stop", true, &UgiSession::stop},          {"quit", true, &UgiSession::quit},
-      {"query", true, &UgiSession::query},        {"d", true, &UgiSession::draw},
-      {"bench", false, &UgiSession::bench},       {"help", true, &UgiSession::help},
+      {"ugi", false, &UgiSession::ugi},
+      {"isready", true, &UgiSession::isReady},
+      {"setoption", false, &UgiSession::setOption},
+      {"uginewgame", false, &UgiSession::newGame},
+      {"position", false, &UgiSession::setPosition},
+      {"go", false, &UgiSession::go},
+      {"stop", true, &UgiSession::stop},
+      {"quit", true, &UgiSession::quit},
+      {"query", true, &UgiSession::query},
+      {"d", true, &UgiSession::draw},
+      {"bench", false, &UgiSession::bench},
+      {"help", true, &UgiSession::help},
   };
   const auto* spec = std::find_if(std::begin(kCommands), std::end(kCommands),
                                   [&](const CommandSpec& c) { return sameWord(c.name, word); });
@@ -110,7 +120,8 @@ void UgiSession::dispatch(std::string_view line) {
   if (!spec) return error("unknown command " + shown(word) + "; send help for the list");
   if (searching() && !spec->whileSearching)
     return error(std::string(spec->name) + " is not allowed while searching; send stop first");
-  const Command command{std::vector<std::string_view>(words.begin() + 1, words.end()), textAfter(line, word)};
+  const Command command{std::vector<std::string_view>(words.begin() + 1, words.end()),
+                        textAfter(line, word)};
   (this->*spec->run)(command);
 }
 
@@ -129,18 +140,23 @@ void UgiSession::isReady(const Command& c) {
 
 void UgiSession::setOption(const Command& c) {
   const auto& args = c.args;
-  if (args.size() < 2 || !sameWord(args[0], "name")) return error("setoption: expected setoption name <option> value <value>");
-  const auto valueWord = std::find_if(args.begin() + 1, args.end(), [](std::string_view w) { return sameWord(w, "value"); });
-  if (valueWord == args.begin() + 1) return error("setoption: the option name is missing before value");
+  if (args.size() < 2 || !sameWord(args[0], "name"))
+    return error("setoption: expected setoption name <option> value <value>");
+  const auto valueWord = std::find_if(args.begin() + 1, args.end(),
+                                      [](std::string_view w) { return sameWord(w, "value"); });
+  if (valueWord == args.begin() + 1)
+    return error("setoption: the option name is missing before value");
   // Names are taken as typed between `name` and `value`, so a name with spaces would work.
   const std::string_view first = args[1], last = *(valueWord - 1);
-  const std::string_view name(first.data(), static_cast<std::size_t>(last.data() + last.size() - first.data()));
+  const std::string_view name(first.data(),
+                              static_cast<std::size_t>(last.data() + last.size() - first.data()));
   const UgiOption* option = findUgiOption(name);
   if (!option) {
     error("setoption: unknown option " + shown(name) + "; the options are " + ugiOptionNames());
     return;
   }
-  const std::string_view value = valueWord == args.end() ? std::string_view{} : trimmed(textAfter(c.rest, *valueWord));
+  const std::string_view value =
+      valueWord == args.end() ? std::string_view{} : trimmed(textAfter(c.rest, *valueWord));
   const Parsed<Settings> updated = withOption(settings_, *option, value);
   if (!updated) {
     error("setoption " + std::string(option->name) + ": " + updated.error());
@@ -170,7 +186,8 @@ void UgiSession::setPosition(const Command& c) {
 
 void UgiSession::go(const Command& c) {
   if (position_.isGameOver()) {
-    error("go: the game is over (result " + std::string(resultWord(position_)) + "); send position or uginewgame");
+    error("go: the game is over (result " + std::string(resultWord(position_)) +
+          "); send position or uginewgame");
     return;
   }
   const Parsed<GoLimits> parsed = parseGoArguments(c.args);
@@ -188,7 +205,8 @@ void UgiSession::go(const Command& c) {
   if (asked.depth) job.limits.maxDepth = *asked.depth;
   job.limits.multiPv = settings_.engine.multiPv;
   // Set before starting, so a searcher that answers at once finds the search it answers.
-  search_ = RunningSearch{position_, asked.infinite, job.limits.moveTime < kNoTimeLimit, false, std::nullopt, {}};
+  search_ = RunningSearch{position_, asked.infinite, job.limits.moveTime < kNoTimeLimit,
+                          false,     std::nullopt,   {}};
   try {
     searcher_.start(job);
   } catch (...) {
@@ -222,8 +240,10 @@ void UgiSession::query(const Command& c) {
     error("query: expected query gameover, query p1turn or query result");
     return;
   }
-  if (sameWord(args[0], "gameover")) return say(position_.isGameOver() ? "response true" : "response false");
-  if (sameWord(args[0], "p1turn")) return say(position_.sideToMove() == Side::X ? "response true" : "response false");
+  if (sameWord(args[0], "gameover"))
+    return say(position_.isGameOver() ? "response true" : "response false");
+  if (sameWord(args[0], "p1turn"))
+    return say(position_.sideToMove() == Side::X ? "response true" : "response false");
   if (sameWord(args[0], "result")) return say("response " + std::string(resultWord(position_)));
   error("query: unknown question " + shown(args[0]) + "; expected gameover, p1turn or result");
 }
@@ -239,17 +259,19 @@ void UgiSession::bench(const Command& c) {
   double totalSeconds = 0;
   for (std::size_t i = 0; i < kBenchGames.size(); ++i) {
     SearchJob job;
-    job.position = playMoves(Position{}, kBenchGames[i]).value();  // tests check every game is legal
+    job.position =
+        playMoves(Position{}, kBenchGames[i]).value();  // tests check every game is legal
     job.limits.moveTime = kBenchTimePerPosition;
     job.limits.maxNodes = kBenchNodes;
     const MoveChoice result = searcher_.think(job);
     totalNodes += result.nodes;
     totalSeconds += result.seconds;
     const std::string move = job.position.isLegal(result.move) ? moveToken(result.move) : "none";
-    say("info string bench " + std::to_string(i + 1) + "/" + std::to_string(kBenchGames.size()) + ": move " + move +
-        " " + searchStats(result.nodes, result.seconds));
+    say("info string bench " + std::to_string(i + 1) + "/" + std::to_string(kBenchGames.size()) +
+        ": move " + move + " " + searchStats(result.nodes, result.seconds));
   }
-  say("info string bench: " + std::to_string(kBenchGames.size()) + " positions " + searchStats(totalNodes, totalSeconds));
+  say("info string bench: " + std::to_string(kBenchGames.size()) + " positions " +
+      searchStats(totalNodes, totalSeconds));
   searcher_.newGame();  // the benchmark must not colour the next game
 }
 
@@ -267,7 +289,8 @@ void UgiSession::onSearchProgress(const MoveChoice& best) {
   const int length = pvFollows ? std::min(shownBest.pvLength, kCells) : 1;
   int playable = 0;
   for (; playable < length; ++playable) {
-    const int move = playable == 0 ? shownBest.move : shownBest.pv[static_cast<std::size_t>(playable)];
+    const int move =
+        playable == 0 ? shownBest.move : shownBest.pv[static_cast<std::size_t>(playable)];
     if (!played.isLegal(move)) break;
     played.play(move);
   }
@@ -286,7 +309,8 @@ void UgiSession::onSearchDone(const MoveChoice& result) {
     // Never print an illegal move, whatever the searcher did.
     checked.move = lowestCell(search_->position.emptyCells());
     checked.reason = "the search gave no legal move, so the first free cell is played";
-    error("internal: the search " + (result.error.empty() ? "returned no legal move" : "failed: " + result.error) +
+    error("internal: the search " +
+          (result.error.empty() ? "returned no legal move" : "failed: " + result.error) +
           "; playing " + moveToken(checked.move));
   }
   onSearchProgress(checked);
@@ -299,7 +323,8 @@ void UgiSession::onSearchDone(const MoveChoice& result) {
     if (!search_->position.isLegal(line.move)) continue;
     Position after = search_->position;  // the pv stays playable
     int playable = 0;
-    for (; playable < line.pvLength && after.isLegal(line.pv[static_cast<std::size_t>(playable)]); ++playable)
+    for (; playable < line.pvLength && after.isLegal(line.pv[static_cast<std::size_t>(playable)]);
+         ++playable)
       after.play(line.pv[static_cast<std::size_t>(playable)]);
     line.pvLength = playable;
     say("info multipv " + std::to_string(i + 1) + infoLine(line).substr(4));
@@ -312,7 +337,8 @@ void UgiSession::onSearchDone(const MoveChoice& result) {
 }
 
 void UgiSession::finishSearch(const MoveChoice& result) {
-  if (settings_.engine.explain && !result.reason.empty()) say("info string reason: " + result.reason);
+  if (settings_.engine.explain && !result.reason.empty())
+    say("info string reason: " + result.reason);
   search_.reset();
   say("bestmove " + moveToken(result.move));
 }
@@ -320,7 +346,8 @@ void UgiSession::finishSearch(const MoveChoice& result) {
 void UgiSession::say(std::string_view line) {
   // One reply is one line, whatever text it carries.
   std::string clean(line);
-  std::replace_if(clean.begin(), clean.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  std::replace_if(
+      clean.begin(), clean.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
   output_(clean);
 }
 

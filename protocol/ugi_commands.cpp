@@ -17,19 +17,24 @@ char lowerAscii(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A
 constexpr std::int64_t kMaxMs = 1'000'000'000'000;
 
 // Reads a whole word as an integer in [min, max]; the error names what it is for.
-Parsed<std::int64_t> readInteger(std::string_view word, std::string_view what, std::int64_t min, std::int64_t max) {
+Parsed<std::int64_t> readInteger(std::string_view word, std::string_view what, std::int64_t min,
+                                 std::int64_t max) {
   std::int64_t value = 0;
   const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
-  if (ec == std::errc::result_out_of_range || (ec == std::errc() && end == word.data() + word.size() && (value < min || value > max)))
-    return Parsed<std::int64_t>::failure(std::string(what) + " must be " + std::to_string(min) + "-" +
-                                         std::to_string(max) + ", got " + shown(word));
+  if (ec == std::errc::result_out_of_range ||
+      (ec == std::errc() && end == word.data() + word.size() && (value < min || value > max)))
+    return Parsed<std::int64_t>::failure(std::string(what) + " must be " + std::to_string(min) +
+                                         "-" + std::to_string(max) + ", got " + shown(word));
   if (ec != std::errc() || end != word.data() + word.size())
-    return Parsed<std::int64_t>::failure(std::string(what) + " needs a whole number, got " + shown(word));
+    return Parsed<std::int64_t>::failure(std::string(what) + " needs a whole number, got " +
+                                         shown(word));
   return Parsed<std::int64_t>::success(value);
 }
 
 // Position of `word` (a view into `text`) within `text`.
-std::size_t offsetIn(std::string_view text, std::string_view word) { return static_cast<std::size_t>(word.data() - text.data()); }
+std::size_t offsetIn(std::string_view text, std::string_view word) {
+  return static_cast<std::size_t>(word.data() - text.data());
+}
 
 }  // namespace
 
@@ -50,8 +55,9 @@ std::vector<std::string_view> splitWords(std::string_view line) {
 }
 
 bool sameWord(std::string_view a, std::string_view b) {
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return lowerAscii(x) == lowerAscii(y); });
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return lowerAscii(x) == lowerAscii(y);
+         });
 }
 
 std::string shown(std::string_view text) {
@@ -76,13 +82,15 @@ Parsed<GoLimits> parseGoArguments(const std::vector<std::string_view>& words) {
   using Result = Parsed<GoLimits>;
   GoLimits go;
   bool seen[9] = {};
-  static constexpr std::string_view kNames[9] = {"p1time", "p2time", "p1inc", "p2inc",   "movestogo",
-                                                 "movetime", "nodes", "depth", "infinite"};
+  static constexpr std::string_view kNames[9] = {
+      "p1time", "p2time", "p1inc", "p2inc", "movestogo", "movetime", "nodes", "depth", "infinite"};
   for (std::size_t i = 0; i < words.size(); ++i) {
-    const auto* known = std::find_if(std::begin(kNames), std::end(kNames), [&](std::string_view n) { return sameWord(n, words[i]); });
+    const auto* known = std::find_if(std::begin(kNames), std::end(kNames),
+                                     [&](std::string_view n) { return sameWord(n, words[i]); });
     if (known == std::end(kNames))
-      return Result::failure("unknown limit " + shown(words[i]) +
-                             "; expected p1time, p2time, p1inc, p2inc, movestogo, movetime, nodes, depth or infinite");
+      return Result::failure(
+          "unknown limit " + shown(words[i]) +
+          "; expected p1time, p2time, p1inc, p2inc, movestogo, movetime, nodes, depth or infinite");
     const auto which = static_cast<std::size_t>(known - std::begin(kNames));
     const std::string name(kNames[which]);
     if (seen[which]) return Result::failure(name + " is given twice");
@@ -96,7 +104,10 @@ Parsed<GoLimits> parseGoArguments(const std::vector<std::string_view>& words) {
     // Clocks may run below zero on a lagging controller; that means "no time left".
     const bool isClock = name == "p1time" || name == "p2time";
     const std::int64_t min = isClock ? -kMaxMs : (name == "movestogo" || name == "nodes") ? 1 : 0;
-    const std::int64_t max = name == "depth" ? kCells : name == "movestogo" ? 1000 : name == "nodes" ? INT64_MAX : kMaxMs;
+    const std::int64_t max = name == "depth"       ? kCells
+                             : name == "movestogo" ? 1000
+                             : name == "nodes"     ? INT64_MAX
+                                                   : kMaxMs;
     const Parsed<std::int64_t> value = readInteger(word, name, min, max);
     if (!value) return Result::failure(value.error());
     const std::int64_t v = value.value();
@@ -107,9 +118,11 @@ Parsed<GoLimits> parseGoArguments(const std::vector<std::string_view>& words) {
     if (name == "movestogo") go.movesToGo = static_cast<int>(v);
     if (name == "movetime") go.moveTimeMs = v;
     if (name == "nodes") go.nodes = static_cast<std::uint64_t>(v);
-    if (name == "depth") go.depth = std::max(1, static_cast<int>(v));  // ugi.md allows 0: the least search there is
+    if (name == "depth")
+      go.depth = std::max(1, static_cast<int>(v));  // ugi.md allows 0: the least search there is
   }
-  if (go.infinite && words.size() > 1) return Result::failure("infinite cannot be combined with other limits");
+  if (go.infinite && words.size() > 1)
+    return Result::failure("infinite cannot be combined with other limits");
   return Result::success(go);
 }
 
@@ -122,9 +135,12 @@ Parsed<Position> parsePositionArguments(std::string_view text) {
 
   Position start;
   if (sameWord(words[0], "startpos")) {
-    if (movesAt != 1) return Result::failure("expected moves after startpos, got " + shown(words[1]));
+    if (movesAt != 1)
+      return Result::failure("expected moves after startpos, got " + shown(words[1]));
   } else if (sameWord(words[0], "fen")) {
-    if (movesAt == 1) return Result::failure("fen needs a position string (four planes joined by '/', a space, x or o)");
+    if (movesAt == 1)
+      return Result::failure(
+          "fen needs a position string (four planes joined by '/', a space, x or o)");
     const std::size_t from = offsetIn(text, words[1]);
     const std::size_t to = offsetIn(text, words[movesAt - 1]) + words[movesAt - 1].size();
     const Parsed<Position> parsed = parsePosition(text.substr(from, to - from));
@@ -142,20 +158,29 @@ std::string searchStats(std::uint64_t nodes, double seconds) {
   // Guarded so that whatever a searcher reports, the line stays well-formed.
   seconds = std::isfinite(seconds) ? std::clamp(seconds, 0.0, 1e9) : 0.0;
   const auto ms = static_cast<std::int64_t>(std::llround(seconds * 1000));
-  const auto nps = seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes) / seconds) : 0;
-  return "time " + std::to_string(ms) + " nodes " + std::to_string(nodes) + " nps " + std::to_string(nps);
+  const auto nps =
+      seconds > 0 ? static_cast<std::uint64_t>(static_cast<double>(nodes) / seconds) : 0;
+  return "time " + std::to_string(ms) + " nodes " + std::to_string(nodes) + " nps " +
+         std::to_string(nps);
 }
 
 std::string infoLine(const MoveChoice& choice) {
-  std::string line = "info depth " + std::to_string(choice.depth) + " " + searchStats(choice.nodes, choice.seconds);
+  std::string line = "info depth " + std::to_string(choice.depth) + " " +
+                     searchStats(choice.nodes, choice.seconds);
   if (choice.hashfull >= 0) line += " hashfull " + std::to_string(std::min(choice.hashfull, 1000));
   line += " score ";
   switch (choice.verdict) {
     // Plies, not moves, negative when the engine is the one being mated (ugi.md; the
     // distance is defined in docs/notation.md).
-    case Verdict::Win: line += "mate " + std::to_string(choice.plies); break;
-    case Verdict::Loss: line += "mate -" + std::to_string(choice.plies); break;
-    case Verdict::Unknown: line += "cp " + std::to_string(choice.score); break;
+    case Verdict::Win:
+      line += "mate " + std::to_string(choice.plies);
+      break;
+    case Verdict::Loss:
+      line += "mate -" + std::to_string(choice.plies);
+      break;
+    case Verdict::Unknown:
+      line += "cp " + std::to_string(choice.score);
+      break;
   }
   if (choice.move < 0 || choice.move >= kCells) return line;
   line += " pv " + moveToken(choice.move);
@@ -171,10 +196,14 @@ std::string infoLine(const MoveChoice& choice) {
 
 std::string_view resultWord(const Position& position) {
   switch (position.status()) {
-    case Status::XWins: return "p1win";
-    case Status::OWins: return "p2win";
-    case Status::Draw: return "draw";
-    case Status::Ongoing: break;
+    case Status::XWins:
+      return "p1win";
+    case Status::OWins:
+      return "p2win";
+    case Status::Draw:
+      return "draw";
+    case Status::Ongoing:
+      break;
   }
   return "none";
 }

@@ -30,8 +30,14 @@ const SettingField& fieldOf(const UgiOption& option) {
 
 const std::vector<UgiOption>& ugiOptions() {
   static const std::vector<UgiOption> options = {
-      {"Level", "level"},         {"Hash", "hash_mb"},    {"Threads", "threads"}, {"MoveOverhead", "move_overhead_ms"},
-      {"UseSolution", "use_solution"},    {"SolutionFile", "solution_file"}, {"Seed", "seed"},    {"Explain", "explain"},
+      {"Level", "level"},
+      {"Hash", "hash_mb"},
+      {"Threads", "threads"},
+      {"MoveOverhead", "move_overhead_ms"},
+      {"UseSolution", "use_solution"},
+      {"SolutionFile", "solution_file"},
+      {"Seed", "seed"},
+      {"Explain", "explain"},
       {"MultiPV", "multi_pv"},
   };
   return options;
@@ -47,8 +53,8 @@ std::string optionLine(const UgiOption& option, const Settings& settings) {
   const SettingField& field = fieldOf(option);
   std::string line = "option name " + std::string(option.name) + " type ";
   if (const auto* integer = std::get_if<SettingField::Integer>(&field.kind)) {
-    line += "spin default " + std::to_string(integer->access.get(settings)) + " min " + std::to_string(integer->min) +
-            " max " + std::to_string(integer->max);
+    line += "spin default " + std::to_string(integer->access.get(settings)) + " min " +
+            std::to_string(integer->min) + " max " + std::to_string(integer->max);
   } else if (const auto* boolean = std::get_if<SettingField::Boolean>(&field.kind)) {
     line += std::string("check default ") + (boolean->access.get(settings) ? "true" : "false");
   } else {
@@ -61,7 +67,8 @@ std::string optionLine(const UgiOption& option, const Settings& settings) {
   return line;
 }
 
-Parsed<Settings> withOption(const Settings& settings, const UgiOption& option, std::string_view value) {
+Parsed<Settings> withOption(const Settings& settings, const UgiOption& option,
+                            std::string_view value) {
   const SettingField& field = fieldOf(option);
   std::string typed(value);
   if (std::holds_alternative<SettingField::Boolean>(field.kind))
@@ -73,7 +80,8 @@ Parsed<Settings> withOption(const Settings& settings, const UgiOption& option, s
 
 std::string ugiOptionNames() {
   std::string names;
-  for (const UgiOption& option : ugiOptions()) names += (names.empty() ? "" : ", ") + std::string(option.name);
+  for (const UgiOption& option : ugiOptions())
+    names += (names.empty() ? "" : ", ") + std::string(option.name);
   return names;
 }
 

@@ -28,7 +28,8 @@ std::string optionLine(const UgiOption& option, const Settings& settings);
 // The settings with the option set from `value` (as typed after `value`), or the same
 // error withSetting gives. A check option also takes TRUE/False; a string option takes
 // "" or "<empty>" for the empty string.
-Parsed<Settings> withOption(const Settings& settings, const UgiOption& option, std::string_view value);
+Parsed<Settings> withOption(const Settings& settings, const UgiOption& option,
+                            std::string_view value);
 
 // "Level, Hash, ..." for error messages.
 std::string ugiOptionNames();

@@ -47,7 +47,9 @@ inline std::size_t alignment(std::align_val_t a) { return static_cast<std::size_
 
 // Replaceable functions may not be inline: hence "exactly one file of a program".
 void* operator new(std::size_t n) { return qubic::testing::detail::countedAllocationOrThrow(n, 0); }
-void* operator new[](std::size_t n) { return qubic::testing::detail::countedAllocationOrThrow(n, 0); }
+void* operator new[](std::size_t n) {
+  return qubic::testing::detail::countedAllocationOrThrow(n, 0);
+}
 void* operator new(std::size_t n, std::align_val_t a) {
   return qubic::testing::detail::countedAllocationOrThrow(n, qubic::testing::detail::alignment(a));
 }

@@ -19,7 +19,8 @@ namespace qubic::testing {
 class ChildProcess {
  public:
   // Starts `argv[0]` with the arguments; `env` entries ("NAME=value") are set in the child.
-  explicit ChildProcess(const std::vector<std::string>& argv, const std::vector<std::string>& env = {}) {
+  explicit ChildProcess(const std::vector<std::string>& argv,
+                        const std::vector<std::string>& env = {}) {
     int in[2], out[2], err[2];
     if (pipe(in) != 0 || pipe(out) != 0 || pipe(err) != 0) return;
     ::signal(SIGPIPE, SIG_IGN);  // a child that exits early must fail the test, not kill it
@@ -61,7 +62,8 @@ class ChildProcess {
 
   bool send(const std::string& line) {
     const std::string text = line + '\n';
-    return input_ >= 0 && write(input_, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    return input_ >= 0 &&
+           write(input_, text.data(), text.size()) == static_cast<ssize_t>(text.size());
   }
 
   void closeInput() {
@@ -70,7 +72,9 @@ class ChildProcess {
   }
 
   // The next line of standard output, or nothing if none comes within the timeout.
-  std::optional<std::string> readLine(std::chrono::milliseconds timeout) { return lineFrom(output_, outBuffer_, timeout); }
+  std::optional<std::string> readLine(std::chrono::milliseconds timeout) {
+    return lineFrom(output_, outBuffer_, timeout);
+  }
   // The same for standard error.
   std::optional<std::string> readErrorLine(std::chrono::milliseconds timeout) {
     return lineFrom(errors_, errBuffer_, timeout);
@@ -128,7 +132,8 @@ class ChildProcess {
   }
 
  private:
-  static std::optional<std::string> lineFrom(int fd, std::string& buffer, std::chrono::milliseconds timeout) {
+  static std::optional<std::string> lineFrom(int fd, std::string& buffer,
+                                             std::chrono::milliseconds timeout) {
     const auto deadline = std::chrono::steady_clock::now() + timeout;
     for (;;) {
       if (const auto newline = buffer.find('\n'); newline != std::string::npos) {
@@ -136,7 +141,8 @@ class ChildProcess {
         buffer.erase(0, newline + 1);
         return line;
       }
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          deadline - std::chrono::steady_clock::now());
       if (left.count() <= 0 || !readSome(fd, buffer, left)) return std::nullopt;
     }
   }

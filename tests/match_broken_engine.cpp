@@ -1,6 +1,7 @@
 // A deliberately broken UGI engine for the qubic-match tests. It plays the first free
 // cell, and on its Nth `go` (counted from its start) misbehaves as told:
-//   match_broken_engine crash N | hang N | illegal N | garbage N | nonsense N | exit-at-start | sound
+//   match_broken_engine crash N | hang N | illegal N | garbage N | nonsense N | exit-at-start |
+//   sound
 // crash: abort() (killed by SIGABRT); hang: stops answering; illegal: plays an occupied
 // cell; garbage: prints a line that is not UGI; nonsense: "bestmove 9z9"; exit-at-start:
 // exits with code 1 at once; sound: never misbehaves (it offers no options, though).

@@ -77,7 +77,8 @@ TEST_CASE("a book survives its file image, and a damaged image is rejected with 
   const Parsed<Book> back = Book::parse(bytes);
   REQUIRE(back);
   CHECK(back.value().size() == book.size());
-  for (const Proven& p : moves) CHECK(back.value().find(p.position)->move == book.find(p.position)->move);
+  for (const Proven& p : moves)
+    CHECK(back.value().find(p.position)->move == book.find(p.position)->move);
 
   std::vector<std::uint8_t> flipped = bytes;
   flipped[bytes.size() / 2] ^= 0x10;

@@ -35,9 +35,9 @@ using Opponent = std::function<int(const Position&)>;
 
 struct Games {
   int played = 0, xWins = 0;
-  std::vector<double> xMoveMs;  // every X move of every game
-  std::string firstLoss;        // the moves of the first game X did not win
-  int claims = 0;               // X moves that claimed a win with its distance
+  std::vector<double> xMoveMs;   // every X move of every game
+  std::string firstLoss;         // the moves of the first game X did not win
+  int claims = 0;                // X moves that claimed a win with its distance
   std::string firstBrokenClaim;  // the first claim the game did not keep
 };
 
@@ -59,11 +59,13 @@ void playGame(Player& x, const Opponent& o, Games& games) {
       const auto began = Clock::now();
       const MoveChoice c = x.choose(pos, limits);
       move = c.move;
-      games.xMoveMs.push_back(std::chrono::duration<double, std::milli>(Clock::now() - began).count());
+      games.xMoveMs.push_back(
+          std::chrono::duration<double, std::milli>(Clock::now() - began).count());
       if (c.verdict == Verdict::Win) {
         ++games.claims;
         const int end = pos.moveCount() + c.plies;
-        if (end > promisedEnd) broken("a win in " + std::to_string(c.plies) + " plies promises less than before");
+        if (end > promisedEnd)
+          broken("a win in " + std::to_string(c.plies) + " plies promises less than before");
         promisedEnd = std::min(promisedEnd, end);
       } else if (promisedEnd <= kCells) {
         broken("a claimed win is no longer claimed");
@@ -77,8 +79,10 @@ void playGame(Player& x, const Opponent& o, Games& games) {
   }
   if (pos.moveCount() > promisedEnd) broken("the game lasted longer than claimed");
   ++games.played;
-  if (pos.status() == Status::XWins) ++games.xWins;
-  else if (games.firstLoss.empty()) games.firstLoss = moves;
+  if (pos.status() == Status::XWins)
+    ++games.xWins;
+  else if (games.firstLoss.empty())
+    games.firstLoss = moves;
 }
 
 double median(std::vector<double> values) {
@@ -87,22 +91,25 @@ double median(std::vector<double> values) {
 }
 
 void checkAllWon(const Games& games, const char* against) {
-  INFO("against " << against << ": X won " << games.xWins << " of " << games.played << "; first game not won: "
-                  << games.firstLoss);
+  INFO("against " << against << ": X won " << games.xWins << " of " << games.played
+                  << "; first game not won: " << games.firstLoss);
   CHECK(games.xWins == games.played);
-  INFO("X claimed a win with its distance " << games.claims << " times; first claim not kept: " << games.firstBrokenClaim);
+  INFO("X claimed a win with its distance "
+       << games.claims << " times; first claim not kept: " << games.firstBrokenClaim);
   CHECK(games.claims >= games.played);
   CHECK(games.firstBrokenClaim.empty());
   const double ms = median(games.xMoveMs);
   INFO("median X move " << ms << " ms over " << games.xMoveMs.size() << " moves");
   CHECK(ms <= 50);
-  WARN("against " << against << ": " << games.played << " games, X won " << games.xWins << ", median X move " << ms
-                  << " ms, slowest " << *std::max_element(games.xMoveMs.begin(), games.xMoveMs.end()) << " ms");
+  WARN("against " << against << ": " << games.played << " games, X won " << games.xWins
+                  << ", median X move " << ms << " ms, slowest "
+                  << *std::max_element(games.xMoveMs.begin(), games.xMoveMs.end()) << " ms");
 }
 
 int randomMove(const Position& pos, std::mt19937_64& rng) {
   Bitboard empty = pos.emptyCells();
-  for (int skip = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng); skip > 0; --skip) empty &= empty - 1;
+  for (int skip = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng); skip > 0; --skip)
+    empty &= empty - 1;
   return lowestCell(empty);
 }
 
@@ -124,7 +131,8 @@ TEST_CASE("at the top level as X the engine wins 2 000 games against a random O,
   Games games;
   for (int game = 0; game < 2000; ++game) {
     x.newGame();
-    playGame(x, [&](const Position& pos) { return randomMove(pos, rng); }, games);
+    playGame(
+        x, [&](const Position& pos) { return randomMove(pos, rng); }, games);
   }
   checkAllWon(games, "a random O");
 }
@@ -144,15 +152,20 @@ TEST_CASE("at the top level as X the engine wins 2 000 games against the lower l
     for (int game = 0; game < 2000 / (kMaxLevel - kMinLevel); ++game) {
       x.newGame();
       o.newGame();
-      playGame(x, [&](const Position& pos) {
-        return popcount(pos.occupied()) == 1 ? randomMove(pos, rng) : o.choose(pos, oLimits).move;
-      }, games);
+      playGame(
+          x,
+          [&](const Position& pos) {
+            return popcount(pos.occupied()) == 1 ? randomMove(pos, rng)
+                                                 : o.choose(pos, oLimits).move;
+          },
+          games);
     }
     checkAllWon(games, ("level " + std::to_string(level)).c_str());
   }
 }
 
-TEST_CASE("at the top level as X the engine beats the book's hardest defence and the top level as O") {
+TEST_CASE(
+    "at the top level as X the engine beats the book's hardest defence and the top level as O") {
   Player x({kMaxLevel, 64, 1});
   x.setBook(shippedBook());
   Games games;
@@ -162,20 +175,23 @@ TEST_CASE("at the top level as X the engine beats the book's hardest defence and
   const Book& book = *shippedBook();
   for (int game = 0; game < 200; ++game) {
     x.newGame();
-    playGame(x, [&](const Position& pos) {
-      std::vector<int> hardest;
-      int longest = -1;
-      for (Bitboard m = pos.emptyCells(); m;) {
-        const int reply = popLowest(m);
-        Position next = pos;
-        next.play(reply);
-        const auto win = book.find(next);
-        const int plies = win ? win->pliesToWin : -1;
-        if (plies > longest) longest = plies, hardest.clear();
-        if (plies == longest) hardest.push_back(reply);
-      }
-      return hardest[std::uniform_int_distribution<std::size_t>(0, hardest.size() - 1)(rng)];
-    }, games);
+    playGame(
+        x,
+        [&](const Position& pos) {
+          std::vector<int> hardest;
+          int longest = -1;
+          for (Bitboard m = pos.emptyCells(); m;) {
+            const int reply = popLowest(m);
+            Position next = pos;
+            next.play(reply);
+            const auto win = book.find(next);
+            const int plies = win ? win->pliesToWin : -1;
+            if (plies > longest) longest = plies, hardest.clear();
+            if (plies == longest) hardest.push_back(reply);
+          }
+          return hardest[std::uniform_int_distribution<std::size_t>(0, hardest.size() - 1)(rng)];
+        },
+        games);
   }
   checkAllWon(games, "the book's hardest replies");
 
@@ -188,17 +204,22 @@ TEST_CASE("at the top level as X the engine beats the book's hardest defence and
   MoveLimits oLimits;
   oLimits.moveTime = std::chrono::milliseconds(1000);
   int oMoves = 0;
-  playGame(x, [&](const Position& pos) {
-    const MoveChoice c = o.choose(pos, oLimits);
-    if (oMoves++ == 0) CHECK(c.fromBook);
-    if (c.fromBook) CHECK(c.verdict == Verdict::Loss);
-    CHECK(c.verdict != Verdict::Win);
-    return c.move;
-  }, mirror);
+  playGame(
+      x,
+      [&](const Position& pos) {
+        const MoveChoice c = o.choose(pos, oLimits);
+        if (oMoves++ == 0) CHECK(c.fromBook);
+        if (c.fromBook) CHECK(c.verdict == Verdict::Loss);
+        CHECK(c.verdict != Verdict::Win);
+        return c.move;
+      },
+      mirror);
   checkAllWon(mirror, "the top level as O");
 }
 
-TEST_CASE("the shipped book is a proof that X wins: every O reply leads into it or loses to checked threes") {
+TEST_CASE(
+    "the shipped book is a proof that X wins: every O reply leads into it or loses to checked "
+    "threes") {
   // Independent of the solver: for every entry, X's book move is played and every reply
   // O has (up to the position's symmetries) must reach a book position with X to move,
   // or a position where X wins by a forcing sequence that the rules-only checker
@@ -215,7 +236,8 @@ TEST_CASE("the shipped book is a proof that X wins: every O reply leads into it 
     Position after = pos;
     after.play(move);
     if (after.isGameOver()) {
-      if (after.status() != Status::XWins && firstFault.empty()) firstFault = positionString(pos) + ": ends undecided";
+      if (after.status() != Status::XWins && firstFault.empty())
+        firstFault = positionString(pos) + ": ends undecided";
       return;
     }
     for (Bitboard m = nonEquivalentMoves(after); m;) {
@@ -224,7 +246,8 @@ TEST_CASE("the shipped book is a proof that X wins: every O reply leads into it 
       next.play(reply);
       ++replies;
       if (next.isGameOver()) {
-        if (firstFault.empty()) firstFault = positionString(after) + ": O's reply " + moveToken(reply) + " ends the game";
+        if (firstFault.empty())
+          firstFault = positionString(after) + ": O's reply " + moveToken(reply) + " ends the game";
         continue;
       }
       if (book.find(next)) {
@@ -232,7 +255,8 @@ TEST_CASE("the shipped book is a proof that X wins: every O reply leads into it 
         continue;
       }
       const ThreatResult forced = threats.forcedWin(next, Side::X, {});
-      const std::span<const std::uint8_t> line(forced.sequence.data(), static_cast<std::size_t>(forced.length));
+      const std::span<const std::uint8_t> line(forced.sequence.data(),
+                                               static_cast<std::size_t>(forced.length));
       if (forced.win && checkForcingWin(next, Side::X, line).empty()) {
         ++byThrees;
       } else if (firstFault.empty()) {
@@ -242,6 +266,6 @@ TEST_CASE("the shipped book is a proof that X wins: every O reply leads into it 
   });
   INFO(firstFault);
   CHECK(firstFault.empty());
-  WARN("book closure: " << entries << " entries, " << replies << " O replies: " << intoBook << " into the book, "
-                        << byThrees << " won by checked threes");
+  WARN("book closure: " << entries << " entries, " << replies << " O replies: " << intoBook
+                        << " into the book, " << byThrees << " won by checked threes");
 }

@@ -102,13 +102,14 @@ std::string playOut(Player& engine, Position& p, int left, const MoveLimits& lim
   const MoveChoice c = engine.choose(p, limits);
   if (c.verdict != Verdict::Win) return "the win is no longer claimed at " + positionString(p);
   if (c.plies > left)
-    return "claims " + std::to_string(c.plies) + " plies where " + std::to_string(left) + " were left at " +
-           positionString(p);
+    return "claims " + std::to_string(c.plies) + " plies where " + std::to_string(left) +
+           " were left at " + positionString(p);
   const Side me = p.sideToMove();
   p.play(c.move);
   std::string fault;
   if (p.isGameOver()) {
-    if (p.status() != (me == Side::X ? Status::XWins : Status::OWins)) fault = "the game ended undecided";
+    if (p.status() != (me == Side::X ? Status::XWins : Status::OWins))
+      fault = "the game ended undecided";
   } else if (c.plies < 3) {
     fault = "the game goes on past the claim at " + positionString(p);
   } else {
@@ -139,8 +140,10 @@ TEST_CASE("the reference search agrees with hand-made positions") {
 
 TEST_CASE("the reproduction of issue 16: a double threat is a win in 3 plies, not 1") {
   const Position p = fromMoves(
-      "1a1 2b2 1d1 2c2 1b2 1c3 1a4 2a2 2d2 1c2 1c1 1b1 3c1 4d1 2c1 4c1 4a1 3b1 4d4 3d3 2a1 3a1 3c4 2b4 2b1 2d1 "
-      "1a2 1a3 3c2 3c3 3a2 2a3 3b2 3d2 1d4 2c3 4c3 4b2 1b4 1c4 3d4 2d4 3a4 3b4 1d3 1d2 2b3 4b1 3b3 3d1 4b3 1b3 4a3 "
+      "1a1 2b2 1d1 2c2 1b2 1c3 1a4 2a2 2d2 1c2 1c1 1b1 3c1 4d1 2c1 4c1 4a1 3b1 4d4 3d3 2a1 3a1 3c4 "
+      "2b4 2b1 2d1 "
+      "1a2 1a3 3c2 3c3 3a2 2a3 3b2 3d2 1d4 2c3 4c3 4b2 1b4 1c4 3d4 2d4 3a4 3b4 1d3 1d2 2b3 4b1 3b3 "
+      "3d1 4b3 1b3 4a3 "
       "4d3");
   REQUIRE(shortestWin(p, 7) == 3);
   Player player({kMaxLevel, 8, 1});
@@ -187,8 +190,10 @@ TEST_CASE("claimed wins are never shorter than the shortest one and hold against
   }
   CHECK(claims >= 30);
   CHECK(playedOut >= 20);
-  WARN(claims << " claimed wins (" << byProof << " by the proof search), " << exact << " exactly the shortest; " << playedOut << " played out against every "
-              << "defence (" << engineMoves << " engine moves, longest claim " << longest << " plies)");
+  WARN(claims << " claimed wins (" << byProof << " by the proof search), " << exact
+              << " exactly the shortest; " << playedOut << " played out against every "
+              << "defence (" << engineMoves << " engine moves, longest claim " << longest
+              << " plies)");
 }
 
 TEST_CASE("wins found by the proof search (quiet moves, 20-50 plies) hold against many defences") {
@@ -208,7 +213,8 @@ TEST_CASE("wins found by the proof search (quiet moves, 20-50 plies) hold agains
     const Position start = quietRandomPosition(rng, std::uniform_int_distribution<int>(8, 24)(rng));
     attacker.newGame();
     const MoveChoice first = attacker.choose(start, limits);
-    if (first.verdict != Verdict::Win || first.reason.find("proven win") == std::string::npos) continue;
+    if (first.verdict != Verdict::Win || first.reason.find("proven win") == std::string::npos)
+      continue;
     ++claims;
     const Side winner = start.sideToMove();
     for (int game = 0; game < 25; ++game) {
@@ -219,7 +225,8 @@ TEST_CASE("wins found by the proof search (quiet moves, 20-50 plies) hold agains
         int move;
         if (p.sideToMove() == winner) {
           const MoveChoice c = attacker.choose(p, limits);
-          INFO(positionString(start) << " moves " << moves << ": " << c.plies << " plies claimed (" << c.reason << ")");
+          INFO(positionString(start)
+               << " moves " << moves << ": " << c.plies << " plies claimed (" << c.reason << ")");
           REQUIRE(c.verdict == Verdict::Win);
           REQUIRE(p.moveCount() + c.plies <= promisedEnd);
           promisedEnd = p.moveCount() + c.plies;
@@ -229,7 +236,9 @@ TEST_CASE("wins found by the proof search (quiet moves, 20-50 plies) hold agains
         } else {
           const Bitboard threats = completions(p, winner);
           Bitboard choices = popcount(threats) == 1 ? threats : p.emptyCells();
-          for (int k = std::uniform_int_distribution<int>(0, popcount(choices) - 1)(rng); k > 0; --k) choices &= choices - 1;
+          for (int k = std::uniform_int_distribution<int>(0, popcount(choices) - 1)(rng); k > 0;
+               --k)
+            choices &= choices - 1;
           move = lowestCell(choices);
         }
         p.play(move);
@@ -242,7 +251,8 @@ TEST_CASE("wins found by the proof search (quiet moves, 20-50 plies) hold agains
     }
   }
   CHECK(claims >= 6);
-  WARN(claims << " wins claimed by the proof search on " << threads << " thread(s), " << games << " games played out");
+  WARN(claims << " wins claimed by the proof search on " << threads << " thread(s), " << games
+              << " games played out");
 }
 
 TEST_CASE("claimed losses are never shorter than the opponent's shortest win after the move") {
@@ -261,7 +271,8 @@ TEST_CASE("claimed losses are never shorter than the opponent's shortest win aft
     const MoveChoice c = player.choose(p, limits);
     if (c.verdict != Verdict::Loss) continue;
     ++claims;
-    INFO(positionString(p) << " claims a loss in " << c.plies << " with " << moveToken(c.move) << " (" << c.reason << ")");
+    INFO(positionString(p) << " claims a loss in " << c.plies << " with " << moveToken(c.move)
+                           << " (" << c.reason << ")");
     REQUIRE(c.plies % 2 == 0);
     Position after = p;
     after.play(c.move);
@@ -295,7 +306,8 @@ TEST_CASE("MultiPV lines: distinct legal moves, the chosen one first, every prov
     CHECK(c.ranked.front().move == c.move);
     Bitboard seen = 0;
     for (const MoveChoice& line : c.ranked) {
-      INFO("line " << moveToken(line.move) << " verdict " << static_cast<int>(line.verdict) << " plies " << line.plies);
+      INFO("line " << moveToken(line.move) << " verdict " << static_cast<int>(line.verdict)
+                   << " plies " << line.plies);
       REQUIRE(p.isLegal(line.move));
       CHECK_FALSE(seen & bit(line.move));
       seen |= bit(line.move);
@@ -333,6 +345,6 @@ TEST_CASE("MultiPV lines: distinct legal moves, the chosen one first, every prov
   CHECK(wins >= 10);
   CHECK(losses >= 10);
   CHECK(lines >= 300);  // most positions got all six lines
-  WARN(positions << " positions ranked: " << wins << " proven wins, " << losses << " proven losses, " << unknown
-                 << " by score");
+  WARN(positions << " positions ranked: " << wins << " proven wins, " << losses
+                 << " proven losses, " << unknown << " by score");
 }

@@ -20,7 +20,7 @@ namespace {
 const std::string kEngine = std::string(QUBIC_BIN_DIR) + "/qubic-engine";
 
 struct Exchange {
-  std::string command;              // sent to the engine
+  std::string command;               // sent to the engine
   std::vector<std::string> replies;  // expected, in any order among themselves
 };
 using Transcript = std::vector<Exchange>;
@@ -92,7 +92,8 @@ void run(const Transcript& transcript) {
 }  // namespace
 
 TEST_CASE("the sample sessions of docs/protocol.md are what the engine answers") {
-  const std::vector<Transcript> all = transcripts(std::string(QUBIC_SOURCE_DIR) + "/docs/protocol.md", "Sample session");
+  const std::vector<Transcript> all =
+      transcripts(std::string(QUBIC_SOURCE_DIR) + "/docs/protocol.md", "Sample session");
   REQUIRE(all.size() == 2);
   for (const Transcript& t : all) {
     REQUIRE(t.size() >= 5);

@@ -6,9 +6,9 @@
 #include <regex>
 #include <sstream>
 
+#include "child_process.hpp"
 #include "config/settings.hpp"
 #include "engine/notation.hpp"
-#include "child_process.hpp"
 
 using namespace qubic;
 using qubic::testing::ChildProcess;
@@ -26,7 +26,8 @@ std::string emptyConfigHome() {
 }
 
 std::string writeTempFile(const std::string& name, const std::string& text) {
-  const auto path = std::filesystem::temp_directory_path() / (std::to_string(getpid()) + "-" + name);
+  const auto path =
+      std::filesystem::temp_directory_path() / (std::to_string(getpid()) + "-" + name);
   std::ofstream(path) << text;
   return path.string();
 }
@@ -42,7 +43,6 @@ void checkBestMove(const std::string& line, const Position& position) {
   CHECK(moveToken(move.value()) == token);
   CHECK(position.isLegal(move.value()));
 }
-
 
 // An info line as ugi.md defines it: known keys with whole numbers, a score (cp or mate,
 // optionally a bound), pv last with legal moves, or a string. Returns what is wrong, or "".
@@ -60,7 +60,8 @@ std::string infoProblem(const std::string& line, const Position& position, bool&
   };
   while (in >> word) {
     if (word == "string") return "";
-    if (word == "depth" || word == "seldepth" || word == "time" || word == "nodes" || word == "nps") {
+    if (word == "depth" || word == "seldepth" || word == "time" || word == "nodes" ||
+        word == "nps") {
       if (!number(0, INT64_MAX)) return "bad number after " + word;
       time |= word == "time", nodes |= word == "nodes", nps |= word == "nps";
     } else if (word == "hashfull") {
@@ -138,7 +139,8 @@ TEST_CASE("a short session with the real engine: handshake, timed search, querie
   checkBestMove(stopped.back(), playMoves(Position{}, "1a1").value());
 
   engine.send("hello");
-  CHECK(engine.readLine(milliseconds(5000)) == "info string error: unknown command \"hello\"; send help for the list");
+  CHECK(engine.readLine(milliseconds(5000)) ==
+        "info string error: unknown command \"hello\"; send help for the list");
 
   engine.send("quit");
   CHECK(engine.wait(milliseconds(5000)) == 0);
@@ -185,8 +187,8 @@ TEST_CASE("the program prints its effective settings and reads a given configura
   ChildProcess configured({kEngine, "--config", path});
   configured.send("ugi");
   const auto handshake = configured.readUntil("ugiok", milliseconds(5000));
-  CHECK(std::find(handshake.begin(), handshake.end(), "option name Level type spin default 3 min 1 max 10") !=
-        handshake.end());
+  CHECK(std::find(handshake.begin(), handshake.end(),
+                  "option name Level type spin default 3 min 1 max 10") != handshake.end());
   configured.send("quit");
   CHECK(configured.wait(milliseconds(5000)) == 0);
   std::filesystem::remove(path);
@@ -219,11 +221,14 @@ TEST_CASE("the program prints its usage on request and fails on unknown argument
   CHECK_THAT(err2, Catch::Contains("unknown argument --fast"));
 }
 
-TEST_CASE("the real engine reports depth, score and pv, honours go depth, and plays on after a bad book file") {
+TEST_CASE(
+    "the real engine reports depth, score and pv, honours go depth, and plays on after a bad book "
+    "file") {
   ChildProcess engine({kEngine}, {emptyConfigHome()});
   engine.send("setoption name SolutionFile value /nonexistent/qubic.book");
   CHECK(engine.readLine(milliseconds(5000)) ==
-        "info string error: setoption SolutionFile: cannot read book file \"/nonexistent/qubic.book\": no such file; the "
+        "info string error: setoption SolutionFile: cannot read book file "
+        "\"/nonexistent/qubic.book\": no such file; the "
         "book in use is kept");
   engine.send("setoption name Threads value 4");
   engine.send("setoption name UseSolution value false");  // this test is about the search
@@ -247,7 +252,8 @@ TEST_CASE("the real engine reports depth, score and pv, honours go depth, and pl
   CHECK(engine.wait(milliseconds(5000)) == 0);
 }
 
-TEST_CASE("a GUI author's probe of the UGI spec (ugi.md): handshake, defaults, every go, info lines") {
+TEST_CASE(
+    "a GUI author's probe of the UGI spec (ugi.md): handshake, defaults, every go, info lines") {
   ChildProcess engine({kEngine}, {emptyConfigHome()});
   REQUIRE(engine.started());
   REQUIRE(engine.send("ugi"));
@@ -256,7 +262,8 @@ TEST_CASE("a GUI author's probe of the UGI spec (ugi.md): handshake, defaults, e
   CHECK(handshake[0].rfind("id name ", 0) == 0);
   CHECK(handshake[1].rfind("id author ", 0) == 0);
   CHECK(handshake.back() == "ugiok");
-  const std::regex optionLine("option name (\\S+) type (check|spin|combo|button|string) default (.*)");
+  const std::regex optionLine(
+      "option name (\\S+) type (check|spin|combo|button|string) default (.*)");
   for (std::size_t i = 2; i + 1 < handshake.size(); ++i) {
     std::smatch m;
     INFO(handshake[i]);
@@ -301,8 +308,10 @@ TEST_CASE("a GUI author's probe of the UGI spec (ugi.md): handshake, defaults, e
   search("go depth 3");
   search("go nodes 5000");
   search("go infinite");
-  for (const auto& [question, answer] : {std::pair<std::string, std::string>{"p1turn", "response false"},
-                                         {"gameover", "response false"}, {"result", "response none"}}) {
+  for (const auto& [question, answer] :
+       {std::pair<std::string, std::string>{"p1turn", "response false"},
+        {"gameover", "response false"},
+        {"result", "response none"}}) {
     engine.send("query " + question);
     CHECK(engine.readLine(milliseconds(10000)) == answer);
   }

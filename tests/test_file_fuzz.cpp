@@ -33,7 +33,9 @@ int iterations() {
 
 std::string mutated(const std::string& text, std::mt19937_64& rng) {
   std::string s = text;
-  auto pick = [&](std::size_t n) { return n == 0 ? 0 : std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
+  auto pick = [&](std::size_t n) {
+    return n == 0 ? 0 : std::uniform_int_distribution<std::size_t>(0, n - 1)(rng);
+  };
   static const std::string kSpecial = std::string("\0\xff\n\r\t[]{}\"\\=#.-0123456789xo", 25);
   const int edits = 1 + static_cast<int>(pick(4));
   for (int e = 0; e < edits; ++e) {
@@ -41,11 +43,15 @@ std::string mutated(const std::string& text, std::mt19937_64& rng) {
       case 0:
         if (!s.empty()) s[pick(s.size())] = static_cast<char>(pick(256));
         break;
-      case 1: s.insert(pick(s.size() + 1), 1, kSpecial[pick(kSpecial.size())]); break;
+      case 1:
+        s.insert(pick(s.size() + 1), 1, kSpecial[pick(kSpecial.size())]);
+        break;
       case 2:
         if (!s.empty()) s.erase(pick(s.size()), 1 + pick(8));
         break;
-      case 3: s.resize(pick(s.size() + 1)); break;
+      case 3:
+        s.resize(pick(s.size() + 1));
+        break;
       case 4: {  // a stretch repeated
         const std::size_t at = pick(s.size() + 1), len = pick(40);
         s.insert(at, s.substr(at, len));
@@ -67,7 +73,8 @@ std::string readSource(const std::string& relative) {
 
 // Feeds `iterations()` mutations of `seed` to `read`, which returns whether it accepted
 // the text; a valid seed must be accepted, and some mutations must be refused.
-void fuzz(const std::string& seed, std::uint64_t rngSeed, const std::function<bool(const std::string&)>& read) {
+void fuzz(const std::string& seed, std::uint64_t rngSeed,
+          const std::function<bool(const std::string&)>& read) {
   REQUIRE(read(seed));
   std::mt19937_64 rng(rngSeed);
   int refused = 0;
@@ -78,7 +85,8 @@ void fuzz(const std::string& seed, std::uint64_t rngSeed, const std::function<bo
 }  // namespace
 
 TEST_CASE("mutated configuration files are read or refused, never crash") {
-  fuzz(readSource("config/default.toml"), 1, [](const std::string& t) { return parseSettings(t, "fuzz.toml").ok(); });
+  fuzz(readSource("config/default.toml"), 1,
+       [](const std::string& t) { return parseSettings(t, "fuzz.toml").ok(); });
 }
 
 TEST_CASE("mutated game records are read or refused, never crash") {
@@ -96,7 +104,8 @@ TEST_CASE("mutated game records are read or refused, never crash") {
 }
 
 TEST_CASE("mutated openings files are read or refused, never crash") {
-  const std::string text = "# openings\n1a1 2b2\n1b1, 4d4 3c3\n" + positionString(playMoves(Position{}, "1a1 2b2").value()) + "\n";
+  const std::string text = "# openings\n1a1 2b2\n1b1, 4d4 3c3\n" +
+                           positionString(playMoves(Position{}, "1a1 2b2").value()) + "\n";
   fuzz(text, 3, [](const std::string& t) { return match::parseOpenings(t, "fuzz.txt").ok(); });
 }
 

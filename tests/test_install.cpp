@@ -16,7 +16,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const char* const kPrograms[] = {"qubic", "qubic-engine", "qubic-solve", "qubic-match", "qubic-bench"};
+const char* const kPrograms[] = {"qubic", "qubic-engine", "qubic-solve", "qubic-match",
+                                 "qubic-bench"};
 
 std::string readAll(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -27,7 +28,8 @@ std::string readAll(const fs::path& path) {
 
 // Installs the build tree under <dir>/stage/usr/local, then moves it to <dir>/moved.
 fs::path installAndMove() {
-  const fs::path dir = fs::temp_directory_path() / ("qubic-install-test-" + std::to_string(getpid()));
+  const fs::path dir =
+      fs::temp_directory_path() / ("qubic-install-test-" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   const std::string build = fs::path(QUBIC_BIN_DIR).parent_path().string();
@@ -44,7 +46,9 @@ fs::path installAndMove() {
 
 }  // namespace
 
-TEST_CASE("the installed programs find their own data after being moved, and top-level X wins from the book") {
+TEST_CASE(
+    "the installed programs find their own data after being moved, and top-level X wins from the "
+    "book") {
   const fs::path root = installAndMove();
   for (const char* program : kPrograms) {
     INFO(program);
@@ -52,8 +56,8 @@ TEST_CASE("the installed programs find their own data after being moved, and top
     // No path into the source (or build) tree is compiled in.
     CHECK(readAll(root / "bin" / program).find(QUBIC_SOURCE_DIR) == std::string::npos);
   }
-  for (const char* page : {"man6/qubic.6", "man1/qubic-engine.1", "man1/qubic-solve.1", "man1/qubic-match.1",
-                           "man1/qubic-bench.1"})
+  for (const char* page : {"man6/qubic.6", "man1/qubic-engine.1", "man1/qubic-solve.1",
+                           "man1/qubic-match.1", "man1/qubic-bench.1"})
     CHECK(fs::is_regular_file(root / "share" / "man" / page));
   CHECK(fs::is_regular_file(root / "share" / "qubic" / "default.toml"));
 
@@ -66,7 +70,8 @@ TEST_CASE("the installed programs find their own data after being moved, and top
     REQUIRE(help.started());
     help.closeInput();
     const auto [out, err] = help.drain(std::chrono::seconds(30));
-    CHECK(out.find((root / "share" / "qubic" / "qubic.book").string() + "  (used)") != std::string::npos);
+    CHECK(out.find((root / "share" / "qubic" / "qubic.book").string() + "  (used)") !=
+          std::string::npos);
     CHECK(help.wait(milliseconds(5000)) == 0);
   }
 
@@ -89,7 +94,8 @@ TEST_CASE("the installed programs find their own data after being moved, and top
       REQUIRE(!lines.empty());
       if (moves.empty()) {
         bool fromBook = false;
-        for (const std::string& l : lines) fromBook |= l == "info string reason: the winning move in the book";
+        for (const std::string& l : lines)
+          fromBook |= l == "info string reason: the winning move in the book";
         CHECK(fromBook);
       }
       const Parsed<int> parsed = parseMove(lines.back().substr(9));

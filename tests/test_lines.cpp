@@ -21,7 +21,8 @@ bool isStraightLine(const std::array<std::uint8_t, 4>& cells) {
 
 int movingAxes(int line) {
   const auto& c = kLineTables.cells[line];
-  return (fileOf(c[0]) != fileOf(c[1])) + (rankOf(c[0]) != rankOf(c[1])) + (levelOf(c[0]) != levelOf(c[1]));
+  return (fileOf(c[0]) != fileOf(c[1])) + (rankOf(c[0]) != rankOf(c[1])) +
+         (levelOf(c[0]) != levelOf(c[1]));
 }
 
 }  // namespace
@@ -46,14 +47,17 @@ TEST_CASE("every set of four collinear cells is one of the lines") {
   int found = 0;
   for (int a = 0; a < kCells; ++a)
     for (int b = 0; b < kCells; ++b) {
-      const int dx = fileOf(b) - fileOf(a), dy = rankOf(b) - rankOf(a), dz = levelOf(b) - levelOf(a);
+      const int dx = fileOf(b) - fileOf(a), dy = rankOf(b) - rankOf(a),
+                dz = levelOf(b) - levelOf(a);
       if (a == b || dx < -1 || dx > 1 || dy < -1 || dy > 1 || dz < -1 || dz > 1) continue;
       Bitboard mask = 0;
       bool inside = true;
       for (int k = 0; k < 4; ++k) {
         const int x = fileOf(a) + k * dx, y = rankOf(a) + k * dy, z = levelOf(a) + k * dz;
-        if (x < 0 || x > 3 || y < 0 || y > 3 || z < 0 || z > 3) inside = false;
-        else mask |= bit(cellAt(x, y, z));
+        if (x < 0 || x > 3 || y < 0 || y > 3 || z < 0 || z > 3)
+          inside = false;
+        else
+          mask |= bit(cellAt(x, y, z));
       }
       if (!inside) continue;
       ++found;
@@ -70,15 +74,16 @@ TEST_CASE("16 cells lie on 7 lines and 48 on 4") {
     int through = 0;
     for (int l = 0; l < kLines; ++l) through += (lineMask(l) >> c) & 1;
     CHECK(through == kLineTables.lineCount[c]);
-    for (int i = 0; i < kLineTables.lineCount[c]; ++i) CHECK(lineMask(kLineTables.linesThrough[c][i]) & bit(c));
+    for (int i = 0; i < kLineTables.lineCount[c]; ++i)
+      CHECK(lineMask(kLineTables.linesThrough[c][i]) & bit(c));
     seven += through == 7;
     four += through == 4;
   }
   CHECK(seven == 16);
   CHECK(four == 48);
   CHECK(popcount(kSevenLineCells) == 16);
-  CHECK(kSevenLineCells & bit(0));                   // corner 1a1
-  CHECK(kSevenLineCells & bit(cellAt(1, 1, 1)));     // centre cell 2b2
+  CHECK(kSevenLineCells & bit(0));                      // corner 1a1
+  CHECK(kSevenLineCells & bit(cellAt(1, 1, 1)));        // centre cell 2b2
   CHECK_FALSE(kSevenLineCells & bit(cellAt(1, 0, 0)));  // edge cell 1b1
 }
 
@@ -95,7 +100,8 @@ TEST_CASE("18 planes of 16 cells with 10 lines each") {
   // Every line lies in some plane except the 4 space diagonals, which lie in the diagonal planes.
   for (int l = 0; l < kLines; ++l) {
     int planes = 0;
-    for (int p = 0; p < kPlanes; ++p) planes += (lineMask(l) & kLineTables.planeMask[p]) == lineMask(l);
+    for (int p = 0; p < kPlanes; ++p)
+      planes += (lineMask(l) & kLineTables.planeMask[p]) == lineMask(l);
     CHECK(planes >= 1);
   }
 }

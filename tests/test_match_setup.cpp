@@ -26,7 +26,8 @@ using namespace qubic::match;
 namespace {
 
 std::string tempPath(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("qubic-match-setup-" + std::to_string(getpid()) + "-" + name))
+  return (std::filesystem::temp_directory_path() /
+          ("qubic-match-setup-" + std::to_string(getpid()) + "-" + name))
       .string();
 }
 
@@ -95,10 +96,11 @@ TEST_CASE("a clock charges moves, adds the increment and refills each period") {
 }
 
 TEST_CASE("openings: position strings and move lists, comments, errors with file and line") {
-  const Parsed<std::vector<Opening>> openings =
-      parseOpenings("# two openings\n1a1 2b2\n\n x..............O/................/................/................ x \n"
-                    "4d4,1a1,2c3\n",
-                    "book.txt");
+  const Parsed<std::vector<Opening>> openings = parseOpenings(
+      "# two openings\n1a1 2b2\n\n "
+      "x..............O/................/................/................ x \n"
+      "4d4,1a1,2c3\n",
+      "book.txt");
   REQUIRE(openings.ok());
   REQUIRE(openings.value().size() == 3);
   CHECK(openings.value()[0].moves == std::vector<int>{0, 21});
@@ -107,8 +109,10 @@ TEST_CASE("openings: position strings and move lists, comments, errors with file
   CHECK(openings.value()[2].position().moveCount() == 3);
   CHECK(openings.value()[0].text == "1a1 2b2");
 
-  CHECK(parseOpenings("1a1\n1a1 1a1\n", "book.txt").error() == "book.txt:2: move 2 (1a1): cell 1a1 is already occupied");
-  CHECK(parseOpenings("1a1 1a2 1b1 1b2 1c1 1c2 1d1\n", "b").error() == "b:1: the game is already over in this opening");
+  CHECK(parseOpenings("1a1\n1a1 1a1\n", "book.txt").error() ==
+        "book.txt:2: move 2 (1a1): cell 1a1 is already occupied");
+  CHECK(parseOpenings("1a1 1a2 1b1 1b2 1c1 1c2 1d1\n", "b").error() ==
+        "b:1: the game is already over in this opening");
   CHECK(parseOpenings("xx/yy o\n", "b").error().rfind("b:1: ", 0) == 0);
   CHECK(parseOpenings("# only a comment\n", "b").error() == "b: no openings in the file");
   CHECK(loadOpeningsFile("/nonexistent/book.txt").error() ==
@@ -153,7 +157,8 @@ TEST_CASE("schedules: pairings, both colours per opening, shared openings per ro
   const auto b = makeSchedule(Format::Gauntlet, 3, 2, 20, 35, OpeningOrder::Random, 7);
   const auto c = makeSchedule(Format::Gauntlet, 3, 2, 20, 35, OpeningOrder::Random, 8);
   std::vector<int> oa, ob, oc;
-  for (std::size_t i = 0; i < a.size(); ++i) oa.push_back(a[i].opening), ob.push_back(b[i].opening), oc.push_back(c[i].opening);
+  for (std::size_t i = 0; i < a.size(); ++i)
+    oa.push_back(a[i].opening), ob.push_back(b[i].opening), oc.push_back(c[i].opening);
   CHECK(oa == ob);
   CHECK(oa != oc);
   // One game per pairing and round: the colours alternate by round.
@@ -163,11 +168,38 @@ TEST_CASE("schedules: pairings, both colours per opening, shared openings per ro
 }
 
 TEST_CASE("the command line: engines, shared keys, defaults, options") {
-  const Parsed<TournamentConfig> parsed =
-      parse({"-engine", "cmd=/bin/a", "name=first", "option.Level=3", "arg=--quiet", "-engine", "cmd=b", "st=2",
-             "--each", "tc=40/60+0.6", "timemargin=250", "-tournament", "gauntlet", "-games", "4", "-rounds", "3",
-             "-concurrency", "2", "-openings", "file=book.txt", "order=random", "-srand", "9", "-recover",
-             "-records", "out.qgn", "-event", "test event", "-sprt", "elo0=0", "elo1=5"});
+  const Parsed<TournamentConfig> parsed = parse({"-engine",
+                                                 "cmd=/bin/a",
+                                                 "name=first",
+                                                 "option.Level=3",
+                                                 "arg=--quiet",
+                                                 "-engine",
+                                                 "cmd=b",
+                                                 "st=2",
+                                                 "--each",
+                                                 "tc=40/60+0.6",
+                                                 "timemargin=250",
+                                                 "-tournament",
+                                                 "gauntlet",
+                                                 "-games",
+                                                 "4",
+                                                 "-rounds",
+                                                 "3",
+                                                 "-concurrency",
+                                                 "2",
+                                                 "-openings",
+                                                 "file=book.txt",
+                                                 "order=random",
+                                                 "-srand",
+                                                 "9",
+                                                 "-recover",
+                                                 "-records",
+                                                 "out.qgn",
+                                                 "-event",
+                                                 "test event",
+                                                 "-sprt",
+                                                 "elo0=0",
+                                                 "elo1=5"});
   REQUIRE(parsed.ok());
   const TournamentConfig& c = parsed.value();
   REQUIRE(c.engines.size() == 2);
@@ -177,8 +209,8 @@ TEST_CASE("the command line: engines, shared keys, defaults, options") {
   CHECK(c.engines[0].options == std::vector<std::pair<std::string, std::string>>{{"Level", "3"}});
   CHECK(c.engines[0].timeControl.text() == "tc=40/60+0.6");  // from -each
   CHECK(c.engines[0].timeMarginMs == 250);
-  CHECK(c.engines[1].name == "b");                     // the program's name
-  CHECK(c.engines[1].timeControl.text() == "st=2");    // its own replaces the shared one
+  CHECK(c.engines[1].name == "b");                   // the program's name
+  CHECK(c.engines[1].timeControl.text() == "st=2");  // its own replaces the shared one
   CHECK(c.format == Format::Gauntlet);
   CHECK(c.games == 4);
   CHECK(c.rounds == 3);
@@ -199,13 +231,15 @@ TEST_CASE("the command line: engines, shared keys, defaults, options") {
   defaults.timeControl = "nodes=777";
   defaults.games = 6;
   defaults.tournament = "ladder";
-  const auto fromSettings = parseCommandLine({"-engine", "cmd=a", "-engine", "cmd=b", "name=bb"}, defaults, "");
+  const auto fromSettings =
+      parseCommandLine({"-engine", "cmd=a", "-engine", "cmd=b", "name=bb"}, defaults, "");
   REQUIRE(fromSettings.ok());
   CHECK(fromSettings.value().engines[0].timeControl.text() == "nodes=777");
   CHECK(fromSettings.value().games == 6);
   CHECK(fromSettings.value().format == Format::Ladder);
 
-  const auto resumed = parse({"-engine", "cmd=a", "-engine", "cmd=b", "name=c", "-resume", "old.qgn"});
+  const auto resumed =
+      parse({"-engine", "cmd=a", "-engine", "cmd=b", "name=c", "-resume", "old.qgn"});
   REQUIRE(resumed.ok());
   CHECK(resumed.value().resume);
   CHECK(resumed.value().recordsPath == "old.qgn");
@@ -222,21 +256,26 @@ TEST_CASE("the ladder preset makes one engine per level of our engine") {
   CHECK(c.engines[0].command == "/opt/qubic-engine");
   CHECK(c.engines[0].timeControl.text() == "st=0.05");
   CHECK(c.reportPath == "docs/strength.md");
-  CHECK(parse({"--ladder", "-each", "cmd=/other/engine"}).value().engines[9].command == "/other/engine");
+  CHECK(parse({"--ladder", "-each", "cmd=/other/engine"}).value().engines[9].command ==
+        "/other/engine");
   CHECK(parse({"--ladder"}).value().engines.size() == 10);
 }
 
 TEST_CASE("every mistake on the command line is named") {
   CHECK(errorOf({"-engine", "cmd=a"}).find("at least two engines") != std::string::npos);
-  CHECK(errorOf({"-engine", "name=x", "-engine", "cmd=b"}) == "engine 1: cmd= is missing (the engine program)");
-  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=a"}).find("two engines are named \"a\"") != std::string::npos);
-  CHECK(errorOf({"-engine", "cmd=a", "colour=red", "-engine", "cmd=b"}).find("engine 1: unknown key \"colour\"") == 0);
-  CHECK(errorOf({"-engine", "cmd=a", "tc=fast", "-engine", "cmd=b"}).find("tc must be") != std::string::npos);
+  CHECK(errorOf({"-engine", "name=x", "-engine", "cmd=b"}) ==
+        "engine 1: cmd= is missing (the engine program)");
+  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=a"}).find("two engines are named \"a\"") !=
+        std::string::npos);
+  CHECK(errorOf({"-engine", "cmd=a", "colour=red", "-engine", "cmd=b"})
+            .find("engine 1: unknown key \"colour\"") == 0);
+  CHECK(errorOf({"-engine", "cmd=a", "tc=fast", "-engine", "cmd=b"}).find("tc must be") !=
+        std::string::npos);
   CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-games", "two"}) ==
         "-games needs a whole number from 1 to 100000, got \"two\"");
   CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-games"}) == "-games needs a number");
-  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-tournament", "swiss"}).find("round-robin") !=
-        std::string::npos);
+  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-tournament", "swiss"})
+            .find("round-robin") != std::string::npos);
   CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-frobnicate"}) ==
         "unknown option -frobnicate (see --help)");
   CHECK(errorOf({"stray"}).find("unexpected \"stray\"") == 0);
@@ -244,23 +283,27 @@ TEST_CASE("every mistake on the command line is named") {
   // D6: a newline in an option would reach the engine as a command of its own.
   CHECK(errorOf({"-engine", "cmd=a", "option.Level=1\ngo infinite", "-engine", "cmd=b"}) ==
         "engine 1: option.Level= must not contain control characters such as a newline");
-  CHECK(errorOf({"-engine", "cmd=a", "option.Le\rvel=1", "-engine", "cmd=b"}).find("control characters") !=
-        std::string::npos);
-  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-sprt", "elo0=5", "elo1=0"}) == "-sprt needs elo0 < elo1");
-  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-sprt", "elo1=5"}) == "-sprt needs elo0= and elo1=");
-  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-engine", "cmd=c", "-sprt", "elo0=0", "elo1=5"}) ==
-        "-sprt needs exactly two engines");
-  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-openings", "order=shuffled"}).find("order=") !=
-        std::string::npos);
-  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-resume", "x", "-records", "y"}).find("different files") !=
-        std::string::npos);
+  CHECK(errorOf({"-engine", "cmd=a", "option.Le\rvel=1", "-engine", "cmd=b"})
+            .find("control characters") != std::string::npos);
+  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-sprt", "elo0=5", "elo1=0"}) ==
+        "-sprt needs elo0 < elo1");
+  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-sprt", "elo1=5"}) ==
+        "-sprt needs elo0= and elo1=");
+  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-engine", "cmd=c", "-sprt", "elo0=0",
+                 "elo1=5"}) == "-sprt needs exactly two engines");
+  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-openings", "order=shuffled"})
+            .find("order=") != std::string::npos);
+  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-resume", "x", "-records", "y"})
+            .find("different files") != std::string::npos);
   CHECK(errorOf({"--ladder", "-engine", "cmd=a"}).find("--ladder makes its own engines") == 0);
   CHECK(errorOf({"--ladder", "-levels", "5-5"}).find("-levels needs FROM-TO") == 0);
-  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-report", "r.md"}) == "-report goes with --ladder");
+  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-report", "r.md"}) ==
+        "-report goes with --ladder");
   MatchSettings badDefault;
   badDefault.timeControl = "st=fast";
-  CHECK(parseCommandLine({"-engine", "cmd=a", "-engine", "cmd=b"}, badDefault, "").error().find(
-            "match.time_control") != std::string::npos);
+  CHECK(parseCommandLine({"-engine", "cmd=a", "-engine", "cmd=b"}, badDefault, "")
+            .error()
+            .find("match.time_control") != std::string::npos);
   CHECK(wantsHelp({"-engine", "cmd=a", "--help"}));
   CHECK(configPathArgument({"-games", "2", "-config", "my.toml"}) == "my.toml");
   CHECK(usageText().find("-concurrency N") != std::string::npos);
@@ -295,26 +338,31 @@ TEST_CASE("reading a record file back: complete games, an incomplete last game i
 
   CHECK(readRecordsForResume(tempPath("missing.qgn")).value().games.empty());
   const std::string broken = write("broken.qgn", "[Result \"2-0\"]\n\n1-0\n");
-  CHECK(readRecordsForResume(broken).error().find("game 1, line 1: unknown result") != std::string::npos);
+  CHECK(readRecordsForResume(broken).error().find("game 1, line 1: unknown result") !=
+        std::string::npos);
   for (const std::string& p : {path, cut, broken}) std::filesystem::remove(p);
 }
 
 TEST_CASE("a record file that does not belong to the tournament is refused before any game") {
-  TournamentConfig config = parse({"-engine", "cmd=/nonexistent/a", "-engine", "cmd=/nonexistent/b"}).value();
-  config.recordsPath = write("foreign.qgn", "[Game \"1\"]\n[X \"someone\"]\n[O \"else\"]\n[Opening \"1a1 1b1\"]\n"
-                                            "[Result \"1-0\"]\n\n1. 1a1 1b1 1-0\n\n");
+  TournamentConfig config =
+      parse({"-engine", "cmd=/nonexistent/a", "-engine", "cmd=/nonexistent/b"}).value();
+  config.recordsPath = write("foreign.qgn",
+                             "[Game \"1\"]\n[X \"someone\"]\n[O \"else\"]\n[Opening \"1a1 1b1\"]\n"
+                             "[Result \"1-0\"]\n\n1. 1a1 1b1 1-0\n\n");
   std::atomic<bool> stop{false};
   {
     std::ostringstream out;
     Tournament fresh(config, builtInOpenings(), out, stop);
     CHECK(fresh.run() == TournamentEnd::Failed);  // not resuming: the file must hold no games
-    CHECK(out.str().find("already holds 1 games; continue that tournament with -resume") != std::string::npos);
+    CHECK(out.str().find("already holds 1 games; continue that tournament with -resume") !=
+          std::string::npos);
   }
   config.resume = true;
   std::ostringstream out;
   Tournament resumed(config, builtInOpenings(), out, stop);
   CHECK(resumed.run() == TournamentEnd::Failed);
-  CHECK(out.str().find("is someone - else from \"1a1 1b1\", but this tournament's game 1 is a - b") !=
-        std::string::npos);
+  CHECK(
+      out.str().find("is someone - else from \"1a1 1b1\", but this tournament's game 1 is a - b") !=
+      std::string::npos);
   std::filesystem::remove(config.recordsPath);
 }

@@ -97,7 +97,8 @@ TEST_CASE("SPRT log-likelihood ratio and bounds by hand") {
   // = 0.348853 + 0.042789 - 0.210524 = 0.181119.
   CHECK(state.llr == Approx(0.1811187).epsilon(1e-6));
   CHECK(state.decision == SprtDecision::Continue);
-  CHECK(sprt(Score{40, 50, 10}, SprtBounds{0, 5, 0.05, 0.05}).llr == Approx(-0.1713915).epsilon(1e-6));
+  CHECK(sprt(Score{40, 50, 10}, SprtBounds{0, 5, 0.05, 0.05}).llr ==
+        Approx(-0.1713915).epsilon(1e-6));
 
   // Without draws, the binomial SPRT: 30 wins, 20 losses against elo1 = 10:
   // 30 ln(0.5143872/0.5) + 20 ln(0.4856128/0.5) = 0.851045 - 0.583929 = 0.267115.

@@ -27,7 +27,8 @@ const std::string kBroken = QUBIC_BROKEN_ENGINE;
 // A directory of our own: the user's configuration must not change the results, and
 // each test gets fresh record files.
 std::string scratchDir(const std::string& name) {
-  const auto dir = std::filesystem::temp_directory_path() / ("qubic-match-test-" + std::to_string(getpid()) + "-" + name);
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("qubic-match-test-" + std::to_string(getpid()) + "-" + name);
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir / "config");
   return dir.string();
@@ -38,7 +39,8 @@ struct Run {
   std::string out, err;
 };
 
-Run runMatch(const std::string& dir, std::vector<std::string> args, milliseconds timeout = milliseconds(40000)) {
+Run runMatch(const std::string& dir, std::vector<std::string> args,
+             milliseconds timeout = milliseconds(40000)) {
   args.insert(args.begin(), kMatch);
   ChildProcess match(args, {"XDG_CONFIG_HOME=" + dir + "/config"});
   REQUIRE(match.started());
@@ -60,7 +62,8 @@ std::vector<GameRecord> readGames(const std::string& path) {
 }
 
 std::vector<std::string> level(int n) {
-  return {"-engine", "cmd=" + kEngine, "name=level" + std::to_string(n), "option.Level=" + std::to_string(n)};
+  return {"-engine", "cmd=" + kEngine, "name=level" + std::to_string(n),
+          "option.Level=" + std::to_string(n)};
 }
 
 std::vector<std::string> broken(const std::string& mode, const std::string& when = "2") {
@@ -79,14 +82,16 @@ std::vector<std::string> joined(const Lists&... lists) {
 }  // namespace
 
 TEST_CASE("a round-robin of three levels of our engine finishes with consistent totals") {
-  REQUIRE(std::filesystem::exists(kEngine));  // build the qubic-engine and qubic-match targets first
+  REQUIRE(
+      std::filesystem::exists(kEngine));  // build the qubic-engine and qubic-match targets first
   REQUIRE(std::filesystem::exists(kMatch));
   const std::string dir = scratchDir("round-robin");
   const std::string records = dir + "/games.qgn";
-  const Run run = runMatch(dir, joined(level(1), level(2), level(4),
-                                       std::vector<std::string>{"-each", "st=0.02", "timemargin=2000", "-games", "2",
-                                                                "-rounds", "2", "-concurrency", "2", "-records",
-                                                                records}));
+  const Run run = runMatch(
+      dir,
+      joined(level(1), level(2), level(4),
+             std::vector<std::string>{"-each", "st=0.02", "timemargin=2000", "-games", "2",
+                                      "-rounds", "2", "-concurrency", "2", "-records", records}));
   INFO(run.out << run.err);
   REQUIRE(run.exitCode == 0);
 
@@ -128,11 +133,12 @@ TEST_CASE("broken engines lose with the right reason and the tournament complete
   ours.push_back("timemargin=5000");
   std::vector<std::string> optionless = broken("sound");
   optionless.push_back("option.Level=3");  // an option the engine does not offer
-  const Run run = runMatch(dir, joined(ours, broken("crash"), broken("hang"), broken("illegal"),
-                                       broken("garbage"), broken("nonsense"), broken("exit-at-start"), optionless,
-                                       std::vector<std::string>{"-tournament", "gauntlet", "-each", "st=0.05",
-                                                                "timemargin=250", "-games", "2", "-recover",
-                                                                "-records", records}));
+  const Run run = runMatch(
+      dir, joined(ours, broken("crash"), broken("hang"), broken("illegal"), broken("garbage"),
+                  broken("nonsense"), broken("exit-at-start"), optionless,
+                  std::vector<std::string>{"-tournament", "gauntlet", "-each", "st=0.05",
+                                           "timemargin=250", "-games", "2", "-recover", "-records",
+                                           records}));
   INFO(run.out << run.err);
   REQUIRE(run.exitCode == 0);
   const std::vector<GameRecord> games = readGames(records);
@@ -142,9 +148,11 @@ TEST_CASE("broken engines lose with the right reason and the tournament complete
       {"hang", {"time forfeit", "sent no move within 300 ms"}},
       {"illegal", {"illegal move", "which is already occupied"}},
       {"garbage", {"garbled output", "sent \"%$# this is not UGI\" while thinking"}},
-      {"nonsense", {"garbled output", "sent \"bestmove 9z9\" (bad move \"9z9\": level 9 is not 1-4)"}},
+      {"nonsense",
+       {"garbled output", "sent \"bestmove 9z9\" (bad move \"9z9\": level 9 is not 1-4)"}},
       {"sound", {"failed to start", "has no option \"Level\" (it offers: none)"}},
-      {"exit-at-start", {"failed to start", "its last error output: \"broken engine: exiting at start\""}},
+      {"exit-at-start",
+       {"failed to start", "its last error output: \"broken engine: exiting at start\""}},
   };
   std::map<std::string, int> seen;
   for (const GameRecord& g : games) {
@@ -154,8 +162,11 @@ TEST_CASE("broken engines lose with the right reason and the tournament complete
     REQUIRE(expected.count(name));
     CHECK(g.tag("Termination") == expected.at(name).first);
     CHECK(g.tag("TerminationDetails").find(expected.at(name).second) != std::string::npos);
-    CHECK(g.tag("TerminationDetails").rfind(std::string(brokenIsX ? "X (" : "O (") + name + ")", 0) == 0);
-    CHECK(g.result == (brokenIsX ? GameResult::OWins : GameResult::XWins));  // the broken engine lost
+    CHECK(
+        g.tag("TerminationDetails").rfind(std::string(brokenIsX ? "X (" : "O (") + name + ")", 0) ==
+        0);
+    CHECK(g.result ==
+          (brokenIsX ? GameResult::OWins : GameResult::XWins));  // the broken engine lost
     // Only what the rules core accepted is in the record.
     CHECK(resultOf(g.finalPosition()) == GameResult::Unfinished);
     ++seen[name];
@@ -172,8 +183,8 @@ TEST_CASE("without -recover a crash stops the tournament and keeps the finished 
   // that is ply 6, before X can have four stones (at "3" a quick win could end the
   // first game first, and the test depended on the level's random play).
   const Run run = runMatch(dir, joined(level(1), broken("crash", "2"),
-                                       std::vector<std::string>{"-each", "st=0.05", "-games", "6", "-records",
-                                                                records}));
+                                       std::vector<std::string>{"-each", "st=0.05", "-games", "6",
+                                                                "-records", records}));
   INFO(run.out << run.err);
   CHECK(run.exitCode == 1);
   CHECK(run.out.find("-recover restarts crashed engines") != std::string::npos);
@@ -187,15 +198,17 @@ TEST_CASE("without -recover a crash stops the tournament and keeps the finished 
 TEST_CASE("an SPRT stops the match once it is decided") {
   const std::string dir = scratchDir("sprt");
   const std::string records = dir + "/games.qgn";
-  const Run run = runMatch(dir, joined(level(4), level(1),
-                                       std::vector<std::string>{"-each", "st=0.02", "timemargin=2000", "-games", "400",
-                                                                "-sprt", "elo0=0", "elo1=50", "-records", records}));
+  const Run run = runMatch(
+      dir, joined(level(4), level(1),
+                  std::vector<std::string>{"-each", "st=0.02", "timemargin=2000", "-games", "400",
+                                           "-sprt", "elo0=0", "elo1=50", "-records", records}));
   INFO(run.out << run.err);
   REQUIRE(run.exitCode == 0);
   CHECK(run.out.find("H1 accepted") != std::string::npos);
   const std::size_t played = readGames(records).size();
   CHECK(played < 400);
-  CHECK(run.out.find("Standings after " + std::to_string(played) + " of 400 games") != std::string::npos);
+  CHECK(run.out.find("Standings after " + std::to_string(played) + " of 400 games") !=
+        std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -204,13 +217,16 @@ TEST_CASE("killed mid-run and resumed, the record file holds every game exactly 
   const std::string records = dir + "/games.qgn";
   const std::vector<std::string> args =
       joined(std::vector<std::string>{kMatch}, level(5), level(6),
-             std::vector<std::string>{"-each", "st=0.03", "timemargin=2000", "-games", "16", "-records", records});
+             std::vector<std::string>{"-each", "st=0.03", "timemargin=2000", "-games", "16",
+                                      "-records", records});
   auto countGames = [&] {
     std::ifstream in(records);
     std::stringstream text;
     text << in.rdbuf();
     int n = 0;
-    for (std::size_t at = text.str().find("[Event "); at != std::string::npos; at = text.str().find("[Event ", at + 1)) ++n;
+    for (std::size_t at = text.str().find("[Event "); at != std::string::npos;
+         at = text.str().find("[Event ", at + 1))
+      ++n;
     return n;
   };
   int beforeKill = 0;
@@ -243,7 +259,8 @@ TEST_CASE("killed mid-run and resumed, the record file holds every game exactly 
   std::set<std::string> numbers;
   for (const GameRecord& g : games) numbers.insert(g.tag("Game"));
   CHECK(numbers.size() == 16);
-  CHECK(resumed.out.find("resuming: " + std::to_string(afterKill) + " of 16 games") != std::string::npos);
+  CHECK(resumed.out.find("resuming: " + std::to_string(afterKill) + " of 16 games") !=
+        std::string::npos);
   CHECK(resumed.out.find("Standings after 16 of 16 games") != std::string::npos);
 
   // Resuming a finished tournament plays nothing more.
@@ -257,8 +274,9 @@ TEST_CASE("the ladder preset plays neighbouring levels and writes its report") {
   const std::string dir = scratchDir("ladder");
   // The number of games and the time control come from the [match] settings.
   std::ofstream(dir + "/config/match.toml") << "[match]\ngames = 2\ntime_control = 'st=0.02'\n";
-  const Run ladder = runMatch(dir, {"--ladder", "-levels", "1-3", "-config", dir + "/config/match.toml", "-records",
-                                    dir + "/ladder.qgn", "-report", dir + "/strength.md"});
+  const Run ladder =
+      runMatch(dir, {"--ladder", "-levels", "1-3", "-config", dir + "/config/match.toml",
+                     "-records", dir + "/ladder.qgn", "-report", dir + "/strength.md"});
   INFO(ladder.out << ladder.err);
   REQUIRE(ladder.exitCode == 0);
   std::ifstream in(dir + "/strength.md");
@@ -279,16 +297,23 @@ TEST_CASE("bad invocations say why and exit with 2, an unwritable record file wi
   const Run unknown = runMatch(dir, {"-engine", "cmd=x", "-engine", "cmd=y", "-bogus"});
   CHECK(unknown.exitCode == 2);
   CHECK(unknown.err.find("unknown option -bogus") != std::string::npos);
-  const Run noOpenings = runMatch(dir, joined(level(1), level(2), std::vector<std::string>{"-openings", "file=" + dir + "/none.txt"}));
+  const Run noOpenings =
+      runMatch(dir, joined(level(1), level(2),
+                           std::vector<std::string>{"-openings", "file=" + dir + "/none.txt"}));
   CHECK(noOpenings.exitCode == 2);
   CHECK(noOpenings.err.find("none.txt: cannot read the openings file") != std::string::npos);
   std::ofstream(dir + "/config/bad.toml") << "[match]\ngames = 0\n";
-  const Run badConfig = runMatch(dir, joined(level(1), level(2), std::vector<std::string>{"-config", dir + "/config/bad.toml"}));
+  const Run badConfig = runMatch(
+      dir,
+      joined(level(1), level(2), std::vector<std::string>{"-config", dir + "/config/bad.toml"}));
   CHECK(badConfig.exitCode == 2);
   CHECK(badConfig.err.find("bad.toml:2:9: error: match.games") != std::string::npos);
-  const Run unwritable = runMatch(dir, joined(level(1), level(2), std::vector<std::string>{"-records", dir}));
+  const Run unwritable =
+      runMatch(dir, joined(level(1), level(2), std::vector<std::string>{"-records", dir}));
   CHECK(unwritable.exitCode == 1);
-  CHECK(unwritable.out.find(dir + ": cannot read the record file: not a regular file (a directory)") != std::string::npos);
+  CHECK(unwritable.out.find(dir +
+                            ": cannot read the record file: not a regular file (a directory)") !=
+        std::string::npos);
   const Run help = runMatch(dir, {"--help"});
   CHECK(help.exitCode == 0);
   CHECK(help.out.find("usage: qubic-match") == 0);
@@ -299,7 +324,8 @@ TEST_CASE("D5: when the manager is killed, the processes an engine started die w
   const std::string dir = scratchDir("group");
   // An engine behind a wrapper script that leaves a helper running, as real wrappers do.
   const std::string script = dir + "/wrapped-engine.sh";
-  std::ofstream(script) << "#!/bin/sh\nsleep 300 &\necho $! > '" << dir << "/helper.pid'\nexec '" << kEngine << "' \"$@\"\n";
+  std::ofstream(script) << "#!/bin/sh\nsleep 300 &\necho $! > '" << dir << "/helper.pid'\nexec '"
+                        << kEngine << "' \"$@\"\n";
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
   auto helperAlive = [&](const std::string& pid) {
     std::ifstream stat("/proc/" + pid + "/stat");
@@ -309,9 +335,12 @@ TEST_CASE("D5: when the manager is killed, the processes an engine started die w
   };
   std::string helper;
   {
-    ChildProcess match(joined(std::vector<std::string>{kMatch}, std::vector<std::string>{"-engine", "cmd=" + script, "name=wrapped"},
-                              level(1), std::vector<std::string>{"-each", "st=0.05", "-games", "200", "-records", dir + "/g.qgn"}),
-                       {"XDG_CONFIG_HOME=" + dir + "/config"});
+    ChildProcess match(
+        joined(std::vector<std::string>{kMatch},
+               std::vector<std::string>{"-engine", "cmd=" + script, "name=wrapped"}, level(1),
+               std::vector<std::string>{"-each", "st=0.05", "-games", "200", "-records",
+                                        dir + "/g.qgn"}),
+        {"XDG_CONFIG_HOME=" + dir + "/config"});
     REQUIRE(match.started());
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (std::chrono::steady_clock::now() < deadline) {
@@ -323,7 +352,8 @@ TEST_CASE("D5: when the manager is killed, the processes an engine started die w
     REQUIRE(!helper.empty());
   }  // the ChildProcess destructor kills the manager with SIGKILL
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-  while (helperAlive(helper) && std::chrono::steady_clock::now() < deadline) std::this_thread::sleep_for(milliseconds(10));
+  while (helperAlive(helper) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(milliseconds(10));
   CHECK_FALSE(helperAlive(helper));
   std::filesystem::remove_all(dir);
 }

@@ -13,12 +13,14 @@ using namespace qubic;
 
 namespace {
 
-const std::string kEmptyPlanes = "................/................/................/................";
+const std::string kEmptyPlanes =
+    "................/................/................/................";
 const std::string kEmptyBoard = kEmptyPlanes + " x";
 
 // A position string written cell by cell, bypassing positionString so that the side to
 // move (and everything else) can be made inconsistent on purpose.
-std::string boardString(const std::vector<std::string>& xs, const std::vector<std::string>& os, char side) {
+std::string boardString(const std::vector<std::string>& xs, const std::vector<std::string>& os,
+                        char side) {
   std::string s = kEmptyPlanes;
   auto put = [&s](const std::string& token, char stone) {
     const int cell = parseMove(token).value();
@@ -61,7 +63,8 @@ Bitboard drawnFullBoard(std::mt19937_64& rng) {
       std::vector<int> badLines;
       for (int l = 0; l < kLines; ++l)
         if (const int k = popcount(x & lineMask(l)); k == 0 || k == 4) badLines.push_back(l);
-      const int line = badLines[std::uniform_int_distribution<std::size_t>(0, badLines.size() - 1)(rng)];
+      const int line =
+          badLines[std::uniform_int_distribution<std::size_t>(0, badLines.size() - 1)(rng)];
       const int a = kLineTables.cells[line][std::uniform_int_distribution<int>(0, 3)(rng)];
       Bitboard others = (x & bit(a)) ? ~x : x;
       for (int k = std::uniform_int_distribution<int>(0, 31)(rng); k > 0; --k) others &= others - 1;
@@ -89,7 +92,8 @@ TEST_CASE("all 64 tokens and indices round-trip, case-insensitively") {
     const std::string token = moveToken(cell);
     tokens.insert(token);
     REQUIRE(token.size() == 3);
-    CHECK(token == std::string{char('1' + levelOf(cell)), char('a' + fileOf(cell)), char('1' + rankOf(cell))});
+    CHECK(token == std::string{char('1' + levelOf(cell)), char('a' + fileOf(cell)),
+                               char('1' + rankOf(cell))});
 
     const auto fromToken = parseMove(token);
     REQUIRE(fromToken.ok());
@@ -120,17 +124,28 @@ TEST_CASE("parseMove rejects bad tokens with a specific reason") {
     std::string input, reason;
   };
   const std::vector<Case> cases = {
-      {"", "empty move"},           {"  \t", "empty move"},
-      {"5a1", "level 5 is not 1-4"}, {"0a1", "level 0 is not 1-4"},
-      {"1e1", "file 'e' is not a-d"}, {"1E1", "file 'E' is not a-d"},
-      {"1a5", "rank 5 is not 1-4"},  {"1a0", "rank 0 is not 1-4"},
-      {"64", "0-63"},                {"99", "0-63"},
-      {"100", "0-63"},               {"99999999999999999999999", "0-63"},
-      {"064", "leading zeros"},      {"00", "leading zeros"},
-      {"-1", "expected <level><file><rank>"}, {"+1", "expected <level><file><rank>"},
-      {"1a", "expected <level><file><rank>"}, {"1a11", "expected <level><file><rank>"},
-      {"x", "expected <level><file><rank>"},  {"a11", "expected <level><file><rank>"},
-      {"1 a1", "expected <level><file><rank>"}, {"1a1,", "expected <level><file><rank>"},
+      {"", "empty move"},
+      {"  \t", "empty move"},
+      {"5a1", "level 5 is not 1-4"},
+      {"0a1", "level 0 is not 1-4"},
+      {"1e1", "file 'e' is not a-d"},
+      {"1E1", "file 'E' is not a-d"},
+      {"1a5", "rank 5 is not 1-4"},
+      {"1a0", "rank 0 is not 1-4"},
+      {"64", "0-63"},
+      {"99", "0-63"},
+      {"100", "0-63"},
+      {"99999999999999999999999", "0-63"},
+      {"064", "leading zeros"},
+      {"00", "leading zeros"},
+      {"-1", "expected <level><file><rank>"},
+      {"+1", "expected <level><file><rank>"},
+      {"1a", "expected <level><file><rank>"},
+      {"1a11", "expected <level><file><rank>"},
+      {"x", "expected <level><file><rank>"},
+      {"a11", "expected <level><file><rank>"},
+      {"1 a1", "expected <level><file><rank>"},
+      {"1a1,", "expected <level><file><rank>"},
       {"1.1", "expected <level><file><rank>"},
   };
   for (const auto& c : cases) {
@@ -176,7 +191,9 @@ TEST_CASE("parsePosition accepts upper case and surrounding whitespace") {
   const std::string s = positionString(p);
   CHECK(s == "x.............../.....o........../..........x...../................ o");
   std::string upper = s;
-  std::transform(upper.begin(), upper.end(), upper.begin(), [](char c) { return c == 'x' ? 'X' : c == 'o' ? 'O' : c; });
+  std::transform(upper.begin(), upper.end(), upper.begin(), [](char c) {
+    return c == 'x' ? 'X' : c == 'o' ? 'O' : c;
+  });
   const auto fromUpper = parsePosition(upper);
   REQUIRE(fromUpper);
   CHECK(fromUpper.value() == p);
@@ -237,7 +254,8 @@ TEST_CASE("a drawn full board round-trips") {
   const auto played = playMoves(Position{}, moves);
   REQUIRE(played);
   CHECK(played.value() == p);
-  CHECK_THAT(playMoves(p, "1a1").error(), Catch::Contains("the game is already over (the board is full)"));
+  CHECK_THAT(playMoves(p, "1a1").error(),
+             Catch::Contains("the game is already over (the board is full)"));
 }
 
 TEST_CASE("reachable special positions are accepted") {
@@ -306,7 +324,8 @@ TEST_CASE("parsePosition rejects each kind of malformed input with its own messa
        {"X has 3 stones and O has 1 stone", "as many stones as O or one more"}},
       {boardString({}, {"2a1"}, 'x'), {"X has 0 stones and O has 1"}},
       {kEmptyPlanes + " o", {"the side to move is O", "X has 0 stones and O has 0", "X's turn"}},
-      {boardString({"1a1"}, {}, 'x'), {"the side to move is X", "X has 1 stone and O has 0", "O's turn"}},
+      {boardString({"1a1"}, {}, 'x'),
+       {"the side to move is X", "X has 1 stone and O has 0", "O's turn"}},
       {boardString({"1a1", "1b1", "1c1", "1d1", "4d4"}, {"2a1", "2b1", "2c1", "2d1"}, 'o'),
        {"both X and O", "1a1-1d1", "2a1-2d1"}},
       {boardString({"1a1", "1b1", "1c1", "1d1"}, {"2a1", "2b2", "3c1", "4d4"}, 'x'),
@@ -347,11 +366,18 @@ TEST_CASE("parsePosition never crashes on mangled input") {
     std::string s = positionString(p);
     for (int edits = std::uniform_int_distribution<int>(1, 3)(rng); edits > 0; --edits) {
       const std::size_t at = std::uniform_int_distribution<std::size_t>(0, s.size())(rng);
-      const char c = alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(rng)];
+      const char c =
+          alphabet[std::uniform_int_distribution<std::size_t>(0, alphabet.size() - 1)(rng)];
       switch (std::uniform_int_distribution<int>(0, 2)(rng)) {
-        case 0: s.insert(at, 1, c); break;
-        case 1: if (at < s.size()) s.erase(at, 1); break;
-        default: if (at < s.size()) s[at] = c; break;
+        case 0:
+          s.insert(at, 1, c);
+          break;
+        case 1:
+          if (at < s.size()) s.erase(at, 1);
+          break;
+        default:
+          if (at < s.size()) s[at] = c;
+          break;
       }
     }
     const auto result = parsePosition(s);
@@ -394,7 +420,8 @@ TEST_CASE("playMoves plays from a start position") {
 }
 
 TEST_CASE("playMoves names the failing move") {
-  CHECK(playMoves(Position{}, "1a1 2b2 1a1").error() == "move 3 (1a1): cell 1a1 is already occupied");
+  CHECK(playMoves(Position{}, "1a1 2b2 1a1").error() ==
+        "move 3 (1a1): cell 1a1 is already occupied");
   CHECK(playMoves(Position{}, "0, 0").error() == "move 2 (0): cell 1a1 is already occupied");
   CHECK(playMoves(Position{}, "1a1 1e1").error() == "move 2 (1e1): file 'e' is not a-d");
   CHECK(playMoves(Position{}, "1a1 64").error() == "move 2 (64): an index must be 0-63");
@@ -438,16 +465,27 @@ TEST_CASE("boardDiagram matches the position on random games and shows the resul
     const Bitboard winning = p.winningCells();
     for (int cell = 0; cell < kCells; ++cell) {
       const std::string& row = lines[static_cast<std::size_t>(1 + (3 - rankOf(cell)))];
-      const char shown = row.at(static_cast<std::size_t>(11 * levelOf(cell) + 2 + 2 * fileOf(cell)));
-      char want = (p.stones(Side::X) & bit(cell)) ? 'x' : (p.stones(Side::O) & bit(cell)) ? 'o' : '.';
+      const char shown =
+          row.at(static_cast<std::size_t>(11 * levelOf(cell) + 2 + 2 * fileOf(cell)));
+      char want = (p.stones(Side::X) & bit(cell))   ? 'x'
+                  : (p.stones(Side::O) & bit(cell)) ? 'o'
+                                                    : '.';
       if (winning & bit(cell)) want = static_cast<char>(want - 'a' + 'A');
       REQUIRE(shown == want);
     }
     switch (p.status()) {
-      case Status::Ongoing: CHECK_THAT(lines[7], Catch::EndsWith("stones on the board")); break;
-      case Status::XWins: CHECK_THAT(lines[7], Catch::StartsWith("X has won: ")); break;
-      case Status::OWins: CHECK_THAT(lines[7], Catch::StartsWith("O has won: ")); break;
-      case Status::Draw: CHECK_THAT(lines[7], Catch::StartsWith("draw")); break;
+      case Status::Ongoing:
+        CHECK_THAT(lines[7], Catch::EndsWith("stones on the board"));
+        break;
+      case Status::XWins:
+        CHECK_THAT(lines[7], Catch::StartsWith("X has won: "));
+        break;
+      case Status::OWins:
+        CHECK_THAT(lines[7], Catch::StartsWith("O has won: "));
+        break;
+      case Status::Draw:
+        CHECK_THAT(lines[7], Catch::StartsWith("draw"));
+        break;
     }
   }
   const Position won = playMoves(Position{}, "1a1 2a1 1b1 2b1 1c1 2c1 1d1").value();

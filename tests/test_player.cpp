@@ -48,15 +48,18 @@ TEST_CASE("no level ever returns an illegal move: 10 000 random positions") {
     Player player({level, 1, static_cast<std::uint64_t>(level)});
     for (int i = 0; i < 1000; ++i) {
       const int stones = std::uniform_int_distribution<int>(0, kCells - 1)(rng);
-      const Position p = i % 2 ? longRandomGame(rng, stones) : randomPosition(rng, std::min(stones, 40));
+      const Position p =
+          i % 2 ? longRandomGame(rng, stones) : randomPosition(rng, std::min(stones, 40));
       const Side us = p.sideToMove();
       withThrees += (threatCells(p, us) | threatCells(p, opponent(us))) != 0;
       nearlyFull += p.moveCount() >= 56;
       const MoveChoice c = player.choose(p, limits);
       if (!p.isLegal(c.move) || c.reason == "plays the first free cell" ||
           (threatCells(p, us) && !p.completesLine(c.move, us)) ||
-          (!threatCells(p, us) && popcount(threatCells(p, opponent(us))) == 1 && !(threatCells(p, opponent(us)) & bit(c.move)))) {
-        INFO("level " << level << " position " << positionString(p) << " move " << c.move << " (" << c.reason << ")");
+          (!threatCells(p, us) && popcount(threatCells(p, opponent(us))) == 1 &&
+           !(threatCells(p, opponent(us)) & bit(c.move)))) {
+        INFO("level " << level << " position " << positionString(p) << " move " << c.move << " ("
+                      << c.reason << ")");
         FAIL("not a legal move of the level's own choosing");
       }
     }
@@ -146,7 +149,8 @@ TEST_CASE("the top level beats the elementary tier with either colour") {
         REQUIRE(p.isLegal(c.move));
         p.play(c.move);
       }
-      if (p.status() == (topSide == Side::X ? Status::XWins : Status::OWins)) ++(topSide == Side::X ? winsAsX : winsAsO);
+      if (p.status() == (topSide == Side::X ? Status::XWins : Status::OWins))
+        ++(topSide == Side::X ? winsAsX : winsAsO);
     }
   INFO("top level: " << winsAsX << " wins as X, " << winsAsO << " as O, of " << seeds << " each");
   CHECK(winsAsX == seeds);
@@ -204,7 +208,8 @@ TEST_CASE("the old fallback, the forcing tier's move, is still there to be measu
 TEST_CASE("newGame forgets everything: the same question then costs what it cost a fresh player") {
   // UGI's uginewgame: all data of the previous game is cleared. Proofs kept in the table
   // would answer the repeated question with far fewer nodes.
-  const Parsed<Position> p = playMoves(Position{}, "1a1 1b1 2b2 1c1");  // X wins: a proof of some 15 000 nodes
+  const Parsed<Position> p =
+      playMoves(Position{}, "1a1 1b1 2b2 1c1");  // X wins: a proof of some 15 000 nodes
   REQUIRE(p);
   MoveLimits limits;
   limits.moveTime = std::chrono::milliseconds(600000);
@@ -216,20 +221,24 @@ TEST_CASE("newGame forgets everything: the same question then costs what it cost
   const MoveChoice afterNewGame = fresh.choose(p.value(), limits);
   Player other({kMaxLevel, 16, 1});
   const MoveChoice reference = other.choose(p.value(), limits);
-  INFO("nodes: first " << first.nodes << ", again " << again.nodes << ", after newGame " << afterNewGame.nodes);
+  INFO("nodes: first " << first.nodes << ", again " << again.nodes << ", after newGame "
+                       << afterNewGame.nodes);
   CHECK(first.verdict == Verdict::Win);
   CHECK(again.nodes < first.nodes);  // the table remembered
   CHECK(afterNewGame.nodes == reference.nodes);
   CHECK(afterNewGame.move == reference.move);
 }
 
-TEST_CASE("a failure inside the player comes back from the threads' wrapper as an error, not a crash") {
+TEST_CASE(
+    "a failure inside the player comes back from the threads' wrapper as an error, not a crash") {
   const Position pos = playMoves(Position{}, "1a1,4d4").value();
   Player player;
   MoveLimits limits;
   limits.moveTime = std::chrono::milliseconds(100);
   // The progress callback runs inside choose(); one that throws stands for any failure.
-  const ProgressFn failing = [](const MoveChoice&) { throw std::runtime_error("the display broke"); };
+  const ProgressFn failing = [](const MoveChoice&) {
+    throw std::runtime_error("the display broke");
+  };
   const MoveChoice failed = chooseReportingErrors(player, pos, limits, failing);
   CHECK(failed.move == -1);
   CHECK(failed.error == "the display broke");

@@ -8,12 +8,12 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "allocation_count.hpp"
 #include "engine/large_array.hpp"
 #include "engine/notation.hpp"
 #include "engine/pns.hpp"
 #include "engine/threat_search.hpp"
 #include "engine/threats.hpp"
-#include "allocation_count.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;
@@ -42,7 +42,6 @@ struct Minimax {
     return best;
   }
 };
-
 
 }  // namespace
 
@@ -162,7 +161,8 @@ TEST_CASE("slicing a search by positions takes the same course whatever the thre
   CHECK(std::get<1>(small) == std::get<1>(large));
   CHECK(std::get<2>(small) == std::get<2>(large));
   CHECK(std::get<3>(small) == std::get<3>(large));
-  CHECK(std::get<4>(small) > std::get<4>(large));  // the small table did cost more threat-search nodes
+  CHECK(std::get<4>(small) >
+        std::get<4>(large));  // the small table did cost more threat-search nodes
 }
 
 TEST_CASE("a time limit of 50 ms is kept (within ten times that, for loaded machines)") {
@@ -242,7 +242,9 @@ TEST_CASE("a large array starts zeroed and aligned, small or big") {
   }
 }
 
-TEST_CASE("the table gives back what was stored: numbers, moves, flags, best move and a solved entry's distance") {
+TEST_CASE(
+    "the table gives back what was stored: numbers, moves, flags, best move and a solved entry's "
+    "distance") {
   TranspositionTable table(1);
   TTEntry open;
   open.key = 0x123456789abcdef1ULL;
@@ -293,7 +295,8 @@ TEST_CASE("the table gives back what was stored: numbers, moves, flags, best mov
 TEST_CASE("numbers summing past the thresholds' range do not stall the search") {
   // Every child of a quiet position gets a huge disproof number, so the root's sum would
   // reach the root's own threshold: the search must still go on evaluating positions.
-  const Position root = playMoves(Position{}, "1a1 4d4 1d1 1b2 2c3 3b3 4a2 2d2 3c1").value();  // O to move
+  const Position root =
+      playMoves(Position{}, "1a1 4d4 1d1 1b2 2c3 3b3 4a2 2d2 3c1").value();  // O to move
   ThreatSearch threats(1 << 12);
   REQUIRE_FALSE(threats.forcedWin(root, Side::O).win);
   REQUIRE_FALSE(threatCells(root, Side::X));

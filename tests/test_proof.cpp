@@ -86,7 +86,8 @@ VerifyResult verifyText(const std::string& text) {
 
 }  // namespace
 
-TEST_CASE("forcing wins found by the threat search pass the rules-only check and full-width search") {
+TEST_CASE(
+    "forcing wins found by the threat search pass the rules-only check and full-width search") {
   std::mt19937_64 rng(5);
   ThreatSearch threats(1 << 16);
   int accepted = 0, bruteForced = 0;
@@ -142,7 +143,8 @@ TEST_CASE("proofs of the solver's wins pass the rules-only checker") {
   REQUIRE(proved.size() >= 30);
   int defenderToMove = 0;
   for (const Proved& p : proved) {
-    INFO(positionString(p.position) << " attacker " << (p.attacker == Side::X ? "x" : "o") << "\n" << p.proof);
+    INFO(positionString(p.position) << " attacker " << (p.attacker == Side::X ? "x" : "o") << "\n"
+                                    << p.proof);
     const VerifyResult v = verifyText(p.proof);
     INFO(v.error);
     CHECK(v.verified);

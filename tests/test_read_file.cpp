@@ -56,7 +56,9 @@ std::string contentOf(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("readRegularFile reads plain files and refuses FIFOs, devices, directories and huge files at once") {
+TEST_CASE(
+    "readRegularFile reads plain files and refuses FIFOs, devices, directories and huge files at "
+    "once") {
   Scratch s;
   const auto began = std::chrono::steady_clock::now();
   CHECK(readRegularFile(s.file("a.txt", "hello"), 100).value() == "hello");
@@ -79,24 +81,30 @@ TEST_CASE("readRegularFile reads plain files and refuses FIFOs, devices, directo
 TEST_CASE("every reader refuses a FIFO, a device and a directory with its own clear error") {
   Scratch s;
   // D3: the solution (book) file, from the protocol's SolutionFile or the configuration.
-  CHECK(loadBookFile(s.fifo).error() == "cannot read book file \"" + s.fifo + "\": not a regular file (a FIFO)");
+  CHECK(loadBookFile(s.fifo).error() ==
+        "cannot read book file \"" + s.fifo + "\": not a regular file (a FIFO)");
   CHECK(loadBookFile("/dev/zero").error() ==
         "cannot read book file \"/dev/zero\": not a regular file (a character device)");
-  CHECK(loadBookFile(s.sparse("huge.book", std::uintmax_t{3} << 30)).error().find("more than the 64 MB") !=
-        std::string::npos);
+  CHECK(loadBookFile(s.sparse("huge.book", std::uintmax_t{3} << 30))
+            .error()
+            .find("more than the 64 MB") != std::string::npos);
   // D7: a directory as --config.
   CHECK(loadSettingsFile(s.dir.string()).error() ==
-        s.dir.string() + ": error: cannot read the configuration file: not a regular file (a directory)");
+        s.dir.string() +
+            ": error: cannot read the configuration file: not a regular file (a directory)");
   CHECK(loadSettingsFile(s.fifo).error().find("not a regular file (a FIFO)") != std::string::npos);
   // D8: openings.
   CHECK(match::loadOpeningsFile("/dev/zero").error() ==
         "/dev/zero: cannot read the openings file: not a regular file (a character device)");
   // D4: the game's load key.
-  CHECK(tui::loadRecordFile(s.fifo).error() == s.fifo + ": cannot load: not a regular file (a FIFO)");
-  CHECK(tui::loadRecordFile(s.sparse("2g.qgn", std::uintmax_t{2} << 30)).error().find("more than the 1 MB") !=
-        std::string::npos);
+  CHECK(tui::loadRecordFile(s.fifo).error() ==
+        s.fifo + ": cannot load: not a regular file (a FIFO)");
+  CHECK(tui::loadRecordFile(s.sparse("2g.qgn", std::uintmax_t{2} << 30))
+            .error()
+            .find("more than the 1 MB") != std::string::npos);
   // The tournament's record file, read for -resume and opened for appending.
-  CHECK(match::readRecordsForResume(s.fifo).error().find("not a regular file (a FIFO)") != std::string::npos);
+  CHECK(match::readRecordsForResume(s.fifo).error().find("not a regular file (a FIFO)") !=
+        std::string::npos);
   match::RecordLog log;
   CHECK(log.open(s.fifo).find("cannot open the record file for writing") != std::string::npos);
 }
@@ -116,20 +124,25 @@ TEST_CASE("D1: a text file that is not a record file is refused and left exactly
   CHECK(contentOf(notes) == "# My notes\n\nNothing about games here.\n");
 
   // Starting with a bracket but not records: still untouched.
-  const std::string bracket = s.file("bracket.md", "[link](http://example.org)\n\nsome text\n\n[another] line");
+  const std::string bracket =
+      s.file("bracket.md", "[link](http://example.org)\n\nsome text\n\n[another] line");
   CHECK_FALSE(match::readRecordsForResume(bracket));
   CHECK(contentOf(bracket) == "[link](http://example.org)\n\nsome text\n\n[another] line");
 }
 
-TEST_CASE("M6 and M7: the game's save never overwrites or follows a link, and a load never echoes a foreign file") {
+TEST_CASE(
+    "M6 and M7: the game's save never overwrites or follows a link, and a load never echoes a "
+    "foreign file") {
   Scratch s;
   GameRecord record;
   const std::string existing = s.file("mine.txt", "precious");
-  CHECK(tui::saveRecordFile(existing, record) == existing + " already exists; it is not overwritten (give another name)");
+  CHECK(tui::saveRecordFile(existing, record) ==
+        existing + " already exists; it is not overwritten (give another name)");
   CHECK(contentOf(existing) == "precious");
   const std::string link = (s.dir / "link.qgn").string();
   fs::create_symlink(existing, link);
-  CHECK(tui::saveRecordFile(link, record, true) == link + " is a symbolic link; it is not followed (give another name)");
+  CHECK(tui::saveRecordFile(link, record, true) ==
+        link + " is a symbolic link; it is not followed (give another name)");
   CHECK(contentOf(existing) == "precious");
   const std::string fresh = (s.dir / "game.qgn").string();
   CHECK(tui::saveRecordFile(fresh, record).empty());
@@ -140,5 +153,6 @@ TEST_CASE("M6 and M7: the game's save never overwrites or follows a link, and a 
   const std::string secret = s.file("secret.txt", "hunter2 is my password\n");
   CHECK(tui::loadRecordFile(secret).error() == secret + ": not a game record");
   const std::string badMove = s.file("bad.qgn", "1a1 1a1\n");
-  CHECK(tui::loadRecordFile(badMove).error().find("1a1") != std::string::npos);  // a record's own error is detailed
+  CHECK(tui::loadRecordFile(badMove).error().find("1a1") !=
+        std::string::npos);  // a record's own error is detailed
 }

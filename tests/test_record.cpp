@@ -54,7 +54,8 @@ TEST_CASE("result tokens and the result a position shows") {
 TEST_CASE("a record is written in the documented layout") {
   const std::string text = recordToString(sampleGame());
   CHECK(text ==
-        "[Event \"Casual game\"]\n[Date \"2024.05.01\"]\n[X \"Human\"]\n[O \"qubic level 7\"]\n[Result \"1-0\"]\n\n"
+        "[Event \"Casual game\"]\n[Date \"2024.05.01\"]\n[X \"Human\"]\n[O \"qubic level "
+        "7\"]\n[Result \"1-0\"]\n\n"
         "1. 1a1 2b2 {takes the cell on the most open lines} 2. 1a2 3c3 3. 1a3 4d4 4. 1a4\n"
         "{completes a line at 1a4} 1-0\n");
 }
@@ -68,7 +69,8 @@ TEST_CASE("records survive a round trip") {
   }
   SECTION("an unfinished game from a set-up position, O to move first, with awkward tag text") {
     GameRecord r;
-    r.start = parsePosition("x.............../................/................/................ o").value();
+    r.start = parsePosition("x.............../................/................/................ o")
+                  .value();
     r.setTag("Note", "quotes \" and \\ backslashes");
     r.addMove(cell("2b2"));
     r.addMove(cell("3c3"));
@@ -93,7 +95,8 @@ TEST_CASE("records survive a round trip") {
         r.addMove(c);
       }
     const std::string text = recordToString(r);
-    for (std::size_t begin = 0, end; (end = text.find('\n', begin)) != std::string::npos; begin = end + 1)
+    for (std::size_t begin = 0, end; (end = text.find('\n', begin)) != std::string::npos;
+         begin = end + 1)
       CHECK(end - begin <= 79);
     REQUIRE(parseRecord(text).ok());
     CHECK(parseRecord(text).value().moves == r.moves);
@@ -106,7 +109,8 @@ TEST_CASE("reading is lenient about layout") {
   REQUIRE_FALSE(parsed.ok());
   const auto fine = parseRecord("  [X   \"a\"]  [O \"b\"]\n1a1 2B2 {note}\n 1a2 17. 3c3 9... 63 *");
   REQUIRE(fine.ok());
-  CHECK(fine.value().moves == std::vector<int>{cell("1a1"), cell("2b2"), cell("1a2"), cell("3c3"), 63});
+  CHECK(fine.value().moves ==
+        std::vector<int>{cell("1a1"), cell("2b2"), cell("1a2"), cell("3c3"), 63});
   CHECK(fine.value().comments[1] == "note");
   CHECK(fine.value().tag("O") == "b");
   CHECK(fine.value().tag("Missing").empty());
@@ -121,15 +125,19 @@ TEST_CASE("malformed records give a precise message") {
   CHECK(errorOf("[X a]\n*") == "line 1: malformed tag: expected [Name \"value\"]");
   CHECK(errorOf("[X \"a]\n*") == "line 1: tag X: the value has no closing quote");
   CHECK(errorOf("[X \"a\"]\n[X \"b\"]\n*") == "line 2: tag X appears twice");
-  CHECK(errorOf("[Result \"2-0\"]\n*") == "line 1: unknown result \"2-0\" (expected 1-0, 0-1, 1/2-1/2 or *)");
+  CHECK(errorOf("[Result \"2-0\"]\n*") ==
+        "line 1: unknown result \"2-0\" (expected 1-0, 0-1, 1/2-1/2 or *)");
   CHECK(errorOf("\n\n1a1 2b2 1a1 *") == "line 3: move 3 (1a1): cell 1a1 is already occupied");
   CHECK(errorOf("1a1\n5a1 *").rfind("line 2: move 2 (5a1): bad move", 0) == 0);
-  CHECK(errorOf("1a1 2a1 1a2 2a2 1a3 2a3 1a4 2a4 1-0") == "line 1: move 8 (2a4): the game is already over");
-  CHECK(errorOf("[Result \"1-0\"]\n1a1 0-1") == "line 2: the moves end with 0-1 but the Result tag says 1-0");
+  CHECK(errorOf("1a1 2a1 1a2 2a2 1a3 2a3 1a4 2a4 1-0") ==
+        "line 1: move 8 (2a4): the game is already over");
+  CHECK(errorOf("[Result \"1-0\"]\n1a1 0-1") ==
+        "line 2: the moves end with 0-1 but the Result tag says 1-0");
   CHECK(errorOf("1a1 2a1 1a2 2a2 1a3 2a3 1a4 0-1") ==
         "line 1: the result 0-1 does not match the moves, which end in 1-0");
   CHECK(errorOf("1a1 {unclosed") == "line 1: comment has no closing '}'");
-  CHECK(errorOf("1a1 * 2b2") == "line 1: unexpected text after the end of the game (one game per file)");
+  CHECK(errorOf("1a1 * 2b2") ==
+        "line 1: unexpected text after the end of the game (one game per file)");
   CHECK(errorOf("[Position \"xx\"]\n*").rfind("line 1: tag Position: ", 0) == 0);
 }
 
@@ -147,7 +155,9 @@ TEST_CASE("several games in one text") {
   CHECK(bad.error() == "game 2, line 10: move 2 (1a1): cell 1a1 is already occupied");
 }
 
-TEST_CASE("M5: bytes an engine sent that are not UTF-8 or are control characters never reach the file raw") {
+TEST_CASE(
+    "M5: bytes an engine sent that are not UTF-8 or are control characters never reach the file "
+    "raw") {
   GameRecord record;
   record.setTag("Event", "bad \xff\xfe bytes\x01 and \xc3\x28 and caf\xc3\xa9");
   record.addMove(0, "engine said \xed\xa0\x80 } \x1b[31m");
@@ -158,8 +168,9 @@ TEST_CASE("M5: bytes an engine sent that are not UTF-8 or are control characters
     CHECK(c != 0x7f);
     CHECK(c != 0xff);
   }
-  CHECK(text.find("caf\xc3\xa9") != std::string::npos);             // valid UTF-8 is kept
-  CHECK(text.find("bad \xef\xbf\xbd\xef\xbf\xbd bytes") != std::string::npos);  // broken bytes become U+FFFD
+  CHECK(text.find("caf\xc3\xa9") != std::string::npos);  // valid UTF-8 is kept
+  CHECK(text.find("bad \xef\xbf\xbd\xef\xbf\xbd bytes") !=
+        std::string::npos);  // broken bytes become U+FFFD
   const Parsed<std::vector<GameRecord>> back = parseRecords(text);
   REQUIRE(back);
   REQUIRE(back.value().size() == 1);

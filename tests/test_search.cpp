@@ -3,10 +3,10 @@
 #include <atomic>
 #include <random>
 
+#include "allocation_count.hpp"
 #include "engine/notation.hpp"
 #include "engine/search.hpp"
 #include "engine/threats.hpp"
-#include "allocation_count.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;
@@ -100,7 +100,8 @@ TEST_CASE("the search honours depth, node limit, stop flag, deadline and root mo
 
   HeuristicLimits limits = depthLimit(2);
   int deepest = 0;
-  HeuristicResult r = search.search(start, limits, [&](const HeuristicResult& p) { deepest = std::max(deepest, p.depth); });
+  HeuristicResult r = search.search(
+      start, limits, [&](const HeuristicResult& p) { deepest = std::max(deepest, p.depth); });
   CHECK(r.depth == 2);
   CHECK(deepest == 2);
   CHECK(start.isLegal(r.move));
@@ -122,7 +123,8 @@ TEST_CASE("the search honours depth, node limit, stop flag, deadline and root mo
   limits.deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(30);
   const auto began = std::chrono::steady_clock::now();
   r = search.search(start, limits);
-  CHECK(std::chrono::steady_clock::now() - began < std::chrono::milliseconds(300));  // 10x: loaded machines
+  CHECK(std::chrono::steady_clock::now() - began <
+        std::chrono::milliseconds(300));  // 10x: loaded machines
   CHECK(start.isLegal(r.move));
 
   limits = depthLimit(3);

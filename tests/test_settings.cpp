@@ -30,25 +30,32 @@ TEST_CASE("the shipped default file is exactly the built-in defaults, printed") 
   CHECK(settingsToToml(parsed.value()) == text);
 }
 
-TEST_CASE("M4: a bad [match] time_control is an error with its location for every program that reads the file") {
+TEST_CASE(
+    "M4: a bad [match] time_control is an error with its location for every program that reads the "
+    "file") {
   const auto parsed = parseSettings("[match]\ntime_control = \"st=fast\"\n", "m.toml");
   REQUIRE_FALSE(parsed.ok());
-  CHECK(parsed.error() == "m.toml:2:16: error: match.time_control: st must be a number of seconds of at least 0.001, got \"fast\"");
+  CHECK(parsed.error() ==
+        "m.toml:2:16: error: match.time_control: st must be a number of seconds of at least 0.001, "
+        "got \"fast\"");
   CHECK(parseSettings("[match]\ntime_control = \"tc=40/60+0.6 nodes=5000\"\n", "ok.toml").ok());
   CHECK_FALSE(withSetting(Settings{}, "match.time_control", "tc=0").ok());
 }
 
 TEST_CASE("keys of earlier versions are refused with their new names") {
-  const auto parsed = parseSettings("[engine]\nown_book = false\nbook_file = \"x.book\"\n", "old.toml");
+  const auto parsed =
+      parseSettings("[engine]\nown_book = false\nbook_file = \"x.book\"\n", "old.toml");
   REQUIRE_FALSE(parsed.ok());
-  CHECK(parsed.error() == "old.toml:3:1: error: unknown key engine.book_file (now solution_file)\n"
-                          "old.toml:2:1: error: unknown key engine.own_book (now use_solution)");
+  CHECK(parsed.error() ==
+        "old.toml:3:1: error: unknown key engine.book_file (now solution_file)\n"
+        "old.toml:2:1: error: unknown key engine.own_book (now use_solution)");
 }
 
 TEST_CASE("values are read and printed back") {
-  const auto parsed = parseSettings("[engine]\nlevel = 3\nexplain = false\nsolution_file = \"a \\\"b\\\".book\"\n"
-                                    "[tui]\nhuman_side = \"both\"\ncolor_x = \"green\"\n",
-                                    "test.toml");
+  const auto parsed = parseSettings(
+      "[engine]\nlevel = 3\nexplain = false\nsolution_file = \"a \\\"b\\\".book\"\n"
+      "[tui]\nhuman_side = \"both\"\ncolor_x = \"green\"\n",
+      "test.toml");
   REQUIRE(parsed.ok());
   const Settings& s = parsed.value();
   CHECK(s.engine.level == 3);
@@ -68,13 +75,16 @@ TEST_CASE("every kind of mistake is reported with file, line and column") {
     REQUIRE_FALSE(parsed.ok());
     return parsed.error();
   };
-  CHECK(error("[engine]\nlevel = 11\n") == "bad.toml:2:9: error: engine.level must be an integer from 1 to 10, got 11");
-  CHECK(error("[engine]\nlevel = \"high\"\n") == "bad.toml:2:9: error: engine.level must be an integer from 1 to 10");
-  CHECK(error("[engine]\nexplain = 1\n") == "bad.toml:2:11: error: engine.explain must be true or false");
+  CHECK(error("[engine]\nlevel = 11\n") ==
+        "bad.toml:2:9: error: engine.level must be an integer from 1 to 10, got 11");
+  CHECK(error("[engine]\nlevel = \"high\"\n") ==
+        "bad.toml:2:9: error: engine.level must be an integer from 1 to 10");
+  CHECK(error("[engine]\nexplain = 1\n") ==
+        "bad.toml:2:11: error: engine.explain must be true or false");
   CHECK(error("[engine]\nlevle = 3\n") == "bad.toml:2:1: error: unknown key engine.levle");
   CHECK(error("[engnie]\nlevel = 3\n") == "bad.toml:1:2: error: unknown section [engnie]");
-  CHECK(error("[tui]\nhuman_side = \"me\"\n").find("one of \"x\", \"o\", \"both\", \"none\", got \"me\"") !=
-        std::string::npos);
+  CHECK(error("[tui]\nhuman_side = \"me\"\n")
+            .find("one of \"x\", \"o\", \"both\", \"none\", got \"me\"") != std::string::npos);
   CHECK(error("[engine\n").rfind("bad.toml:1:", 0) == 0);  // a TOML syntax error keeps its position
   CHECK(error("engine = 3\n") == "bad.toml:1:1: error: [engine] must be a table");
   // Several mistakes are all reported, one per line.
@@ -83,10 +93,12 @@ TEST_CASE("every kind of mistake is reported with file, line and column") {
   CHECK(both.find("\nbad.toml:3:11") != std::string::npos);
 }
 
-TEST_CASE("a missing file named explicitly is an error, but no file at the default path gives defaults") {
+TEST_CASE(
+    "a missing file named explicitly is an error, but no file at the default path gives defaults") {
   const auto missing = resolveSettings("/nonexistent/qubic.toml");
   REQUIRE_FALSE(missing.ok());
-  CHECK(missing.error() == "/nonexistent/qubic.toml: error: cannot read the configuration file: no such file");
+  CHECK(missing.error() ==
+        "/nonexistent/qubic.toml: error: cannot read the configuration file: no such file");
 
   const std::string dir = std::filesystem::temp_directory_path() / "qubic-settings-test";
   std::filesystem::create_directories(dir + "/qubic");
@@ -108,7 +120,8 @@ TEST_CASE("single settings are set from text with the same checks") {
   auto set = withSetting(base, "engine.level", "5");
   REQUIRE(set.ok());
   CHECK(set.value().engine.level == 5);
-  CHECK(withSetting(base, "engine.level", "0").error() == "engine.level must be an integer from 1 to 10, got \"0\"");
+  CHECK(withSetting(base, "engine.level", "0").error() ==
+        "engine.level must be an integer from 1 to 10, got \"0\"");
   CHECK_FALSE(withSetting(base, "engine.level", "5x").ok());
   CHECK_FALSE(withSetting(base, "engine.explain", "yes").ok());
   CHECK(withSetting(base, "engine.explain", "false").value().engine.explain == false);

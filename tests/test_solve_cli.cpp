@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "config/book_file.hpp"
 #include "child_process.hpp"
+#include "config/book_file.hpp"
 
 using qubic::testing::ChildProcess;
 
@@ -86,10 +86,23 @@ TEST_CASE("qubic-solve gives up with value unknown at its node limit") {
 }
 
 TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"--threads", "0"}, {"--threads", "1.5"}, {"--hash", "x"}, {"--hash", "0"}, {"--hash", "99999999"},
-        {"--hash", "18446744073709551615"}, {"--hash", "17592186044416"}, {"--threads", "100000"}, {"--moves", "1a1,1a1"},
-        {"--time"}, {"--bogus"}, {"--split", "0"}, {"--split", "-1"}, {"--split", "1", "--time", "5"}, {"--moves", "1a1", "--moves", "1b1"}, {"--verify", "/dev/zero"}, {"--verify", "/tmp"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--threads", "0"},
+                                               {"--threads", "1.5"},
+                                               {"--hash", "x"},
+                                               {"--hash", "0"},
+                                               {"--hash", "99999999"},
+                                               {"--hash", "18446744073709551615"},
+                                               {"--hash", "17592186044416"},
+                                               {"--threads", "100000"},
+                                               {"--moves", "1a1,1a1"},
+                                               {"--time"},
+                                               {"--bogus"},
+                                               {"--split", "0"},
+                                               {"--split", "-1"},
+                                               {"--split", "1", "--time", "5"},
+                                               {"--moves", "1a1", "--moves", "1b1"},
+                                               {"--verify", "/dev/zero"},
+                                               {"--verify", "/tmp"}}) {
     const Run run = solve(args);
     INFO(args[0]);
     CHECK(run.exitCode == 2);
@@ -110,10 +123,12 @@ TEST_CASE("qubic-solve --threads 2 proves on two threads, and the proof verifies
   std::remove(proof.c_str());
 }
 
-TEST_CASE("qubic-solve --split proves in pieces, reports each piece, and its joined proof verifies") {
+TEST_CASE(
+    "qubic-solve --split proves in pieces, reports each piece, and its joined proof verifies") {
   const std::string proof = "test_solve_cli_split.proof";
   // A budget of 1000 positions a piece: the root is split, its pieces proved by two workers.
-  const Run run = solve({"--split", "0.001", "--threads", "2", "--hash", "8", "--moves", "1a1,4d4,1d1,1b2", "--proof", proof});
+  const Run run = solve({"--split", "0.001", "--threads", "2", "--hash", "8", "--moves",
+                         "1a1,4d4,1d1,1b2", "--proof", proof});
   CHECK(run.exitCode == 0);
   CHECK(run.out.rfind("value: X wins\n", 0) == 0);
   CHECK(run.out.find("verified: yes\n") != std::string::npos);
@@ -124,8 +139,8 @@ TEST_CASE("qubic-solve --split proves in pieces, reports each piece, and its joi
   std::remove(proof.c_str());
 
   // O wins this one: no proof, and the reason.
-  const Run failed =
-      solve({"--split", "0.001", "--hash", "8", "--moves", "3b3,1a1,4d2,1b1,3a4,1c1,4b1,2a1,4a3,2b1", "--proof", proof});
+  const Run failed = solve({"--split", "0.001", "--hash", "8", "--moves",
+                            "3b3,1a1,4d2,1b1,3a4,1c1,4b1,2a1,4a3,2b1", "--proof", proof});
   CHECK(failed.exitCode == 2);
   CHECK(failed.out.find("value: unknown\nwhy: the attacker does not win") != std::string::npos);
   CHECK(failed.err.find("no proof written") != std::string::npos);
@@ -151,7 +166,8 @@ TEST_CASE("qubic-solve stops cleanly on Ctrl-C and prints what is known") {
   CHECK(out.find("nodes: ") != std::string::npos);
 }
 
-TEST_CASE("qubic-solve --book-info counts the shipped book's strategic positions and its longest win") {
+TEST_CASE(
+    "qubic-solve --book-info counts the shipped book's strategic positions and its longest win") {
   const Run run = solve({"--book-info"});
   CHECK(run.exitCode == 0);
   const std::vector<std::string> out = lines(run.out);
@@ -162,7 +178,8 @@ TEST_CASE("qubic-solve --book-info counts the shipped book's strategic positions
   // The longest win is the empty board's: every other entry lies on a line from it.
   const auto book = qubic::loadBookFile(qubic::shippedBookPath());
   REQUIRE(book);
-  CHECK(out[2] == "longest win: " + std::to_string(book.value()->find(qubic::Position{})->pliesToWin) + " plies");
+  CHECK(out[2] == "longest win: " +
+                      std::to_string(book.value()->find(qubic::Position{})->pliesToWin) + " plies");
   CHECK(out[3].rfind("bytes: ", 0) == 0);
   CHECK(solve({"--book-info", "/dev/null"}).exitCode != 0);
 }

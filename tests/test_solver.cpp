@@ -32,7 +32,8 @@ VerifyResult proveAndVerify(Solver& solver, const Position& pos, Side attacker) 
   INFO(positionString(pos));
   REQUIRE(r.answer == Answer::Proven);
   std::stringstream proof;
-  const ProofWriteResult w = writeProof(proof, pos, attacker, solver.search(), solver.threats(), SearchLimits{});
+  const ProofWriteResult w =
+      writeProof(proof, pos, attacker, solver.search(), solver.threats(), SearchLimits{});
   INFO(w.error);
   REQUIRE(w.complete);
   return verifyProof(proof);
@@ -126,7 +127,8 @@ TEST_CASE("one thread finds the same proof every time") {
     Solver solver(withThreads(1));
     REQUIRE(solver.prove(p, Side::X, {}).answer == Answer::Proven);
     std::stringstream proof;
-    REQUIRE(writeProof(proof, p, Side::X, solver.search(), solver.threats(), SearchLimits{}).complete);
+    REQUIRE(
+        writeProof(proof, p, Side::X, solver.search(), solver.threats(), SearchLimits{}).complete);
     return proof.str();
   };
   CHECK(proofOf() == proofOf());

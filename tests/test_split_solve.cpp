@@ -94,7 +94,8 @@ TEST_CASE("a split solve that cannot finish says why and gives no proof") {
     CHECK(r.error == "stopped");
   }
   SECTION("the game is over") {
-    const SplitResult r = splitSolve(after("1a1,2a1,1b1,2b1,1c1,2c1,1d1"), Side::X, smallPieces(1000));
+    const SplitResult r =
+        splitSolve(after("1a1,2a1,1b1,2b1,1c1,2c1,1d1"), Side::X, smallPieces(1000));
     CHECK_FALSE(r.proven);
     CHECK(r.error == "the game is over");
   }

@@ -21,11 +21,15 @@ Bitboard cells(const std::string& tokens) {
   return b;
 }
 
-Position stones(const std::string& x, const std::string& o) { return Position::fromStones(cells(x), cells(o)); }
+Position stones(const std::string& x, const std::string& o) {
+  return Position::fromStones(cells(x), cells(o));
+}
 
 int cell(const char* token) { return parseMove(token).value(); }
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 // Plays the game out from `pos` with the given strategies; returns the final status.
 Status playOut(Position pos, Strategy& x, Strategy& o) {
@@ -200,7 +204,8 @@ TEST_CASE("Forcing breaks the opponent's whole-cube forced win, checked by searc
   CHECK(contains(m.reason, "breaks the opponent's forced win in "));
   Position next = pos;
   next.play(m.move);
-  if (const Bitboard gains = threatCells(next, Side::X)) next.play(lowestCell(gains));  // O's forced block
+  if (const Bitboard gains = threatCells(next, Side::X))
+    next.play(lowestCell(gains));  // O's forced block
   CHECK_FALSE(search.forcedWin(next, Side::O).win);
 }
 
@@ -211,7 +216,8 @@ TEST_CASE("a finished game has no move") {
 
 TEST_CASE("every tier returns a legal move in thousands of random positions") {
   std::mt19937_64 rng(2024);
-  Strategy tiers[] = {Strategy(Tier::Elementary, 11), Strategy(Tier::Planar, 12), Strategy(Tier::Forcing, 13)};
+  Strategy tiers[] = {Strategy(Tier::Elementary, 11), Strategy(Tier::Planar, 12),
+                      Strategy(Tier::Forcing, 13)};
   int positions = 0;
   while (positions < 3000) {
     Position pos;
@@ -234,14 +240,16 @@ TEST_CASE("every tier returns a legal move in thousands of random positions") {
 
 TEST_CASE("a higher tier beats a lower one in most games") {
   constexpr int kGames = 200;  // half with each colour
-  const std::pair<Tier, Tier> pairings[] = {
-      {Tier::Planar, Tier::Elementary}, {Tier::Forcing, Tier::Planar}, {Tier::Forcing, Tier::Elementary}};
+  const std::pair<Tier, Tier> pairings[] = {{Tier::Planar, Tier::Elementary},
+                                            {Tier::Forcing, Tier::Planar},
+                                            {Tier::Forcing, Tier::Elementary}};
   for (const auto& [higher, lower] : pairings) {
     int wins = 0, losses = 0, draws = 0, winsAsX = 0, winsAsO = 0;
     for (int g = 0; g < kGames; ++g) {
       Strategy strong(higher, 1000 + g), weak(lower, 5000 + g);
       const bool strongIsX = g % 2 == 0;
-      const Status s = strongIsX ? playOut(Position{}, strong, weak) : playOut(Position{}, weak, strong);
+      const Status s =
+          strongIsX ? playOut(Position{}, strong, weak) : playOut(Position{}, weak, strong);
       if (s == Status::Draw) {
         ++draws;
       } else if ((s == Status::XWins) == strongIsX) {
@@ -252,9 +260,10 @@ TEST_CASE("a higher tier beats a lower one in most games") {
       }
     }
     const double score = (wins + 0.5 * draws) / kGames;
-    WARN("tier " << static_cast<int>(higher) << " vs tier " << static_cast<int>(lower) << ": +" << wins << " -"
-                 << losses << " =" << draws << " (wins as X " << winsAsX << "/" << kGames / 2 << ", as O " << winsAsO
-                 << "/" << kGames / 2 << "), score " << 100 * score << "%");
+    WARN("tier " << static_cast<int>(higher) << " vs tier " << static_cast<int>(lower) << ": +"
+                 << wins << " -" << losses << " =" << draws << " (wins as X " << winsAsX << "/"
+                 << kGames / 2 << ", as O " << winsAsO << "/" << kGames / 2 << "), score "
+                 << 100 * score << "%");
     CHECK(score >= 0.6);
   }
 }

@@ -25,7 +25,8 @@ Bitboard orderKey(Bitboard b) {
   while (b) {
     const int c = popLowest(b);
     const int x = fileOf(c), y = rankOf(c), z = levelOf(c);
-    key |= bit((x & 1) | (y & 1) << 1 | (z & 1) << 2 | (x >> 1) << 3 | (y >> 1) << 4 | (z >> 1) << 5);
+    key |=
+        bit((x & 1) | (y & 1) << 1 | (z & 1) << 2 | (x >> 1) << 3 | (y >> 1) << 4 | (z >> 1) << 5);
   }
   return key;
 }
@@ -79,7 +80,8 @@ std::vector<Position> symmetricPositions(int count, std::uint64_t seed) {
 std::vector<int> bruteForceStabilizer(const Position& p) {
   std::vector<int> fixing;
   for (int s = 0; s < kSymmetries; ++s)
-    if (transform(s, p.stones(Side::X)) == p.stones(Side::X) && transform(s, p.stones(Side::O)) == p.stones(Side::O))
+    if (transform(s, p.stones(Side::X)) == p.stones(Side::X) &&
+        transform(s, p.stones(Side::O)) == p.stones(Side::O))
       fixing.push_back(s);
   return fixing;
 }
@@ -214,7 +216,8 @@ TEST_CASE("the canonical form is the least image, the same for every image") {
       const Position q = transform(s, p);
       const CanonicalForm d = canonical(q);
       same &= d.x == c.x && d.o == c.o && canonicalKey(q) == canonicalKey(p);
-      same &= transform(d.symmetry, q.stones(Side::X)) == c.x && transform(d.symmetry, q.stones(Side::O)) == c.o;
+      same &= transform(d.symmetry, q.stones(Side::X)) == c.x &&
+              transform(d.symmetry, q.stones(Side::O)) == c.o;
     }
     CHECK(same);
   }

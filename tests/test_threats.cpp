@@ -216,7 +216,8 @@ TEST_CASE("line queries agree with a count taken from the stones") {
 }
 
 TEST_CASE("excess planes count stone differences per plane") {
-  const Position p = Position::fromStones(cellsOf({sq(0, 0), sq(1, 1), cellAt(0, 0, 1)}), cellsOf({cellAt(3, 3, 3)}));
+  const Position p = Position::fromStones(cellsOf({sq(0, 0), sq(1, 1), cellAt(0, 0, 1)}),
+                                          cellsOf({cellAt(3, 3, 3)}));
   // Level 0 (plane 8: axis 2, value 0) has two X stones and no O stone.
   const std::uint32_t two = excessPlanes(p, Side::X, 2);
   CHECK((two >> 8 & 1u) == 1u);
@@ -265,7 +266,8 @@ TEST_CASE("an existing three wins at once, even against a defender three") {
 }
 
 TEST_CASE("a two-move forcing sequence is found, and not within one move") {
-  const Position p = Position::fromStones(cellsOf({3, 9, 14, 26, 35, 40, 49}), cellsOf({15, 23, 28, 41, 42, 54, 59}));
+  const Position p = Position::fromStones(cellsOf({3, 9, 14, 26, 35, 40, 49}),
+                                          cellsOf({15, 23, 28, 41, 42, 54, 59}));
   REQUIRE(threatCells(p, Side::X) == 0);
   REQUIRE(threatCells(p, Side::O) == 0);
   REQUIRE(doubleThreatCells(p, Side::X) == 0);
@@ -288,7 +290,8 @@ TEST_CASE("a two-move forcing sequence is found, and not within one move") {
 TEST_CASE("a forced reply that makes a defender three breaks the sequence") {
   // X 42 forces O 34, which gives O a three (gain 0); X would have a double threat
   // next, but must block at 0, which makes no X three. No other line works either.
-  const Position p = Position::fromStones(cellsOf({16, 31, 38, 46, 58, 61}), cellsOf({17, 20, 23, 41, 51, 63}));
+  const Position p =
+      Position::fromStones(cellsOf({16, 31, 38, 46, 58, 61}), cellsOf({17, 20, 23, 41, 51, 63}));
   const Bitboard x = p.stones(Side::X), o = p.stones(Side::O);
   REQUIRE(threatCells(p, Side::O) == 0);
   const Position after = Position::fromStones(x | bit(42), o | bit(34));
@@ -305,7 +308,8 @@ TEST_CASE("a forced reply that makes a defender three breaks the sequence") {
 
 TEST_CASE("a defender three must be blocked, by a move that makes a three") {
   // O threatens 0; X blocks there with a three of its own and goes on to win.
-  const Position p = Position::fromStones(cellsOf({25, 32, 39, 45, 48, 57, 60}), cellsOf({3, 4, 8, 11, 12, 21, 62}));
+  const Position p = Position::fromStones(cellsOf({25, 32, 39, 45, 48, 57, 60}),
+                                          cellsOf({3, 4, 8, 11, 12, 21, 62}));
   REQUIRE(threatCells(p, Side::O) == bit(0));
   ThreatSearch search(1 << 10);
   const ThreatResult r = search.forcedWin(p, Side::X);
@@ -315,8 +319,8 @@ TEST_CASE("a defender three must be blocked, by a move that makes a three") {
   CHECK(sequenceWins(p.stones(Side::X), p.stones(Side::O), r));
 
   // With a second O three elsewhere X cannot block both, even holding a double threat.
-  const Position twoThrees = Position::fromStones(cellsOf({sq(0, 1), sq(0, 2), sq(1, 0), sq(2, 0), 47, 43}),
-                                                  cellsOf({16, 17, 18, 32, 33, 34}));
+  const Position twoThrees = Position::fromStones(
+      cellsOf({sq(0, 1), sq(0, 2), sq(1, 0), sq(2, 0), 47, 43}), cellsOf({16, 17, 18, 32, 33, 34}));
   REQUIRE(popcount(threatCells(twoThrees, Side::O)) == 2);
   REQUIRE(doubleThreatCells(twoThrees, Side::X) != 0);
   CHECK_FALSE(search.forcedWin(twoThrees, Side::X).win);
@@ -345,8 +349,10 @@ TEST_CASE("every claimed win survives every defence, and no forcing win is misse
     int claims = 0, missedTrueWins = 0, missedForcingWins4 = 0;
   };
   constexpr std::size_t kMethods = 4;
-  std::array<Method, kMethods> methods{
-      {{"dfs, nodes <= 2M", {}}, {"dfs, depth <= 4", {}}, {"iterative deepening", {}}, {"dfs, nodes <= 1000", {}}}};
+  std::array<Method, kMethods> methods{{{"dfs, nodes <= 2M", {}},
+                                        {"dfs, depth <= 4", {}},
+                                        {"iterative deepening", {}},
+                                        {"dfs, nodes <= 1000", {}}}};
   Method &dfs = methods[0], &depth4 = methods[1];
   dfs.limits.maxNodes = 2'000'000;
   depth4.limits.maxDepth = 4;
@@ -388,15 +394,20 @@ TEST_CASE("every claimed win survives every defence, and no forcing win is misse
       }
     }
   }
-  std::printf("threat search (%s): %d claims (%d with the attacker not to move, %d of 3+ attacker moves, longest %d), "
-              "%d confirmed by brute force, %d limit hits\n",
-              dfs.name, dfs.claims, attackerNotToMove, longClaims, longest, confirmedByBruteForce, limitHits);
-  std::printf("  rules-only references over %d searches: %d brute-force wins (3 moves), %d exhaustive forcing wins "
-              "(4 moves); true wins each method misses:\n",
-              2 * static_cast<int>(positions.size()), bruteForceWins, forcingWins4);
+  std::printf(
+      "threat search (%s): %d claims (%d with the attacker not to move, %d of 3+ attacker moves, "
+      "longest %d), "
+      "%d confirmed by brute force, %d limit hits\n",
+      dfs.name, dfs.claims, attackerNotToMove, longClaims, longest, confirmedByBruteForce,
+      limitHits);
+  std::printf(
+      "  rules-only references over %d searches: %d brute-force wins (3 moves), %d exhaustive "
+      "forcing wins "
+      "(4 moves); true wins each method misses:\n",
+      2 * static_cast<int>(positions.size()), bruteForceWins, forcingWins4);
   for (const Method& m : methods)
-    std::printf("    %-22s %5d claims  %5d brute-force wins missed  %5d forcing wins missed\n", m.name, m.claims,
-                m.missedTrueWins, m.missedForcingWins4);
+    std::printf("    %-22s %5d claims  %5d brute-force wins missed  %5d forcing wins missed\n",
+                m.name, m.claims, m.missedTrueWins, m.missedForcingWins4);
   CHECK(missedForcingWins4 == 0);
   CHECK(depth4.missedForcingWins4 == 0);
   CHECK(dfs.claims > 100);
@@ -441,10 +452,13 @@ TEST_CASE("a defender move outside the zone that makes no three does not refute 
       }
     }
   }
-  std::printf("zones: %d wins (%d with the attacker not to move), average zone %.1f cells; %d defender moves "
-              "outside zones replayed, %d also by brute force; %d refutations lay outside the bare sequence\n",
-              wins, attackerNotToMove, wins ? static_cast<double>(zoneCells) / wins : 0.0, tried, bruteChecked,
-              breakersOutsideBareZone);
+  std::printf(
+      "zones: %d wins (%d with the attacker not to move), average zone %.1f cells; %d defender "
+      "moves "
+      "outside zones replayed, %d also by brute force; %d refutations lay outside the bare "
+      "sequence\n",
+      wins, attackerNotToMove, wins ? static_cast<double>(zoneCells) / wins : 0.0, tried,
+      bruteChecked, breakersOutsideBareZone);
   CHECK(wins > 200);
   CHECK(attackerNotToMove > 50);
 }
@@ -473,8 +487,10 @@ TEST_CASE("no forcing win: a defender stone more or a three and its block do not
       }
     }
   }
-  std::printf("no forcing win: %d positions, %d with a defender stone more, %d after a three and its block\n",
-              failures, extraStones, blocks);
+  std::printf(
+      "no forcing win: %d positions, %d with a defender stone more, %d after a three and its "
+      "block\n",
+      failures, extraStones, blocks);
   CHECK(failures > 1000);
   CHECK(blocks > 1000);
 }
@@ -495,7 +511,8 @@ TEST_CASE("with `shortest` the sequence found is a shortest one") {
       CHECK(r.attackerMoves() <= plain.attackerMoves());
       const Bitboard a = pos.stones(attacker), d = pos.stones(opponent(attacker));
       CHECK(sequenceWins(a, d, r));
-      if (r.attackerMoves() > 1 && r.attackerMoves() <= 4) CHECK_FALSE(forcingWinWithin(a, d, r.attackerMoves() - 1));
+      if (r.attackerMoves() > 1 && r.attackerMoves() <= 4)
+        CHECK_FALSE(forcingWinWithin(a, d, r.attackerMoves() - 1));
     }
   }
   std::printf("shortest: %d wins, %d shorter than the plain search's\n", wins, shorter);

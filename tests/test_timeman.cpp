@@ -72,7 +72,7 @@ TEST_CASE("the moves to go and the board bound the moves planned for") {
   CHECK(expectedMovesLeft(go, 64) == 3);
   go.movesToGo = 1;
   const milliseconds last = moveBudget(go, Side::X, 64, kOverhead);
-  CHECK(last > milliseconds((1000 - 10) / 2));   // the clock is refilled after this move
+  CHECK(last > milliseconds((1000 - 10) / 2));  // the clock is refilled after this move
   CHECK(last <= milliseconds((1000 - 10) * 4 / 5));
 }
 
@@ -93,11 +93,14 @@ TEST_CASE("the tighter of move time and clock wins") {
 
 TEST_CASE("random limits keep every guarantee and never overflow") {
   std::mt19937_64 rng(11);
-  auto any = [&](std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng); };
+  auto any = [&](std::int64_t lo, std::int64_t hi) {
+    return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng);
+  };
   for (int i = 0; i < 100000; ++i) {
     GoLimits go;
     if (any(0, 1)) go.moveTimeMs = any(0, any(0, 1) ? 1000 : INT64_MAX);
-    if (any(0, 1)) go.clockMs[0] = any(any(0, 1) ? -1000 : INT64_MIN, any(0, 1) ? 100000 : INT64_MAX);
+    if (any(0, 1))
+      go.clockMs[0] = any(any(0, 1) ? -1000 : INT64_MIN, any(0, 1) ? 100000 : INT64_MAX);
     if (any(0, 1)) go.clockMs[1] = any(-1000, 100000);
     go.incrementMs = {any(0, any(0, 1) ? 100 : INT64_MAX), any(0, 100)};
     if (any(0, 3) == 0) go.movesToGo = static_cast<int>(any(1, 50));
@@ -107,7 +110,8 @@ TEST_CASE("random limits keep every guarantee and never overflow") {
     REQUIRE(budget >= milliseconds(1));
     REQUIRE(budget <= kNoTimeLimit);
     if (go.moveTimeMs) REQUIRE(budget.count() <= std::max<std::int64_t>(*go.moveTimeMs, 1));
-    if (go.clockMs[0] && *go.clockMs[0] - overhead.count() > 2 && *go.clockMs[0] < (std::int64_t{1} << 40))
+    if (go.clockMs[0] && *go.clockMs[0] - overhead.count() > 2 &&
+        *go.clockMs[0] < (std::int64_t{1} << 40))
       REQUIRE(budget.count() < *go.clockMs[0] - overhead.count());
   }
 }

@@ -56,7 +56,8 @@ TEST_CASE("the default bindings") {
   CHECK(keys.actionFor('Z') == Action::None);
   CHECK(keys.primaryKeyName(Action::Help) == "?");
   // Every configurable action has a default key.
-  for (int a = 1; a <= kConfigurableActions; ++a) CHECK_FALSE(keys.keysFor(static_cast<Action>(a)).empty());
+  for (int a = 1; a <= kConfigurableActions; ++a)
+    CHECK_FALSE(keys.keysFor(static_cast<Action>(a)).empty());
 }
 
 TEST_CASE("bindings come from the [tui] settings and bad ones are reported") {
@@ -66,7 +67,8 @@ TEST_CASE("bindings come from the [tui] settings and bad ones are reported") {
   s.keyHint = std::string(1, 'q');
   const auto bad = KeyMap::fromSettings(s);
   REQUIRE_FALSE(bad.ok());
-  CHECK(bad.error().find("tui.key_undo: unknown key name \"backspace-not-a-key\"") != std::string::npos);
+  CHECK(bad.error().find("tui.key_undo: unknown key name \"backspace-not-a-key\"") !=
+        std::string::npos);
   CHECK(bad.error().find("tui.key_redo: \"j\" is a fixed key of the board") != std::string::npos);
   CHECK(bad.error().find("tui.key_quit: \"q\" is already bound to: hint") != std::string::npos);
 
@@ -147,7 +149,8 @@ TEST_CASE("the layout puts four planes in a row when they fit, else in a 2x2 gri
   CHECK(computeLayout(24, 30).tooSmall);
 }
 
-TEST_CASE("the smallest window named when the window is too small really is the smallest that fits") {
+TEST_CASE(
+    "the smallest window named when the window is too small really is the smallest that fits") {
   for (const int cols : {10, 30, 45, 64, 80, 120}) {
     const auto [rows, minCols] = minimumSize(cols);
     const int width = std::max(cols, minCols);
@@ -226,7 +229,8 @@ TEST_CASE("undo takes back the engine's reply with the human's move, and redo re
 
 TEST_CASE("a game converts to a record and back") {
   Game game;
-  for (const char* t : {"1a1", "2a1", "1a2", "2a2", "1a3", "2a3", "1a4"}) REQUIRE(game.play(cell(t)));
+  for (const char* t : {"1a1", "2a1", "1a2", "2a2", "1a3", "2a3", "1a4"})
+    REQUIRE(game.play(cell(t)));
   const GameRecord record = game.toRecord();
   CHECK(record.result == GameResult::XWins);
   Game loaded;
@@ -284,7 +288,8 @@ TEST_CASE("the overlay marks each empty cell with its judged value") {
   // With the threat marks on as well, neither hides the other (issue 17).
   marks.threats = true;
   const auto both = boardLook(pos, -1, marks);
-  CHECK(std::string(both[cell("1a4")].text.begin(), both[cell("1a4")].text.end()) == "!?!");  // X's three, unknown
+  CHECK(std::string(both[cell("1a4")].text.begin(), both[cell("1a4")].text.end()) ==
+        "!?!");  // X's three, unknown
   CHECK(std::string(both[cell("2a3")].text.begin(), both[cell("2a3")].text.end()) == " L ");
   analysis.cells[cell("1a4")] = {MoveValue::Pending, 0};
   const auto pending = boardLook(pos, -1, marks);
@@ -309,7 +314,8 @@ TEST_CASE("the help screen fits 80x24 and lists every key") {
   for (const StyledText& line : lines) CHECK(line.text.size() <= 78);
   std::string all;
   for (const StyledText& line : lines) all += line.text + "\n";
-  for (const char* words : {"new game", "undo", "hint", "quit", "save", "load", "overlay", "swap sides"})
+  for (const char* words :
+       {"new game", "undo", "hint", "quit", "save", "load", "overlay", "swap sides"})
     CHECK(all.find(words) != std::string::npos);
   CHECK(keyBar(defaultKeys(), false).rfind("? help  q quit", 0) == 0);
 }
@@ -326,7 +332,8 @@ TEST_CASE("text cut for lack of room ends with a sign, within its width") {
 
 TEST_CASE("the overlay's proven verdict on the whole position is said in words") {
   CHECK(overlayVerdict(Side::X, 2, 5, 40, false) == "X can force a win (proven): the W cells win.");
-  CHECK(overlayVerdict(Side::O, 0, 40, 40, true) == "Every move loses: X can force a win (proven).");
+  CHECK(overlayVerdict(Side::O, 0, 40, 40, true) ==
+        "Every move loses: X can force a win (proven).");
   CHECK(overlayVerdict(Side::O, 0, 40, 40, false).empty());  // not all judged yet
   CHECK(overlayVerdict(Side::O, 0, 39, 40, true).empty());   // one move not proven losing
 }

@@ -15,8 +15,8 @@
 #include <regex>
 #include <sstream>
 #include <string>
-#include <vector>
 #include <thread>
+#include <vector>
 
 namespace {
 
@@ -32,7 +32,8 @@ std::string run(const std::string& command) {
   return output;
 }
 
-int panesMade = 0;  // each pane gets a fresh server and directory: a quitting one may still be closing
+int panesMade =
+    0;  // each pane gets a fresh server and directory: a quitting one may still be closing
 
 std::string trimmed(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
@@ -50,7 +51,8 @@ bool haveTmux() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
 class QubicPane {
  public:
   // Without `startScreen` the game opens on the board (the start screen is switched off).
-  explicit QubicPane(const std::string& configText, int width = 100, int height = 30, bool startScreen = false)
+  explicit QubicPane(const std::string& configText, int width = 100, int height = 30,
+                     bool startScreen = false)
       : name_("qubic-test-" + std::to_string(getpid()) + "-" + std::to_string(++panesMade)),
         dir_(fs::temp_directory_path() / name_) {
     fs::create_directories(dir_);
@@ -58,20 +60,23 @@ class QubicPane {
     std::string text = configText;
     if (!startScreen) {
       const std::size_t tui = text.find("[tui]\n");
-      if (tui == std::string::npos) text = "[tui]\nstart_screen = false\n" + text;
-      else text.insert(tui + 6, "start_screen = false\n");
+      if (tui == std::string::npos)
+        text = "[tui]\nstart_screen = false\n" + text;
+      else
+        text.insert(tui + 6, "start_screen = false\n");
     }
     std::ofstream(config) << text;
     // XDG_CONFIG_HOME points into the scratch directory so no user file is read.
     // A script notes qubic's pid (for signals) and its exit status: tmux's own record of
     // a dead pane's status is not reliable. XDG_CONFIG_HOME keeps any user file out.
     // The script survives the Ctrl-C sent to the whole foreground group (trap).
-    std::ofstream(dir_ / "run.sh") << "trap : INT\ncd '" << dir_.string() << "'\nexport XDG_STATE_HOME='"
-                                   << dir_.string() << "'\nexport XDG_DATA_HOME='" << dir_.string() << "'\nexport XDG_CONFIG_HOME='" << dir_.string()
-                                   << "'\nsh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
-                                   << "/qubic' --config '" << config.string() << "'\necho $? > exit-status\n";
-    tmux("new-session -d -s game -x " + std::to_string(width) + " -y " + std::to_string(height) + " 'sh " +
-         (dir_ / "run.sh").string() + "'");
+    std::ofstream(dir_ / "run.sh")
+        << "trap : INT\ncd '" << dir_.string() << "'\nexport XDG_STATE_HOME='" << dir_.string()
+        << "'\nexport XDG_DATA_HOME='" << dir_.string() << "'\nexport XDG_CONFIG_HOME='"
+        << dir_.string() << "'\nsh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
+        << "/qubic' --config '" << config.string() << "'\necho $? > exit-status\n";
+    tmux("new-session -d -s game -x " + std::to_string(width) + " -y " + std::to_string(height) +
+         " 'sh " + (dir_ / "run.sh").string() + "'");
     // Keep the pane after qubic exits, to inspect how it left the terminal.
     tmux("set-option -t game remain-on-exit on");
   }
@@ -89,14 +94,17 @@ class QubicPane {
   std::string screen() const { return tmux("capture-pane -p -t game"); }
   // "<dead> <alternate screen on>" of the pane: "0 1" while qubic runs, "1 0" once it has
   // exited and left the terminal's alternate screen.
-  std::string paneState() const { return trimmed(tmux("display-message -p -t game '#{pane_dead} #{alternate_on}'")); }
+  std::string paneState() const {
+    return trimmed(tmux("display-message -p -t game '#{pane_dead} #{alternate_on}'"));
+  }
   bool alive() const { return paneState().rfind("0 ", 0) == 0; }
   std::string qubicPid() const { return trimmed(readText(dir_ / "qubic.pid")); }
   // Waits up to `seconds` for qubic to exit; gives the pane state and qubic's exit status,
   // "1 0 exit 0" after a clean exit.
   std::string waitForExit(double seconds) const {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-    while ((alive() || !fs::exists(dir_ / "exit-status")) && std::chrono::steady_clock::now() < deadline)
+    while ((alive() || !fs::exists(dir_ / "exit-status")) &&
+           std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
     return paneState() + " exit " + trimmed(readText(dir_ / "exit-status"));
   }
@@ -113,7 +121,8 @@ class QubicPane {
     return false;
   }
   bool waitForText(const std::string& text, double seconds = 4.0) {
-    return waitFor([&](const std::string& s) { return s.find(text) != std::string::npos; }, seconds);
+    return waitFor([&](const std::string& s) { return s.find(text) != std::string::npos; },
+                   seconds);
   }
   bool waitForPattern(const std::string& pattern, double seconds = 4.0) {
     const std::regex re(pattern);
@@ -127,12 +136,15 @@ class QubicPane {
   fs::path dir_;
 };
 
-const char* kVersusEngine = "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\n[engine]\nlevel = 3\nseed = 7\n";
+const char* kVersusEngine =
+    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\n[engine]\nlevel = 3\nseed = 7\n";
 const char* kTwoHumans = "[tui]\nhuman_side = \"both\"\n";
 // The engine (X) would think for a minute: only interrupting it ends its turn quickly.
 // Without the book, which would answer at once.
-const char* kSlowEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\n[engine]\nuse_solution = false\n";
-const char* kSlowReply = "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\n[engine]\nuse_solution = false\n";
+const char* kSlowEngine =
+    "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\n[engine]\nuse_solution = false\n";
+const char* kSlowReply =
+    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\n[engine]\nuse_solution = false\n";
 // The engine as X at full strength, with the shipped book.
 const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\n";
 
@@ -146,7 +158,8 @@ TEST_CASE("qubic draws the four planes, plays a typed move, gets the engine's re
   QubicPane pane(kVersusEngine);
   REQUIRE(pane.waitForText("level 4"));
   INFO(pane.last);
-  for (const char* label : {"level 1", "level 2", "level 3", "a  b  c  d", "X  You", "Engine, level 3", "(none yet)"})
+  for (const char* label :
+       {"level 1", "level 2", "level 3", "a  b  c  d", "X  You", "Engine, level 3", "(none yet)"})
     CHECK(pane.last.find(label) != std::string::npos);
 
   pane.keys("2 c 3");
@@ -258,8 +271,12 @@ TEST_CASE("the engine as X plays from the book at once and the panel says X wins
   REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 2));
   REQUIRE(pane.waitForText("(book).", 2));
   INFO(pane.last);
-  const std::string text = std::regex_replace(pane.last, std::regex(R"(\s+)"), " ");  // the panel wraps lines
-  CHECK(std::regex_search(text, std::regex(R"(Engine \(X\) played [1-4][a-d][1-4]: the winning move in the book\. X wins in [0-9]+ moves \(book\)\.)")));
+  const std::string text =
+      std::regex_replace(pane.last, std::regex(R"(\s+)"), " ");  // the panel wraps lines
+  CHECK(std::regex_search(
+      text,
+      std::regex(
+          R"(Engine \(X\) played [1-4][a-d][1-4]: the winning move in the book\. X wins in [0-9]+ moves \(book\)\.)")));
 }
 
 TEST_CASE("quitting, undoing and moving now are immediate while the engine thinks") {
@@ -300,7 +317,8 @@ TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") 
   std::vector<std::string> documented;
   bool seen = false, inBlock = false;
   for (std::string line; std::getline(doc, line);) {
-    if (line.find("`?` shows this help screen in the game:") != std::string::npos) seen = true;
+    if (line.find("`?` shows this help screen in the game:") != std::string::npos)
+      seen = true;
     else if (seen && line == "```") {
       if (inBlock) break;
       inBlock = true;
@@ -311,19 +329,23 @@ TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") 
   REQUIRE(documented.size() > 10);
   QubicPane pane(kTwoHumans, 80, 24);
   REQUIRE(pane.waitForText("level 4"));
-  CHECK(pane.last.find("c players f threats a overlay") != std::string::npos);  // every key fits at 80 columns
+  CHECK(pane.last.find("c players f threats a overlay") !=
+        std::string::npos);  // every key fits at 80 columns
   pane.keys("?");
   REQUIRE(pane.waitForText("Press any key"));
   std::vector<std::string> shown;
   std::istringstream in(pane.last);
-  for (std::string line; std::getline(in, line);) shown.push_back(line.substr(0, line.find_last_not_of(' ') + 1));
+  for (std::string line; std::getline(in, line);)
+    shown.push_back(line.substr(0, line.find_last_not_of(' ') + 1));
   while (!shown.empty() && shown.back().empty()) shown.pop_back();
   for (std::string& line : documented) line = line.substr(0, line.find_last_not_of(' ') + 1);
   INFO(pane.last);
   CHECK(shown == documented);
 }
 
-TEST_CASE("a click whose press and release arrive together plays, and the engine's reply shows without a key") {
+TEST_CASE(
+    "a click whose press and release arrive together plays, and the engine's reply shows without a "
+    "key") {
   if (!haveTmux()) return;
   // Issue 17: the release, outside the mouse mask, left getch waiting past its timeout.
   QubicPane pane(kBookEngine, 120, 40);
@@ -360,12 +382,16 @@ TEST_CASE("new game and load and quit ask before they lose moves that were not s
 }
 
 TEST_CASE("qubic --level --side --movetime --threads override the configuration for one run") {
-  const std::string qubic = "XDG_CONFIG_HOME=/nonexistent '" + std::string(QUBIC_BIN_DIR) + "/qubic'";
-  const std::string toml = run(qubic + " --level 3 --side o --movetime 500 --threads 2 --print-config");
-  for (const char* line : {"\nlevel = 3\n", "\nhuman_side = 'o'\n", "\nmove_time_ms = 500\n", "\nthreads = 2\n"})
+  const std::string qubic =
+      "XDG_CONFIG_HOME=/nonexistent '" + std::string(QUBIC_BIN_DIR) + "/qubic'";
+  const std::string toml =
+      run(qubic + " --level 3 --side o --movetime 500 --threads 2 --print-config");
+  for (const char* line :
+       {"\nlevel = 3\n", "\nhuman_side = 'o'\n", "\nmove_time_ms = 500\n", "\nthreads = 2\n"})
     CHECK(toml.find(line) != std::string::npos);
   auto exitCode = [&](const std::string& args) {
-    const int status = std::system((qubic + " " + args + " --print-config >/dev/null 2>&1").c_str());
+    const int status =
+        std::system((qubic + " " + args + " --print-config >/dev/null 2>&1").c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
   CHECK(exitCode("--level 11") == 2);
@@ -383,7 +409,8 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
   REQUIRE(pane.waitForText("1. 1a1 2b2"));
   const fs::path kept = pane.dir() / "qubic" / "unfinished.qgn";
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (readText(kept).find("1. 1a1 2b2") == std::string::npos && std::chrono::steady_clock::now() < deadline)
+  while (readText(kept).find("1. 1a1 2b2") == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   CHECK(readText(kept).find("1. 1a1 2b2") != std::string::npos);
   pane.keys("C-c");
@@ -406,7 +433,8 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
   CHECK_FALSE(fs::exists(kept));
 }
 
-TEST_CASE("the first screen gives nothing away: the solution's verdict shows only with the overlay") {
+TEST_CASE(
+    "the first screen gives nothing away: the solution's verdict shows only with the overlay") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);
   REQUIRE(pane.waitForText("level 4"));

@@ -18,7 +18,8 @@ using Lines = std::vector<std::string>;
 
 namespace {
 
-const std::string kDrawnBoard = "oxoxxoxxooxooxxo/ooxxxxooxxoxoxxo/xoooooxxooxxoxox/xooxoxxoxooxxoox x";
+const std::string kDrawnBoard =
+    "oxoxxoxxooxooxxo/ooxxxxooxxoxoxxo/xoooooxxooxxoxox/xooxoxxoxooxxoox x";
 
 // The replies of a finished search with the fake searcher, whose move is `move`.
 Lines searchReplies(const std::string& move) {
@@ -85,18 +86,24 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
   t.send("stop");
 
   CHECK(t.send("setoption name Level value 11") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, got \"11\""});
+        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, "
+              "got \"11\""});
   CHECK(t.send("setoption name Hash value lots") ==
-        Lines{"info string error: setoption Hash: engine.hash_mb must be an integer from 1 to 16384, got \"lots\""});
+        Lines{"info string error: setoption Hash: engine.hash_mb must be an integer from 1 to "
+              "16384, got \"lots\""});
   CHECK(t.send("setoption name Explain value yes") ==
-        Lines{"info string error: setoption Explain: engine.explain must be true or false, got \"yes\""});
-  CHECK(t.send("setoption name Level") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, got \"\""});
+        Lines{"info string error: setoption Explain: engine.explain must be true or false, got "
+              "\"yes\""});
+  CHECK(t.send("setoption name Level") == Lines{"info string error: setoption Level: engine.level "
+                                                "must be an integer from 1 to 10, got \"\""});
   CHECK(t.send("setoption name Colour value red") ==
-        Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, Hash, Threads, "
+        Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, "
+              "Hash, Threads, "
               "MoveOverhead, UseSolution, SolutionFile, Seed, Explain, MultiPV"});
-  CHECK(t.send("setoption Level 3") == Lines{"info string error: setoption: expected setoption name <option> value <value>"});
-  CHECK(t.send("setoption name value 3") == Lines{"info string error: setoption: the option name is missing before value"});
+  CHECK(t.send("setoption Level 3") ==
+        Lines{"info string error: setoption: expected setoption name <option> value <value>"});
+  CHECK(t.send("setoption name value 3") ==
+        Lines{"info string error: setoption: the option name is missing before value"});
   CHECK(t.session.settings().engine.level == 5);
 
   t.searcher.failConfigure = "cannot allocate 16000 MB for the hash table";
@@ -111,7 +118,8 @@ TEST_CASE("a session typed by hand behaves as the specification says") {
   CHECK(t.send("isready") == Lines{"readyok"});
   CHECK(t.send("position startpos moves 1a1").empty());
   CHECK(t.send("go movetime 500") == searchReplies("1b1"));
-  CHECK(t.searcher.jobs.back().limits.moveTime == std::chrono::milliseconds(490));  // minus MoveOverhead
+  CHECK(t.searcher.jobs.back().limits.moveTime ==
+        std::chrono::milliseconds(490));  // minus MoveOverhead
   CHECK(t.send("query result") == Lines{"response none"});
   CHECK(t.send("query gameover") == Lines{"response false"});
   CHECK(t.send("query p1turn") == Lines{"response false"});
@@ -122,10 +130,15 @@ TEST_CASE("position takes startpos or fen with moves, tokens or indices") {
   CHECK(t.send("position startpos").empty());
   CHECK(t.session.position() == Position{});
   CHECK(t.send("position startpos moves 1a1 63 2c3").empty());
-  CHECK(positionString(t.session.position()) == "x.............../..........x...../................/...............o o");
-  CHECK(t.send("position fen x.............../................/................/...............o x moves 2c3").empty());
-  CHECK(positionString(t.session.position()) == "x.............../..........x...../................/...............o o");
-  CHECK(t.send("POSITION FEN X.............../................/................/................ o").empty());
+  CHECK(positionString(t.session.position()) ==
+        "x.............../..........x...../................/...............o o");
+  CHECK(t.send("position fen x.............../................/................/...............o x "
+               "moves 2c3")
+            .empty());
+  CHECK(positionString(t.session.position()) ==
+        "x.............../..........x...../................/...............o o");
+  CHECK(t.send("POSITION FEN X.............../................/................/................ o")
+            .empty());
   CHECK(t.session.position().moveCount() == 1);
   CHECK(t.send("position startpos moves").empty());
   CHECK(t.session.position() == Position{});
@@ -139,17 +152,23 @@ TEST_CASE("a bad position command leaves the previous position in place") {
         Lines{"info string error: position: move 3 (1a1): cell 1a1 is already occupied"});
   CHECK(t.send("position startpos moves 5a1") ==
         Lines{"info string error: position: move 1 (5a1): level 5 is not 1-4"});
-  CHECK(t.send("position") == Lines{"info string error: position: expected startpos or fen <position string>"});
-  CHECK(t.send("position start") == Lines{"info string error: position: expected startpos or fen, got \"start\""});
+  CHECK(t.send("position") ==
+        Lines{"info string error: position: expected startpos or fen <position string>"});
+  CHECK(t.send("position start") ==
+        Lines{"info string error: position: expected startpos or fen, got \"start\""});
   CHECK(t.send("position startpos 1a1") ==
         Lines{"info string error: position: expected moves after startpos, got \"1a1\""});
   CHECK(t.send("position fen moves 1a1") ==
-        Lines{"info string error: position: fen needs a position string (four planes joined by '/', a space, x or o)"});
+        Lines{"info string error: position: fen needs a position string (four planes joined by "
+              "'/', a space, x or o)"});
   CHECK(t.send("position fen ..../..../..../.... x") ==
-        Lines{"info string error: position: bad position string: plane 1 has 4 characters, expected 16"});
-  CHECK(t.send("position fen x.............../................/................/................ x") ==
+        Lines{"info string error: position: bad position string: plane 1 has 4 characters, "
+              "expected 16"});
+  CHECK(t.send(
+            "position fen x.............../................/................/................ x") ==
         Lines{"info string error: position: bad position string: " +
-              parsePosition("x.............../................/................/................ x").error()});
+              parsePosition("x.............../................/................/................ x")
+                  .error()});
   CHECK(t.session.position() == before);
 }
 
@@ -159,7 +178,8 @@ TEST_CASE("the queries report the game's state exactly") {
   CHECK(t.send("query p1turn") == Lines{"response true"});
   CHECK(t.send("query result") == Lines{"response none"});
 
-  REQUIRE(t.send("position startpos moves 1a1 1a2 1b1 1b2 1c1 1c2 1d1").empty());  // X completes rank 1
+  REQUIRE(
+      t.send("position startpos moves 1a1 1a2 1b1 1b2 1c1 1c2 1d1").empty());  // X completes rank 1
   CHECK(t.send("query gameover") == Lines{"response true"});
   CHECK(t.send("query result") == Lines{"response p1win"});
   REQUIRE(t.send("position startpos moves 1a1 1a2 1b1 1b2 1c1 1c2 2a1 1d2").empty());
@@ -168,18 +188,20 @@ TEST_CASE("the queries report the game's state exactly") {
   CHECK(t.send("query gameover") == Lines{"response true"});
   CHECK(t.send("query result") == Lines{"response draw"});
 
-  CHECK(t.send("query") == Lines{"info string error: query: expected query gameover, query p1turn or query result"});
+  CHECK(t.send("query") ==
+        Lines{"info string error: query: expected query gameover, query p1turn or query result"});
   CHECK(t.send("query result now") ==
         Lines{"info string error: query: expected query gameover, query p1turn or query result"});
-  CHECK(t.send("query winner") ==
-        Lines{"info string error: query: unknown question \"winner\"; expected gameover, p1turn or result"});
+  CHECK(t.send("query winner") == Lines{"info string error: query: unknown question \"winner\"; "
+                                        "expected gameover, p1turn or result"});
 }
 
 TEST_CASE("go when the game is over is an error and starts nothing") {
   Transcript t;
   REQUIRE(t.send("position fen " + kDrawnBoard).empty());
-  CHECK(t.send("go movetime 100") ==
-        Lines{"info string error: go: the game is over (result draw); send position or uginewgame"});
+  CHECK(
+      t.send("go movetime 100") ==
+      Lines{"info string error: go: the game is over (result draw); send position or uginewgame"});
   CHECK(t.searcher.jobs.empty());
 }
 
@@ -197,21 +219,26 @@ TEST_CASE("go turns its limits into the searcher's limits") {
   go.clockMs = {1000, 2000};
   go.incrementMs = {10, 20};
   go.movesToGo = 5;
-  CHECK(t.searcher.jobs.back().limits.moveTime == moveBudget(go, Side::O, 63, std::chrono::milliseconds(10)));
+  CHECK(t.searcher.jobs.back().limits.moveTime ==
+        moveBudget(go, Side::O, 63, std::chrono::milliseconds(10)));
 
   t.send("go");
   CHECK(t.searcher.jobs.back().limits.moveTime == kDefaultMoveTime);
 }
 
-TEST_CASE("M1: only spaces and tabs separate words and one trailing CR is dropped and numbers have one spelling") {
+TEST_CASE(
+    "M1: only spaces and tabs separate words and one trailing CR is dropped and numbers have one "
+    "spelling") {
   Transcript t;
   CHECK(t.send("isready\r") == Lines{"readyok"});
   CHECK(t.send("isready\t \r") == Lines{"readyok"});
-  CHECK(t.send("query\vresult") == Lines{"info string error: unknown command \"query\\x0bresult\"; send help for the list"});
-  CHECK(t.send("query result\f") ==
-        Lines{"info string error: query: unknown question \"result\\x0c\"; expected gameover, p1turn or result"});
+  CHECK(t.send("query\vresult") ==
+        Lines{"info string error: unknown command \"query\\x0bresult\"; send help for the list"});
+  CHECK(t.send("query result\f") == Lines{"info string error: query: unknown question "
+                                          "\"result\\x0c\"; expected gameover, p1turn or result"});
   CHECK(t.send("setoption name Level value 05") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, got \"05\""});
+        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, "
+              "got \"05\""});
   CHECK(t.session.settings().engine.level == 10);
 }
 
@@ -223,13 +250,15 @@ TEST_CASE("malformed go commands are answered with an error") {
   check("go movetime", "movetime needs a value");
   check("go movetime soon", "movetime needs a whole number, got \"soon\"");
   check("go movetime -5", "movetime must be 0-1000000000000, got \"-5\"");
-  check("go movetime 99999999999999999999", "movetime must be 0-1000000000000, got \"99999999999999999999\"");
+  check("go movetime 99999999999999999999",
+        "movetime must be 0-1000000000000, got \"99999999999999999999\"");
   check("go depth -1", "depth must be 0-64, got \"-1\"");
   check("go depth 65", "depth must be 0-64, got \"65\"");
   check("go movetime 10 movetime 20", "movetime is given twice");
   check("go infinite movetime 100", "infinite cannot be combined with other limits");
   check("go wtime 100",
-        "unknown limit \"wtime\"; expected p1time, p2time, p1inc, p2inc, movestogo, movetime, nodes, depth or infinite");
+        "unknown limit \"wtime\"; expected p1time, p2time, p1inc, p2inc, movestogo, movetime, "
+        "nodes, depth or infinite");
   CHECK(t.searcher.jobs.empty());
 }
 
@@ -248,7 +277,8 @@ TEST_CASE("stop ends an infinite search, and isready and queries are answered me
   CHECK(t.send("query p1turn") == Lines{"response true"});
   CHECK(t.send("position startpos moves 1a1") ==
         Lines{"info string error: position is not allowed while searching; send stop first"});
-  CHECK(t.send("go movetime 10") == Lines{"info string error: go is not allowed while searching; send stop first"});
+  CHECK(t.send("go movetime 10") ==
+        Lines{"info string error: go is not allowed while searching; send stop first"});
   CHECK(t.send("setoption name Level value 1") ==
         Lines{"info string error: setoption is not allowed while searching; send stop first"});
   CHECK(t.send("stop") == searchReplies("1a1"));
@@ -286,7 +316,8 @@ TEST_CASE("score, proven results and the reason follow the searcher's answer") {
   t.searcher.scripted = proven;
   CHECK(t.send("go movetime 200") ==
         Lines{"info depth 1 time 100 nodes 300 nps 3000 score mate 7 pv 2b2",
-              "info depth 9 time 100 nodes 300 nps 3000 score mate 7 pv 2b2", "bestmove 2b2"});  // no reason given
+              "info depth 9 time 100 nodes 300 nps 3000 score mate 7 pv 2b2",
+              "bestmove 2b2"});  // no reason given
   proven.verdict = Verdict::Loss;
   proven.plies = 4;
   proven.reason = "the longest defence";
@@ -311,10 +342,14 @@ TEST_CASE("an illegal move from the searcher is never printed") {
 
 TEST_CASE("unknown commands and stray arguments are errors") {
   Transcript t;
-  CHECK(t.send("hello") == Lines{"info string error: unknown command \"hello\"; send help for the list"});
-  CHECK(t.send("isready now") == Lines{"info string error: isready takes no arguments, got \"now\""});
-  CHECK(t.send("uginewgame 2") == Lines{"info string error: uginewgame takes no arguments, got \"2\""});
-  CHECK(t.send("\x01\xff") == Lines{"info string error: unknown command \"\\x01\\xff\"; send help for the list"});
+  CHECK(t.send("hello") ==
+        Lines{"info string error: unknown command \"hello\"; send help for the list"});
+  CHECK(t.send("isready now") ==
+        Lines{"info string error: isready takes no arguments, got \"now\""});
+  CHECK(t.send("uginewgame 2") ==
+        Lines{"info string error: uginewgame takes no arguments, got \"2\""});
+  CHECK(t.send("\x01\xff") ==
+        Lines{"info string error: unknown command \"\\x01\\xff\"; send help for the list"});
   CHECK(t.send("").empty());
   CHECK(t.send("   \t ").empty());
   CHECK(t.send("  isready  \r") == Lines{"readyok"});
@@ -396,9 +431,10 @@ TEST_CASE("info lines carry the expected line of play, cut before its first ille
   searched.pv = {63, 1, 2, 0, 5};  // 1a1 is taken: the line stops before it
   searched.pvLength = 5;
   t.searcher.scripted = searched;
-  CHECK(t.send("go movetime 100") == Lines{"info depth 1 time 500 nodes 1000 nps 2000 score cp -35 pv 4d4 1b1 1c1",
-                                           "info depth 4 time 500 nodes 1000 nps 2000 score cp -35 pv 4d4 1b1 1c1",
-                                           "bestmove 4d4"});
+  CHECK(t.send("go movetime 100") ==
+        Lines{"info depth 1 time 500 nodes 1000 nps 2000 score cp -35 pv 4d4 1b1 1c1",
+              "info depth 4 time 500 nodes 1000 nps 2000 score cp -35 pv 4d4 1b1 1c1",
+              "bestmove 4d4"});
 
   // A line that does not start with the move shows the move alone.
   MoveChoice c = searched;
@@ -418,7 +454,8 @@ TEST_CASE("the real searcher refuses a book file it cannot read, and plays on wi
   EngineSettings settings;
   settings.hashMb = 1;
   settings.solutionFile = "/nonexistent/qubic.book";
-  const std::string missing = "cannot read book file \"/nonexistent/qubic.book\": no such file; no book is used";
+  const std::string missing =
+      "cannot read book file \"/nonexistent/qubic.book\": no such file; no book is used";
   CHECK(searcher.configure(settings) == missing);  // at the start the rest is applied
   settings.level = 4;
   CHECK(searcher.configure(settings) == missing);  // later nothing changes
@@ -434,7 +471,9 @@ TEST_CASE("the real searcher refuses a book file it cannot read, and plays on wi
   CHECK(Position{}.isLegal(searcher.think(job).move));
 }
 
-TEST_CASE("the real searcher plays from the shipped book at the top level, and keeps it when a new file is bad") {
+TEST_CASE(
+    "the real searcher plays from the shipped book at the top level, and keeps it when a new file "
+    "is bad") {
   PlayerSearcher searcher([](const MoveChoice&, bool) {});
   EngineSettings settings;
   settings.hashMb = 1;
@@ -449,7 +488,8 @@ TEST_CASE("the real searcher plays from the shipped book at the top level, and k
   { std::ofstream(corrupt, std::ios::binary) << "QUBOOK01 but nothing after"; }
   settings.solutionFile = corrupt.string();
   const std::string problem = searcher.configure(settings);
-  CHECK_THAT(problem, Catch::StartsWith("book file " + shown(settings.solutionFile) + " is not a usable book: "));
+  CHECK_THAT(problem, Catch::StartsWith("book file " + shown(settings.solutionFile) +
+                                        " is not a usable book: "));
   CHECK_THAT(problem, Catch::EndsWith("; the book in use is kept"));
   std::filesystem::remove(corrupt);
   CHECK(searcher.think(job).fromBook);
@@ -468,7 +508,8 @@ TEST_CASE("setoption SolutionFile with a missing file is an error and keeps the 
   Transcript t;
   t.searcher.failConfigure = "cannot read book file \"x.book\": no such file; no book is used";
   CHECK(t.send("setoption name SolutionFile value x.book") ==
-        Lines{"info string error: setoption SolutionFile: cannot read book file \"x.book\": no such file; no book is used"});
+        Lines{"info string error: setoption SolutionFile: cannot read book file \"x.book\": no "
+              "such file; no book is used"});
   CHECK(t.session.settings().engine.solutionFile.empty());
   t.searcher.failConfigure.clear();
   CHECK(t.send("go movetime 10").back() == "bestmove 1a1");  // play goes on

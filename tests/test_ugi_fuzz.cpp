@@ -34,15 +34,20 @@ class LineMaker {
   // A line the protocol must reject, whatever the session's state.
   std::string badLine() {
     switch (pick(6)) {
-      case 0: return "zq" + word();  // no command starts with "zq"
+      case 0:
+        return "zq" + word();  // no command starts with "zq"
       case 1: {
         const std::string valid = moves();
         return "position startpos moves " + valid + " " + std::to_string(64 + pick(1000));
       }
-      case 2: return "setoption name Level value " + std::to_string(pick(2) ? 0 : 11 + pick(100));
-      case 3: return "go movetime -" + std::to_string(1 + pick(1000));
-      case 4: return "query " + std::string(pick(2) ? "who" : "result extra");
-      default: return "position fen " + word() + " x";
+      case 2:
+        return "setoption name Level value " + std::to_string(pick(2) ? 0 : 11 + pick(100));
+      case 3:
+        return "go movetime -" + std::to_string(1 + pick(1000));
+      case 4:
+        return "query " + std::string(pick(2) ? "who" : "result extra");
+      default:
+        return "position fen " + word() + " x";
     }
   }
 
@@ -51,31 +56,42 @@ class LineMaker {
  private:
   std::string wellFormedLine() {
     switch (pick(14)) {
-      case 0: return "ugi";
-      case 1: return "isready";
-      case 2: return "uginewgame";
-      case 3: return "stop";
-      case 4: return "d";
-      case 5: return chance(50) ? "bench" : "help";
-      case 6: return "query " + std::string(pick(2) ? (pick(2) ? "gameover" : "p1turn") : "result");
+      case 0:
+        return "ugi";
+      case 1:
+        return "isready";
+      case 2:
+        return "uginewgame";
+      case 3:
+        return "stop";
+      case 4:
+        return "d";
+      case 5:
+        return chance(50) ? "bench" : "help";
+      case 6:
+        return "query " + std::string(pick(2) ? (pick(2) ? "gameover" : "p1turn") : "result");
       case 7: {
         const UgiOption& option = ugiOptions()[pick(ugiOptions().size())];
         return "setoption name " + std::string(option.name) + " value " + value();
       }
       case 8:
-      case 9: return "position startpos moves " + moves();
+      case 9:
+        return "position startpos moves " + moves();
       case 10: {
         const std::string position = positionString(randomGame());
         return "position fen " + position + (pick(2) ? " moves " + moves() : "");
       }
       case 11:
-      case 12: return "go " + goLimits();
-      default: return chance(200) ? "quit" : "go infinite";
+      case 12:
+        return "go " + goLimits();
+      default:
+        return chance(200) ? "quit" : "go infinite";
     }
   }
 
   std::string goLimits() {
-    static const char* kWords[] = {"p1time", "p2time", "p1inc", "p2inc", "movestogo", "movetime", "nodes", "depth"};
+    static const char* kWords[] = {"p1time",    "p2time",   "p1inc", "p2inc",
+                                   "movestogo", "movetime", "nodes", "depth"};
     std::string text;
     for (int n = static_cast<int>(pick(4)); n > 0; --n) {
       text += std::string(kWords[pick(8)]) + " ";
@@ -86,10 +102,14 @@ class LineMaker {
 
   std::string value() {
     switch (pick(4)) {
-      case 0: return std::to_string(pick(20));
-      case 1: return pick(2) ? "true" : "false";
-      case 2: return word();
-      default: return std::to_string(static_cast<std::int64_t>(rng_()));
+      case 0:
+        return std::to_string(pick(20));
+      case 1:
+        return pick(2) ? "true" : "false";
+      case 2:
+        return word();
+      default:
+        return std::to_string(static_cast<std::int64_t>(rng_()));
     }
   }
 
@@ -106,7 +126,9 @@ class LineMaker {
     Position p;
     for (int n = static_cast<int>(pick(30)); n > 0 && !p.isGameOver(); --n) {
       Bitboard empty = p.emptyCells();
-      for (int skip = static_cast<int>(pick(static_cast<std::size_t>(popcount(empty)))); skip > 0; --skip) empty &= empty - 1;
+      for (int skip = static_cast<int>(pick(static_cast<std::size_t>(popcount(empty)))); skip > 0;
+           --skip)
+        empty &= empty - 1;
       p.play(lowestCell(empty));
     }
     return p;
@@ -122,24 +144,37 @@ class LineMaker {
     for (int n = 1 + static_cast<int>(pick(3)); n > 0; --n) {
       const std::size_t at = line.empty() ? 0 : pick(line.size());
       switch (pick(5)) {
-        case 0: if (!line.empty()) line.erase(at, 1); break;
-        case 1: line.insert(line.begin() + static_cast<std::ptrdiff_t>(at), static_cast<char>(pick(256))); break;
-        case 2: line.resize(at); break;
-        case 3: line.insert(at, " " + word() + " "); break;
-        default: if (!line.empty()) line[at] = static_cast<char>(line[at] ^ 0x20); break;
+        case 0:
+          if (!line.empty()) line.erase(at, 1);
+          break;
+        case 1:
+          line.insert(line.begin() + static_cast<std::ptrdiff_t>(at), static_cast<char>(pick(256)));
+          break;
+        case 2:
+          line.resize(at);
+          break;
+        case 3:
+          line.insert(at, " " + word() + " ");
+          break;
+        default:
+          if (!line.empty()) line[at] = static_cast<char>(line[at] ^ 0x20);
+          break;
       }
     }
     return line;
   }
 
-  std::size_t pick(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
+  std::size_t pick(std::size_t n) {
+    return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_);
+  }
   bool chance(int oneIn) { return pick(static_cast<std::size_t>(oneIn)) == 0; }
 
   std::mt19937_64 rng_;
 };
 
 bool hasShape(const std::string& reply, const std::string& line) {
-  for (const char* prefix : {"id name ", "id author ", "option name ", "info ", "response ", "bestmove "})
+  for (const char* prefix :
+       {"id name ", "id author ", "option name ", "info ", "response ", "bestmove "})
     if (reply.rfind(prefix, 0) == 0) return true;
   if (reply == "ugiok" || reply == "readyok") return true;
   // d and help print free text; those are the only commands that may.
@@ -150,14 +185,18 @@ bool hasShape(const std::string& reply, const std::string& line) {
 // What an error must leave alone.
 std::string stateOf(const UgiSession& s) {
   const EngineSettings& e = s.settings().engine;
-  return positionString(s.position()) + "|" + std::to_string(e.level) + "," + std::to_string(e.hashMb) + "," +
-         std::to_string(e.threads) + "," + std::to_string(e.moveOverheadMs) + "," + std::to_string(e.useSolution) + "," +
-         e.solutionFile + "," + std::to_string(e.seed) + "," + std::to_string(e.explain) + "," + std::to_string(e.multiPv);
+  return positionString(s.position()) + "|" + std::to_string(e.level) + "," +
+         std::to_string(e.hashMb) + "," + std::to_string(e.threads) + "," +
+         std::to_string(e.moveOverheadMs) + "," + std::to_string(e.useSolution) + "," +
+         e.solutionFile + "," + std::to_string(e.seed) + "," + std::to_string(e.explain) + "," +
+         std::to_string(e.multiPv);
 }
 
 }  // namespace
 
-TEST_CASE("100 000 random, mutated and wrong lines never crash the session and every error changes nothing") {
+TEST_CASE(
+    "100 000 random, mutated and wrong lines never crash the session and every error changes "
+    "nothing") {
   LineMaker maker(20260101);
   auto transcript = std::make_unique<Transcript>();
   int errors = 0, bestmoves = 0;

@@ -59,7 +59,7 @@ class FakeSearcher final : public Searcher {
   }
 
   EngineSettings applied;
-  std::string failConfigure;          // when set, configure fails with this message
+  std::string failConfigure;           // when set, configure fails with this message
   std::optional<MoveChoice> scripted;  // when set, every search returns this
   bool infiniteEndsEarly = false;
   std::optional<SearchJob> running;
@@ -71,7 +71,8 @@ class FakeSearcher final : public Searcher {
 // A session over a FakeSearcher that records every reply.
 struct Transcript {
   explicit Transcript(const Settings& settings = {})
-      : session(settings, searcher, [this](std::string_view line) { replies.emplace_back(line); }) {}
+      : session(settings, searcher, [this](std::string_view line) { replies.emplace_back(line); }) {
+  }
 
   // Sends one line and returns the replies it caused (including a search finishing).
   std::vector<std::string> send(std::string_view line) {

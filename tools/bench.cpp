@@ -15,14 +15,10 @@ struct Section {
 
 // Every section, in the order `all` runs them; the usage message is made from this list.
 constexpr Section kSections[] = {
-    {"core", qubic::bench::benchCore},
-    {"symmetry", qubic::bench::benchSymmetry},
-    {"threats", qubic::bench::benchThreats},
-    {"engine", qubic::bench::benchEngine},
-    {"search", qubic::bench::benchSearch},
-    {"levels", qubic::bench::benchLevels},
-    {"solve", qubic::bench::benchSolve},
-    {"suite", qubic::bench::benchSuite},
+    {"core", qubic::bench::benchCore},       {"symmetry", qubic::bench::benchSymmetry},
+    {"threats", qubic::bench::benchThreats}, {"engine", qubic::bench::benchEngine},
+    {"search", qubic::bench::benchSearch},   {"levels", qubic::bench::benchLevels},
+    {"solve", qubic::bench::benchSolve},     {"suite", qubic::bench::benchSuite},
 };
 
 }  // namespace
@@ -34,8 +30,11 @@ int main(int argc, char** argv) {
   std::string names;
   for (const Section& s : kSections) names.append(s.name).append(", ");
   if (std::strcmp(section, "--help") == 0 || std::strcmp(section, "-h") == 0) {
-    std::printf("usage: qubic-bench [SECTION]\nPrints timing figures (docs/benchmarks.md); SECTION is one of %sall "
-                "(the default: every section in turn).\n", names.c_str());
+    std::printf(
+        "usage: qubic-bench [SECTION]\nPrints timing figures (docs/benchmarks.md); SECTION is one "
+        "of %sall "
+        "(the default: every section in turn).\n",
+        names.c_str());
     return 0;
   }
   const bool all = std::strcmp(section, "all") == 0;
@@ -44,7 +43,8 @@ int main(int argc, char** argv) {
   for (const Section& s : kSections)
     if (all || std::strcmp(section, s.name) == 0) known = true, status |= s.run();
   if (!known) {
-    std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected one of %sall)\n", section, names.c_str());
+    std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected one of %sall)\n", section,
+                 names.c_str());
     return 2;
   }
   return status;

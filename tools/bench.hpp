@@ -21,14 +21,17 @@ double medianNsPerOp(Body&& body, long opsPerRun, int runs = 7) {
   for (int r = 0; r < runs; ++r) {
     const auto start = std::chrono::steady_clock::now();
     body();
-    const std::chrono::duration<double, std::nano> elapsed = std::chrono::steady_clock::now() - start;
+    const std::chrono::duration<double, std::nano> elapsed =
+        std::chrono::steady_clock::now() - start;
     samples.push_back(elapsed.count() / static_cast<double>(opsPerRun));
   }
   std::sort(samples.begin(), samples.end());
   return samples[samples.size() / 2];
 }
 
-inline void printRow(const char* name, double nsPerOp) { std::printf("%-36s %10.2f ns\n", name, nsPerOp); }
+inline void printRow(const char* name, double nsPerOp) {
+  std::printf("%-36s %10.2f ns\n", name, nsPerOp);
+}
 
 // Keeps the optimiser from deleting work whose result is otherwise unused.
 template <class T>

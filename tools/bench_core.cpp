@@ -36,26 +36,31 @@ int benchCore() {
   long ops = 0;
   for (const Position& p : positions) ops += popcount(p.emptyCells());
   std::vector<Position> work = positions;
-  printRow("play+undo", medianNsPerOp([&] {
-             for (Position& p : work) {
-               Bitboard empty = p.emptyCells();
-               while (empty) {
-                 const int c = popLowest(empty);
-                 p.play(c);
-                 keep(p);
-                 p.undo(c);
-               }
-             }
-           }, ops));
-  printRow("win check (completesLine)", medianNsPerOp([&] {
-             int wins = 0;
-             for (const Position& p : positions) {
-               Bitboard empty = p.emptyCells();
-               const Side s = p.sideToMove();
-               while (empty) wins += p.completesLine(popLowest(empty), s);
-             }
-             keep(wins);
-           }, ops));
+  printRow("play+undo", medianNsPerOp(
+                            [&] {
+                              for (Position& p : work) {
+                                Bitboard empty = p.emptyCells();
+                                while (empty) {
+                                  const int c = popLowest(empty);
+                                  p.play(c);
+                                  keep(p);
+                                  p.undo(c);
+                                }
+                              }
+                            },
+                            ops));
+  printRow("win check (completesLine)", medianNsPerOp(
+                                            [&] {
+                                              int wins = 0;
+                                              for (const Position& p : positions) {
+                                                Bitboard empty = p.emptyCells();
+                                                const Side s = p.sideToMove();
+                                                while (empty)
+                                                  wins += p.completesLine(popLowest(empty), s);
+                                              }
+                                              keep(wins);
+                                            },
+                                            ops));
   return 0;
 }
 

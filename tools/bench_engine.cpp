@@ -25,7 +25,9 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-double msSince(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
+double msSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
 
 // The value at quantile q (0..1) of sorted samples.
 double quantile(const std::vector<double>& sorted, double q) {
@@ -86,8 +88,8 @@ double eloOf(const Score& s) {
 }
 
 // `openings` openings of 2 random plies, each played with both colours: first vs second.
-Score match(const PlayerOptions& first, const PlayerOptions& second, const MoveLimits& limits, int openings,
-            std::uint64_t seed) {
+Score match(const PlayerOptions& first, const PlayerOptions& second, const MoveLimits& limits,
+            int openings, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   Player a(first), b(second);
   Score s;
@@ -96,7 +98,8 @@ Score match(const PlayerOptions& first, const PlayerOptions& second, const MoveL
     for (Side aSide : {Side::X, Side::O}) {
       Player& x = aSide == Side::X ? a : b;
       Player& o = aSide == Side::X ? b : a;
-      const Position end = playGame(start, x, o, [&](Player& p, const Position& pos) { return p.choose(pos, limits).move; });
+      const Position end = playGame(
+          start, x, o, [&](Player& p, const Position& pos) { return p.choose(pos, limits).move; });
       tally(s, end, aSide);
     }
   }
@@ -104,8 +107,8 @@ Score match(const PlayerOptions& first, const PlayerOptions& second, const MoveL
 }
 
 void printScore(const char* what, const Score& s) {
-  std::printf("%-44s +%d =%d -%d  (%.1f/%d, %+.0f Elo)\n", what, s.wins, s.draws, s.losses, s.points(), s.games(),
-              eloOf(s));
+  std::printf("%-44s +%d =%d -%d  (%.1f/%d, %+.0f Elo)\n", what, s.wins, s.draws, s.losses,
+              s.points(), s.games(), eloOf(s));
 }
 
 struct Overruns {
@@ -143,8 +146,8 @@ Overruns movetimeOverruns(int moves, int level) {
 }
 
 void printOverruns(const char* what, const std::vector<double>& sorted) {
-  std::printf("%-40s p50 %6.2f  p90 %6.2f  p99 %6.2f  max %6.2f\n", what, quantile(sorted, 0.5), quantile(sorted, 0.9),
-              quantile(sorted, 0.99), sorted.back());
+  std::printf("%-40s p50 %6.2f  p90 %6.2f  p99 %6.2f  max %6.2f\n", what, quantile(sorted, 0.5),
+              quantile(sorted, 0.9), quantile(sorted, 0.99), sorted.back());
 }
 
 // Games on a clock of `baseMs` + `incMs` per move, both sides the top level, the budget
@@ -176,14 +179,16 @@ int clockGames(int games, std::int64_t baseMs, std::int64_t incMs) {
     lostOnTime += flagged;
   }
   std::printf("clock %lld ms + %lld ms: %d games, %d lost on time, least time left %.1f ms\n",
-              static_cast<long long>(baseMs), static_cast<long long>(incMs), games, lostOnTime, leastLeft);
+              static_cast<long long>(baseMs), static_cast<long long>(incMs), games, lostOnTime,
+              leastLeft);
   return lostOnTime;
 }
 
 }  // namespace
 
 int benchEngine() {
-  std::printf("== engine: top level, movetime 10-50 ms, 1000 moves of self-play; ms over the time ==\n");
+  std::printf(
+      "== engine: top level, movetime 10-50 ms, 1000 moves of self-play; ms over the time ==\n");
   const Overruns top = movetimeOverruns(1000, kMaxLevel);
   printOverruns("over movetime (MoveOverhead 10 ms):", top.overMoveTime);
   printOverruns("over the budget (movetime - 10 ms):", top.overBudget);
@@ -210,9 +215,9 @@ int benchEngine() {
     MoveLimits limits;
     limits.moveTime = milliseconds(1000);
     const MoveChoice c = player.choose(playMoves(Position{}, moves).value(), limits);
-    std::printf("%-34s move %s depth %2d nodes %9llu  %8.0f nodes/s\n", *moves ? moves : "(empty board)",
-                moveToken(c.move).c_str(), c.depth, static_cast<unsigned long long>(c.nodes),
-                static_cast<double>(c.nodes) / c.seconds);
+    std::printf("%-34s move %s depth %2d nodes %9llu  %8.0f nodes/s\n",
+                *moves ? moves : "(empty board)", moveToken(c.move).c_str(), c.depth,
+                static_cast<unsigned long long>(c.nodes), static_cast<double>(c.nodes) / c.seconds);
     nodes += c.nodes;
     seconds += c.seconds;
   }
@@ -230,14 +235,17 @@ int benchSearch() {
   nodes.maxNodes = 20000;
   MoveLimits time;
   time.moveTime = milliseconds(30);
-  std::printf("== search: top level, heuristic search vs the forcing-tier fallback, 100 openings x 2 ==\n");
+  std::printf(
+      "== search: top level, heuristic search vs the forcing-tier fallback, 100 openings x 2 ==\n");
   for (const MoveLimits& limits : {nodes, time}) {
     const auto start = Clock::now();
     char what[64];
     if (limits.maxNodes != UINT64_MAX)
-      std::snprintf(what, sizeof what, "%llu nodes a move:", static_cast<unsigned long long>(limits.maxNodes));
+      std::snprintf(what, sizeof what,
+                    "%llu nodes a move:", static_cast<unsigned long long>(limits.maxNodes));
     else
-      std::snprintf(what, sizeof what, "%lld ms a move:", static_cast<long long>(limits.moveTime.count()));
+      std::snprintf(what, sizeof what,
+                    "%lld ms a move:", static_cast<long long>(limits.moveTime.count()));
     printScore(what, match(search, tier, limits, 100, 2026));
     std::printf("(%.0f s)\n", msSince(start) / 1000);
     std::fflush(stdout);
@@ -248,14 +256,18 @@ int benchSearch() {
 int benchLevels() {
   MoveLimits limits;
   limits.moveTime = milliseconds(50);
-  std::printf("== levels: %lld ms a move; the tiers against the one below, the searching levels against level 3 ==\n",
-              static_cast<long long>(limits.moveTime.count()));
+  std::printf(
+      "== levels: %lld ms a move; the tiers against the one below, the searching levels against "
+      "level 3 ==\n",
+      static_cast<long long>(limits.moveTime.count()));
   for (int level = kMinLevel + 1; level <= kMaxLevel; ++level) {
     const int other = level <= 3 ? level - 1 : 3;
     const int openings = level <= 3 ? 30 : 50;
     char what[64];
-    std::snprintf(what, sizeof what, "level %d vs level %d, %d openings x 2", level, other, openings);
-    printScore(what, match({level, 16, 5}, {other, 16, 6}, limits, openings, 100 + static_cast<std::uint64_t>(level)));
+    std::snprintf(what, sizeof what, "level %d vs level %d, %d openings x 2", level, other,
+                  openings);
+    printScore(what, match({level, 16, 5}, {other, 16, 6}, limits, openings,
+                           100 + static_cast<std::uint64_t>(level)));
     std::fflush(stdout);
   }
   return 0;

@@ -22,8 +22,8 @@ namespace qubic::bench {
 
 namespace {
 
-constexpr double kCapSeconds = 300;        // per solve of the empty board
-constexpr double kVariantSeconds = 120;    // the variant 1b1 is not solved yet: a budget
+constexpr double kCapSeconds = 300;      // per solve of the empty board
+constexpr double kVariantSeconds = 120;  // the variant 1b1 is not solved yet: a budget
 constexpr int kSmallRuns = 11;
 
 struct Run {
@@ -49,7 +49,8 @@ Run solveInChild(const Position& start, int threads, double seconds) {
   }
   close(fds[1]);
   Run run;
-  const bool got = pid > 0 && read(fds[0], &run.result, sizeof run.result) == static_cast<ssize_t>(sizeof run.result);
+  const bool got = pid > 0 && read(fds[0], &run.result, sizeof run.result) ==
+                                  static_cast<ssize_t>(sizeof run.result);
   close(fds[0]);
   rusage usage{};
   int status = 0;
@@ -60,14 +61,16 @@ Run solveInChild(const Position& start, int threads, double seconds) {
 }
 
 const char* valueOf(const PnsResult& r) {
-  return r.answer == Answer::Proven ? "X wins" : r.answer == Answer::Disproven ? "X does not win" : "unknown";
+  return r.answer == Answer::Proven      ? "X wins"
+         : r.answer == Answer::Disproven ? "X does not win"
+                                         : "unknown";
 }
 
 void printRun(const char* name, const Run& run) {
   const PnsResult& r = run.result;
-  std::printf("%-22s %-8s %7.1f s %13llu nodes %6.2f M nodes/s  pn %u dn %u  peak RSS %ld MB\n", name, valueOf(r),
-              r.seconds, static_cast<unsigned long long>(r.nodes), r.nodes / std::max(r.seconds, 1e-9) / 1e6, r.rootPn,
-              r.rootDn, run.peakRssMb);
+  std::printf("%-22s %-8s %7.1f s %13llu nodes %6.2f M nodes/s  pn %u dn %u  peak RSS %ld MB\n",
+              name, valueOf(r), r.seconds, static_cast<unsigned long long>(r.nodes),
+              r.nodes / std::max(r.seconds, 1e-9) / 1e6, r.rootPn, r.rootDn, run.peakRssMb);
 }
 
 // Median whole-process wall time of `qubic-solve POSITION` (the binary beside this one).
@@ -77,7 +80,8 @@ double smallSolveMs(const std::string& solveBinary, const std::string& position)
   for (int i = 0; i < kSmallRuns; ++i) {
     const auto began = std::chrono::steady_clock::now();
     if (std::system(command.c_str()) != 0) return -1;
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began).count());
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - began)
+                     .count());
   }
   std::sort(ms.begin(), ms.end());
   return ms[ms.size() / 2];
@@ -94,17 +98,21 @@ std::string solveBinaryPath() {
 }  // namespace
 
 int benchFull() {
-  std::printf("full: the empty board, X to move, as qubic-solve solves it (default table, %.0f s limit each)\n",
-              kCapSeconds);
+  std::printf(
+      "full: the empty board, X to move, as qubic-solve solves it (default table, %.0f s limit "
+      "each)\n",
+      kCapSeconds);
   const Run one = solveInChild(Position{}, 1, kCapSeconds);
   printRun("1 thread", one);
   const Run two = solveInChild(Position{}, 2, kCapSeconds);
   printRun("2 threads", two);
   if (one.result.answer == Answer::Proven && two.result.answer == Answer::Proven)
-    std::printf("speed-up, 2 threads vs 1 (this run): %.2fx\n", one.result.seconds / two.result.seconds);
+    std::printf("speed-up, 2 threads vs 1 (this run): %.2fx\n",
+                one.result.seconds / two.result.seconds);
 
   const Position small = playMoves(Position{}, "1a1 4d4 1d1 1b2").value();
-  std::printf("qubic-solve '%s', whole process, median of %d: %.1f ms\n", positionString(small).c_str(), kSmallRuns,
+  std::printf("qubic-solve '%s', whole process, median of %d: %.1f ms\n",
+              positionString(small).c_str(), kSmallRuns,
               smallSolveMs(solveBinaryPath(), positionString(small)));
 
   const Position variant = playMoves(Position{}, "1b1").value();

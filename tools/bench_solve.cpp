@@ -53,8 +53,9 @@ Totals run(const std::vector<Position>& suite, const PnsOptions& options, std::s
 }
 
 void printTotals(const char* name, const Totals& t, std::size_t positions, const Totals* base) {
-  std::printf("%-34s %3d/%zu solved %8.2f s %12llu nodes %6.2f M nodes/s", name, t.solved, positions, t.seconds,
-              static_cast<unsigned long long>(t.nodes), t.nodes / t.seconds / 1e6);
+  std::printf("%-34s %3d/%zu solved %8.2f s %12llu nodes %6.2f M nodes/s", name, t.solved,
+              positions, t.seconds, static_cast<unsigned long long>(t.nodes),
+              t.nodes / t.seconds / 1e6);
   if (base) std::printf("  time x%.2f", t.seconds / base->seconds);
   std::printf("\n");
 }
@@ -71,8 +72,8 @@ PnsResult proveFromEmptyTables(TranspositionTable& table, ThreatSearch& threats,
 
 int benchSolve() {
   const std::vector<Position> suite = solveSuite();
-  std::printf("solve: %zu positions after 1a1 4d4 1d1 (X to move), %lld s limit each\n", suite.size(),
-              static_cast<long long>(kPerPosition.count() / 1000));
+  std::printf("solve: %zu positions after 1a1 4d4 1d1 (X to move), %lld s limit each\n",
+              suite.size(), static_cast<long long>(kPerPosition.count() / 1000));
   const PnsOptions defaults;
   const Totals base = run(suite, defaults, 256);
   printTotals("all enhancements, 256 MB", base, suite.size(), nullptr);

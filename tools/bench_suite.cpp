@@ -56,9 +56,10 @@ void runSuite(const char* name, const std::vector<Position>& suite, const PnsOpt
     logPositions += std::log(static_cast<double>(std::max<std::uint64_t>(r.positions, 1)));
     solved += r.answer == Answer::Proven;
   }
-  std::printf("%-30s %3d/%zu solved %12llu positions (geometric mean %7.0f) %13llu nodes %8.2f s\n", name, solved,
-              suite.size(), static_cast<unsigned long long>(positions), std::exp(logPositions / suite.size()),
-              static_cast<unsigned long long>(nodes), seconds);
+  std::printf("%-30s %3d/%zu solved %12llu positions (geometric mean %7.0f) %13llu nodes %8.2f s\n",
+              name, solved, suite.size(), static_cast<unsigned long long>(positions),
+              std::exp(logPositions / suite.size()), static_cast<unsigned long long>(nodes),
+              seconds);
 }
 
 }  // namespace
@@ -70,9 +71,11 @@ int benchSuite() {
     return 1;
   }
   const std::vector<Position> suite = depthFourSuite(*book.value());
-  std::printf("suite: %zu positions after 1a1, a reply, the book's move and a reply (X to move); at most %llu "
-              "positions each, 64 MB table\n",
-              suite.size(), static_cast<unsigned long long>(kCap));
+  std::printf(
+      "suite: %zu positions after 1a1, a reply, the book's move and a reply (X to move); at most "
+      "%llu "
+      "positions each, 64 MB table\n",
+      suite.size(), static_cast<unsigned long long>(kCap));
   runSuite("defaults", suite, PnsOptions{});
   PnsOptions noCost;
   noCost.forcedReplyCost = 0;

@@ -29,17 +29,21 @@ std::vector<Position> randomPositions(int count, int minPlies, int maxPlies) {
 }
 
 double canonicalNs(const std::vector<Position>& positions) {
-  return medianNsPerOp([&] {
-    for (const Position& p : positions) keep(canonical(p));
-  }, static_cast<long>(positions.size()));
+  return medianNsPerOp(
+      [&] {
+        for (const Position& p : positions) keep(canonical(p));
+      },
+      static_cast<long>(positions.size()));
 }
 
 double nonEquivalentMovesNs(const std::vector<Position>& positions) {
-  return medianNsPerOp([&] {
-    Bitboard acc = 0;
-    for (const Position& p : positions) acc ^= nonEquivalentMoves(p);
-    keep(acc);
-  }, static_cast<long>(positions.size()));
+  return medianNsPerOp(
+      [&] {
+        Bitboard acc = 0;
+        for (const Position& p : positions) acc ^= nonEquivalentMoves(p);
+        keep(acc);
+      },
+      static_cast<long>(positions.size()));
 }
 
 }  // namespace
@@ -53,31 +57,50 @@ int benchSymmetry() {
   std::mt19937 rng(7);
   for (int& s : syms) s = std::uniform_int_distribution<int>(0, kSymmetries - 1)(rng);
   const long n = static_cast<long>(positions.size());
-  std::printf("== symmetry (median of 7 runs; 1024 positions of random games, plies 8-40 unless noted) ==\n");
+  std::printf(
+      "== symmetry (median of 7 runs; 1024 positions of random games, plies 8-40 unless noted) "
+      "==\n");
 
-  printRow("transform (one map, one bitboard)", medianNsPerOp([&] {
-             Bitboard acc = 0;
-             for (long i = 0; i < n; ++i) acc ^= transform(syms[i], positions[i].stones(Side::X));
-             keep(acc);
-           }, n));
-  printRow("transform, portable delta swaps", medianNsPerOp([&] {
-             Bitboard acc = 0;
-             for (long i = 0; i < n; ++i) acc ^= detail::transformBySwaps(syms[i], positions[i].stones(Side::X));
-             keep(acc);
-           }, n));
-  printRow("transform (Position)", medianNsPerOp([&] {
-             for (long i = 0; i < n; ++i) keep(transform(syms[i], positions[i]));
-           }, n));
+  printRow("transform (one map, one bitboard)", medianNsPerOp(
+                                                    [&] {
+                                                      Bitboard acc = 0;
+                                                      for (long i = 0; i < n; ++i)
+                                                        acc ^= transform(
+                                                            syms[i], positions[i].stones(Side::X));
+                                                      keep(acc);
+                                                    },
+                                                    n));
+  printRow("transform, portable delta swaps", medianNsPerOp(
+                                                  [&] {
+                                                    Bitboard acc = 0;
+                                                    for (long i = 0; i < n; ++i)
+                                                      acc ^= detail::transformBySwaps(
+                                                          syms[i], positions[i].stones(Side::X));
+                                                    keep(acc);
+                                                  },
+                                                  n));
+  printRow("transform (Position)", medianNsPerOp(
+                                       [&] {
+                                         for (long i = 0; i < n; ++i)
+                                           keep(transform(syms[i], positions[i]));
+                                       },
+                                       n));
   printRow("canonical form", canonicalNs(positions));
   printRow("canonical form, plies 0-4", canonicalNs(openings));
-  printRow("canonical form, portable delta swaps", medianNsPerOp([&] {
-             for (const Position& p : positions) keep(detail::canonicalBySwaps(p.stones(Side::X), p.stones(Side::O)));
-           }, n));
-  printRow("canonicalKey", medianNsPerOp([&] {
-             std::uint64_t acc = 0;
-             for (const Position& p : positions) acc ^= canonicalKey(p);
-             keep(acc);
-           }, n));
+  printRow("canonical form, portable delta swaps",
+           medianNsPerOp(
+               [&] {
+                 for (const Position& p : positions)
+                   keep(detail::canonicalBySwaps(p.stones(Side::X), p.stones(Side::O)));
+               },
+               n));
+  printRow("canonicalKey", medianNsPerOp(
+                               [&] {
+                                 std::uint64_t acc = 0;
+                                 for (const Position& p : positions) acc ^= canonicalKey(p);
+                                 keep(acc);
+                               },
+                               n));
   printRow("nonEquivalentMoves", nonEquivalentMovesNs(positions));
   printRow("nonEquivalentMoves, plies 0-4", nonEquivalentMovesNs(openings));
   return 0;

@@ -23,7 +23,8 @@ std::vector<Position> threatSuite(int count, bool sensible) {
     for (int i = 0; i < plies && !p.isGameOver(); ++i) {
       Bitboard choices = p.emptyCells();
       if (sensible) {
-        const Bitboard wins = threatCells(p, p.sideToMove()), blocks = threatCells(p, opponent(p.sideToMove()));
+        const Bitboard wins = threatCells(p, p.sideToMove()),
+                       blocks = threatCells(p, opponent(p.sideToMove()));
         choices = wins ? wins : blocks ? blocks : choices;
       }
       int pick = std::uniform_int_distribution<int>(0, popcount(choices) - 1)(rng);
@@ -94,17 +95,21 @@ int benchThreats() {
   };
   for (bool sensible : {false, true}) {
     const std::vector<Position> suite = threatSuite(5000, sensible);
-    std::printf("== threats: %zu %s positions (plies 8..30) x 2 attackers, median of %d runs of %d passes ==\n",
-                suite.size(), sensible ? "win-or-block game" : "random game", kRuns, kPasses);
-    std::printf("%-32s %11s %11s %7s %6s %9s %6s\n", "method", "searches/s", "nodes/s", "wins", "limit",
-                "avg moves", "zone");
+    std::printf(
+        "== threats: %zu %s positions (plies 8..30) x 2 attackers, median of %d runs of %d passes "
+        "==\n",
+        suite.size(), sensible ? "win-or-block game" : "random game", kRuns, kPasses);
+    std::printf("%-32s %11s %11s %7s %6s %9s %6s\n", "method", "searches/s", "nodes/s", "wins",
+                "limit", "avg moves", "zone");
     for (const Method& m : methods) {
       std::vector<Tally> runs;
       for (int i = 0; i < kRuns; ++i) runs.push_back(runSuite(suite, m, kPasses));
-      std::sort(runs.begin(), runs.end(), [](const Tally& a, const Tally& b) { return a.seconds < b.seconds; });
+      std::sort(runs.begin(), runs.end(),
+                [](const Tally& a, const Tally& b) { return a.seconds < b.seconds; });
       const Tally& t = runs[kRuns / 2];
       std::printf("%-32s %11.0f %11.0f %6.1f%% %6d %9.2f %6.1f\n", m.name, t.searches / t.seconds,
-                  static_cast<double>(t.nodes) / t.seconds, 100.0 * t.wins / t.searches, t.limitHits / kPasses,
+                  static_cast<double>(t.nodes) / t.seconds, 100.0 * t.wins / t.searches,
+                  t.limitHits / kPasses,
                   t.wins ? static_cast<double>(t.attackerMoves) / t.wins : 0.0,
                   t.wins ? static_cast<double>(t.zoneCells) / t.wins : 0.0);
     }

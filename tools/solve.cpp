@@ -4,10 +4,10 @@
 #include <atomic>
 #include <cmath>
 #include <csignal>
-#include <memory>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include <fstream>
@@ -19,11 +19,11 @@
 #include "config/read_file.hpp"
 #include "engine/book.hpp"
 #include "engine/notation.hpp"
-#include "engine/proof.hpp"
-#include "engine/verify.hpp"
 #include "engine/pns.hpp"
+#include "engine/proof.hpp"
 #include "engine/solver.hpp"
 #include "engine/split_solve.hpp"
+#include "engine/verify.hpp"
 
 using namespace qubic;
 
@@ -31,21 +31,29 @@ namespace {
 
 void usage(FILE* out) {
   std::fputs(
-      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] [--threads N] [--split M] [--proof FILE] [--book FILE]\n"
+      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] "
+      "[--threads N] [--split M] [--proof FILE] [--book FILE]\n"
       "       qubic-solve --verify FILE\n"
       "       qubic-solve --book-info [FILE]\n"
       "  POSITION  a position string (default: the empty board)\n"
       "  --moves   moves played from POSITION first\n"
       "  --time    give up after this many seconds (default: no limit)\n"
       "  --nodes   give up after this many nodes (default: no limit)\n"
-      "  --hash    size of the proof table in MB (default 192; memory is taken as the search fills it)\n"
-      "  --threads search threads sharing the table (default 1; one thread finds the same proof every run)\n"
-      "  --split   prove X's win in pieces: a piece not settled within M million positions is split into\n"
-      "            O's replies to X's most promising move; --threads pieces at once, --hash MB each (docs/proof-format.md)\n"
+      "  --hash    size of the proof table in MB (default 192; memory is taken as the search fills "
+      "it)\n"
+      "  --threads search threads sharing the table (default 1; one thread finds the same proof "
+      "every run)\n"
+      "  --split   prove X's win in pieces: a piece not settled within M million positions is "
+      "split into\n"
+      "            O's replies to X's most promising move; --threads pieces at once, --hash MB "
+      "each (docs/proof-format.md)\n"
       "  --proof   when a side wins, write the proof to FILE (docs/proof-format.md)\n"
-      "  --book    when X wins, verify the proof and write the opening book to FILE (docs/book-format.md)\n"
-      "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the first faulty node\n"
-      "  --book-info  the book's strategic positions, its longest win and its size (default: the shipped book)\n",
+      "  --book    when X wins, verify the proof and write the opening book to FILE "
+      "(docs/book-format.md)\n"
+      "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the "
+      "first faulty node\n"
+      "  --book-info  the book's strategic positions, its longest win and its size (default: the "
+      "shipped book)\n",
       out);
 }
 
@@ -67,7 +75,8 @@ double physicalMemoryMb() {
 double number(const char* text, const char* option) {
   char* end = nullptr;
   const double v = std::strtod(text, &end);
-  if (end == text || *end != '\0' || v < 0) fail(std::string(option) + " needs a non-negative number, got '" + text + "'");
+  if (end == text || *end != '\0' || v < 0)
+    fail(std::string(option) + " needs a non-negative number, got '" + text + "'");
   return v;
 }
 
@@ -81,10 +90,13 @@ int verify(const std::string& path) {
   if (!in) fail("cannot read " + path);
   const auto began = std::chrono::steady_clock::now();
   const VerifyResult r = verifyProof(in);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   std::printf("attacker nodes: %llu (forcing wins %llu, references %llu), listed replies: %llu\n",
-              static_cast<unsigned long long>(r.attackerNodes), static_cast<unsigned long long>(r.forcingWins),
-              static_cast<unsigned long long>(r.references), static_cast<unsigned long long>(r.defenceReplies));
+              static_cast<unsigned long long>(r.attackerNodes),
+              static_cast<unsigned long long>(r.forcingWins),
+              static_cast<unsigned long long>(r.references),
+              static_cast<unsigned long long>(r.defenceReplies));
   std::printf("time: %.3f\n", seconds);
   if (!r.verified) {
     std::printf("verified: no\n%s\n", r.error.c_str());
@@ -122,19 +134,23 @@ void writeBook(std::istream& proof, const std::string& path) {
   book.finish();
   const std::vector<std::uint8_t> bytes = book.serialize();
   std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
   if (!out) fail("error writing " + path);
   std::printf("book: %s, %zu entries, %zu bytes, %.3f s\n", path.c_str(), book.size(), bytes.size(),
               std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
 }
 
 // --split: X's win proved in pieces, the pieces' proofs joined and checked by the rules.
-int splitMain(const Position& start, SplitOptions options, const std::string& proofPath, const std::string& bookPath) {
+int splitMain(const Position& start, SplitOptions options, const std::string& proofPath,
+              const std::string& bookPath) {
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
   std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
   const auto report = [](const PieceReport& p) {
-    const char* answer = p.answer == Answer::Proven ? "X wins" : p.answer == Answer::Disproven ? "X does not win" : "split";
+    const char* answer = p.answer == Answer::Proven      ? "X wins"
+                         : p.answer == Answer::Disproven ? "X does not win"
+                                                         : "split";
     std::fprintf(stderr, "piece %d/%d  %-24s %-14s %8.1fs  %llu positions\n", p.done, p.known,
                  p.moves.empty() ? "(root)" : p.moves.c_str(), answer, p.seconds,
                  static_cast<unsigned long long>(p.positions));
@@ -143,8 +159,8 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
   try {
     r = splitSolve(start, Side::X, options, &interrupted, report);
   } catch (const std::bad_alloc&) {
-    fail("cannot allocate " + std::to_string(options.workers) + " tables of " + std::to_string(options.solver.tableMb) +
-         " MB; try a smaller --hash or fewer --threads");
+    fail("cannot allocate " + std::to_string(options.workers) + " tables of " +
+         std::to_string(options.solver.tableMb) + " MB; try a smaller --hash or fewer --threads");
   }
   if (interrupted.load()) std::printf("interrupted: yes\n");
   std::printf("value: %s\n", r.proven ? "X wins" : "unknown");
@@ -178,9 +194,11 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
 int main(int argc, char** argv) {
   Position start;
   std::string moves, proofPath, bookPath;
-  double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb), threads = 1, split = 0;
+  double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
+         threads = 1, split = 0;
   bool havePosition = false;
-  std::set<std::string> given;  // each option at most once: a repeated one is a mistake, not "the last wins"
+  std::set<std::string>
+      given;  // each option at most once: a repeated one is a mistake, not "the last wins"
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg.rfind("--", 0) == 0 && !given.insert(arg).second) fail(arg + " is given twice");
@@ -190,7 +208,8 @@ int main(int argc, char** argv) {
     };
     if (arg == "--help" || arg == "-h") {
       usage(stdout);
-      std::printf("The shipped book (--book-info's default): %s", dataSearchReport(kShippedBookName).c_str());
+      std::printf("The shipped book (--book-info's default): %s",
+                  dataSearchReport(kShippedBookName).c_str());
       return 0;
     } else if (arg == "--moves") {
       moves = value();
@@ -233,8 +252,8 @@ int main(int argc, char** argv) {
   }
   const double memoryMb = physicalMemoryMb();
   if (hashMb < 1 || hashMb > memoryMb || hashMb != std::floor(hashMb))
-    fail("--hash must be a whole number of MB from 1 to " + std::to_string(static_cast<long long>(memoryMb)) +
-         " (this machine's memory)");
+    fail("--hash must be a whole number of MB from 1 to " +
+         std::to_string(static_cast<long long>(memoryMb)) + " (this machine's memory)");
   if (threads < 1 || threads > kMaxSolveThreads || threads != std::floor(threads))
     fail("--threads must be a whole number from 1 to " + std::to_string(kMaxSolveThreads));
 
@@ -242,7 +261,8 @@ int main(int argc, char** argv) {
   options.threads = static_cast<int>(threads);
   options.tableMb = static_cast<std::size_t>(hashMb);
   if (split > 0) {
-    if (seconds > 0 || nodeLimit > 0) fail("--split takes no --time or --nodes: its budget is per piece (Ctrl-C stops it)");
+    if (seconds > 0 || nodeLimit > 0)
+      fail("--split takes no --time or --nodes: its budget is per piece (Ctrl-C stops it)");
     if (hashMb * threads > memoryMb) fail("--hash times --threads exceeds this machine's memory");
     SplitOptions s;
     s.solver = options;
@@ -254,7 +274,8 @@ int main(int argc, char** argv) {
   try {
     solver = std::make_unique<Solver>(options);
   } catch (const std::bad_alloc&) {
-    fail("cannot allocate a " + std::to_string(options.tableMb) + " MB table; try a smaller --hash");
+    fail("cannot allocate a " + std::to_string(options.tableMb) +
+         " MB table; try a smaller --hash");
   }
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
   std::signal(SIGINT, onInterrupt);
@@ -262,7 +283,9 @@ int main(int argc, char** argv) {
 
   const auto began = std::chrono::steady_clock::now();
   std::uint64_t totalNodes = 0, totalPositions = 0;  // positions: evaluated by the proof search
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count(); };
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  };
   auto solve = [&](Side attacker) {
     SolveLimits limits;
     limits.stop = &interrupted;
@@ -284,8 +307,9 @@ int main(int argc, char** argv) {
       if (t - lastShown < 1 && soFar.answer == Answer::Unknown) return;
       lastShown = t;
       std::fprintf(stderr, "%8.1fs  %s?  nodes %llu  %.0f nodes/s  pn %u  dn %u  table %.0f%%\n", t,
-                   attacker == Side::X ? "X wins" : "O wins", static_cast<unsigned long long>(totalNodes),
-                   totalNodes / std::max(t, 1e-9), soFar.rootPn, soFar.rootDn, 100 * solver->table().fill());
+                   attacker == Side::X ? "X wins" : "O wins",
+                   static_cast<unsigned long long>(totalNodes), totalNodes / std::max(t, 1e-9),
+                   soFar.rootPn, soFar.rootDn, 100 * solver->table().fill());
     });
     return r;
   };
@@ -314,7 +338,8 @@ int main(int argc, char** argv) {
   if (value.find("wins") != std::string::npos && winner == start.sideToMove() && won.bestMove >= 0)
     std::printf("best: %s\n", moveToken(won.bestMove).c_str());
   // Plies to the end along the proof found, against any defence (docs/notation.md).
-  if (value.find("wins") != std::string::npos && won.distance > 0) std::printf("plies: %d\n", won.distance);
+  if (value.find("wins") != std::string::npos && won.distance > 0)
+    std::printf("plies: %d\n", won.distance);
   std::printf("time: %.3f\n", solveSeconds);
   std::printf("nodes: %llu\n", static_cast<unsigned long long>(totalNodes));
   std::printf("positions: %llu\n", static_cast<unsigned long long>(totalPositions));
@@ -322,12 +347,16 @@ int main(int argc, char** argv) {
   if (!proofPath.empty() || !bookPath.empty()) {
     if (value.find("wins") == std::string::npos) fail("no proof written: no side is proven to win");
     std::stringstream proof;
-    const ProofWriteResult w = writeProof(proof, start, winner, solver->search(), solver->threats(), SearchLimits{});
+    const ProofWriteResult w =
+        writeProof(proof, start, winner, solver->search(), solver->threats(), SearchLimits{});
     if (!w.complete) fail("proof not written completely: " + w.error);
-    std::printf("proof: %llu attacker nodes, %llu forcing wins, %llu references, %llu listed replies, %.3f s\n",
-                static_cast<unsigned long long>(w.attackerNodes), static_cast<unsigned long long>(w.forcingWins),
-                static_cast<unsigned long long>(w.references), static_cast<unsigned long long>(w.listedReplies),
-                elapsed() - solveSeconds);
+    std::printf(
+        "proof: %llu attacker nodes, %llu forcing wins, %llu references, %llu listed replies, %.3f "
+        "s\n",
+        static_cast<unsigned long long>(w.attackerNodes),
+        static_cast<unsigned long long>(w.forcingWins),
+        static_cast<unsigned long long>(w.references),
+        static_cast<unsigned long long>(w.listedReplies), elapsed() - solveSeconds);
     if (!proofPath.empty()) {
       std::ofstream out(proofPath);
       out << proof.rdbuf();

@@ -4,7 +4,8 @@
 
 namespace qubic::tui {
 
-MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book, int threads) {
+MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book,
+                      int threads) {
   // Its own small player: the game's player belongs to the engine thread.
   PlayerOptions options;
   options.hashMb = 16;
@@ -28,7 +29,8 @@ MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const B
   };
 }
 
-BackgroundAnalysis::BackgroundAnalysis(MoveJudge judge) : judge_(std::move(judge)), thread_([this] { run(); }) {}
+BackgroundAnalysis::BackgroundAnalysis(MoveJudge judge)
+    : judge_(std::move(judge)), thread_([this] { run(); }) {}
 
 BackgroundAnalysis::~BackgroundAnalysis() {
   {
@@ -43,7 +45,9 @@ BackgroundAnalysis::~BackgroundAnalysis() {
 void BackgroundAnalysis::analyse(const Position& pos) {
   {
     std::lock_guard lock(mutex_);
-    if ((pending_ && *pending_ == pos) || (haveAnalysis_ && analysis_.positionKey == pos.key() && !pending_)) return;
+    if ((pending_ && *pending_ == pos) ||
+        (haveAnalysis_ && analysis_.positionKey == pos.key() && !pending_))
+      return;
     pending_ = pos;
     stop_ = true;
   }

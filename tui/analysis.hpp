@@ -28,12 +28,14 @@ struct MoveJudgement {
 };
 
 // Judges one legal move of the side to move in `pos`; should return soon after `stop` is set.
-using MoveJudge = std::function<MoveJudgement(const Position& pos, int cell, const std::atomic<bool>& stop)>;
+using MoveJudge =
+    std::function<MoveJudgement(const Position& pos, int cell, const std::atomic<bool>& stop)>;
 
 // The current judge: the engine's verdict on the position after the move, found with a
 // small budget per cell (a Win for the opponent means the move loses, and so on).
 // `threads`: of its proof searches (engine/solver), as the settings' engine.threads.
-MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book = {}, int threads = 1);
+MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book = {},
+                      int threads = 1);
 
 struct BoardAnalysis {
   std::uint64_t positionKey = 0;

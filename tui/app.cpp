@@ -26,8 +26,10 @@ PlayerOptions playerOptions(const EngineSettings& engine) {
   options.level = engine.level;
   options.hashMb = static_cast<std::size_t>(engine.hashMb);
   options.threads = engine.threads;
-  options.seed = engine.seed != 0 ? static_cast<std::uint64_t>(engine.seed)
-                                  : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
+  options.seed =
+      engine.seed != 0
+          ? static_cast<std::uint64_t>(engine.seed)
+          : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
   return options;
 }
 
@@ -63,7 +65,9 @@ App::App(const Settings& settings, const KeyMap& keys)
   int rows = 0, cols = 0;
   getmaxyx(stdscr, rows, cols);
   layout_ = computeLayout(rows, cols);
-  if (showOverlay_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads));
+  if (showOverlay_)
+    analysis_ = std::make_unique<BackgroundAnalysis>(
+        engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads));
   if (!bookProblem_.empty())
     say(bookProblem_ + "; playing without a book.", Style::Error);
   else
@@ -86,7 +90,9 @@ void App::run() {
   stopEngine();
 }
 
-void App::say(std::string text, Style style) { message_ = {std::move(text), style, style != Style::Normal}; }
+void App::say(std::string text, Style style) {
+  message_ = {std::move(text), style, style != Style::Normal};
+}
 
 void App::handleKey(int key) {
   if (key == KEY_RESIZE) {
@@ -115,7 +121,8 @@ void App::handleKey(int key) {
     return;
   }
   if (command.action == Action::None)
-    return say("That key does nothing here; " + keys_.primaryKeyName(Action::Help) + " lists the keys.");
+    return say("That key does nothing here; " + keys_.primaryKeyName(Action::Help) +
+               " lists the keys.");
   perform(command.action);
 }
 
@@ -151,7 +158,8 @@ void App::handleStartKey(int key) {
   if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
     startScreen_ = false;
     engineNewGame_ = true;
-    return say(seats_.anyHuman() ? "X moves first. Press ? for help." : "The engines are playing. Press ? for help.");
+    return say(seats_.anyHuman() ? "X moves first. Press ? for help."
+                                 : "The engines are playing. Press ? for help.");
   }
   const Action action = keys_.actionFor(key);
   if (action == Action::LevelUp) return changeLevel(+1);
@@ -163,8 +171,8 @@ void App::handleStartKey(int key) {
 std::vector<StyledText> App::startScreenLines() const {
   const std::string_view who = seats_.humanSide();
   auto choice = [&](char key, std::string_view side, const std::string& text) {
-    return StyledText{std::string(who == side ? " > " : "   ") + key + "  " + text, who == side ? Style::Highlight : Style::Normal,
-                      who == side};
+    return StyledText{std::string(who == side ? " > " : "   ") + key + "  " + text,
+                      who == side ? Style::Highlight : Style::Normal, who == side};
   };
   return {
       {"QUBIC - 4x4x4 tic-tac-toe", Style::Title, true},
@@ -176,8 +184,9 @@ std::vector<StyledText> App::startScreenLines() const {
       choice('3', "both", "two players at this keyboard"),
       choice('4', "none", "watch the engine play itself"),
       {""},
-      {"Engine level: " + std::to_string(level_) + "   (" + keys_.primaryKeyName(Action::LevelUp) + " stronger, " +
-       keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " + (book_ ? "never loses as X)" : "strongest)")},
+      {"Engine level: " + std::to_string(level_) + "   (" + keys_.primaryKeyName(Action::LevelUp) +
+       " stronger, " + keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " +
+       (book_ ? "never loses as X)" : "strongest)")},
       {""},
       {"1-4 starts that game, Enter the marked one; in the game ? lists every key."},
   };
@@ -196,7 +205,8 @@ void App::offerUnfinishedGame() {
 void App::autosave() {
   if (prompt_ == PromptKind::Resume) return;  // the earlier game is not decided on yet
   const std::string snapshot = gameSnapshot();
-  const bool keep = !game_.moves().empty() && !game_.position().isGameOver() && snapshot != savedGame_;
+  const bool keep =
+      !game_.moves().empty() && !game_.position().isGameOver() && snapshot != savedGame_;
   if (!keep) {
     if (!autosaved_.empty()) removeAutosave();
     autosaved_.clear();
@@ -207,7 +217,8 @@ void App::autosave() {
   record.setTag("Event", "Qubic game (unfinished)");
   record.setTag("Date", recordDate());
   autosaved_ = snapshot;  // tried once per change, so a failure is said once
-  if (const std::string error = writeAutosave(record); !error.empty()) say("Not kept for the next run: " + error, Style::Error);
+  if (const std::string error = writeAutosave(record); !error.empty())
+    say("Not kept for the next run: " + error, Style::Error);
 }
 
 void App::leaveGame(Action action) {
@@ -260,15 +271,24 @@ void App::handlePromptKey(int key) {
 
 void App::perform(Action action) {
   switch (action) {
-    case Action::None: break;
-    case Action::Help: helpOpen_ = true; break;
+    case Action::None:
+      break;
+    case Action::Help:
+      helpOpen_ = true;
+      break;
     case Action::NewGame:
     case Action::Quit:
       if (!asksBeforeLeaving(action)) leaveGame(action);
       break;
-    case Action::Undo: undo(); break;
-    case Action::Redo: redo(); break;
-    case Action::Hint: hint(); break;
+    case Action::Undo:
+      undo();
+      break;
+    case Action::Redo:
+      redo();
+      break;
+    case Action::Hint:
+      hint();
+      break;
     case Action::MoveNow:
       if (engine_.busy()) {
         engine_.moveNow();
@@ -281,16 +301,26 @@ void App::perform(Action action) {
       if (seats_.anyHuman() && seats_.anyEngine())
         changeSeats(Seats{{seats_.side[1], seats_.side[0]}}, "Sides swapped.");
       else
-        say("Swap works against the engine; press " + keys_.primaryKeyName(Action::Players) + " to choose who plays.");
+        say("Swap works against the engine; press " + keys_.primaryKeyName(Action::Players) +
+            " to choose who plays.");
       break;
-    case Action::Players: changeSeats(seats_.next(), "Players changed."); break;
-    case Action::LevelUp: changeLevel(+1); break;
-    case Action::LevelDown: changeLevel(-1); break;
+    case Action::Players:
+      changeSeats(seats_.next(), "Players changed.");
+      break;
+    case Action::LevelUp:
+      changeLevel(+1);
+      break;
+    case Action::LevelDown:
+      changeLevel(-1);
+      break;
     case Action::Threats:
       showThreats_ = !showThreats_;
-      say(showThreats_ ? "Showing threes (!x!) and double-threat cells (+x+)." : "Threat marks hidden.");
+      say(showThreats_ ? "Showing threes (!x!) and double-threat cells (+x+)."
+                       : "Threat marks hidden.");
       break;
-    case Action::Overlay: toggleOverlay(); break;
+    case Action::Overlay:
+      toggleOverlay();
+      break;
     case Action::Pause:
       paused_ = !paused_;
       stepOnce_ = false;
@@ -300,8 +330,10 @@ void App::perform(Action action) {
                   : "Engine resumed.");
       break;
     case Action::Step:
-      if (paused_) stepOnce_ = true;
-      else say("Step works while the engine is paused (" + keys_.primaryKeyName(Action::Pause) + ").");
+      if (paused_)
+        stepOnce_ = true;
+      else
+        say("Step works while the engine is paused (" + keys_.primaryKeyName(Action::Pause) + ").");
       break;
     case Action::Save:
       prompt_ = PromptKind::Save;
@@ -310,14 +342,30 @@ void App::perform(Action action) {
     case Action::Load:
       if (!asksBeforeLeaving(action)) leaveGame(action);
       break;
-    case Action::CursorLeft: moveCursor(-1, 0, 0); break;
-    case Action::CursorRight: moveCursor(+1, 0, 0); break;
-    case Action::CursorUp: moveCursor(0, +1, 0); break;
-    case Action::CursorDown: moveCursor(0, -1, 0); break;
-    case Action::PlanePrev: moveCursor(0, 0, -1); break;
-    case Action::PlaneNext: moveCursor(0, 0, +1); break;
-    case Action::Play: playHuman(cursor_); break;
-    case Action::Cancel: message_ = {}; break;
+    case Action::CursorLeft:
+      moveCursor(-1, 0, 0);
+      break;
+    case Action::CursorRight:
+      moveCursor(+1, 0, 0);
+      break;
+    case Action::CursorUp:
+      moveCursor(0, +1, 0);
+      break;
+    case Action::CursorDown:
+      moveCursor(0, -1, 0);
+      break;
+    case Action::PlanePrev:
+      moveCursor(0, 0, -1);
+      break;
+    case Action::PlaneNext:
+      moveCursor(0, 0, +1);
+      break;
+    case Action::Play:
+      playHuman(cursor_);
+      break;
+    case Action::Cancel:
+      message_ = {};
+      break;
   }
 }
 
@@ -332,18 +380,22 @@ void App::moveCursor(int dFile, int dRank, int dLevel) {
 void App::playHuman(int cell) {
   const Position& pos = game_.position();
   if (pos.isGameOver())
-    return say("The game is over: " + keys_.primaryKeyName(Action::NewGame) + " starts a new one, " +
-               keys_.primaryKeyName(Action::Undo) + " takes a move back.");
+    return say("The game is over: " + keys_.primaryKeyName(Action::NewGame) +
+               " starts a new one, " + keys_.primaryKeyName(Action::Undo) + " takes a move back.");
   if (seats_.isEngine(pos.sideToMove()))
-    return say("It is the engine's move; " + keys_.primaryKeyName(Action::MoveNow) + " makes it move now.");
-  if (!pos.isEmpty(cell)) return say(moveToken(cell) + " is taken; choose an empty cell.", Style::Error);
+    return say("It is the engine's move; " + keys_.primaryKeyName(Action::MoveNow) +
+               " makes it move now.");
+  if (!pos.isEmpty(cell))
+    return say(moveToken(cell) + " is taken; choose an empty cell.", Style::Error);
   engine_.cancel();  // a hint being thought about is no longer wanted
   game_.play(cell);
   lastMoveAt_ = std::chrono::steady_clock::now();
   hint_.reset();
   const Position& after = game_.position();
-  if (after.isGameOver()) message_ = {};
-  else say("You played " + moveToken(cell) + ".");
+  if (after.isGameOver())
+    message_ = {};
+  else
+    say("You played " + moveToken(cell) + ".");
 }
 
 void App::newGame() {
@@ -354,7 +406,8 @@ void App::newGame() {
   lastEngineMove_.reset();
   hint_.reset();
   stepOnce_ = false;
-  say("New game. " + std::string(seats_.anyHuman() ? "X moves first." : "The engines are playing."));
+  say("New game. " +
+      std::string(seats_.anyHuman() ? "X moves first." : "The engines are playing."));
 }
 
 void App::undo() {
@@ -393,10 +446,12 @@ void App::changeSeats(const Seats& seats, const std::string& why) {
   seats_ = seats;
   paused_ = false;
   const std::string_view who = seats_.humanSide();
-  std::string what = who == "x"      ? "You play X against the engine."
-                     : who == "o"    ? "You play O against the engine."
-                     : who == "both" ? "Two players: X and O both play from the keyboard."
-                                     : "Engine against engine: " + keys_.primaryKeyName(Action::Pause) + " pauses.";
+  std::string what =
+      who == "x"   ? "You play X against the engine."
+      : who == "o" ? "You play O against the engine."
+      : who == "both"
+          ? "Two players: X and O both play from the keyboard."
+          : "Engine against engine: " + keys_.primaryKeyName(Action::Pause) + " pauses.";
   say(why + " " + what);
 }
 
@@ -404,12 +459,15 @@ void App::changeLevel(int delta) {
   const int level = std::clamp(level_ + delta, kMinLevel, kMaxLevel);
   if (level == level_) return say("The engine level is already " + std::to_string(level_) + ".");
   level_ = level;
-  say("Engine level " + std::to_string(level_) + " (1 weakest, 10 strongest); it applies from the next move.");
+  say("Engine level " + std::to_string(level_) +
+      " (1 weakest, 10 strongest); it applies from the next move.");
 }
 
 void App::toggleOverlay() {
   showOverlay_ = !showOverlay_;
-  if (showOverlay_ && !analysis_) analysis_ = std::make_unique<BackgroundAnalysis>(engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads));
+  if (showOverlay_ && !analysis_)
+    analysis_ = std::make_unique<BackgroundAnalysis>(
+        engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads));
   if (!showOverlay_ && analysis_) analysis_->cancel();
   say(showOverlay_ ? "Overlay on: for the side to move, W wins by force, L loses, ? is not proven."
                    : "Overlay off.");
@@ -420,8 +478,10 @@ void App::finishPrompt() {
   prompt_ = PromptKind::None;
   const std::string path = promptText_;
   if (path.empty()) return say("No file name given.");
-  if (kind == PromptKind::Save) save(path);
-  else load(path);
+  if (kind == PromptKind::Save)
+    save(path);
+  else
+    load(path);
 }
 
 void App::save(const std::string& path) {
@@ -431,7 +491,8 @@ void App::save(const std::string& path) {
   record.setTag("X", seatText(Side::X));
   record.setTag("O", seatText(Side::O));
   prepareGamesDirectory(path);
-  if (std::string error = saveRecordFile(path, record, path == lastFile_); !error.empty()) return say(error, Style::Error);
+  if (std::string error = saveRecordFile(path, record, path == lastFile_); !error.empty())
+    return say(error, Style::Error);
   lastFile_ = path;
   savedGame_ = gameSnapshot();
   say("Saved to " + path + ".");
@@ -454,11 +515,14 @@ void App::load(const std::string& path) {
 void App::stopEngine() { engine_.cancel(); }
 
 void App::maybeStartEngine() {
-  if (prompt_ == PromptKind::Resume || startScreen_) return;  // which game is played is not decided yet
+  if (prompt_ == PromptKind::Resume || startScreen_)
+    return;  // which game is played is not decided yet
   const Position& pos = game_.position();
   if (pos.isGameOver() || !seats_.isEngine(pos.sideToMove()) || engine_.busy()) return;
   if (paused_ && !stepOnce_) return;
-  if (!seats_.anyHuman() && !stepOnce_ && std::chrono::steady_clock::now() - lastMoveAt_ < kWatchDelay) return;
+  if (!seats_.anyHuman() && !stepOnce_ &&
+      std::chrono::steady_clock::now() - lastMoveAt_ < kWatchDelay)
+    return;
   stepOnce_ = false;
   EngineJob job;
   job.position = pos;
@@ -476,7 +540,8 @@ void App::pollEngine() {
   if (!choice.error.empty()) {
     paused_ = true;  // not asked again at once; a key resumes, as after a pause
     return say("The engine failed (" + choice.error + "); " + keys_.primaryKeyName(Action::Pause) +
-                   " lets it try again.", Style::Error);
+                   " lets it try again.",
+               Style::Error);
   }
   if (choice.move < 0 || !game_.position().isLegal(choice.move)) return;
   if (result->purpose == JobPurpose::Hint) {

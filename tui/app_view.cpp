@@ -44,17 +44,19 @@ std::vector<StyledText> App::statusLines() const {
   const Side toMove = pos.sideToMove();
   for (Side s : {Side::X, Side::O}) {
     const bool moving = !pos.isGameOver() && s == toMove;
-    lines.push_back({sideName(s) + "  " + seatText(s) + (moving ? "   <- to move" : ""), styleOf(s), moving});
+    lines.push_back(
+        {sideName(s) + "  " + seatText(s) + (moving ? "   <- to move" : ""), styleOf(s), moving});
   }
 
   // What happens now.
   if (pos.isGameOver()) {
     const std::string again = keys_.primaryKeyName(Action::NewGame) + ": new game   " +
                               keys_.primaryKeyName(Action::Undo) + ": undo";
-    if (pos.status() == Status::Draw) lines.push_back({"Draw: the cube is full and nobody has a line.", Style::Highlight, true});
+    if (pos.status() == Status::Draw)
+      lines.push_back({"Draw: the cube is full and nobody has a line.", Style::Highlight, true});
     else
-      lines.push_back({sideName(pos.status() == Status::XWins ? Side::X : Side::O) + " wins with the line " +
-                           winningLineName(pos) + "!",
+      lines.push_back({sideName(pos.status() == Status::XWins ? Side::X : Side::O) +
+                           " wins with the line " + winningLineName(pos) + "!",
                        Style::Highlight, true});
     lines.push_back({again});
   } else if (seats_.isEngine(toMove)) {
@@ -69,11 +71,13 @@ std::vector<StyledText> App::statusLines() const {
       if (status.best.nodes) text += ", " + shortCount(status.best.nodes) + " nodes";
       if (status.best.move >= 0) text += ", best so far " + moveToken(status.best.move);
       lines.push_back({text});
-      if (const std::string proven = verdictText(toMove, status.best.verdict, status.best.plies); !proven.empty())
+      if (const std::string proven = verdictText(toMove, status.best.verdict, status.best.plies);
+          !proven.empty())
         lines.push_back({proven, Style::Highlight, true});
     }
   } else if (const std::string& typed = input_.pendingToken(); !typed.empty()) {
-    lines.push_back({"Typing a move: " + typed + std::string(3 - typed.size(), '_'), Style::Normal, true});
+    lines.push_back(
+        {"Typing a move: " + typed + std::string(3 - typed.size(), '_'), Style::Normal, true});
   } else if (engine_.busy()) {
     lines.push_back({"Thinking about a hint: " + seconds(engine_.status().elapsedSeconds)});
   } else {
@@ -85,29 +89,34 @@ std::vector<StyledText> App::statusLines() const {
   // overlay on (a newcomer's first screen must not give the game away).
   if (book_ && showOverlay_ && !pos.isGameOver())
     if (const std::optional<BookMove> known = book_->find(pos))
-      lines.push_back({verdictText(toMove, Verdict::Win, known->pliesToWin) + " (book)", Style::Highlight, true});
+      lines.push_back({verdictText(toMove, Verdict::Win, known->pliesToWin) + " (book)",
+                       Style::Highlight, true});
 
   // Why the engine played its last move, while that move is still on the board.
   if (lastEngineMove_ && lastEngineMove_->ply < game_.moves().size() &&
       game_.moves()[lastEngineMove_->ply] == lastEngineMove_->choice.move) {
     const MoveChoice& c = lastEngineMove_->choice;
-    std::string text = "Engine (" + sideName(lastEngineMove_->side) + ") played " + moveToken(c.move);
+    std::string text =
+        "Engine (" + sideName(lastEngineMove_->side) + ") played " + moveToken(c.move);
     if (settings_.engine.explain && !c.reason.empty()) text += ": " + c.reason;
     text += ".";
-    if (const std::string proven = verdictText(lastEngineMove_->side, c.verdict, c.plies); !proven.empty())
+    if (const std::string proven = verdictText(lastEngineMove_->side, c.verdict, c.plies);
+        !proven.empty())
       text += " " + proven + (c.fromBook ? " (book)." : ".");
     lines.push_back({text});
   }
   if (hint_ && hintPly_ == game_.moves().size())
-    lines.push_back({"Hint: " + moveToken(hint_->move) + (hint_->reason.empty() ? "" : " - " + hint_->reason),
-                     Style::Highlight});
+    lines.push_back(
+        {"Hint: " + moveToken(hint_->move) + (hint_->reason.empty() ? "" : " - " + hint_->reason),
+         Style::Highlight});
 
   if (showThreats_ && !pos.isGameOver()) {
     for (Side s : {Side::X, Side::O}) {
       const Bitboard threes = threatCells(pos, s), doubles = doubleThreatCells(pos, s);
       std::string text = sideName(s) + ": ";
       text += threes ? "completes a line at " + tokens(threes, 4) : std::string("no threes");
-      text += doubles ? ", double threat at " + tokens(doubles, 4) : std::string(", no double threats");
+      text +=
+          doubles ? ", double threat at " + tokens(doubles, 4) : std::string(", no double threats");
       lines.push_back({text, styleOf(s)});
     }
   }
@@ -123,9 +132,12 @@ std::vector<StyledText> App::statusLines() const {
         wins += v == MoveValue::Win;
         losses += v == MoveValue::Loss;
       }
-      text += std::to_string(wins) + " W, " + std::to_string(losses) + " L, the rest ? (not proven)";
-      if (!a->complete()) text += "; analysing " + std::to_string(a->judged) + "/" + std::to_string(a->toJudge);
-      const std::string verdict = overlayVerdict(toMove, wins, losses, popcount(pos.emptyCells()), a->complete());
+      text +=
+          std::to_string(wins) + " W, " + std::to_string(losses) + " L, the rest ? (not proven)";
+      if (!a->complete())
+        text += "; analysing " + std::to_string(a->judged) + "/" + std::to_string(a->toJudge);
+      const std::string verdict =
+          overlayVerdict(toMove, wins, losses, popcount(pos.emptyCells()), a->complete());
       if (!verdict.empty()) lines.push_back({verdict, wins ? Style::Win : Style::Loss, true});
     }
     lines.push_back({text, Style::Dim});
@@ -151,20 +163,28 @@ ViewState App::buildView() const {
   v.firstPly = game_.start().moveCount();
   v.message = message_;
   v.keyBar = keyBar(keys_, !seats_.anyHuman());
-  if (prompt_ == PromptKind::Save) v.prompt = "Save game to (Enter saves, Esc cancels, C-u clears): " + promptText_;
-  if (prompt_ == PromptKind::Load) v.prompt = "Load game from (Enter loads, Esc cancels, C-u clears): " + promptText_;
+  if (prompt_ == PromptKind::Save)
+    v.prompt = "Save game to (Enter saves, Esc cancels, C-u clears): " + promptText_;
+  if (prompt_ == PromptKind::Load)
+    v.prompt = "Load game from (Enter loads, Esc cancels, C-u clears): " + promptText_;
   if (prompt_ == PromptKind::Resume && unfinished_)
     v.prompt = "An unfinished game (" + std::to_string(unfinished_->moves.size()) +
                " moves) was kept from the last run. Resume it? y: yes, any other key: start afresh";
   if (prompt_ == PromptKind::Confirm)
     v.prompt = std::string("This game is not saved. ") +
-               (confirming_ == Action::Quit ? "Quit" : confirming_ == Action::Load ? "Load another" : "Start a new one") +
-               " and lose it? y: yes, any other key: no (" + keys_.primaryKeyName(Action::Save) + " saves)";
-  if (helpOpen_) v.help = helpScreen(keys_);
+               (confirming_ == Action::Quit   ? "Quit"
+                : confirming_ == Action::Load ? "Load another"
+                                              : "Start a new one") +
+               " and lose it? y: yes, any other key: no (" + keys_.primaryKeyName(Action::Save) +
+               " saves)";
+  if (helpOpen_)
+    v.help = helpScreen(keys_);
   else if (startScreen_) {
     v.help = startScreenLines();
-    v.helpFooter = "1-4 or Enter start  " + keys_.primaryKeyName(Action::LevelUp) + keys_.primaryKeyName(Action::LevelDown) +
-                   " level  " + keys_.primaryKeyName(Action::Help) + " help  " + keys_.primaryKeyName(Action::Quit) + " quit";
+    v.helpFooter = "1-4 or Enter start  " + keys_.primaryKeyName(Action::LevelUp) +
+                   keys_.primaryKeyName(Action::LevelDown) + " level  " +
+                   keys_.primaryKeyName(Action::Help) + " help  " +
+                   keys_.primaryKeyName(Action::Quit) + " quit";
   }
   return v;
 }

@@ -55,7 +55,8 @@ EngineStatus EngineWorker::status() const {
   s.thinking = runningJob_ != 0 && runningJob_ == latestJob_;
   if (!s.thinking) return s;
   s.purpose = runningPurpose_;
-  s.elapsedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - runningSince_).count();
+  s.elapsedSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - runningSince_).count();
   s.best = progress_;
   return s;
 }
@@ -88,10 +89,11 @@ void EngineWorker::run() {
     MoveLimits limits;
     limits.moveTime = job.moveTime;
     limits.stop = &stop_;
-    const MoveChoice choice = chooseReportingErrors(player_, job.position, limits, [this](const MoveChoice& best) {
-      std::lock_guard progressLock(mutex_);
-      progress_ = best;
-    });
+    const MoveChoice choice =
+        chooseReportingErrors(player_, job.position, limits, [this](const MoveChoice& best) {
+          std::lock_guard progressLock(mutex_);
+          progress_ = best;
+        });
 
     lock.lock();
     runningJob_ = 0;

@@ -17,7 +17,10 @@ std::string_view Seats::humanSide() const {
 
 Seats Seats::next() const {
   const std::string_view current = humanSide();
-  return fromHumanSide(current == "x" ? "o" : current == "o" ? "both" : current == "both" ? "none" : "x");
+  return fromHumanSide(current == "x"      ? "o"
+                       : current == "o"    ? "both"
+                       : current == "both" ? "none"
+                                           : "x");
 }
 
 void Game::reset(const Position& start) {

@@ -50,7 +50,8 @@ Command InputMapper::feed(int key) {
   }
   const std::string typed = token_;
   token_.clear();
-  command.error = "\"" + typed + "\" is not finished: a move is level 1-4, file a-d, rank 1-4, e.g. 2c3";
+  command.error =
+      "\"" + typed + "\" is not finished: a move is level 1-4, file a-d, rank 1-4, e.g. 2c3";
   return command;
 }
 

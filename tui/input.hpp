@@ -11,7 +11,7 @@ namespace qubic::tui {
 struct Command {
   Action action = Action::None;  // None with cell >= 0 means "play this cell"
   int cell = -1;
-  std::string error;             // a mistyped token, said in words
+  std::string error;  // a mistyped token, said in words
 };
 
 class InputMapper {

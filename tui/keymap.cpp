@@ -30,20 +30,42 @@ const std::array<NamedKey, 10> kNamedKeys = {{{"esc", kEscape},
 // The board's own controls; see the header for why they cannot be rebound.
 Action fixedAction(int key) {
   switch (key) {
-    case KEY_LEFT: case 'h': return Action::CursorLeft;
-    case KEY_RIGHT: case 'l': return Action::CursorRight;
-    case KEY_UP: case 'k': return Action::CursorUp;
-    case KEY_DOWN: case 'j': return Action::CursorDown;
-    case '\t': case ']': case KEY_NPAGE: return Action::PlaneNext;
-    case KEY_BTAB: case '[': case KEY_PPAGE: return Action::PlanePrev;
-    case '\n': case '\r': case KEY_ENTER: case ' ': return Action::Play;
-    case kEscape: return Action::Cancel;
-    default: return Action::None;
+    case KEY_LEFT:
+    case 'h':
+      return Action::CursorLeft;
+    case KEY_RIGHT:
+    case 'l':
+      return Action::CursorRight;
+    case KEY_UP:
+    case 'k':
+      return Action::CursorUp;
+    case KEY_DOWN:
+    case 'j':
+      return Action::CursorDown;
+    case '\t':
+    case ']':
+    case KEY_NPAGE:
+      return Action::PlaneNext;
+    case KEY_BTAB:
+    case '[':
+    case KEY_PPAGE:
+      return Action::PlanePrev;
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+    case ' ':
+      return Action::Play;
+    case kEscape:
+      return Action::Cancel;
+    default:
+      return Action::None;
   }
 }
 
 // Keys that begin a move token or edit one.
-bool isTokenKey(int key) { return (key >= '1' && key <= '4') || key == KEY_BACKSPACE || key == kDelete || key == 8; }
+bool isTokenKey(int key) {
+  return (key >= '1' && key <= '4') || key == KEY_BACKSPACE || key == kDelete || key == 8;
+}
 
 struct ConfigurableKey {
   Action action;
@@ -86,56 +108,86 @@ std::vector<std::string_view> splitWords(std::string_view text) {
 
 std::string_view describe(Action action) {
   switch (action) {
-    case Action::Help: return "show this help";
-    case Action::NewGame: return "new game";
-    case Action::Undo: return "undo your last move (and the engine's reply)";
-    case Action::Redo: return "redo a move taken back";
-    case Action::Hint: return "hint: the engine suggests a move and says why";
-    case Action::MoveNow: return "make the engine move now";
-    case Action::SwapSides: return "swap sides with the engine";
-    case Action::Players: return "who plays: you as X, you as O, two humans, engine vs engine";
-    case Action::LevelUp: return "engine level up";
-    case Action::LevelDown: return "engine level down";
-    case Action::Threats: return "show threes (!) and double-threat cells (+)";
-    case Action::Overlay: return "analysis overlay: W wins, L loses, ? unknown";
-    case Action::Pause: return "pause or resume the engine";
-    case Action::Step: return "paused: let the engine make one move";
-    case Action::Save: return "save the game to a file";
-    case Action::Load: return "load a game from a file";
-    case Action::Quit: return "quit";
-    case Action::CursorLeft: return "cursor left";
-    case Action::CursorRight: return "cursor right";
-    case Action::CursorUp: return "cursor up";
-    case Action::CursorDown: return "cursor down";
-    case Action::PlanePrev: return "previous level";
-    case Action::PlaneNext: return "next level";
-    case Action::Play: return "play at the cursor";
-    case Action::Cancel: return "cancel";
-    case Action::None: break;
+    case Action::Help:
+      return "show this help";
+    case Action::NewGame:
+      return "new game";
+    case Action::Undo:
+      return "undo your last move (and the engine's reply)";
+    case Action::Redo:
+      return "redo a move taken back";
+    case Action::Hint:
+      return "hint: the engine suggests a move and says why";
+    case Action::MoveNow:
+      return "make the engine move now";
+    case Action::SwapSides:
+      return "swap sides with the engine";
+    case Action::Players:
+      return "who plays: you as X, you as O, two humans, engine vs engine";
+    case Action::LevelUp:
+      return "engine level up";
+    case Action::LevelDown:
+      return "engine level down";
+    case Action::Threats:
+      return "show threes (!) and double-threat cells (+)";
+    case Action::Overlay:
+      return "analysis overlay: W wins, L loses, ? unknown";
+    case Action::Pause:
+      return "pause or resume the engine";
+    case Action::Step:
+      return "paused: let the engine make one move";
+    case Action::Save:
+      return "save the game to a file";
+    case Action::Load:
+      return "load a game from a file";
+    case Action::Quit:
+      return "quit";
+    case Action::CursorLeft:
+      return "cursor left";
+    case Action::CursorRight:
+      return "cursor right";
+    case Action::CursorUp:
+      return "cursor up";
+    case Action::CursorDown:
+      return "cursor down";
+    case Action::PlanePrev:
+      return "previous level";
+    case Action::PlaneNext:
+      return "next level";
+    case Action::Play:
+      return "play at the cursor";
+    case Action::Cancel:
+      return "cancel";
+    case Action::None:
+      break;
   }
   return "";
 }
 
 Parsed<int> parseKeyName(std::string_view name) {
-  if (name.size() == 1 && std::isgraph(static_cast<unsigned char>(name[0]))) return Parsed<int>::success(name[0]);
+  if (name.size() == 1 && std::isgraph(static_cast<unsigned char>(name[0])))
+    return Parsed<int>::success(name[0]);
   if (name.size() == 3 && (name[0] == 'C' || name[0] == 'c') && name[1] == '-' &&
       std::isalpha(static_cast<unsigned char>(name[2])))
     return Parsed<int>::success(std::tolower(static_cast<unsigned char>(name[2])) - 'a' + 1);
   if (name.size() >= 2 && name.size() <= 3 && (name[0] == 'F' || name[0] == 'f')) {
     int n = 0;
-    for (char c : name.substr(1)) n = std::isdigit(static_cast<unsigned char>(c)) ? n * 10 + (c - '0') : -1000;
+    for (char c : name.substr(1))
+      n = std::isdigit(static_cast<unsigned char>(c)) ? n * 10 + (c - '0') : -1000;
     if (n >= 1 && n <= 12) return Parsed<int>::success(KEY_F(n));
   }
   for (const NamedKey& k : kNamedKeys)
     if (k.name == name) return Parsed<int>::success(k.key);
-  return Parsed<int>::failure("unknown key name \"" + std::string(name) +
-                              "\" (use a character, C-x, F1-F12, del, ins, home, end, pgup or pgdn)");
+  return Parsed<int>::failure(
+      "unknown key name \"" + std::string(name) +
+      "\" (use a character, C-x, F1-F12, del, ins, home, end, pgup or pgdn)");
 }
 
 std::string keyName(int key) {
   for (const NamedKey& k : kNamedKeys)
     if (k.key == key) return std::string(k.name);
-  if (key >= KEY_F(1) && key <= KEY_F(12)) return std::string("F").append(std::to_string(key - KEY_F(0)));
+  if (key >= KEY_F(1) && key <= KEY_F(12))
+    return std::string("F").append(std::to_string(key - KEY_F(0)));
   if (key >= 1 && key <= 26) return "C-" + std::string(1, static_cast<char>('a' + key - 1));
   if (key > ' ' && key < kDelete) return std::string(1, static_cast<char>(key));
   return "key " + std::to_string(key);
@@ -156,11 +208,13 @@ Parsed<KeyMap> KeyMap::fromSettings(const TuiSettings& settings) {
         continue;
       }
       if (fixedAction(key.value()) != Action::None || isTokenKey(key.value())) {
-        report(c.setting, std::string("\"").append(word) + "\" is a fixed key of the board and cannot be rebound");
+        report(c.setting, std::string("\"").append(word) +
+                              "\" is a fixed key of the board and cannot be rebound");
         continue;
       }
       if (const Action taken = map.actionFor(key.value()); taken != Action::None) {
-        report(c.setting, std::string("\"").append(word) + "\" is already bound to: " + std::string(describe(taken)));
+        report(c.setting, std::string("\"").append(word) +
+                              "\" is already bound to: " + std::string(describe(taken)));
         continue;
       }
       map.keys_[static_cast<int>(c.action)].push_back(key.value());
@@ -173,7 +227,8 @@ Parsed<KeyMap> KeyMap::fromSettings(const TuiSettings& settings) {
 Action KeyMap::actionFor(int key) const {
   if (const Action fixed = fixedAction(key); fixed != Action::None) return fixed;
   for (int a = 1; a <= kConfigurableActions; ++a)
-    if (std::find(keys_[a].begin(), keys_[a].end(), key) != keys_[a].end()) return static_cast<Action>(a);
+    if (std::find(keys_[a].begin(), keys_[a].end(), key) != keys_[a].end())
+      return static_cast<Action>(a);
   return Action::None;
 }
 

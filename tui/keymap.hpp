@@ -16,10 +16,32 @@ namespace qubic::tui {
 enum class Action : std::uint8_t {
   None,
   // configurable
-  Help, NewGame, Undo, Redo, Hint, MoveNow, SwapSides, Players, LevelUp, LevelDown,
-  Threats, Overlay, Pause, Step, Save, Load, Quit,
+  Help,
+  NewGame,
+  Undo,
+  Redo,
+  Hint,
+  MoveNow,
+  SwapSides,
+  Players,
+  LevelUp,
+  LevelDown,
+  Threats,
+  Overlay,
+  Pause,
+  Step,
+  Save,
+  Load,
+  Quit,
   // fixed
-  CursorLeft, CursorRight, CursorUp, CursorDown, PlanePrev, PlaneNext, Play, Cancel,
+  CursorLeft,
+  CursorRight,
+  CursorUp,
+  CursorDown,
+  PlanePrev,
+  PlaneNext,
+  Play,
+  Cancel,
 };
 
 constexpr int kConfigurableActions = static_cast<int>(Action::Quit);

@@ -34,8 +34,8 @@ Layout computeLayout(int rows, int cols) {
   for (int level = 0; level < 4; ++level) {
     const int slotCol = l.planesInGrid ? level % 2 : level;
     const int slotRow = l.planesInGrid ? level / 2 : 0;
-    l.cells[level] = {kBoardTop + slotRow * (kPlaneHeight + 1) + 1, kMargin + slotCol * (kPlaneWidth + kPlaneGap) + 2, 4,
-                      4 * kCellWidth};
+    l.cells[level] = {kBoardTop + slotRow * (kPlaneHeight + 1) + 1,
+                      kMargin + slotCol * (kPlaneWidth + kPlaneGap) + 2, 4, 4 * kCellWidth};
   }
 
   const int panelBottom = l.messageRow - 1;  // one blank row above the message
@@ -53,7 +53,8 @@ Layout computeLayout(int rows, int cols) {
     l.status = {top, kMargin, height, statusWidth};
     l.moves = {top, kMargin + statusWidth + 1, height, cols - 2 * kMargin - statusWidth - 1};
   }
-  l.tooSmall = cols < kGridWidth + 1 || rows < kMinRows || l.status.height < kMinPanelRows || l.moves.width < 12;
+  l.tooSmall = cols < kGridWidth + 1 || rows < kMinRows || l.status.height < kMinPanelRows ||
+               l.moves.width < 12;
   return l;
 }
 

@@ -15,9 +15,9 @@ struct Rect {
   }
 };
 
-constexpr int kCellWidth = 3;                              // " X " per cell
-constexpr int kPlaneWidth = 2 + 4 * kCellWidth;            // rank labels + cells
-constexpr int kPlaneHeight = 1 + 4 + 1;                    // level label, ranks, file labels
+constexpr int kCellWidth = 3;                    // " X " per cell
+constexpr int kPlaneWidth = 2 + 4 * kCellWidth;  // rank labels + cells
+constexpr int kPlaneHeight = 1 + 4 + 1;          // level label, ranks, file labels
 constexpr int kMinPanelWidth = 34;
 
 struct Layout {
@@ -26,9 +26,9 @@ struct Layout {
   bool panelBeside = false;   // panel right of the planes instead of below them
   std::array<Rect, 4> cells;  // each level's 4x4 cell area (labels lie around it)
   Rect title;
-  Rect status;                // turn, players, engine, reasons
-  Rect moves;                 // the move list
-  int messageRow = 0;         // two rows: long messages wrap once
+  Rect status;         // turn, players, engine, reasons
+  Rect moves;          // the move list
+  int messageRow = 0;  // two rows: long messages wrap once
   int keysRow = 0;
   int rows = 0, cols = 0;
 };

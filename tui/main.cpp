@@ -36,8 +36,10 @@ constexpr const char* kUsage =
     "  --help           show this text and exit\n";
 
 // Command-line options that override one setting each for this run.
-constexpr std::pair<const char*, const char*> kOverrides[] = {
-    {"--level", "engine.level"}, {"--side", "tui.human_side"}, {"--movetime", "tui.move_time_ms"}, {"--threads", "engine.threads"}};
+constexpr std::pair<const char*, const char*> kOverrides[] = {{"--level", "engine.level"},
+                                                              {"--side", "tui.human_side"},
+                                                              {"--movetime", "tui.move_time_ms"},
+                                                              {"--threads", "engine.threads"}};
 
 }  // namespace
 
@@ -47,7 +49,8 @@ int main(int argc, char** argv) {
   std::vector<std::pair<std::string, std::string>> overrides;  // setting, value
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    const auto* override = std::find_if(std::begin(kOverrides), std::end(kOverrides), [&](const auto& o) { return arg == o.first; });
+    const auto* override = std::find_if(std::begin(kOverrides), std::end(kOverrides),
+                                        [&](const auto& o) { return arg == o.first; });
     if (override != std::end(kOverrides)) {
       if (i + 1 >= argc) {
         std::cerr << "qubic: " << arg << " needs a value\n" << kUsage;
@@ -60,7 +63,8 @@ int main(int argc, char** argv) {
         }
       overrides.emplace_back(override->second, argv[++i]);
     } else if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage << "\nThe solution (the book the top level plays from): " << qubic::dataSearchReport(qubic::kShippedBookName);
+      std::cout << kUsage << "\nThe solution (the book the top level plays from): "
+                << qubic::dataSearchReport(qubic::kShippedBookName);
       return 0;
     } else if (arg == "--print-config") {
       printConfig = true;
@@ -81,14 +85,16 @@ int main(int argc, char** argv) {
   }
   for (const auto& [setting, value] : overrides) {
     // Choosing the side on the command line answers the start screen's question.
-    if (setting == "tui.human_side") settings = qubic::withSetting(settings.value(), "tui.start_screen", "false");
+    if (setting == "tui.human_side")
+      settings = qubic::withSetting(settings.value(), "tui.start_screen", "false");
     if (settings) settings = qubic::withSetting(settings.value(), setting, value);
     if (!settings) {
       std::cerr << "qubic: " << settings.error() << '\n';
       return 2;
     }
   }
-  const qubic::Parsed<qubic::tui::KeyMap> keys = qubic::tui::KeyMap::fromSettings(settings.value().tui);
+  const qubic::Parsed<qubic::tui::KeyMap> keys =
+      qubic::tui::KeyMap::fromSettings(settings.value().tui);
   if (!keys) {
     std::cerr << "qubic: bad key bindings in the configuration:\n" << keys.error() << '\n';
     return 1;

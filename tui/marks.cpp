@@ -6,7 +6,8 @@ namespace qubic::tui {
 
 namespace {
 
-CellLook threatLook(Bitboard cell, const std::array<Bitboard, 2>& threes, const std::array<Bitboard, 2>& doubles) {
+CellLook threatLook(Bitboard cell, const std::array<Bitboard, 2>& threes,
+                    const std::array<Bitboard, 2>& doubles) {
   CellLook look;
   const bool x3 = threes[0] & cell, o3 = threes[1] & cell;
   const bool x2 = doubles[0] & cell, o2 = doubles[1] & cell;
@@ -24,11 +25,20 @@ CellLook threatLook(Bitboard cell, const std::array<Bitboard, 2>& threes, const 
 CellLook overlayLook(const MoveJudgement& j) {
   CellLook look;
   switch (j.value) {
-    case MoveValue::Win: look = {{' ', 'W', ' '}, Style::Win, true}; break;
-    case MoveValue::Loss: look = {{' ', 'L', ' '}, Style::Loss, true}; break;
-    case MoveValue::Draw: look = {{' ', '=', ' '}, Style::Normal, false}; break;
-    case MoveValue::Unknown: look = {{' ', '?', ' '}, Style::Dim, false}; break;
-    case MoveValue::Pending: break;  // still being judged: plain empty
+    case MoveValue::Win:
+      look = {{' ', 'W', ' '}, Style::Win, true};
+      break;
+    case MoveValue::Loss:
+      look = {{' ', 'L', ' '}, Style::Loss, true};
+      break;
+    case MoveValue::Draw:
+      look = {{' ', '=', ' '}, Style::Normal, false};
+      break;
+    case MoveValue::Unknown:
+      look = {{' ', '?', ' '}, Style::Dim, false};
+      break;
+    case MoveValue::Pending:
+      break;  // still being judged: plain empty
   }
   return look;
 }
@@ -63,9 +73,11 @@ std::array<CellLook, 64> boardLook(const Position& pos, int lastMove, const Boar
       // Both on: the overlay's letter inside the threat mark's brackets ("!L!"), so
       // neither hides the other.
       const CellLook threat = marks.threats ? threatLook(b, threes, doubles) : CellLook{};
-      const CellLook value = marks.overlay && !pos.isGameOver() ? overlayLook(marks.overlay->cells[cell]) : CellLook{};
+      const CellLook value =
+          marks.overlay && !pos.isGameOver() ? overlayLook(marks.overlay->cells[cell]) : CellLook{};
       look = value.text[1] != '.' ? value : threat;
-      if (value.text[1] != '.' && threat.text[0] != ' ') look.text = {threat.text[0], value.text[1], threat.text[2]};
+      if (value.text[1] != '.' && threat.text[0] != ' ')
+        look.text = {threat.text[0], value.text[1], threat.text[2]};
     }
   }
   return looks;

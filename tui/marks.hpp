@@ -20,7 +20,7 @@ struct CellLook {
 };
 
 struct BoardMarks {
-  bool threats = false;                  // threes "!x!" and double-threat cells "+x+"
+  bool threats = false;                    // threes "!x!" and double-threat cells "+x+"
   const BoardAnalysis* overlay = nullptr;  // W / L / = / ? on empty cells when set
 };
 

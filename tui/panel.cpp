@@ -11,24 +11,42 @@ namespace {
 // Help descriptions short enough for two columns at 80 characters.
 std::string_view shortDescription(Action action) {
   switch (action) {
-    case Action::Help: return "this help";
-    case Action::NewGame: return "new game";
-    case Action::Undo: return "undo (with the engine's reply)";
-    case Action::Redo: return "redo";
-    case Action::Hint: return "hint: engine suggests a move";
-    case Action::MoveNow: return "engine: move now";
-    case Action::SwapSides: return "swap sides with the engine";
-    case Action::Players: return "who plays (X, O, both, engines)";
-    case Action::LevelUp: return "engine level up";
-    case Action::LevelDown: return "engine level down";
-    case Action::Threats: return "show threes and double threats";
-    case Action::Overlay: return "analysis overlay (W, L, ?)";
-    case Action::Pause: return "pause or resume the engine";
-    case Action::Step: return "paused engine: one move";
-    case Action::Save: return "save the game to a file";
-    case Action::Load: return "load a game from a file";
-    case Action::Quit: return "quit";
-    default: return describe(action);
+    case Action::Help:
+      return "this help";
+    case Action::NewGame:
+      return "new game";
+    case Action::Undo:
+      return "undo (with the engine's reply)";
+    case Action::Redo:
+      return "redo";
+    case Action::Hint:
+      return "hint: engine suggests a move";
+    case Action::MoveNow:
+      return "engine: move now";
+    case Action::SwapSides:
+      return "swap sides with the engine";
+    case Action::Players:
+      return "who plays (X, O, both, engines)";
+    case Action::LevelUp:
+      return "engine level up";
+    case Action::LevelDown:
+      return "engine level down";
+    case Action::Threats:
+      return "show threes and double threats";
+    case Action::Overlay:
+      return "analysis overlay (W, L, ?)";
+    case Action::Pause:
+      return "pause or resume the engine";
+    case Action::Step:
+      return "paused engine: one move";
+    case Action::Save:
+      return "save the game to a file";
+    case Action::Load:
+      return "load a game from a file";
+    case Action::Quit:
+      return "quit";
+    default:
+      return describe(action);
   }
 }
 
@@ -54,7 +72,8 @@ std::string verdictText(Side toMove, Verdict verdict, int plies) {
   if (verdict == Verdict::Unknown) return {};
   const bool moverWins = verdict == Verdict::Win;
   const Side winner = moverWins ? toMove : opponent(toMove);
-  if (plies <= 0 || plies > kCells) return sideName(winner) + " can force a win";  // proven, distance unknown
+  if (plies <= 0 || plies > kCells)
+    return sideName(winner) + " can force a win";  // proven, distance unknown
   const int moves = moverWins ? (plies + 1) / 2 : plies / 2;
   return sideName(winner) + " wins in " + std::to_string(moves) + (moves == 1 ? " move" : " moves");
 }
@@ -75,9 +94,12 @@ std::string winningLineName(const Position& pos) {
 
 std::string shortCount(std::uint64_t n) {
   char text[32];
-  if (n < 10000) std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(n));
-  else if (n < 1000000) std::snprintf(text, sizeof text, "%.1fk", static_cast<double>(n) / 1e3);
-  else std::snprintf(text, sizeof text, "%.1fM", static_cast<double>(n) / 1e6);
+  if (n < 10000)
+    std::snprintf(text, sizeof text, "%llu", static_cast<unsigned long long>(n));
+  else if (n < 1000000)
+    std::snprintf(text, sizeof text, "%.1fk", static_cast<double>(n) / 1e3);
+  else
+    std::snprintf(text, sizeof text, "%.1fM", static_cast<double>(n) / 1e6);
   return text;
 }
 
@@ -96,7 +118,8 @@ std::string keyBar(const KeyMap& keys, bool watching) {
   add(Action::NewGame, "new");
   add(Action::Undo, "undo");
   add(Action::Hint, "hint");
-  const std::string up = keys.primaryKeyName(Action::LevelUp), down = keys.primaryKeyName(Action::LevelDown);
+  const std::string up = keys.primaryKeyName(Action::LevelUp),
+                    down = keys.primaryKeyName(Action::LevelDown);
   if (!up.empty() && !down.empty()) bar += "  " + up + down + " level";
   add(Action::SwapSides, "swap sides");
   add(Action::Players, "players");
@@ -122,12 +145,14 @@ std::vector<StyledText> helpScreen(const KeyMap& keys) {
   line("       +x+ X makes two threes at once here (a related pair: a double threat)");
   line("       overlay, for the side to move: W wins by force, L loses, ? not proven");
   line("");
-  line("Keys (set them in the [tui] section of the config file; qubic --print-config)", Style::Title, true);
+  line("Keys (set them in the [tui] section of the config file; qubic --print-config)",
+       Style::Title, true);
   constexpr std::size_t kColumn = 39;
   std::string row;
   for (int a = 1; a <= kConfigurableActions; ++a) {
     const auto action = static_cast<Action>(a);
-    const std::string entry = padded(keyList(keys, action), 6) + " " + std::string(shortDescription(action));
+    const std::string entry =
+        padded(keyList(keys, action), 6) + " " + std::string(shortDescription(action));
     if (row.empty()) {
       row = padded(entry, kColumn);
     } else {

@@ -9,8 +9,8 @@
 #include <cstring>
 #include <filesystem>
 
-#include "config/read_file.hpp"
 #include "config/local_time.hpp"
+#include "config/read_file.hpp"
 #include "engine/notation.hpp"
 
 namespace qubic::tui {
@@ -27,13 +27,15 @@ Parsed<GameRecord> loadRecordFile(const std::string& path) {
   const std::size_t end = content.find_first_of(" \t\r\n,", first);
   const bool looksLikeRecord =
       first != std::string::npos &&
-      (content[first] == '[' || parseMove(content.substr(first, end == std::string::npos ? end : end - first)).ok());
+      (content[first] == '[' ||
+       parseMove(content.substr(first, end == std::string::npos ? end : end - first)).ok());
   if (!looksLikeRecord) return Parsed<GameRecord>::failure(path + ": not a game record");
   return Parsed<GameRecord>::failure(path + ": " + record.error());
 }
 
 std::string saveRecordFile(const std::string& path, const GameRecord& record, bool replace) {
-  const int flags = O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (replace ? O_TRUNC : O_EXCL);
+  const int flags =
+      O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (replace ? O_TRUNC : O_EXCL);
   const int fd = ::open(path.c_str(), flags, 0644);
   if (fd < 0) {
     if (errno == EEXIST) return path + " already exists; it is not overwritten (give another name)";
@@ -64,14 +66,17 @@ std::string autosavePath() {
   const char* state = std::getenv("XDG_STATE_HOME");
   const char* home = std::getenv("HOME");
   std::string dir;
-  if (state && *state) dir = std::string(state) + "/qubic";
-  else if (home && *home) dir = std::string(home) + "/.local/state/qubic";
+  if (state && *state)
+    dir = std::string(state) + "/qubic";
+  else if (home && *home)
+    dir = std::string(home) + "/.local/state/qubic";
   return dir.empty() ? dir : dir + "/unfinished.qgn";
 }
 
 std::string writeAutosave(const GameRecord& record) {
   const std::string path = autosavePath();
-  if (path.empty()) return "no place for the unfinished game (neither XDG_STATE_HOME nor HOME is set)";
+  if (path.empty())
+    return "no place for the unfinished game (neither XDG_STATE_HOME nor HOME is set)";
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
   const std::string fresh = path + ".new";
@@ -108,7 +113,8 @@ std::string suggestedRecordName() {
 
 void prepareGamesDirectory(const std::string& path) {
   const std::string dir = gamesDirectory();
-  if (dir.empty() || std::filesystem::path(path).parent_path() != std::filesystem::path(dir)) return;
+  if (dir.empty() || std::filesystem::path(path).parent_path() != std::filesystem::path(dir))
+    return;
   std::error_code ignored;
   std::filesystem::create_directories(dir, ignored);
 }

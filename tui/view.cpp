@@ -8,14 +8,13 @@ namespace qubic::tui {
 
 namespace {
 
-
 // "? help  s swap sides" as "? help s swap": one space between entries, short words.
 std::string compactKeyBar(std::string bar) {
   for (std::size_t at; (at = bar.find("  ")) != std::string::npos;) bar.erase(at, 1);
-  if (const std::size_t at = bar.find("swap sides"); at != std::string::npos) bar.replace(at, 10, "swap");
+  if (const std::size_t at = bar.find("swap sides"); at != std::string::npos)
+    bar.replace(at, 10, "swap");
   return bar;
 }
-
 
 enum Pair : short { kPairX = 1, kPairO, kPairHighlight, kPairWin, kPairLoss, kPairError };
 
@@ -101,15 +100,32 @@ int View::attributes(Style style, bool bold) const {
   int a = bold ? A_BOLD : A_NORMAL;
   auto colour = [&](short pair) { return colour_ ? static_cast<int>(COLOR_PAIR(pair)) : 0; };
   switch (style) {
-    case Style::Normal: break;
-    case Style::Dim: a |= A_DIM; break;
-    case Style::X: a |= colour(kPairX); break;
-    case Style::O: a |= colour(kPairO); break;
-    case Style::Highlight: a |= colour(kPairHighlight) | A_BOLD; break;
-    case Style::Win: a |= colour(kPairWin); break;
-    case Style::Loss: a |= colour(kPairLoss); break;
-    case Style::Title: a |= A_BOLD; break;
-    case Style::Error: a |= colour(kPairError) | A_BOLD; break;
+    case Style::Normal:
+      break;
+    case Style::Dim:
+      a |= A_DIM;
+      break;
+    case Style::X:
+      a |= colour(kPairX);
+      break;
+    case Style::O:
+      a |= colour(kPairO);
+      break;
+    case Style::Highlight:
+      a |= colour(kPairHighlight) | A_BOLD;
+      break;
+    case Style::Win:
+      a |= colour(kPairWin);
+      break;
+    case Style::Loss:
+      a |= colour(kPairLoss);
+      break;
+    case Style::Title:
+      a |= A_BOLD;
+      break;
+    case Style::Error:
+      a |= colour(kPairError) | A_BOLD;
+      break;
   }
   return a;
 }
@@ -119,10 +135,11 @@ void View::draw(const ViewState& state, const Layout& layout) const {
   curs_set(0);
   if (layout.tooSmall) {
     const auto [minRows, minCols] = minimumSize(layout.cols);
-    const std::string text = "Qubic needs a larger window: at least " + std::to_string(std::max(minCols, layout.cols)) +
-                             "x" + std::to_string(minRows) + " at this width, and never fewer than " +
-                             std::to_string(minCols) + " columns (now " + std::to_string(layout.cols) + "x" +
-                             std::to_string(layout.rows) + "; 80x24 is plenty)";
+    const std::string text =
+        "Qubic needs a larger window: at least " + std::to_string(std::max(minCols, layout.cols)) +
+        "x" + std::to_string(minRows) + " at this width, and never fewer than " +
+        std::to_string(minCols) + " columns (now " + std::to_string(layout.cols) + "x" +
+        std::to_string(layout.rows) + "; 80x24 is plenty)";
     int row = 0;
     for (const std::string& piece : wrapText(text, layout.cols)) put(row++, 0, piece, layout.cols);
     refresh();
@@ -156,7 +173,8 @@ void View::draw(const ViewState& state, const Layout& layout) const {
       lines.resize(2);
       markCut(lines.back(), width);
     }
-    for (std::size_t i = 0; i < lines.size(); ++i) put(layout.messageRow + static_cast<int>(i), 1, lines[i], width);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      put(layout.messageRow + static_cast<int>(i), 1, lines[i], width);
     attrset(A_NORMAL);
   }
   attrset(A_REVERSE);
@@ -174,7 +192,9 @@ void View::draw(const ViewState& state, const Layout& layout) const {
     const std::size_t cut = bar.rfind(' ', static_cast<std::size_t>(barWidth));
     bar.resize(cut == std::string::npos ? static_cast<std::size_t>(barWidth) : cut);
     // A cut may fall between a key and its word: drop a dangling key.
-    if (const std::size_t last = bar.rfind(' '); last != std::string::npos && bar.size() - last <= 3) bar.resize(last);
+    if (const std::size_t last = bar.rfind(' ');
+        last != std::string::npos && bar.size() - last <= 3)
+      bar.resize(last);
   }
   put(layout.keysRow, barLeft, bar, barWidth);
   attrset(A_NORMAL);
@@ -192,7 +212,8 @@ void View::drawPlanes(const ViewState& state, const Layout& layout) const {
     attrset(level == state.activeLevel && state.cursor >= 0 ? A_REVERSE | A_BOLD : A_BOLD);
     put(r.top - 1, r.left + (r.width - static_cast<int>(label.size())) / 2, label, r.width);
     attrset(A_DIM);
-    for (int rank = 0; rank < 4; ++rank) mvaddch(r.top + 3 - rank, r.left - 2, static_cast<chtype>('1' + rank));
+    for (int rank = 0; rank < 4; ++rank)
+      mvaddch(r.top + 3 - rank, r.left - 2, static_cast<chtype>('1' + rank));
     for (int file = 0; file < 4; ++file)
       mvaddch(r.top + 4, r.left + file * kCellWidth + 1, static_cast<chtype>('a' + file));
     attrset(A_NORMAL);
@@ -213,7 +234,8 @@ void View::drawPlanes(const ViewState& state, const Layout& layout) const {
 void View::drawStatus(const ViewState& state, const Rect& area) const {
   std::vector<StyledText> rows;
   for (const StyledText& line : state.status)
-    for (const std::string& piece : wrapText(line.text, area.width)) rows.push_back({piece, line.style, line.bold});
+    for (const std::string& piece : wrapText(line.text, area.width))
+      rows.push_back({piece, line.style, line.bold});
   if (static_cast<int>(rows.size()) > area.height && area.height > 0) {
     rows.resize(static_cast<std::size_t>(area.height));
     markCut(rows.back().text, area.width);  // never cut without a sign
@@ -236,7 +258,8 @@ void View::drawMoves(const ViewState& state, const Rect& area) const {
   std::size_t i = 0;
   int number = state.firstPly / 2 + 1;
   if (state.firstPly % 2 == 1 && !t.empty()) pairs.push_back(pairText(number++, "...", t[i++]));
-  for (; i < t.size(); i += 2) pairs.push_back(pairText(number++, t[i], i + 1 < t.size() ? t[i + 1] : ""));
+  for (; i < t.size(); i += 2)
+    pairs.push_back(pairText(number++, t[i], i + 1 < t.size() ? t[i + 1] : ""));
   if (pairs.empty()) {
     attrset(A_DIM);
     put(area.top + 1, area.left, "(none yet)", area.width);
@@ -253,7 +276,8 @@ void View::drawMoves(const ViewState& state, const Rect& area) const {
       const std::size_t k = static_cast<std::size_t>(r * columns + c);
       if (k >= pairs.size()) break;
       if (k + 1 == pairs.size()) attrset(A_BOLD);
-      put(area.top + 1 + r - firstRow, area.left + c * kPairWidth, pairs[k], std::min(kPairWidth, area.width));
+      put(area.top + 1 + r - firstRow, area.left + c * kPairWidth, pairs[k],
+          std::min(kPairWidth, area.width));
       attrset(A_NORMAL);
     }
 }

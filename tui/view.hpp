@@ -21,15 +21,16 @@ struct StyledText {
 struct ViewState {
   std::string title;
   std::array<CellLook, 64> cells{};
-  int cursor = -1;          // the cell under the cursor, -1 to hide it
-  int activeLevel = 0;      // its level's label is emphasised
+  int cursor = -1;      // the cell under the cursor, -1 to hide it
+  int activeLevel = 0;  // its level's label is emphasised
   std::vector<StyledText> status;
   std::vector<std::string> moveTokens;
-  int firstPly = 0;         // plies before the first token (a set-up start position)
+  int firstPly = 0;  // plies before the first token (a set-up start position)
   StyledText message;
   std::string keyBar;
-  std::string prompt;       // non-empty: a one-line text entry on the message row
-  std::vector<StyledText> help;  // non-empty: the help screen (or start screen) instead of the board
+  std::string prompt;  // non-empty: a one-line text entry on the message row
+  std::vector<StyledText>
+      help;  // non-empty: the help screen (or start screen) instead of the board
   std::string helpFooter = "Press any key to return to the game";
 };
 

@@ -15,22 +15,27 @@ using KeyValues = std::vector<std::pair<std::string, std::string>>;
 constexpr int kMaxCount = 100000;
 
 // "-games", "--games" and "games" all name the option "games"; a value is any other word.
-bool isOption(const std::string& word) { return word.size() > 1 && word[0] == '-' && word.find('=') == std::string::npos; }
+bool isOption(const std::string& word) {
+  return word.size() > 1 && word[0] == '-' && word.find('=') == std::string::npos;
+}
 std::string optionName(const std::string& word) { return word.substr(word.find_first_not_of('-')); }
 
-Parsed<long long> wholeNumber(const std::string& text, long long min, long long max, const std::string& what) {
+Parsed<long long> wholeNumber(const std::string& text, long long min, long long max,
+                              const std::string& what) {
   long long value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
-    return Parsed<long long>::failure(what + " needs a whole number from " + std::to_string(min) + " to " +
-                                      std::to_string(max) + ", got \"" + text + "\"");
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < min ||
+      value > max)
+    return Parsed<long long>::failure(what + " needs a whole number from " + std::to_string(min) +
+                                      " to " + std::to_string(max) + ", got \"" + text + "\"");
   return Parsed<long long>::success(value);
 }
 
 Parsed<double> realNumber(const std::string& text, const std::string& what) {
   double value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size() ||
+      !std::isfinite(value))
     return Parsed<double>::failure(what + " needs a number, got \"" + text + "\"");
   return Parsed<double>::success(value);
 }
@@ -41,13 +46,15 @@ std::string baseName(const std::string& path) {
 }
 
 // Reads the key=value words after an option such as -engine, up to the next option.
-Parsed<KeyValues> keyValues(const std::vector<std::string>& args, std::size_t& i, const std::string& option) {
+Parsed<KeyValues> keyValues(const std::vector<std::string>& args, std::size_t& i,
+                            const std::string& option) {
   KeyValues pairs;
   while (i + 1 < args.size() && !isOption(args[i + 1])) {
     const std::string& word = args[++i];
     const std::size_t equals = word.find('=');
     if (equals == std::string::npos || equals == 0)
-      return Parsed<KeyValues>::failure("-" + option + " takes key=value words, got \"" + word + "\"");
+      return Parsed<KeyValues>::failure("-" + option + " takes key=value words, got \"" + word +
+                                        "\"");
     pairs.emplace_back(word.substr(0, equals), word.substr(equals + 1));
   }
   return Parsed<KeyValues>::success(std::move(pairs));
@@ -65,9 +72,11 @@ std::string applyEngineKey(EngineConfig& engine, const std::string& key, const s
   } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
     // Sent to the engine as one line: a newline would smuggle in a command of its own.
     const auto control = [](const std::string& text) {
-      return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+      return std::any_of(text.begin(), text.end(),
+                         [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
     };
-    if (control(key) || control(value)) return key + "= must not contain control characters such as a newline";
+    if (control(key) || control(value))
+      return key + "= must not contain control characters such as a newline";
     engine.options.emplace_back(key.substr(7), value);
   } else if (isTimeControlKey(key)) {
     return setTimeControlKey(engine.timeControl, key, value);
@@ -80,27 +89,30 @@ std::string applyEngineKey(EngineConfig& engine, const std::string& key, const s
     if (!s) return s.error();
     engine.untimedTimeoutMs = s.value() * 1000;
   } else {
-    return "unknown key \"" + key + "\" (expected name, cmd, arg, option.NAME, tc, st, nodes, timemargin or timeout)";
+    return "unknown key \"" + key +
+           "\" (expected name, cmd, arg, option.NAME, tc, st, nodes, timemargin or timeout)";
   }
   return {};
 }
 
 // One engine from the shared -each keys and its own; its own time control, if any,
 // replaces the shared one rather than mixing with it.
-Parsed<EngineConfig> makeEngine(const KeyValues& shared, const KeyValues& own, const MatchSettings& defaults,
-                                const TimeControl& defaultControl, int number) {
+Parsed<EngineConfig> makeEngine(const KeyValues& shared, const KeyValues& own,
+                                const MatchSettings& defaults, const TimeControl& defaultControl,
+                                int number) {
   const std::string where = "engine " + std::to_string(number) + ": ";
   EngineConfig engine;
   engine.timeMarginMs = defaults.timeMarginMs;
-  const bool ownControl =
-      std::any_of(own.begin(), own.end(), [](const auto& kv) { return isTimeControlKey(kv.first); });
+  const bool ownControl = std::any_of(own.begin(), own.end(),
+                                      [](const auto& kv) { return isTimeControlKey(kv.first); });
   for (const KeyValues* keys : {&shared, &own})
     for (const auto& [key, value] : *keys) {
       if (keys == &shared && ownControl && isTimeControlKey(key)) continue;
       if (std::string problem = applyEngineKey(engine, key, value); !problem.empty())
         return Parsed<EngineConfig>::failure(where + problem);
     }
-  if (engine.command.empty()) return Parsed<EngineConfig>::failure(where + "cmd= is missing (the engine program)");
+  if (engine.command.empty())
+    return Parsed<EngineConfig>::failure(where + "cmd= is missing (the engine program)");
   if (engine.name.empty()) engine.name = baseName(engine.command);
   if (engine.timeControl.isEmpty()) engine.timeControl = defaultControl;
   return Parsed<EngineConfig>::success(std::move(engine));
@@ -206,7 +218,8 @@ TournamentConfig fromSettings(const MatchSettings& defaults) {
   config.rounds = defaults.rounds;
   config.concurrency = defaults.concurrency;
   config.openingsFile = defaults.openingsFile;
-  config.openingOrder = defaults.openingsOrder == "random" ? OpeningOrder::Random : OpeningOrder::Sequential;
+  config.openingOrder =
+      defaults.openingsOrder == "random" ? OpeningOrder::Random : OpeningOrder::Sequential;
   config.seed = static_cast<std::uint64_t>(defaults.openingsSeed);
   config.recover = defaults.recover;
   config.recordsPath = defaults.records;
@@ -218,11 +231,14 @@ TournamentConfig fromSettings(const MatchSettings& defaults) {
 
 std::string readOpenings(const KeyValues& keys, TournamentConfig& config) {
   for (const auto& [key, value] : keys) {
-    if (key == "file") config.openingsFile = value;
+    if (key == "file")
+      config.openingsFile = value;
     else if (key == "order" && (value == "random" || value == "sequential"))
       config.openingOrder = value == "random" ? OpeningOrder::Random : OpeningOrder::Sequential;
-    else if (key == "order") return "-openings order= must be sequential or random, got \"" + value + "\"";
-    else return "-openings takes file= and order=, got \"" + key + "=" + value + "\"";
+    else if (key == "order")
+      return "-openings order= must be sequential or random, got \"" + value + "\"";
+    else
+      return "-openings takes file= and order=, got \"" + key + "=" + value + "\"";
   }
   return {};
 }
@@ -232,15 +248,21 @@ Parsed<SprtBounds> readSprt(const KeyValues& keys) {
   SprtBounds bounds;
   std::set<std::string> given;
   for (const auto& [key, value] : keys) {
-    double* target = key == "elo0" ? &bounds.elo0 : key == "elo1" ? &bounds.elo1
-                     : key == "alpha" ? &bounds.alpha : key == "beta" ? &bounds.beta : nullptr;
-    if (!target) return Result::failure("-sprt takes elo0=, elo1=, alpha= and beta=, got \"" + key + "=" + value + "\"");
+    double* target = key == "elo0"    ? &bounds.elo0
+                     : key == "elo1"  ? &bounds.elo1
+                     : key == "alpha" ? &bounds.alpha
+                     : key == "beta"  ? &bounds.beta
+                                      : nullptr;
+    if (!target)
+      return Result::failure("-sprt takes elo0=, elo1=, alpha= and beta=, got \"" + key + "=" +
+                             value + "\"");
     const Parsed<double> number = realNumber(value, "-sprt " + key + "=");
     if (!number) return Result::failure(number.error());
     *target = number.value();
     given.insert(key);
   }
-  if (!given.count("elo0") || !given.count("elo1")) return Result::failure("-sprt needs elo0= and elo1=");
+  if (!given.count("elo0") || !given.count("elo1"))
+    return Result::failure("-sprt needs elo0= and elo1=");
   if (bounds.elo0 >= bounds.elo1) return Result::failure("-sprt needs elo0 < elo1");
   if (!(bounds.alpha > 0 && bounds.alpha < 0.5) || !(bounds.beta > 0 && bounds.beta < 0.5))
     return Result::failure("-sprt alpha= and beta= must be between 0 and 0.5");
@@ -249,12 +271,14 @@ Parsed<SprtBounds> readSprt(const KeyValues& keys) {
 
 // Reads the option at args[i] and its values (moving i past them) into `config` and
 // `words`; returns what is wrong, empty on success.
-std::string readOption(const std::vector<std::string>& args, std::size_t& i, TournamentConfig& config, Words& words) {
+std::string readOption(const std::vector<std::string>& args, std::size_t& i,
+                       TournamentConfig& config, Words& words) {
   if (!isOption(args[i])) return "unexpected \"" + args[i] + "\" (options start with -)";
   const std::string option = optionName(args[i]);
   // The option's single value, or an error naming the option.
   auto value = [&](const std::string& what) -> Parsed<std::string> {
-    if (i + 1 >= args.size() || isOption(args[i + 1])) return Parsed<std::string>::failure("-" + option + " needs " + what);
+    if (i + 1 >= args.size() || isOption(args[i + 1]))
+      return Parsed<std::string>::failure("-" + option + " needs " + what);
     return Parsed<std::string>::success(args[++i]);
   };
   auto number = [&](long long min, long long max) -> Parsed<long long> {
@@ -272,7 +296,8 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i, Tou
     const Parsed<KeyValues> keys = keyValues(args, i, option);
     if (!keys) return keys.error();
     if (option == "engine") words.engines.push_back(keys.value());
-    if (option == "each") words.shared.insert(words.shared.end(), keys.value().begin(), keys.value().end());
+    if (option == "each")
+      words.shared.insert(words.shared.end(), keys.value().begin(), keys.value().end());
     if (option == "openings") return readOpenings(keys.value(), config);
     if (option == "sprt") {
       const Parsed<SprtBounds> bounds = readSprt(keys.value());
@@ -300,10 +325,14 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i, Tou
   if (option == "tournament") {
     const Parsed<std::string> v = value("round-robin, gauntlet or ladder");
     if (!v) return v.error();
-    if (v.value() == "round-robin") config.format = Format::RoundRobin;
-    else if (v.value() == "gauntlet") config.format = Format::Gauntlet;
-    else if (v.value() == "ladder") config.format = Format::Ladder;
-    else return "-tournament must be round-robin, gauntlet or ladder, got \"" + v.value() + "\"";
+    if (v.value() == "round-robin")
+      config.format = Format::RoundRobin;
+    else if (v.value() == "gauntlet")
+      config.format = Format::Gauntlet;
+    else if (v.value() == "ladder")
+      config.format = Format::Ladder;
+    else
+      return "-tournament must be round-robin, gauntlet or ladder, got \"" + v.value() + "\"";
     return {};
   }
   if (option == "levels") {
@@ -313,7 +342,8 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i, Tou
     if (range) words.levels = range.value();
     return range.error();
   }
-  if (option == "records" || option == "resume" || option == "report" || option == "event" || option == "config") {
+  if (option == "records" || option == "resume" || option == "report" || option == "event" ||
+      option == "config") {
     const Parsed<std::string> v = value(option == "event" ? "a name" : "a file");
     if (!v) return v.error();
     if (option == "records") words.recordsPath = v.value(), words.recordsGiven = true;
@@ -327,45 +357,52 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i, Tou
 
 }  // namespace
 
-Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args, const MatchSettings& defaults,
+Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
+                                          const MatchSettings& defaults,
                                           const std::string& ourEngine) {
   using Result = Parsed<TournamentConfig>;
   TournamentConfig config = fromSettings(defaults);
   config.commandLine = "qubic-match";
   for (const std::string& a : args) config.commandLine.append(" ").append(quotedForShell(a));
   const Parsed<TimeControl> defaultControl = parseTimeControl(defaults.timeControl);
-  if (!defaultControl) return Result::failure("the setting match.time_control: " + defaultControl.error());
+  if (!defaultControl)
+    return Result::failure("the setting match.time_control: " + defaultControl.error());
 
   Words words;
   for (std::size_t i = 0; i < args.size(); ++i)
-    if (std::string problem = readOption(args, i, config, words); !problem.empty()) return Result::failure(problem);
+    if (std::string problem = readOption(args, i, config, words); !problem.empty())
+      return Result::failure(problem);
 
   KeyValues shared = words.shared;
   if (words.ladder) {
-    if (!words.engines.empty()) return Result::failure("--ladder makes its own engines; give their keys with -each");
+    if (!words.engines.empty())
+      return Result::failure("--ladder makes its own engines; give their keys with -each");
     config.format = Format::Ladder;
     // Our engine unless -each cmd= (applied later) names another build of it.
     shared.insert(shared.begin(), {"cmd", ourEngine});
     for (int level = words.levels.first; level <= words.levels.second; ++level)
-      words.engines.push_back({{"name", "level" + std::to_string(level)}, {"option.Level", std::to_string(level)}});
+      words.engines.push_back(
+          {{"name", "level" + std::to_string(level)}, {"option.Level", std::to_string(level)}});
     if (!words.reportGiven) config.reportPath = "docs/strength.md";
   } else if (words.reportGiven) {
     return Result::failure("-report goes with --ladder");
   }
   for (std::size_t n = 0; n < words.engines.size(); ++n) {
-    const Parsed<EngineConfig> engine =
-        makeEngine(shared, words.engines[n], defaults, defaultControl.value(), static_cast<int>(n) + 1);
+    const Parsed<EngineConfig> engine = makeEngine(shared, words.engines[n], defaults,
+                                                   defaultControl.value(), static_cast<int>(n) + 1);
     if (!engine) return Result::failure(engine.error());
     config.engines.push_back(engine.value());
   }
 
   if (config.engines.size() < 2)
-    return Result::failure("a tournament needs at least two engines: give -engine cmd=... twice, or --ladder");
+    return Result::failure(
+        "a tournament needs at least two engines: give -engine cmd=... twice, or --ladder");
   std::set<std::string> names;
   for (const EngineConfig& e : config.engines)
     if (!names.insert(e.name).second)
       return Result::failure("two engines are named \"" + e.name + "\"; give each its own name=");
-  if (config.sprt && config.engines.size() != 2) return Result::failure("-sprt needs exactly two engines");
+  if (config.sprt && config.engines.size() != 2)
+    return Result::failure("-sprt needs exactly two engines");
   if (!words.resumePath.empty()) {
     if (words.recordsGiven && words.recordsPath != words.resumePath)
       return Result::failure("-resume " + words.resumePath + " and -records " + words.recordsPath +

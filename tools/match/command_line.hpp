@@ -24,7 +24,8 @@ std::string configPathArgument(const std::vector<std::string>& args);
 // `ourEngine` is the qubic-engine the --ladder preset runs unless -each cmd= names another.
 // Errors say which argument is wrong and how, e.g. "-games needs a whole number from 1
 // to 100000, got \"two\"".
-Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args, const MatchSettings& defaults,
+Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
+                                          const MatchSettings& defaults,
                                           const std::string& ourEngine);
 
 }  // namespace qubic::match

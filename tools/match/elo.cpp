@@ -14,7 +14,9 @@ constexpr double kZ95 = 1.959963984540054;  // the two-sided 95 % quantile of th
 double perGameVariance(const Score& s) {
   const double mean = s.fraction();
   const double n = s.games();
-  return (s.wins * (1 - mean) * (1 - mean) + s.losses * mean * mean + s.draws * (0.5 - mean) * (0.5 - mean)) / n;
+  return (s.wins * (1 - mean) * (1 - mean) + s.losses * mean * mean +
+          s.draws * (0.5 - mean) * (0.5 - mean)) /
+         n;
 }
 
 }  // namespace
@@ -77,11 +79,15 @@ SprtState sprt(const Score& score, const SprtBounds& bounds) {
   const ResultProbabilities h0 = likeliestWithScore(score, scoreFromElo(bounds.elo0));
   const ResultProbabilities h1 = likeliestWithScore(score, scoreFromElo(bounds.elo1));
   // A result never seen adds nothing; one seen has a positive probability under both.
-  auto term = [](int count, double p1, double p0) { return count ? count * std::log(p1 / p0) : 0.0; };
+  auto term = [](int count, double p1, double p0) {
+    return count ? count * std::log(p1 / p0) : 0.0;
+  };
   state.llr = term(score.wins, h1.win, h0.win) + term(score.draws, h1.draw, h0.draw) +
               term(score.losses, h1.loss, h0.loss);
-  if (state.llr >= state.upper) state.decision = SprtDecision::AcceptH1;
-  else if (state.llr <= state.lower) state.decision = SprtDecision::AcceptH0;
+  if (state.llr >= state.upper)
+    state.decision = SprtDecision::AcceptH1;
+  else if (state.llr <= state.lower)
+    state.decision = SprtDecision::AcceptH0;
   return state;
 }
 

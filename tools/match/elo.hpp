@@ -45,10 +45,10 @@ double perfectScoreEloBound(int games);
 double likelihoodOfSuperiority(const Score& score);
 
 struct SprtBounds {
-  double elo0 = 0;     // hypothesis H0: the difference is elo0
-  double elo1 = 5;     // hypothesis H1: the difference is elo1
-  double alpha = 0.05; // chance of accepting H1 when H0 is true
-  double beta = 0.05;  // chance of accepting H0 when H1 is true
+  double elo0 = 0;      // hypothesis H0: the difference is elo0
+  double elo1 = 5;      // hypothesis H1: the difference is elo1
+  double alpha = 0.05;  // chance of accepting H1 when H0 is true
+  double beta = 0.05;   // chance of accepting H0 when H1 is true
 };
 
 struct ResultProbabilities {

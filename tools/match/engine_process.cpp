@@ -16,7 +16,9 @@ using Kind = EngineFault::Kind;
 constexpr milliseconds kHandshakeTimeout{10000};
 constexpr milliseconds kQuitGrace{1000};
 
-bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+bool startsWith(std::string_view s, std::string_view prefix) {
+  return s.substr(0, prefix.size()) == prefix;
+}
 
 std::string lowered(std::string_view s) {
   std::string out(s);
@@ -28,7 +30,8 @@ std::string lowered(std::string_view s) {
 std::string quoted(std::string_view line) {
   constexpr std::size_t kShown = 80;
   std::string out = "\"";
-  for (char c : line.substr(0, kShown)) out += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
+  for (char c : line.substr(0, kShown))
+    out += std::isprint(static_cast<unsigned char>(c)) ? c : '?';
   if (line.size() > kShown) out += "...";
   return out + "\"";
 }
@@ -70,19 +73,26 @@ EngineFault EngineProcess::crashed(Kind kind, const std::string& when) {
   std::string how = process_.waitForExit(milliseconds(500));
   if (how.empty()) how = "closed its output";
   const std::string said = process_.lastErrorLine();
-  return fault(kind, how + " " + when + (said.empty() ? "" : "; its last error output: " + quoted(said)));
+  return fault(kind,
+               how + " " + when + (said.empty() ? "" : "; its last error output: " + quoted(said)));
 }
 
-std::optional<EngineFault> EngineProcess::waitFor(std::string_view reply, std::string_view afterSending) {
-  const std::string when = "while the manager waited for " + std::string(reply) + " after " + std::string(afterSending);
+std::optional<EngineFault> EngineProcess::waitFor(std::string_view reply,
+                                                  std::string_view afterSending) {
+  const std::string when =
+      "while the manager waited for " + std::string(reply) + " after " + std::string(afterSending);
   const auto deadline = std::chrono::steady_clock::now() + kHandshakeTimeout;
   std::string line;
   for (;;) {
     switch (process_.readLine(line, deadline, stop_)) {
-      case PipedProcess::Read::Line: break;
-      case PipedProcess::Read::Closed: return crashed(Kind::Crash, when);
-      case PipedProcess::Read::Interrupted: return fault(Kind::Interrupted, "the tournament was interrupted");
-      case PipedProcess::Read::Overlong: return fault(Kind::Garbled, "sent a line longer than 64 KiB " + when);
+      case PipedProcess::Read::Line:
+        break;
+      case PipedProcess::Read::Closed:
+        return crashed(Kind::Crash, when);
+      case PipedProcess::Read::Interrupted:
+        return fault(Kind::Interrupted, "the tournament was interrupted");
+      case PipedProcess::Read::Overlong:
+        return fault(Kind::Garbled, "sent a line longer than 64 KiB " + when);
       case PipedProcess::Read::Timeout:
         return fault(Kind::TimeForfeit, "did not answer " + std::string(afterSending) + " within " +
                                             msText(kHandshakeTimeout));
@@ -90,7 +100,8 @@ std::optional<EngineFault> EngineProcess::waitFor(std::string_view reply, std::s
     if (line == reply) return std::nullopt;
     if (startsWith(line, "id name ")) idName_ = words(line, 8);
     if (startsWith(line, "option name ")) offeredOptions_.push_back(optionName(line));
-    if (startsWith(line, "info string error")) return fault(Kind::Garbled, "refused a command: " + quoted(line));
+    if (startsWith(line, "info string error"))
+      return fault(Kind::Garbled, "refused a command: " + quoted(line));
   }
 }
 
@@ -105,7 +116,8 @@ std::optional<EngineFault> EngineProcess::start() {
     if (f && f->kind != Kind::Interrupted) f->kind = Kind::StartFailure;
     return f;
   };
-  if (!process_.writeLine("ugi")) return startFault(crashed(Kind::StartFailure, "before the handshake"));
+  if (!process_.writeLine("ugi"))
+    return startFault(crashed(Kind::StartFailure, "before the handshake"));
   if (auto f = waitFor("ugiok", "ugi")) return startFault(f);
   for (const auto& [name, value] : config_.options) {
     const std::string wanted = lowered(name);
@@ -114,13 +126,14 @@ std::optional<EngineFault> EngineProcess::start() {
     if (!offered) {
       std::string list;
       for (const std::string& o : offeredOptions_) list += (list.empty() ? "" : ", ") + o;
-      return fault(Kind::StartFailure, "has no option " + quoted(name) + " (it offers: " +
-                                           (list.empty() ? "none" : list) + ")");
+      return fault(Kind::StartFailure, "has no option " + quoted(name) +
+                                           " (it offers: " + (list.empty() ? "none" : list) + ")");
     }
     if (!process_.writeLine("setoption name " + name + " value " + value))
       return startFault(crashed(Kind::StartFailure, "during setoption"));
   }
-  if (!process_.writeLine("isready")) return startFault(crashed(Kind::StartFailure, "before isready"));
+  if (!process_.writeLine("isready"))
+    return startFault(crashed(Kind::StartFailure, "before isready"));
   return startFault(waitFor("readyok", "the options and isready"));
 }
 
@@ -130,7 +143,8 @@ std::optional<EngineFault> EngineProcess::newGame() {
   return waitFor("readyok", "uginewgame and isready");
 }
 
-std::variant<EngineReply, EngineFault> EngineProcess::think(const std::string& position, const std::string& limits,
+std::variant<EngineReply, EngineFault> EngineProcess::think(const std::string& position,
+                                                            const std::string& limits,
                                                             milliseconds deadline) {
   if (!process_.writeLine(position)) return crashed(Kind::Crash, "when sent the position");
   const auto sent = std::chrono::steady_clock::now();
@@ -139,11 +153,16 @@ std::variant<EngineReply, EngineFault> EngineProcess::think(const std::string& p
   std::string line;
   for (;;) {
     switch (process_.readLine(line, sent + deadline, stop_)) {
-      case PipedProcess::Read::Line: break;
-      case PipedProcess::Read::Closed: return crashed(Kind::Crash, "while thinking");
-      case PipedProcess::Read::Interrupted: return fault(Kind::Interrupted, "the tournament was interrupted");
-      case PipedProcess::Read::Overlong: return fault(Kind::Garbled, "sent a line longer than 64 KiB while thinking");
-      case PipedProcess::Read::Timeout: return fault(Kind::TimeForfeit, "sent no move within " + msText(deadline));
+      case PipedProcess::Read::Line:
+        break;
+      case PipedProcess::Read::Closed:
+        return crashed(Kind::Crash, "while thinking");
+      case PipedProcess::Read::Interrupted:
+        return fault(Kind::Interrupted, "the tournament was interrupted");
+      case PipedProcess::Read::Overlong:
+        return fault(Kind::Garbled, "sent a line longer than 64 KiB while thinking");
+      case PipedProcess::Read::Timeout:
+        return fault(Kind::TimeForfeit, "sent no move within " + msText(deadline));
     }
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
     if (startsWith(line, "info string ")) {
@@ -155,9 +174,11 @@ std::variant<EngineReply, EngineFault> EngineProcess::think(const std::string& p
       continue;
     }
     if (startsWith(line, "bestmove")) {
-      reply.elapsed = std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - sent);
+      reply.elapsed =
+          std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now() - sent);
       const std::string rest = words(line, 8);
-      if (line.size() > 8 && line[8] != ' ') return fault(Kind::Garbled, "sent " + quoted(line) + " while thinking");
+      if (line.size() > 8 && line[8] != ' ')
+        return fault(Kind::Garbled, "sent " + quoted(line) + " while thinking");
       reply.move = rest.substr(0, rest.find(' '));
       if (reply.move.empty()) return fault(Kind::Garbled, "sent bestmove without a move");
       return reply;

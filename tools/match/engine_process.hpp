@@ -24,8 +24,8 @@ struct EngineFault {
 struct EngineReply {
   std::string move;                   // the word after "bestmove", unchecked
   std::chrono::milliseconds elapsed;  // from sending go to reading bestmove
-  std::string score;                  // from the last info line, e.g. "cp 35" or "mate 5"; may be empty
-  std::string reason;                 // from "info string reason: ...", if the engine gave one
+  std::string score;   // from the last info line, e.g. "cp 35" or "mate 5"; may be empty
+  std::string reason;  // from "info string reason: ...", if the engine gave one
 };
 
 class EngineProcess {
@@ -46,7 +46,8 @@ class EngineProcess {
   // uginewgame, then waits for readyok.
   std::optional<EngineFault> newGame();
   // Sends `position` and `go <limits>` and waits for bestmove until `deadline` after go.
-  std::variant<EngineReply, EngineFault> think(const std::string& position, const std::string& limits,
+  std::variant<EngineReply, EngineFault> think(const std::string& position,
+                                               const std::string& limits,
                                                std::chrono::milliseconds deadline);
   // Asks the program to quit and kills it if it has not after a moment.
   void quit();

@@ -19,24 +19,28 @@ std::string optionValue(const EngineConfig& engine, std::string_view option) {
   std::string found;
   for (const auto& [name, value] : engine.options)
     if (name.size() == option.size() &&
-        std::equal(name.begin(), name.end(), option.begin(),
-                   [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) ==
-                                               std::tolower(static_cast<unsigned char>(b)); }))
+        std::equal(name.begin(), name.end(), option.begin(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) ==
+                 std::tolower(static_cast<unsigned char>(b));
+        }))
       found = value;
   return found;
 }
 
-void addTags(GameRecord& record, const EngineProcess& x, const EngineProcess& o, const GameSetup& setup) {
+void addTags(GameRecord& record, const EngineProcess& x, const EngineProcess& o,
+             const GameSetup& setup) {
   record.setTag("Event", setup.event);
   record.setTag("Date", localTime("%Y.%m.%d"));
   record.setTag("Round", std::to_string(setup.round));
   record.setTag("Game", std::to_string(setup.number));
   record.setTag("X", x.config().name);
   record.setTag("O", o.config().name);
-  const std::string xLevel = optionValue(x.config(), "Level"), oLevel = optionValue(o.config(), "Level");
+  const std::string xLevel = optionValue(x.config(), "Level"),
+                    oLevel = optionValue(o.config(), "Level");
   if (!xLevel.empty()) record.setTag("XLevel", xLevel);
   if (!oLevel.empty()) record.setTag("OLevel", oLevel);
-  const std::string xControl = x.config().timeControl.text(), oControl = o.config().timeControl.text();
+  const std::string xControl = x.config().timeControl.text(),
+                    oControl = o.config().timeControl.text();
   if (xControl == oControl) {
     record.setTag("TimeControl", xControl);
   } else {
@@ -48,7 +52,8 @@ void addTags(GameRecord& record, const EngineProcess& x, const EngineProcess& o,
 
 // "position startpos moves ..." or "position fen <position string> moves ...".
 std::string positionCommand(const GameRecord& record) {
-  std::string command = record.start == Position{} ? "position startpos" : "position fen " + positionString(record.start);
+  std::string command = record.start == Position{} ? "position startpos"
+                                                   : "position fen " + positionString(record.start);
   if (!record.moves.empty()) command += " moves";
   for (int cell : record.moves) command.append(" ").append(moveToken(cell));
   return command;
@@ -65,11 +70,15 @@ std::string moveComment(const EngineReply& reply) {
 
 Termination terminationOf(EngineFault::Kind kind) {
   switch (kind) {
-    case EngineFault::Kind::StartFailure: return Termination::StartFailure;
-    case EngineFault::Kind::TimeForfeit: return Termination::TimeForfeit;
-    case EngineFault::Kind::Garbled: return Termination::GarbledOutput;
+    case EngineFault::Kind::StartFailure:
+      return Termination::StartFailure;
+    case EngineFault::Kind::TimeForfeit:
+      return Termination::TimeForfeit;
+    case EngineFault::Kind::Garbled:
+      return Termination::GarbledOutput;
     case EngineFault::Kind::Crash:
-    case EngineFault::Kind::Interrupted: break;
+    case EngineFault::Kind::Interrupted:
+      break;
   }
   return Termination::Crash;
 }
@@ -116,9 +125,11 @@ class Game {
     const Side side = position_.sideToMove();
     EngineProcess& engine = *engines_[index(side)];
     const std::optional<std::int64_t> allowed = clocks_[index(side)].allowedMs();
-    const milliseconds deadline(allowed ? std::max<std::int64_t>(1, *allowed + engine.config().timeMarginMs)
-                                        : engine.config().untimedTimeoutMs);
-    auto answer = engine.think(positionCommand(outcome_.record), goLimits(clocks_[0], clocks_[1], side), deadline);
+    const milliseconds deadline(
+        allowed ? std::max<std::int64_t>(1, *allowed + engine.config().timeMarginMs)
+                : engine.config().untimedTimeoutMs);
+    auto answer = engine.think(positionCommand(outcome_.record),
+                               goLimits(clocks_[0], clocks_[1], side), deadline);
     if (const EngineFault* f = std::get_if<EngineFault>(&answer)) {
       adjudicate(side, *f);
       return false;
@@ -127,14 +138,16 @@ class Game {
     std::optional<EngineFault> f;
     const Parsed<int> cell = parseMove(reply.move);
     if (reply.elapsed > deadline) {
-      f = EngineFault{EngineFault::Kind::TimeForfeit, "took " + std::to_string(reply.elapsed.count()) +
-                                                          " ms, more than the " + std::to_string(deadline.count()) +
-                                                          " ms it had"};
+      f = EngineFault{EngineFault::Kind::TimeForfeit,
+                      "took " + std::to_string(reply.elapsed.count()) + " ms, more than the " +
+                          std::to_string(deadline.count()) + " ms it had"};
     } else if (!cell) {
-      f = EngineFault{EngineFault::Kind::Garbled, "sent \"bestmove " + reply.move + "\" (" + cell.error() + ")"};
+      f = EngineFault{EngineFault::Kind::Garbled,
+                      "sent \"bestmove " + reply.move + "\" (" + cell.error() + ")"};
     } else if (!position_.isLegal(cell.value())) {
       engine.discard();
-      adjudicate(side, Termination::IllegalMove, "played " + moveToken(cell.value()) + ", which is already occupied");
+      adjudicate(side, Termination::IllegalMove,
+                 "played " + moveToken(cell.value()) + ", which is already occupied");
       return false;
     }
     if (f) {
@@ -160,7 +173,8 @@ class Game {
   void adjudicate(Side side, Termination termination, const std::string& what) {
     outcome_.record.result = side == Side::X ? GameResult::OWins : GameResult::XWins;
     outcome_.faulty = side;
-    const std::string who = std::string(side == Side::X ? "X (" : "O (") + engines_[index(side)]->config().name + ")";
+    const std::string who =
+        std::string(side == Side::X ? "X (" : "O (") + engines_[index(side)]->config().name + ")";
     setTermination(termination, who + " " + what);
   }
 
@@ -181,16 +195,24 @@ class Game {
 
 std::string_view terminationText(Termination termination) {
   switch (termination) {
-    case Termination::Normal: return "normal";
-    case Termination::IllegalMove: return "illegal move";
-    case Termination::GarbledOutput: return "garbled output";
-    case Termination::TimeForfeit: return "time forfeit";
-    case Termination::Crash: return "crash";
-    case Termination::StartFailure: return "failed to start";
+    case Termination::Normal:
+      return "normal";
+    case Termination::IllegalMove:
+      return "illegal move";
+    case Termination::GarbledOutput:
+      return "garbled output";
+    case Termination::TimeForfeit:
+      return "time forfeit";
+    case Termination::Crash:
+      return "crash";
+    case Termination::StartFailure:
+      return "failed to start";
   }
   return "unknown";
 }
 
-GameOutcome playGame(EngineProcess& x, EngineProcess& o, const GameSetup& setup) { return Game(x, o, setup).play(); }
+GameOutcome playGame(EngineProcess& x, EngineProcess& o, const GameSetup& setup) {
+  return Game(x, o, setup).play();
+}
 
 }  // namespace qubic::match

@@ -33,7 +33,7 @@ struct GameOutcome {
   GameRecord record;         // with every tag; complete unless interrupted
   Termination termination = Termination::Normal;
   std::optional<Side> faulty;  // the side whose engine failed, for an adjudicated game
-  std::string details;         // what happened, e.g. "O (crasher) exited with code 3 while thinking"
+  std::string details;  // what happened, e.g. "O (crasher) exited with code 3 while thinking"
 };
 
 GameOutcome playGame(EngineProcess& x, EngineProcess& o, const GameSetup& setup);

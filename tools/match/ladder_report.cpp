@@ -49,14 +49,17 @@ Step measure(const Score& score) {
     // No finite estimate: the bound that such a result exceeds with 97.5 % confidence.
     const bool won = score.wins > 0;
     step.elo = won ? perfectScoreEloBound(score.games()) : -perfectScoreEloBound(score.games());
-    step.difference = (won ? "≥ " : "≤ ") + number("%+.0f", step.elo) + " (every game " + (won ? "won" : "lost") + ")";
+    step.difference = (won ? "≥ " : "≤ ") + number("%+.0f", step.elo) + " (every game " +
+                      (won ? "won" : "lost") + ")";
     step.errorBar = 0;
     step.lowerBound = won;
     step.known = won;
     step.significant = won && step.elo > 0;
   } else {
     // The interval is not symmetric around the estimate, so its ends are shown too.
-    auto end = [](double elo) { return std::isinf(elo) ? std::string(elo > 0 ? "+inf" : "-inf") : number("%+.0f", elo); };
+    auto end = [](double elo) {
+      return std::isinf(elo) ? std::string(elo > 0 ? "+inf" : "-inf") : number("%+.0f", elo);
+    };
     step.difference = eloText(e) + " [" + end(e.lower) + ", " + end(e.upper) + "]";
   }
   return step;
@@ -66,14 +69,16 @@ Step measure(const Score& score) {
 
 std::string describeMachine() {
   std::string cpu = firstLineWith("/proc/cpuinfo", "model name");
-  if (const std::size_t colon = cpu.find(':'); colon != std::string::npos) cpu = cpu.substr(colon + 2);
+  if (const std::size_t colon = cpu.find(':'); colon != std::string::npos)
+    cpu = cpu.substr(colon + 2);
   if (cpu.empty()) cpu = "unknown processor";
   utsname system{};
   uname(&system);
   std::string load;
   std::ifstream("/proc/loadavg") >> load;
-  return cpu + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores, " + system.sysname + " " +
-         system.release + (load.empty() ? "" : ", load average " + load + " at the start");
+  return cpu + ", " + std::to_string(std::thread::hardware_concurrency()) + " cores, " +
+         system.sysname + " " + system.release +
+         (load.empty() ? "" : ", load average " + load + " at the start");
 }
 
 std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
@@ -91,15 +96,18 @@ std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
       << "interval's ends, which need not lie symmetrically); a rating's bar adds the bars\n"
       << "of the steps below it in quadrature (the matches are independent).\n\n";
   out << "- Command: `" << config.commandLine << "`\n"
-      << "- Date: " << run.started << "; this run took " << number("%.1f", run.minutes) << " minutes"
-      << (config.resume ? " (it resumed an earlier run)" : "") << "\n"
+      << "- Date: " << run.started << "; this run took " << number("%.1f", run.minutes)
+      << " minutes" << (config.resume ? " (it resumed an earlier run)" : "") << "\n"
       << "- Machine: " << run.machine << "\n";
   const std::string id = tournament.engineIds().empty() ? "" : tournament.engineIds().front();
-  out << "- Engine: `" << engines.front().command << "`" << (id.empty() ? "" : " (" + id + ")") << "\n"
+  out << "- Engine: `" << engines.front().command << "`" << (id.empty() ? "" : " (" + id + ")")
+      << "\n"
       << "- Games: " << config.games * config.rounds << " per pair of neighbours ("
-      << tournament.schedule().size() << " in all), time control `" << engines.front().timeControl.text()
-      << "` for every level, " << (config.openingsFile.empty() ? "the built-in openings" : config.openingsFile)
-      << ", each opening played with both colours; the games are in `" << config.recordsPath << "`\n\n";
+      << tournament.schedule().size() << " in all), time control `"
+      << engines.front().timeControl.text() << "` for every level, "
+      << (config.openingsFile.empty() ? "the built-in openings" : config.openingsFile)
+      << ", each opening played with both colours; the games are in `" << config.recordsPath
+      << "`\n\n";
 
   out << "| level | vs the level below: wins-losses-draws | score | Elo difference | Elo |\n"
       << "|---|---|---|---|---|\n"
@@ -116,11 +124,13 @@ std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
     lowerBound = lowerBound || step.lowerBound;
     unboundedBar = unboundedBar || std::isinf(step.errorBar);
     if (!step.significant)
-      notes.push_back(engines[i].name + " is not measurably stronger than " + engines[i - 1].name + " (" +
-                      step.difference + (s.fraction() < 0.5 ? ", a step down" : "") + ")");
+      notes.push_back(engines[i].name + " is not measurably stronger than " + engines[i - 1].name +
+                      " (" + step.difference + (s.fraction() < 0.5 ? ", a step down" : "") + ")");
     std::string total = number("%+.0f", rating);
-    if (unboundedBar) total += ", error unbounded";
-    else if (variance > 0) total += " ± " + number("%.0f", std::sqrt(variance));
+    if (unboundedBar)
+      total += ", error unbounded";
+    else if (variance > 0)
+      total += " ± " + number("%.0f", std::sqrt(variance));
     if (lowerBound) total = "≥ " + total;
     if (!known) total = "unknown";
     out << "| " << engines[i].name << " | " << s.wins << "-" << s.losses << "-" << s.draws << " | "

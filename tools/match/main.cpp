@@ -1,16 +1,16 @@
 // qubic-match: plays tournaments between UGI engines (docs/tournaments.md).
 #include <unistd.h>
 
-#include <csignal>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "command_line.hpp"
-#include "config/settings.hpp"
 #include "config/local_time.hpp"
+#include "config/settings.hpp"
 #include "ladder_report.hpp"
 #include "openings.hpp"
 #include "tournament.hpp"
@@ -46,18 +46,22 @@ int main(int argc, char** argv) {
   }
   const Parsed<Settings> settings = resolveSettings(configPathArgument(args));
   if (!settings) return fail(settings.error(), 2);
-  const Parsed<TournamentConfig> config = parseCommandLine(args, settings.value().match, ourEngine());
+  const Parsed<TournamentConfig> config =
+      parseCommandLine(args, settings.value().match, ourEngine());
   if (!config) return fail(config.error() + "\n(qubic-match --help lists the options)", 2);
 
   const std::string& openingsFile = config.value().openingsFile;
   const Parsed<std::vector<Opening>> openings =
-      openingsFile.empty() ? Parsed<std::vector<Opening>>::success(builtInOpenings()) : loadOpeningsFile(openingsFile);
+      openingsFile.empty() ? Parsed<std::vector<Opening>>::success(builtInOpenings())
+                           : loadOpeningsFile(openingsFile);
   if (!openings) return fail(openings.error(), 2);
   const std::string& reportPath = config.value().reportPath;
   if (!reportPath.empty()) {
     const std::filesystem::path dir = std::filesystem::path(reportPath).parent_path();
     if (!dir.empty() && !std::filesystem::is_directory(dir))
-      return fail("the report's directory " + dir.string() + " does not exist (run from the source tree, or give -report)", 2);
+      return fail("the report's directory " + dir.string() +
+                      " does not exist (run from the source tree, or give -report)",
+                  2);
   }
 
   struct sigaction action {};
@@ -69,7 +73,8 @@ int main(int argc, char** argv) {
   const auto began = std::chrono::steady_clock::now();
   Tournament tournament(config.value(), openings.value(), std::cout, interrupted);
   const TournamentEnd end = tournament.run();
-  run.minutes = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() / 60;
+  run.minutes =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() / 60;
 
   if (!reportPath.empty() && end == TournamentEnd::Completed) {
     std::ofstream report(reportPath, std::ios::trunc);
@@ -80,10 +85,13 @@ int main(int argc, char** argv) {
   }
   switch (end) {
     case TournamentEnd::Completed:
-    case TournamentEnd::SprtDecided: return 0;
-    case TournamentEnd::Interrupted: return 130;
+    case TournamentEnd::SprtDecided:
+      return 0;
+    case TournamentEnd::Interrupted:
+      return 130;
     case TournamentEnd::StoppedAfterCrash:
-    case TournamentEnd::Failed: break;
+    case TournamentEnd::Failed:
+      break;
   }
   return 1;
 }

@@ -15,12 +15,12 @@
 namespace qubic::match {
 
 struct EngineConfig {
-  std::string name;                     // unique in the tournament; the record's X / O tag
-  std::string command;                  // a path, or a program name found on PATH
+  std::string name;     // unique in the tournament; the record's X / O tag
+  std::string command;  // a path, or a program name found on PATH
   std::vector<std::string> args;
   std::vector<std::pair<std::string, std::string>> options;  // UGI setoption name/value, in order
   TimeControl timeControl;
-  std::int64_t timeMarginMs = 1000;     // over the allowed time before a move is a time forfeit
+  std::int64_t timeMarginMs = 1000;       // over the allowed time before a move is a time forfeit
   std::int64_t untimedTimeoutMs = 60000;  // the longest wait for a move limited by nodes only
 };
 
@@ -33,19 +33,19 @@ enum class OpeningOrder { Sequential, Random };
 struct TournamentConfig {
   std::vector<EngineConfig> engines;
   Format format = Format::RoundRobin;
-  int games = 2;   // per pair of engines and round; two consecutive games share an opening
+  int games = 2;  // per pair of engines and round; two consecutive games share an opening
   int rounds = 1;
   int concurrency = 1;
   std::string openingsFile;  // empty: the built-in openings
   OpeningOrder openingOrder = OpeningOrder::Sequential;
-  std::uint64_t seed = 1;    // for the random opening order, so a resumed run sees the same
+  std::uint64_t seed = 1;  // for the random opening order, so a resumed run sees the same
   std::optional<SprtBounds> sprt;
-  bool recover = false;      // restart crashed engines and go on
+  bool recover = false;  // restart crashed engines and go on
   std::string recordsPath = "games.txt";
-  bool resume = false;       // continue the tournament already in recordsPath
+  bool resume = false;  // continue the tournament already in recordsPath
   std::string event = "qubic-match";
-  std::string reportPath;    // the strength report of a ladder; empty: none
-  std::string commandLine;   // as typed, for the report
+  std::string reportPath;   // the strength report of a ladder; empty: none
+  std::string commandLine;  // as typed, for the report
 };
 
 }  // namespace qubic::match

@@ -44,7 +44,8 @@ Parsed<Opening> parseOpening(std::string_view line) {
     if (!end) return Parsed<Opening>::failure(end.error());
     opening.moves = cellsOf(line);
   }
-  if (opening.position().isGameOver()) return Parsed<Opening>::failure("the game is already over in this opening");
+  if (opening.position().isGameOver())
+    return Parsed<Opening>::failure("the game is already over in this opening");
   return Parsed<Opening>::success(std::move(opening));
 }
 
@@ -68,7 +69,9 @@ Parsed<std::vector<Opening>> parseOpenings(std::string_view text, std::string_vi
     ++lineNumber;
     if (line.empty() || line.front() == '#') continue;
     Parsed<Opening> opening = parseOpening(line);
-    if (!opening) return Result::failure(std::string(source) + ":" + std::to_string(lineNumber) + ": " + opening.error());
+    if (!opening)
+      return Result::failure(std::string(source) + ":" + std::to_string(lineNumber) + ": " +
+                             opening.error());
     openings.push_back(opening.value());
   }
   if (openings.empty()) return Result::failure(std::string(source) + ": no openings in the file");
@@ -77,7 +80,9 @@ Parsed<std::vector<Opening>> parseOpenings(std::string_view text, std::string_vi
 
 Parsed<std::vector<Opening>> loadOpeningsFile(const std::string& path) {
   const Parsed<std::string> text = readRegularFile(path, kMaxOpeningsBytes);
-  if (!text) return Parsed<std::vector<Opening>>::failure(path + ": cannot read the openings file: " + text.error());
+  if (!text)
+    return Parsed<std::vector<Opening>>::failure(
+        path + ": cannot read the openings file: " + text.error());
   return parseOpenings(text.value(), path);
 }
 

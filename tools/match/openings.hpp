@@ -13,9 +13,9 @@
 namespace qubic::match {
 
 struct Opening {
-  std::string text;         // as written in the file, e.g. "1a1 2b2" (the record's Opening tag)
-  Position start;           // the empty board, or the position a position string gives
-  std::vector<int> moves;   // played from `start`; empty for a position string
+  std::string text;        // as written in the file, e.g. "1a1 2b2" (the record's Opening tag)
+  Position start;          // the empty board, or the position a position string gives
+  std::vector<int> moves;  // played from `start`; empty for a position string
 
   Position position() const;  // where the engines take over
 };

@@ -43,7 +43,8 @@ std::string describeStatus(int status) {
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
     const char* name = strsignal(sig);
-    return "was killed by signal " + std::to_string(sig) + (name ? std::string(" (") + name + ")" : "");
+    return "was killed by signal " + std::to_string(sig) +
+           (name ? std::string(" (") + name + ")" : "");
   }
   return "stopped";
 }
@@ -155,7 +156,8 @@ bool PipedProcess::writeLine(std::string_view line) {
   return true;
 }
 
-PipedProcess::Read PipedProcess::readLine(std::string& line, TimePoint deadline, const std::atomic<bool>* stop) {
+PipedProcess::Read PipedProcess::readLine(std::string& line, TimePoint deadline,
+                                          const std::atomic<bool>* stop) {
   for (;;) {
     if (const std::size_t newline = outBuffer_.find('\n'); newline != std::string::npos) {
       line = outBuffer_.substr(0, newline);
@@ -174,14 +176,17 @@ PipedProcess::Read PipedProcess::readLine(std::string& line, TimePoint deadline,
     if (now >= deadline) return Read::Timeout;
     const auto wait = std::min<std::chrono::steady_clock::duration>(deadline - now, kPollSlice);
     pollfd fds[2] = {{output_, POLLIN, 0}, {errors_, POLLIN, 0}};
-    const int timeoutMs = static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(wait).count());
+    const int timeoutMs =
+        static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(wait).count());
     if (poll(fds, errors_ >= 0 ? 2 : 1, timeoutMs) <= 0) continue;
     if (errors_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP))) drainErrors();
     if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
       char chunk[4096];
       const ssize_t n = read(output_, chunk, sizeof chunk);
-      if (n > 0) outBuffer_.append(chunk, static_cast<std::size_t>(n));
-      else if (n == 0 || errno != EINTR) closeFd(output_);
+      if (n > 0)
+        outBuffer_.append(chunk, static_cast<std::size_t>(n));
+      else if (n == 0 || errno != EINTR)
+        closeFd(output_);
     }
   }
 }

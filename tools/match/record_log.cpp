@@ -23,7 +23,8 @@ bool endsWithCompleteGame(std::string_view text) {
   if (last == std::string_view::npos) return true;  // only white space: no game at all
   text = text.substr(0, last + 1);
   for (std::string_view token : {"1-0", "0-1", "1/2-1/2", "*"})
-    if (text.size() >= token.size() && text.substr(text.size() - token.size()) == token) return true;
+    if (text.size() >= token.size() && text.substr(text.size() - token.size()) == token)
+      return true;
   return false;
 }
 
@@ -36,7 +37,8 @@ RecordLog::~RecordLog() {
 std::string RecordLog::open(const std::string& path) {
   path_ = path;
   // Without blocking: a FIFO with no reader must give an error, not a hang.
-  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0644);
+  fd_ =
+      ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0644);
   if (fd_ < 0) return path + ": cannot open the record file for writing: " + std::strerror(errno);
   struct stat st {};
   if (fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) {
@@ -56,7 +58,8 @@ std::string RecordLog::append(const GameRecord& record) {
     if (n <= 0) return path_ + ": cannot write a game: " + std::strerror(errno);
     done += static_cast<std::size_t>(n);
   }
-  if (fdatasync(fd_) != 0) return path_ + ": cannot flush a game to the disk: " + std::strerror(errno);
+  if (fdatasync(fd_) != 0)
+    return path_ + ": cannot flush a game to the disk: " + std::strerror(errno);
   return {};
 }
 
@@ -64,7 +67,8 @@ Parsed<RecordsRead> readRecordsForResume(const std::string& path) {
   using Result = Parsed<RecordsRead>;
   RecordsRead read;
   std::error_code ignored;
-  if (!std::filesystem::exists(path, ignored) && !std::filesystem::is_symlink(path, ignored)) return Result::success(read);
+  if (!std::filesystem::exists(path, ignored) && !std::filesystem::is_symlink(path, ignored))
+    return Result::success(read);
   const Parsed<std::string> content = readRegularFile(path, kMaxRecordLogBytes);
   if (!content) return Result::failure(path + ": cannot read the record file: " + content.error());
   std::string text = content.value();
@@ -72,8 +76,10 @@ Parsed<RecordsRead> readRecordsForResume(const std::string& path) {
   // start with a tag line, as every record does.
   const std::size_t first = text.find_first_not_of(" \t\r\n");
   if (first != std::string::npos && text[first] != '[')
-    return Result::failure(path + ": not a record file of qubic-match (it does not start with a [Tag \"...\"] line); "
-                                  "it is left as it is: name another file with -records");
+    return Result::failure(
+        path +
+        ": not a record file of qubic-match (it does not start with a [Tag \"...\"] line); "
+        "it is left as it is: name another file with -records");
 
   // Cut back to the end of the last complete game (games are separated by "\n\n["),
   // but only when what is kept reads as records: otherwise nothing is touched.
@@ -86,8 +92,12 @@ Parsed<RecordsRead> readRecordsForResume(const std::string& path) {
   if (!games) return Result::failure(path + ": " + games.error() + "; the file is left as it is");
   if (incomplete) {
     std::filesystem::resize_file(path, text.size(), ignored);
-    if (ignored) return Result::failure(path + ": cannot cut off an incomplete last game: " + ignored.message());
-    read.warning = path + ": the last game was incomplete (the manager stopped while writing it); it is played again";
+    if (ignored)
+      return Result::failure(path +
+                             ": cannot cut off an incomplete last game: " + ignored.message());
+    read.warning =
+        path +
+        ": the last game was incomplete (the manager stopped while writing it); it is played again";
   }
   read.games = games.value();
   return Result::success(std::move(read));

@@ -10,7 +10,8 @@ namespace {
 // The opening for each opening slot. std::shuffle's algorithm is not fixed by the
 // standard, so the shuffle is written out: a resumed run must get the same order
 // whichever library built it.
-std::vector<int> openingSequence(int slots, int openingCount, OpeningOrder order, std::uint64_t seed) {
+std::vector<int> openingSequence(int slots, int openingCount, OpeningOrder order,
+                                 std::uint64_t seed) {
   std::vector<int> sequence;
   std::mt19937_64 random(seed);
   std::vector<int> deck(static_cast<std::size_t>(openingCount));
@@ -37,16 +38,18 @@ std::vector<std::pair<int, int>> pairings(Format format, int engineCount) {
   return pairs;
 }
 
-std::vector<ScheduledGame> makeSchedule(Format format, int engineCount, int games, int rounds, int openingCount,
-                                        OpeningOrder order, std::uint64_t seed) {
+std::vector<ScheduledGame> makeSchedule(Format format, int engineCount, int games, int rounds,
+                                        int openingCount, OpeningOrder order, std::uint64_t seed) {
   const int slotsPerRound = (games + 1) / 2;
-  const std::vector<int> openings = openingSequence(slotsPerRound * rounds, openingCount, order, seed);
+  const std::vector<int> openings =
+      openingSequence(slotsPerRound * rounds, openingCount, order, seed);
   std::vector<ScheduledGame> schedule;
   for (int round = 1; round <= rounds; ++round)
     for (const auto& [a, b] : pairings(format, engineCount))
       for (int game = 0; game < games; ++game) {
         // With an odd number of games per round the odd game's colours alternate by round.
-        const bool swapped = (game % 2 == 1) || (game == games - 1 && games % 2 == 1 && round % 2 == 0);
+        const bool swapped =
+            (game % 2 == 1) || (game == games - 1 && games % 2 == 1 && round % 2 == 0);
         ScheduledGame g;
         g.number = static_cast<int>(schedule.size()) + 1;
         g.round = round;

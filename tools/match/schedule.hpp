@@ -11,10 +11,10 @@
 namespace qubic::match {
 
 struct ScheduledGame {
-  int number = 0;   // 1-based position in the schedule; the record's Game tag
-  int round = 0;    // 1-based
-  int x = 0, o = 0; // engine indices
-  int opening = 0;  // index into the openings
+  int number = 0;    // 1-based position in the schedule; the record's Game tag
+  int round = 0;     // 1-based
+  int x = 0, o = 0;  // engine indices
+  int opening = 0;   // index into the openings
 };
 
 // The pairs of engine indices that meet, first engine first.
@@ -24,7 +24,7 @@ std::vector<std::pair<int, int>> pairings(Format format, int engineCount);
 // pairing share an opening with the colours swapped. All pairings of a round play the
 // same openings; the openings are taken in order, or in a shuffled order drawn from
 // `seed` and drawn again each time the list is used up.
-std::vector<ScheduledGame> makeSchedule(Format format, int engineCount, int games, int rounds, int openingCount,
-                                        OpeningOrder order, std::uint64_t seed);
+std::vector<ScheduledGame> makeSchedule(Format format, int engineCount, int games, int rounds,
+                                        int openingCount, OpeningOrder order, std::uint64_t seed);
 
 }  // namespace qubic::match

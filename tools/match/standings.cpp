@@ -28,7 +28,8 @@ std::string padded(const std::string& text, std::size_t width, bool right = true
 std::string eloText(const EloEstimate& e) {
   // Rounded first, so that a tiny negative value does not print as "-0.0".
   const double shown = std::round(e.elo * 10) / 10 + 0.0;
-  const std::string elo = std::isinf(e.elo) ? (e.elo > 0 ? "+inf" : "-inf") : printed("%+.1f", shown);
+  const std::string elo =
+      std::isinf(e.elo) ? (e.elo > 0 ? "+inf" : "-inf") : printed("%+.1f", shown);
   if (std::isinf(e.elo)) return elo;
   return elo + " ± " + (std::isinf(e.errorBar) ? std::string("inf") : printed("%.1f", e.errorBar));
 }
@@ -43,10 +44,17 @@ void Standings::add(int x, int o, GameResult result) {
   Score& xView = pairs_[static_cast<std::size_t>(x) * n + static_cast<std::size_t>(o)];
   Score& oView = pairs_[static_cast<std::size_t>(o) * n + static_cast<std::size_t>(x)];
   switch (result) {
-    case GameResult::XWins: ++xView.wins, ++oView.losses; break;
-    case GameResult::OWins: ++xView.losses, ++oView.wins; break;
-    case GameResult::Draw: ++xView.draws, ++oView.draws; break;
-    case GameResult::Unfinished: return;  // not a result a finished game can have
+    case GameResult::XWins:
+      ++xView.wins, ++oView.losses;
+      break;
+    case GameResult::OWins:
+      ++xView.losses, ++oView.wins;
+      break;
+    case GameResult::Draw:
+      ++xView.draws, ++oView.draws;
+      break;
+    case GameResult::Unfinished:
+      return;  // not a result a finished game can have
   }
   ++games_;
 }
@@ -69,14 +77,16 @@ std::string Standings::table() const {
   });
   std::size_t nameWidth = 6;
   for (const std::string& n : names_) nameWidth = std::max(nameWidth, n.size());
-  std::string out = padded("rank", 4) + "  " + padded("engine", nameWidth, false) + "  games   wins losses  draws" +
-                    "     score  " + padded("Elo", 17) + "     LOS\n";
+  std::string out = padded("rank", 4) + "  " + padded("engine", nameWidth, false) +
+                    "  games   wins losses  draws" + "     score  " + padded("Elo", 17) +
+                    "     LOS\n";
   for (std::size_t rank = 0; rank < order.size(); ++rank) {
     const Score s = total(order[rank]);
-    out += padded(std::to_string(rank + 1), 4) + "  " + padded(name(order[rank]), nameWidth, false) +
-           padded(std::to_string(s.games()), 7) + padded(std::to_string(s.wins), 7) +
-           padded(std::to_string(s.losses), 7) + padded(std::to_string(s.draws), 7) +
-           padded(percentText(s.fraction()), 10) + "  " + padded(eloText(estimateElo(s)), 17) +
+    out += padded(std::to_string(rank + 1), 4) + "  " +
+           padded(name(order[rank]), nameWidth, false) + padded(std::to_string(s.games()), 7) +
+           padded(std::to_string(s.wins), 7) + padded(std::to_string(s.losses), 7) +
+           padded(std::to_string(s.draws), 7) + padded(percentText(s.fraction()), 10) + "  " +
+           padded(eloText(estimateElo(s)), 17) +
            padded(percentText(likelihoodOfSuperiority(s)), 8) + "\n";
   }
   return out;
@@ -93,8 +103,11 @@ std::string Standings::crossTable() const {
     for (int b = 0; b < engineCount(); ++b) {
       const Score s = headToHead(a, b);
       // "-" on the diagonal, "." for engines that have not met.
-      out += padded(a == b ? "-" : s.games() == 0 ? "." : std::to_string(s.wins) + "-" + std::to_string(s.losses) + "-" +
-                                                     std::to_string(s.draws), width);
+      out += padded(a == b           ? "-"
+                    : s.games() == 0 ? "."
+                                     : std::to_string(s.wins) + "-" + std::to_string(s.losses) +
+                                           "-" + std::to_string(s.draws),
+                    width);
     }
     out += "\n";
   }

@@ -11,10 +11,10 @@
 
 namespace qubic::match {
 
-using qubic::TimeControl;
 using qubic::isTimeControlKey;
 using qubic::parseTimeControl;
 using qubic::setTimeControlKey;
+using qubic::TimeControl;
 
 // One side's clock.
 class Clock {
@@ -24,7 +24,9 @@ class Clock {
   const TimeControl& control() const { return control_; }
   std::int64_t remainingMs() const { return remainingMs_; }
   // Moves left in the current period; 0 when the whole game is one period.
-  int movesToGo() const { return control_.movesPerPeriod ? control_.movesPerPeriod - movesInPeriod_ : 0; }
+  int movesToGo() const {
+    return control_.movesPerPeriod ? control_.movesPerPeriod - movesInPeriod_ : 0;
+  }
   // How long the side may think about its next move before it loses on time (the
   // tournament's margin comes on top); nothing when only nodes limit the move.
   std::optional<std::int64_t> allowedMs() const;

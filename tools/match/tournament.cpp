@@ -11,9 +11,12 @@ namespace {
 
 std::string_view formatName(Format format) {
   switch (format) {
-    case Format::RoundRobin: return "round-robin";
-    case Format::Gauntlet: return "gauntlet";
-    case Format::Ladder: return "ladder";
+    case Format::RoundRobin:
+      return "round-robin";
+    case Format::Gauntlet:
+      return "gauntlet";
+    case Format::Ladder:
+      return "ladder";
   }
   return "";
 }
@@ -36,8 +39,9 @@ Tournament::Tournament(TournamentConfig config, std::vector<Opening> openings, s
       openings_(std::move(openings)),
       out_(out),
       interrupt_(interrupt),
-      schedule_(makeSchedule(config_.format, static_cast<int>(config_.engines.size()), config_.games, config_.rounds,
-                             static_cast<int>(openings_.size()), config_.openingOrder, config_.seed)),
+      schedule_(makeSchedule(config_.format, static_cast<int>(config_.engines.size()),
+                             config_.games, config_.rounds, static_cast<int>(openings_.size()),
+                             config_.openingOrder, config_.seed)),
       standings_([&] {
         std::vector<std::string> names;
         for (const EngineConfig& e : config_.engines) names.push_back(e.name);
@@ -53,7 +57,8 @@ std::string Tournament::loadFinishedGames(std::vector<bool>& finished) {
   if (!config_.resume) {
     if (!read.value().games.empty())
       return path + " already holds " + std::to_string(read.value().games.size()) +
-             " games; continue that tournament with -resume " + path + ", or name another file with -records";
+             " games; continue that tournament with -resume " + path +
+             ", or name another file with -records";
     return {};
   }
   int gameIndex = 0;
@@ -63,18 +68,23 @@ std::string Tournament::loadFinishedGames(std::vector<bool>& finished) {
     const std::string number = record.tag("Game");
     int n = 0;
     const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), n);
-    if (ec != std::errc() || end != number.data() + number.size() || n < 1 || n > static_cast<int>(schedule_.size()))
+    if (ec != std::errc() || end != number.data() + number.size() || n < 1 ||
+        n > static_cast<int>(schedule_.size()))
       return where + " has Game tag \"" + number + "\", not a game of this tournament (1 to " +
              std::to_string(schedule_.size()) + ")";
     const ScheduledGame& g = schedule_[static_cast<std::size_t>(n - 1)];
-    const EngineConfig &x = config_.engines[static_cast<std::size_t>(g.x)], &o = config_.engines[static_cast<std::size_t>(g.o)];
+    const EngineConfig &x = config_.engines[static_cast<std::size_t>(g.x)],
+                       &o = config_.engines[static_cast<std::size_t>(g.o)];
     const Opening& opening = openings_[static_cast<std::size_t>(g.opening)];
-    if (record.tag("X") != x.name || record.tag("O") != o.name || record.tag("Opening") != opening.text)
-      return where + " (Game " + number + ") is " + record.tag("X") + " - " + record.tag("O") + " from \"" +
-             record.tag("Opening") + "\", but this tournament's game " + number + " is " + x.name + " - " + o.name +
-             " from \"" + opening.text + "\"; resume with the engines, openings and options of the first run";
+    if (record.tag("X") != x.name || record.tag("O") != o.name ||
+        record.tag("Opening") != opening.text)
+      return where + " (Game " + number + ") is " + record.tag("X") + " - " + record.tag("O") +
+             " from \"" + record.tag("Opening") + "\", but this tournament's game " + number +
+             " is " + x.name + " - " + o.name + " from \"" + opening.text +
+             "\"; resume with the engines, openings and options of the first run";
     if (finished[static_cast<std::size_t>(n - 1)]) return where + " repeats Game " + number;
-    if (record.result == GameResult::Unfinished) return where + " (Game " + number + ") has no result";
+    if (record.result == GameResult::Unfinished)
+      return where + " (Game " + number + ") has no result";
     finished[static_cast<std::size_t>(n - 1)] = true;
     standings_.add(g.x, g.o, record.result);
     countTermination(record.tag("Termination").empty() ? "normal" : record.tag("Termination"));
@@ -83,9 +93,12 @@ std::string Tournament::loadFinishedGames(std::vector<bool>& finished) {
 }
 
 void Tournament::countTermination(const std::string& termination) {
-  auto it = std::find_if(terminations_.begin(), terminations_.end(), [&](const auto& t) { return t.first == termination; });
-  if (it == terminations_.end()) terminations_.emplace_back(termination, 1);
-  else ++it->second;
+  auto it = std::find_if(terminations_.begin(), terminations_.end(),
+                         [&](const auto& t) { return t.first == termination; });
+  if (it == terminations_.end())
+    terminations_.emplace_back(termination, 1);
+  else
+    ++it->second;
 }
 
 TournamentEnd Tournament::run() {
@@ -99,14 +112,16 @@ TournamentEnd Tournament::run() {
   for (const ScheduledGame& g : schedule_)
     if (!finished[static_cast<std::size_t>(g.number - 1)]) pending_.push_back(g);
   // The games read back may already decide the SPRT.
-  if (config_.sprt && sprt(standings_.headToHead(0, 1), *config_.sprt).decision != SprtDecision::Continue) {
+  if (config_.sprt &&
+      sprt(standings_.headToHead(0, 1), *config_.sprt).decision != SprtDecision::Continue) {
     pending_.clear();
     end_ = TournamentEnd::SprtDecided;
   }
 
-  out_ << "qubic-match: " << formatName(config_.format) << " of " << config_.engines.size() << " engines, "
-       << schedule_.size() << " games (" << config_.games << " per pair and round, " << config_.rounds
-       << (config_.rounds == 1 ? " round" : " rounds") << "), " << openings_.size() << " openings ("
+  out_ << "qubic-match: " << formatName(config_.format) << " of " << config_.engines.size()
+       << " engines, " << schedule_.size() << " games (" << config_.games << " per pair and round, "
+       << config_.rounds << (config_.rounds == 1 ? " round" : " rounds") << "), "
+       << openings_.size() << " openings ("
        << (config_.openingsFile.empty() ? "built-in" : config_.openingsFile) << "), concurrency "
        << config_.concurrency << ", records in " << config_.recordsPath << "\n";
   if (config_.resume)
@@ -115,7 +130,8 @@ TournamentEnd Tournament::run() {
   out_.flush();
 
   std::vector<std::thread> workers;
-  const int threads = std::max(1, std::min<int>(config_.concurrency, static_cast<int>(pending_.size())));
+  const int threads =
+      std::max(1, std::min<int>(config_.concurrency, static_cast<int>(pending_.size())));
   for (int i = 0; i < threads && !pending_.empty(); ++i) workers.emplace_back([this] { worker(); });
   for (std::thread& t : workers) t.join();
 
@@ -137,10 +153,13 @@ void Tournament::worker() {
     }
     for (std::size_t i = 0; i < engines.size(); ++i) {
       const bool needed = static_cast<int>(i) == game.x || static_cast<int>(i) == game.o;
-      if (!needed) engines[i].reset();  // quits engines this game does not need, freeing their memory
-      else if (!engines[i]) engines[i] = std::make_unique<EngineProcess>(config_.engines[i], &interrupt_);
+      if (!needed)
+        engines[i].reset();  // quits engines this game does not need, freeing their memory
+      else if (!engines[i])
+        engines[i] = std::make_unique<EngineProcess>(config_.engines[i], &interrupt_);
     }
-    GameSetup setup{game.number, game.round, &openings_[static_cast<std::size_t>(game.opening)], config_.event};
+    GameSetup setup{game.number, game.round, &openings_[static_cast<std::size_t>(game.opening)],
+                    config_.event};
     EngineProcess& x = *engines[static_cast<std::size_t>(game.x)];
     EngineProcess& o = *engines[static_cast<std::size_t>(game.o)];
     GameOutcome outcome = playGame(x, o, setup);
@@ -156,7 +175,8 @@ void Tournament::report(const ScheduledGame& game, GameOutcome& outcome, const s
   if (outcome.interrupted || end_ == TournamentEnd::Failed) return;
   if (const std::string problem = log_.append(outcome.record); !problem.empty()) {
     // The game cannot be kept in the file: show it, so that it is not lost either.
-    out_ << "error: " << problem << "\nthe game that could not be written:\n" << recordToString(outcome.record);
+    out_ << "error: " << problem << "\nthe game that could not be written:\n"
+         << recordToString(outcome.record);
     noMoreGames_ = true;
     end_ = TournamentEnd::Failed;
     return;
@@ -170,7 +190,8 @@ void Tournament::report(const ScheduledGame& game, GameOutcome& outcome, const s
     noMoreGames_ = true;
     end_ = TournamentEnd::SprtDecided;
   }
-  const bool crashed = outcome.termination == Termination::Crash || outcome.termination == Termination::StartFailure;
+  const bool crashed =
+      outcome.termination == Termination::Crash || outcome.termination == Termination::StartFailure;
   if (crashed && !config_.recover && end_ == TournamentEnd::Completed) {
     out_ << "stopping: an engine crashed or failed to start (" << outcome.details
          << "); -recover restarts crashed engines and goes on\n";
@@ -182,8 +203,9 @@ void Tournament::report(const ScheduledGame& game, GameOutcome& outcome, const s
 
 std::string Tournament::progressLine(const ScheduledGame& game, const GameOutcome& outcome) const {
   const auto& engines = config_.engines;
-  std::string line = std::string("[") + std::to_string(standings_.games()) + "/" + std::to_string(schedule_.size()) + "] game " +
-                     std::to_string(game.number) + ": " + engines[static_cast<std::size_t>(game.x)].name + " - " +
+  std::string line = std::string("[") + std::to_string(standings_.games()) + "/" +
+                     std::to_string(schedule_.size()) + "] game " + std::to_string(game.number) +
+                     ": " + engines[static_cast<std::size_t>(game.x)].name + " - " +
                      engines[static_cast<std::size_t>(game.o)].name + " " +
                      std::string(resultToken(outcome.record.result)) + " (" +
                      std::string(terminationText(outcome.termination)) +
@@ -191,8 +213,9 @@ std::string Tournament::progressLine(const ScheduledGame& game, const GameOutcom
   // The pair's running score, from the first-listed engine's side.
   const int a = std::min(game.x, game.o), b = std::max(game.x, game.o);
   const Score s = standings_.headToHead(a, b);
-  line += " | " + engines[static_cast<std::size_t>(a)].name + " vs " + engines[static_cast<std::size_t>(b)].name + " " +
-          std::to_string(s.wins) + "-" + std::to_string(s.losses) + "-" + std::to_string(s.draws) + ", " +
+  line += " | " + engines[static_cast<std::size_t>(a)].name + " vs " +
+          engines[static_cast<std::size_t>(b)].name + " " + std::to_string(s.wins) + "-" +
+          std::to_string(s.losses) + "-" + std::to_string(s.draws) + ", " +
           percentText(s.fraction()) + ", Elo " + eloText(estimateElo(s));
   if (config_.sprt) line += ", " + sprtText(standings_.headToHead(0, 1), *config_.sprt);
   return line;
@@ -202,15 +225,19 @@ void Tournament::printSummary(TournamentEnd end) const {
   if (end == TournamentEnd::Failed && standings_.games() == 0) return;
   out_ << "\nStandings after " << standings_.games() << " of " << schedule_.size() << " games:\n"
        << standings_.table();
-  if (standings_.engineCount() > 2) out_ << "\nWins-losses-draws of each row against each column:\n" << standings_.crossTable();
+  if (standings_.engineCount() > 2)
+    out_ << "\nWins-losses-draws of each row against each column:\n" << standings_.crossTable();
   std::string ends;
-  for (const auto& [name, count] : terminations_) ends += (ends.empty() ? "" : ", ") + name + " " + std::to_string(count);
+  for (const auto& [name, count] : terminations_)
+    ends += (ends.empty() ? "" : ", ") + name + " " + std::to_string(count);
   if (!ends.empty()) out_ << "\nGame endings: " << ends << "\n";
   if (config_.sprt) {
     const SprtBounds& b = *config_.sprt;
-    out_ << "SPRT elo0=" << b.elo0 << " elo1=" << b.elo1 << " alpha=" << b.alpha << " beta=" << b.beta << ": "
-         << sprtText(standings_.headToHead(0, 1), b)
-         << (sprt(standings_.headToHead(0, 1), b).decision == SprtDecision::Continue ? ", undecided" : "") << "\n";
+    out_ << "SPRT elo0=" << b.elo0 << " elo1=" << b.elo1 << " alpha=" << b.alpha
+         << " beta=" << b.beta << ": " << sprtText(standings_.headToHead(0, 1), b)
+         << (sprt(standings_.headToHead(0, 1), b).decision == SprtDecision::Continue ? ", undecided"
+                                                                                     : "")
+         << "\n";
   }
   if (end == TournamentEnd::Interrupted || end == TournamentEnd::StoppedAfterCrash)
     out_ << "The " << standings_.games() << " finished games are in " << config_.recordsPath

@@ -44,7 +44,8 @@ class Tournament {
   // Reads back the games of a resumed run and checks they belong to this schedule.
   std::string loadFinishedGames(std::vector<bool>& finished);
   void worker();
-  void report(const ScheduledGame& game, GameOutcome& outcome, const std::string& xId, const std::string& oId);
+  void report(const ScheduledGame& game, GameOutcome& outcome, const std::string& xId,
+              const std::string& oId);
   std::string progressLine(const ScheduledGame& game, const GameOutcome& outcome) const;
   void printSummary(TournamentEnd end) const;
   void countTermination(const std::string& termination);
@@ -57,7 +58,7 @@ class Tournament {
   Standings standings_;
   RecordLog log_;
 
-  std::mutex mutex_;  // guards everything below
+  std::mutex mutex_;                    // guards everything below
   std::vector<ScheduledGame> pending_;  // in schedule order; taken from the front
   std::size_t nextPending_ = 0;
   bool noMoreGames_ = false;
