@@ -96,12 +96,12 @@ ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOp
                          BusyMarks* marks)
     : table_(table), threats_(threats), options_(options), marks_(marks) {}
 
-std::uint64_t ProofSearch::keyOf(const Position& pos) const {
+std::uint64_t ProofSearch::keyOf(const Position& pos, Side attacker) const {
   // Near the root, equivalent positions share one entry. The attacker is part of the
   // question, so it is part of the key.
   // Restricted searches answer a different question, so they get keys of their own.
   const std::uint64_t k = pos.moveCount() <= options_.symmetryDepth ? canonicalKey(pos) : pos.key();
-  return k ^ (attacker_ == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^
+  return k ^ (attacker == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^
          (options_.threatMovesOnly ? 0x2545f4914f6cdd1dULL : 0);
 }
 
@@ -181,9 +181,8 @@ ProofNumber ProofSearch::defencePn(int choices) const {
   return std::max<ProofNumber>((static_cast<ProofNumber>(choices) + divisor - 1) / divisor, 1);
 }
 
-std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) {
-  attacker_ = attacker;
-  return table_.probe(keyOf(pos));
+std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) const {
+  return table_.probe(keyOf(pos, attacker));
 }
 
 TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage,
@@ -309,6 +308,75 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
   return result;
 }
 
+// The moves to try, in order, with their table keys; the table slots are requested
+// before any is read, so the memory accesses overlap instead of waiting one after another.
+void ProofSearch::gatherChildren(Position& pos, const TTEntry& node, int toImage, Frame& f) {
+  Bitboard moves = transform(inverse(toImage), node.moves);
+  // Moves that the position's own symmetries make equivalent are tried once.
+  if (pos.moveCount() <= options_.symmetryDepth) moves = nonEquivalentAmong(pos, moves);
+  const bool orNode = pos.sideToMove() == attacker_;
+  f.count = orderByMoveValue(pos, moves, f.move, options_.orderMoves && orNode);
+  for (int i = 0; i < f.count; ++i) {
+    pos.play(f.move[i]);
+    f.key[i] = keyOf(pos);
+    pos.undo(f.move[i]);
+    table_.prefetch(f.key[i]);
+  }
+}
+
+// Children are evaluated as soon as their parent is expanded: immediate wins and
+// threat-sequence wins are seen at once, and the initial numbers rank the moves. At an
+// attacker node that already has enough restricting children, the others wait with the
+// numbers a quiet move would get (see PnsOptions::restrictingChildren).
+bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
+  const bool orNode = pos.sideToMove() == attacker_;
+  const ProofNumber quietPn =
+      defencePn(popcount(pos.emptyCells()) - 1);  // every empty cell is a reply
+  const bool lazy = orNode && options_.heuristicInit && options_.restrictingChildren > 0 &&
+                    !options_.threatMovesOnly;
+  int restricting = 0;
+  for (int i = 0; i < f.count; ++i) {
+    std::optional<TTEntry> child = table_.probe(f.key[i]);
+    if (!child && lazy && restricting >= options_.restrictingChildren) {
+      f.pn[i] = quietPn;
+      f.dn[i] = 1;
+      continue;
+    }
+    if (!child && options_.heuristicInit) {
+      pos.play(f.move[i]);
+      const int toImage =
+          pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity;
+      child = expand(pos, f.key[i], toImage, (node.flags & kNoThreatWin) != 0);
+      pos.undo(f.move[i]);
+      if (limitReached()) return false;
+    }
+    f.pn[i] = child ? child->pn : 1;
+    f.dn[i] = child ? child->dn : 1;
+    restricting += f.pn[i] < quietPn;
+  }
+  return true;
+}
+
+// Thresholds for the chosen child; the 1+epsilon trick lets it run past the second best
+// a little, which saves many re-expansions of its parent. The extra is rounded to an
+// integer before it is added, so no compiler can fuse the two steps into one differently
+// rounded instruction: the path must not depend on flags.
+std::pair<ProofNumber, ProofNumber> ProofSearch::childThresholds(const Choice& c, bool orNode,
+                                                                 ProofNumber thPn,
+                                                                 ProofNumber thDn) const {
+  const std::uint64_t extra =
+      static_cast<std::uint64_t>(static_cast<double>(c.second) * options_.epsilon);
+  const ProofNumber widened = c.second >= kInfinity - 1
+                                  ? kInfinity - 1
+                                  : std::max(saturatingAdd(c.second, 1),
+                                             static_cast<ProofNumber>(std::min<std::uint64_t>(
+                                                 std::uint64_t{c.second} + extra, kInfinity - 2)));
+  const ProofNumber othersSum = c.summed - std::min(c.other, c.summed);
+  if (orNode)
+    return {std::min(thPn, widened), thDn >= kInfinity - 1 ? kInfinity - 1 : thDn - othersSum};
+  return {thPn >= kInfinity - 1 ? kInfinity - 1 : thPn - othersSum, std::min(thDn, widened)};
+}
+
 void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn) {
   ++nodes_;
   if (limitReached()) return;
@@ -327,7 +395,6 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
   // kept in the image's coordinates: `toImage` maps this position onto its image.
   const bool canonicalArea = pos.moveCount() <= options_.symmetryDepth;
   const int toImage = canonicalArea ? canonical(pos).symmetry : kIdentity;
-  const int fromImage = inverse(toImage);
 
   TTEntry node;
   if (const std::optional<TTEntry> stored = table_.probe(key); stored && stored->moves) {
@@ -336,50 +403,10 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     node = expand(pos, key, toImage);
   }
   if (node.isSolved()) return;
-  Bitboard moves = transform(fromImage, node.moves);
-  // Moves that the position's own symmetries make equivalent are tried once.
-  if (canonicalArea) moves = nonEquivalentAmong(pos, moves);
-
   const bool orNode = pos.sideToMove() == attacker_;
   Frame f;
-  f.count = orderByMoveValue(pos, moves, f.move, options_.orderMoves && orNode);
-  // All the children's table slots are requested before any is read, so the memory
-  // accesses overlap instead of waiting one after another.
-  for (int i = 0; i < f.count; ++i) {
-    pos.play(f.move[i]);
-    f.key[i] = keyOf(pos);
-    pos.undo(f.move[i]);
-    table_.prefetch(f.key[i]);
-  }
-  // Children are evaluated as soon as their parent is expanded: immediate wins and
-  // threat-sequence wins are seen at once, and the initial numbers rank the moves. At an
-  // attacker node that already has enough restricting children, the others wait with the
-  // numbers a quiet move would get (see PnsOptions::restrictingChildren).
-  const ProofNumber quietPn =
-      defencePn(popcount(pos.emptyCells()) - 1);  // every empty cell is a reply
-  const bool lazy = orNode && options_.heuristicInit && options_.restrictingChildren > 0 &&
-                    !options_.threatMovesOnly;
-  int restricting = 0;
-  for (int i = 0; i < f.count; ++i) {
-    std::optional<TTEntry> child = table_.probe(f.key[i]);
-    if (!child && lazy && restricting >= options_.restrictingChildren) {
-      f.pn[i] = quietPn;
-      f.dn[i] = 1;
-      continue;
-    }
-    if (!child && options_.heuristicInit) {
-      pos.play(f.move[i]);
-      child =
-          expand(pos, f.key[i],
-                 pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity,
-                 (node.flags & kNoThreatWin) != 0);
-      pos.undo(f.move[i]);
-      if (limitReached()) return;
-    }
-    f.pn[i] = child ? child->pn : 1;
-    f.dn[i] = child ? child->dn : 1;
-    restricting += f.pn[i] < quietPn;
-  }
+  gatherChildren(pos, node, toImage, f);
+  if (!numberChildren(pos, node, f)) return;
   if (!(node.flags & kChildrenSeen)) {
     node.flags |= kChildrenSeen;
     if (orNode && options_.threatMovesOnly) keepThreateningMoves(f, node, toImage);
@@ -410,26 +437,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
       const ProofNumber spreadMin = orNode ? f.pn[spread.index] : f.dn[spread.index];
       if (spreadMin < (orNode ? thPn : thDn)) c = spread;
     }
-    // Thresholds for the chosen child; the 1+epsilon trick lets it run past the
-    // second best a little, which saves many re-expansions of this node.
-    // The extra is rounded to an integer before it is added, so no compiler can fuse the
-    // two steps into one differently rounded instruction: the path must not depend on flags.
-    const std::uint64_t extra =
-        static_cast<std::uint64_t>(static_cast<double>(c.second) * options_.epsilon);
-    const ProofNumber widened =
-        c.second >= kInfinity - 1 ? kInfinity - 1
-                                  : std::max(saturatingAdd(c.second, 1),
-                                             static_cast<ProofNumber>(std::min<std::uint64_t>(
-                                                 std::uint64_t{c.second} + extra, kInfinity - 2)));
-    const ProofNumber othersSum = c.summed - std::min(c.other, c.summed);
-    ProofNumber childPn, childDn;
-    if (orNode) {
-      childPn = std::min(thPn, widened);
-      childDn = thDn >= kInfinity - 1 ? kInfinity - 1 : thDn - othersSum;
-    } else {
-      childDn = std::min(thDn, widened);
-      childPn = thPn >= kInfinity - 1 ? kInfinity - 1 : thPn - othersSum;
-    }
+    const auto [childPn, childDn] = childThresholds(c, orNode, thPn, thDn);
     const int cell = f.move[c.index];
     pos.play(cell);
     mid(pos, f.key[c.index], childPn, childDn);

@@ -89,7 +89,8 @@ class ProofSearch {
   PnsResult prove(const Position& start, Side attacker, const SearchLimits& limits);
 
   // What the table knows about `pos` for the question "does `attacker` win?", or nullptr.
-  std::optional<TTEntry> lookup(const Position& pos, Side attacker);
+  // Changes nothing in the search.
+  std::optional<TTEntry> lookup(const Position& pos, Side attacker) const;
 
   std::uint64_t nodes() const { return nodes_; }
   const TranspositionTable& table() const { return table_; }
@@ -100,6 +101,12 @@ class ProofSearch {
   struct Choice;
 
   void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn);
+  // mid's steps: the node's children in the order they are tried, their first numbers
+  // (false when a limit stopped the evaluation), the chosen child's thresholds.
+  void gatherChildren(Position& pos, const TTEntry& node, int toImage, Frame& f);
+  bool numberChildren(Position& pos, const TTEntry& node, Frame& f);
+  std::pair<ProofNumber, ProofNumber> childThresholds(const Choice& c, bool orNode,
+                                                      ProofNumber thPn, ProofNumber thDn) const;
   Choice choose(const Frame& f, bool orNode, const BusyMarks* marks) const;
   Evaluation evaluate(const Position& pos, bool parentNoThreatWin);
   // Initial proof number of a defender node with this many candidate replies.
@@ -109,7 +116,8 @@ class ProofSearch {
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
   int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode);
   bool limitReached();
-  std::uint64_t keyOf(const Position& pos) const;
+  std::uint64_t keyOf(const Position& pos) const { return keyOf(pos, attacker_); }
+  std::uint64_t keyOf(const Position& pos, Side attacker) const;
 
   TranspositionTable& table_;
   ThreatSearch& threats_;
