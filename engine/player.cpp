@@ -1,14 +1,15 @@
 #include "player.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <optional>
 #include <random>
 #include <stdexcept>
 
+#include "move_budget.hpp"
 #include "move_value.hpp"
 #include "notation.hpp"
 #include "pns.hpp"
+#include "reasons.hpp"
 #include "search.hpp"
 #include "solver.hpp"
 #include "strategy.hpp"
@@ -23,69 +24,12 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-// How the levels differ. Levels 1-3 are Citrenbaum's tiers as they are. From level 4 on
-// the engine proves what it can and searches the rest; each level gets a larger share of
-// the move's time and nodes, searches deeper and adds less noise to its root scores.
-// The ladder this gives is measured in docs/strength.md. No level searches two plies: at
-// these budgets a two-ply search lost to a one-ply one, so levels 4 and 5 differ in time
-// and noise, and depth grows in odd steps above them.
-struct LevelProfile {
-  double share;       // of the move time and node limit the level uses at all
-  double proofShare;  // of that, for the two proof searches (ours, then the opponent's)
-  int maxDepth;       // of the heuristic search; 0: no limit
-  int noise;          // hundredths of a stone of random bonus per root move
-};
-
-constexpr std::array<LevelProfile, kMaxLevel + 1> kProfiles = {{
-    {0, 0, 0, 0},
-    {0, 0, 0, 0},
-    {0, 0, 0, 0},
-    {0, 0, 0, 0},         // 0 unused; 1-3 are the strategy tiers
-    {0.02, 0.3, 1, 150},  // 4
-    {0.04, 0.3, 1, 30},   // 5
-    {0.08, 0.3, 3, 25},   // 6
-    {0.12, 0.3, 5, 8},    // 7
-    {0.25, 0.3, 0, 4},    // 8
-    {0.50, 0.3, 0, 0},    // 9
-    {1.00, 0.3, 0, 0},    // 10
-}};
-
-// The forcing-sequence search at the root: small enough to take a few milliseconds.
-constexpr std::uint64_t kQuickThreatNodes = 200000;
-constexpr std::uint64_t kThreatNodesPerMs = 20000;
-// Each proof search's limit when the caller gives no time limit (go infinite, nodes or
-// depth only), so that the heuristic search still gets its turn...
-constexpr milliseconds kUntimedProofTime{1000};
-// ...and when it limits the depth, which asks for a quick answer.
-constexpr std::uint64_t kDepthLimitedProofNodes = 50000;
+// Bounding an opponent's win that no proof measured: a threat search this large.
+constexpr std::uint64_t kWinBoundThreatNodes = 200000;
 // MultiPV: what judging each further root move may cost.
 constexpr std::uint64_t kRankProofNodes = 5000;
 constexpr std::uint64_t kRankSearchNodes = 20000;
 constexpr int kRankMaxDepth = 4;
-
-std::string pliesText(int plies) {
-  const int moves = (plies + 1) / 2;
-  return std::to_string(moves) + (moves == 1 ? " move" : " moves");
-}
-
-// "+0.35 stones" for a heuristic score in hundredths of a stone.
-std::string stonesText(int score) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%+.2f stones", score / 100.0);
-  return text;
-}
-
-// What a quiet move does, in words, for the reason of a searched move.
-std::string moveEffect(const Position& pos, int cell) {
-  const Side us = pos.sideToMove(), them = opponent(us);
-  const std::string at = " at " + moveToken(cell);
-  if (threeMakingCells(pos, us) & bit(cell)) return "makes a three" + at;
-  if (doubleThreatCells(pos, them) & bit(cell))
-    return "takes the opponent's double-threat cell" + at;
-  if (threeMakingCells(pos, them) & bit(cell)) return "blocks a two" + at;
-  if (kSevenLineCells & bit(cell)) return "takes the seven-line cell" + at;
-  return "plays" + at;
-}
 
 }  // namespace
 
@@ -148,10 +92,22 @@ struct Player::Impl {
                        const Book* book);
   std::optional<MoveChoice> quickestKnownWin(const Position& pos, ThreatLimits limits,
                                              std::uint64_t& nodes);
-  // `book`: the opening book to play from, or null.
-  MoveChoice think(const Position& pos, const PlayerOptions& options, const Book* book,
-                   Clock::time_point deadline, std::uint64_t maxNodes, const MoveLimits& limits,
-                   const ProgressFn& progress);
+  // The move cascade, each stage a function: decided at once (a win, or a lost position),
+  // the book, a forced win by threes (or the one block), the proof searches, the
+  // heuristic search. `book`: the opening book to play from, or null.
+  MoveChoice think(const Position& pos, const Book* book, MoveBudget& budget,
+                   const MoveLimits& limits, const ProgressFn& progress);
+  std::optional<MoveChoice> decidedAtOnce(const Position& pos);
+  std::optional<MoveChoice> forcedWinOrBlock(const Position& pos, const MoveBudget& budget,
+                                             std::uint64_t& nodes);
+  // What the proof searches found: a decided move, or which moves are safe and losing.
+  struct ProofVerdicts {
+    std::optional<MoveChoice> decided;
+    Bitboard safe = 0, losing = 0;
+  };
+  ProofVerdicts proveBothSides(const Position& pos, const MoveBudget& budget,
+                               const MoveLimits& limits, const ProgressFn& progress,
+                               std::uint64_t& nodes);
   MoveChoice searchRest(const Position& pos, const LevelProfile& profile, Bitboard allowed,
                         Clock::time_point deadline, std::uint64_t maxNodes,
                         const MoveLimits& limits, MoveChoice choice, const ProgressFn& progress);
@@ -195,7 +151,7 @@ std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book
     choice.move = win->move;
     choice.verdict = Verdict::Win;
     choice.plies = win->pliesToWin;
-    choice.reason = "the winning move in the book";
+    choice.reason = reasons::bookWin();
     return choice;
   }
 
@@ -229,7 +185,7 @@ std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book
   }
   choice.verdict = Verdict::Loss;
   choice.plies = longest + 1;
-  choice.reason = "the book proves the opponent wins; this defence lasts longest";
+  choice.reason = reasons::bookLongestDefence();
   return choice;
 }
 
@@ -267,90 +223,95 @@ int Player::Impl::opponentWinBound(const Position& pos, int move, const MoveLimi
   next.play(move);
   if (next.isGameOver()) return 0;
   ThreatLimits budget;
-  budget.maxNodes = kQuickThreatNodes;
+  budget.maxNodes = kWinBoundThreatNodes;
   budget.stop = limits.stop;
   const ThreatResult forced = threats.forcedWin(next, next.sideToMove(), budget);
   return forced.win ? forced.plies() : popcount(next.emptyCells());
 }
 
-MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options, const Book* book,
-                               Clock::time_point deadline, std::uint64_t maxNodes,
+MoveChoice Player::Impl::think(const Position& pos, const Book* book, MoveBudget& budget,
                                const MoveLimits& limits, const ProgressFn& progress) {
-  const Side us = pos.sideToMove(), them = opponent(us);
-  const LevelProfile& profile = kProfiles[options.level];
+  if (std::optional<MoveChoice> decided = decidedAtOnce(pos)) return *decided;
+  if (book)
+    if (std::optional<MoveChoice> known = fromBook(pos, *book, limits)) return *known;
+  budget.startSearching(Clock::now());
+  std::uint64_t nodes = 0;
+  if (std::optional<MoveChoice> forced = forcedWinOrBlock(pos, budget, nodes)) return *forced;
+  ProofVerdicts proofs = proveBothSides(pos, budget, limits, progress, nodes);
+  if (proofs.decided) return *proofs.decided;
+  // Nothing proven: the heuristic search in the time left, over the moves not proven
+  // losing, and only over proven-safe moves when there are any (they keep the draw).
+  const Bitboard notLosing = pos.emptyCells() & ~proofs.losing;
+  const Bitboard allowed = proofs.safe ? proofs.safe : notLosing ? notLosing : pos.emptyCells();
   MoveChoice choice;
+  choice.nodes = nodes;
+  return searchRest(pos, budget.profile(), allowed, budget.deadline(), budget.nodesLeft(nodes),
+                    limits, choice, progress);
+}
 
-  // 1. Moves that decide at once.
+// A line to complete, or two threes of the opponent's: nothing to think about.
+std::optional<MoveChoice> Player::Impl::decidedAtOnce(const Position& pos) {
+  const Side us = pos.sideToMove();
+  MoveChoice choice;
   if (const Bitboard wins = threatCells(pos, us)) {
     choice.move = lowestCell(wins);
     choice.verdict = Verdict::Win;
     choice.plies = 1;
-    choice.reason = "completes a line at " + moveToken(choice.move);
+    choice.reason = reasons::completesLine(choice.move);
     return choice;
   }
-  const Bitboard blocks = threatCells(pos, them);
-  if (popcount(blocks) >= 2) {
+  if (const Bitboard blocks = threatCells(pos, opponent(us)); popcount(blocks) >= 2) {
     choice.move = lowestCell(blocks);
     choice.verdict = Verdict::Loss;
     choice.plies = 2;
-    choice.reason = "blocks one of two threes; the other cannot be stopped";
+    choice.reason = reasons::blocksOneOfTwoThrees();
     return choice;
   }
+  return std::nullopt;
+}
 
-  // 2. The opening book, at the top level.
-  if (book)
-    if (std::optional<MoveChoice> known = fromBook(pos, *book, limits)) return *known;
-
-  // 3. A forced win by threes alone is the fastest kind of proof.
-  const auto began = Clock::now();
-  const auto budgetMs = std::chrono::duration_cast<milliseconds>(deadline - began).count();
-  ThreatLimits quick;
-  const std::uint64_t quickCap = std::min(kQuickThreatNodes, std::max<std::uint64_t>(maxNodes, 1));
-  quick.maxNodes = std::clamp<std::uint64_t>(
-      static_cast<std::uint64_t>(std::max<long long>(budgetMs, 0)) * kThreatNodesPerMs,
-      std::min<std::uint64_t>(1000, quickCap), quickCap);
-  quick.stop = limits.stop;
-  if (const std::optional<MoveChoice> win = quickestKnownWin(pos, quick, choice.nodes)) {
+// A forced win by threes alone is the fastest kind of proof; without one, a single three
+// of the opponent's leaves one move that does not lose at once (searching it is pointless).
+std::optional<MoveChoice> Player::Impl::forcedWinOrBlock(const Position& pos,
+                                                         const MoveBudget& budget,
+                                                         std::uint64_t& nodes) {
+  const Bitboard blocks = threatCells(pos, opponent(pos.sideToMove()));
+  MoveChoice choice;
+  if (const std::optional<MoveChoice> win = quickestKnownWin(pos, budget.rootThreats(), nodes)) {
     choice.move = win->move;
     choice.verdict = Verdict::Win;
     choice.plies = win->plies;
-    choice.reason = (blocks ? "blocks a three and starts" : "starts") +
-                    std::string(" a forced win in ") + pliesText(choice.plies) + " at " +
-                    moveToken(choice.move);
-    return choice;
-  }
-  if (blocks) {
-    // The only move that does not lose at once; searching it is pointless.
+    choice.reason = reasons::forcedWin(blocks != 0, choice.plies, choice.move);
+  } else if (blocks) {
     choice.move = lowestCell(blocks);
-    choice.reason = "blocks a three at " + moveToken(choice.move);
-    return choice;
+    choice.reason = reasons::blocksThree(choice.move);
+  } else {
+    return std::nullopt;
   }
+  choice.nodes = nodes;
+  return choice;
+}
 
-  // 4. Proof-number search within its share: first for our win, then against the opponent's.
-  auto timeLeft = [&] {
-    return std::max(milliseconds(1),
-                    std::chrono::duration_cast<milliseconds>(deadline - Clock::now()));
-  };
-  auto nodesLeft = [&] { return maxNodes - std::min(maxNodes, choice.nodes); };
-  const double proofShare = options.fallback == Fallback::Search ? profile.proofShare : 1.0;
-  SearchLimits attack;
-  attack.maxTime = std::max(
-      milliseconds(1),
-      milliseconds(static_cast<long long>(static_cast<double>(budgetMs) * proofShare / 2)));
-  attack.maxNodes = std::max<std::uint64_t>(
-      1, static_cast<std::uint64_t>(static_cast<double>(nodesLeft()) * proofShare / 2));
-  if (limits.moveTime >= kNoTimeLimit) attack.maxTime = std::min(attack.maxTime, kUntimedProofTime);
-  if (limits.maxDepth > 0) attack.maxNodes = std::min(attack.maxNodes, kDepthLimitedProofNodes);
-  attack.stop = limits.stop;
+// Proof-number search within its share: first for our win, then against the opponent's.
+Player::Impl::ProofVerdicts Player::Impl::proveBothSides(const Position& pos,
+                                                         const MoveBudget& budget,
+                                                         const MoveLimits& limits,
+                                                         const ProgressFn& progress,
+                                                         std::uint64_t& nodes) {
+  const Side us = pos.sideToMove(), them = opponent(us);
+  ProofVerdicts v;
+  MoveChoice choice;
+  const SearchLimits attack = budget.ourProof(nodes);
   const PnsResult ours = prove(pos, us, attack);
-  choice.nodes += ours.nodes;
+  nodes += ours.nodes;
+  choice.nodes = nodes;
   if (ours.answer == Answer::Proven && ours.bestMove >= 0) {
     choice.move = ours.bestMove;
     choice.verdict = Verdict::Win;
     choice.plies = ours.distance;
-    choice.reason =
-        "plays a proven win in " + pliesText(ours.distance) + " at " + moveToken(choice.move);
-    return choice;
+    choice.reason = reasons::provenWin(ours.distance, choice.move);
+    v.decided = choice;
+    return v;
   }
   if (progress && ours.bestMove >= 0) {
     MoveChoice guess = choice;
@@ -358,20 +319,9 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
     guess.seconds = std::chrono::duration<double>(Clock::now() - started).count();
     progress(guess);
   }
-
-  SearchLimits defence;
-  const auto proofEnd =
-      began + milliseconds(static_cast<long long>(static_cast<double>(budgetMs) * proofShare));
-  defence.maxTime = std::max(
-      milliseconds(1),
-      std::min(timeLeft(), std::chrono::duration_cast<milliseconds>(proofEnd - Clock::now())));
-  if (limits.moveTime >= kNoTimeLimit)
-    defence.maxTime = std::min(defence.maxTime, kUntimedProofTime);
-  defence.maxNodes = std::max<std::uint64_t>(1, std::min(nodesLeft(), attack.maxNodes));
-  defence.stop = limits.stop;
-  const PnsResult theirs = prove(pos, them, defence);
-  choice.nodes += theirs.nodes;
-
+  const PnsResult theirs = prove(pos, them, budget.theirProof(nodes, attack));
+  nodes += theirs.nodes;
+  choice.nodes = nodes;
   if (theirs.answer == Answer::Proven) {
     // Lost against best play: make the opponent's win as long as the proofs allow.
     // Replies the search never looked at were pruned as quick losses, so they count 0.
@@ -387,50 +337,23 @@ MoveChoice Player::Impl::think(const Position& pos, const PlayerOptions& options
     if (longest == 0) longest = opponentWinBound(pos, choice.move, limits);
     choice.verdict = Verdict::Loss;
     choice.plies = longest + 1;
-    choice.reason = "the opponent can force a win; this defence lasts longest";
-    return choice;
+    choice.reason = reasons::longestDefence();
+    v.decided = choice;
+    return v;
   }
-
   // What the proofs say about our moves: which lose (the opponent's win is proven after
   // them) and which are safe (it is disproven).
-  Bitboard losing = 0, safe = 0;
   for (Bitboard m = pos.emptyCells(); m;) {
     const int cell = popLowest(m);
     Position next = pos;
     next.play(cell);
     if (const std::optional<TTEntry> e = proofs().lookup(next, them)) {
-      if (e->pn == 0) losing |= bit(cell);
-      if (e->dn == 0) safe |= bit(cell);
+      if (e->pn == 0) v.losing |= bit(cell);
+      if (e->dn == 0) v.safe |= bit(cell);
     }
   }
-  if (theirs.answer == Answer::Disproven && theirs.bestMove >= 0) safe |= bit(theirs.bestMove);
-
-  if (options.fallback == Fallback::ForcingTier) {
-    // The forcing tier's judgement, unless the proofs have shown that move loses.
-    if (theirs.answer == Answer::Disproven && theirs.bestMove >= 0) {
-      choice.move = theirs.bestMove;
-      choice.reason = "keeps the opponent from forcing a win";
-      return choice;
-    }
-    const MoveChoice tier = fromStrategy(forcing, pos);
-    if ((losing & bit(tier.move)) && theirs.bestMove >= 0) {
-      choice.move = theirs.bestMove;
-      choice.reason = "avoids a move the search proved losing";
-    } else {
-      choice.move = tier.move;
-      choice.reason = tier.reason;
-    }
-    choice.score = static_cast<int>(std::min<ProofNumber>(theirs.rootDn, 100000)) -
-                   static_cast<int>(std::min<ProofNumber>(ours.rootPn, 100000));
-    return choice;
-  }
-
-  // 5. Nothing proven: the heuristic search in the time left, over the moves not proven
-  // losing, and only over proven-safe moves when there are any (they keep the draw).
-  const Bitboard allowed = safe                           ? safe
-                           : (pos.emptyCells() & ~losing) ? pos.emptyCells() & ~losing
-                                                          : pos.emptyCells();
-  return searchRest(pos, profile, allowed, deadline, nodesLeft(), limits, choice, progress);
+  if (theirs.answer == Answer::Disproven && theirs.bestMove >= 0) v.safe |= bit(theirs.bestMove);
+  return v;
 }
 
 MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& profile,
@@ -469,14 +392,11 @@ MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& pro
   });
   MoveChoice result = toChoice(r);
   if (result.verdict == Verdict::Win)
-    result.reason = "the search found a forced win in " + pliesText(result.plies) + " at " +
-                    moveToken(result.move);
+    result.reason = reasons::searchWin(result.plies, result.move);
   else if (result.verdict == Verdict::Loss)
-    result.reason = "every move loses against best play; this one lasts longest";
+    result.reason = reasons::everyMoveLoses();
   else
-    result.reason = moveEffect(pos, result.move) + ", rated best by a " +
-                    std::to_string(std::max(r.depth, 1)) + "-ply search (" +
-                    stonesText(result.score) + ")";
+    result.reason = reasons::ratedBest(pos, result.move, std::max(r.depth, 1), result.score);
   return result;
 }
 
@@ -573,18 +493,7 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
     Strategy& tier = level == 1 ? impl_->elementary : level == 2 ? impl_->planar : impl_->forcing;
     choice = impl_->fromStrategy(tier, pos);
   } else {
-    const LevelProfile& profile = kProfiles[level];
-    // At most a year, so that the deadline cannot overflow the clock's time points.
-    const double moveMs = std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3);
-    // With MultiPV the move gets half of the level's share; ranking the others, the rest.
-    const double share = profile.share * (limits.multiPv > 1 ? 0.5 : 1.0);
-    const auto budget =
-        milliseconds(std::max<long long>(1, static_cast<long long>(moveMs * share)));
-    const std::uint64_t nodes =
-        limits.maxNodes == UINT64_MAX
-            ? UINT64_MAX
-            : std::max<std::uint64_t>(
-                  1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * share));
+    MoveBudget budget(level, limits, began);
     const Book* book = useBook_ && level == kMaxLevel ? book_.get() : nullptr;
     // Every report says how full the proof table is (the protocol's hashfull).
     const ProgressFn report = !progress ? ProgressFn{} : [&](const MoveChoice& c) {
@@ -592,7 +501,7 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
       shown.hashfull = impl_->hashfull();
       progress(shown);
     };
-    choice = impl_->think(pos, options_, book, began + budget, nodes, limits, report);
+    choice = impl_->think(pos, book, budget, limits, report);
     choice.hashfull = impl_->hashfull();
   }
   if (!pos.isLegal(choice.move))  // a bug: say so rather than play some other move

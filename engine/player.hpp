@@ -21,20 +21,12 @@ namespace qubic {
 constexpr int kMinLevel = 1;
 constexpr int kMaxLevel = 10;
 
-// What decides the move when nothing is proven.
-enum class Fallback : std::uint8_t {
-  Search,       // the heuristic search (engine/search)
-  ForcingTier,  // the forcing strategy tier's move, as before the search existed; kept
-                // only so that the two can be measured against each other
-};
-
 struct PlayerOptions {
   int level = kMaxLevel;
   // The tables, allocated once when the player is made: a quarter (at least 1 MB) for
   // the heuristic search, the rest for the proof search.
   std::size_t hashMb = 64;
   std::uint64_t seed = 1;  // for the lower levels' randomness: same seed, same games
-  Fallback fallback = Fallback::Search;
   int threads = 1;  // of the proof searches (engine/solver); 1 keeps every search deterministic
 };
 

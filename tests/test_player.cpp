@@ -193,18 +193,6 @@ TEST_CASE("lower searching levels use a smaller share of the move time") {
   CHECK(full.depth > quick.depth);
 }
 
-TEST_CASE("the old fallback, the forcing tier's move, is still there to be measured against") {
-  PlayerOptions options{kMaxLevel, 4, 1, Fallback::ForcingTier};
-  Player player(options);
-  MoveLimits limits;
-  limits.moveTime = std::chrono::hours(1);
-  limits.maxNodes = 3000;
-  const Position p = playMoves(Position{}, "1a1 4d4").value();
-  const MoveChoice c = player.choose(p, limits);
-  CHECK(p.isLegal(c.move));
-  CHECK(c.depth == 0);  // no heuristic search
-}
-
 TEST_CASE("newGame forgets everything: the same question then costs what it cost a fresh player") {
   // UGI's uginewgame: all data of the previous game is cleared. Proofs kept in the table
   // would answer the repeated question with far fewer nodes.

@@ -17,8 +17,8 @@ struct Section {
 constexpr Section kSections[] = {
     {"core", qubic::bench::benchCore},       {"symmetry", qubic::bench::benchSymmetry},
     {"threats", qubic::bench::benchThreats}, {"engine", qubic::bench::benchEngine},
-    {"search", qubic::bench::benchSearch},   {"levels", qubic::bench::benchLevels},
-    {"solve", qubic::bench::benchSolve},     {"suite", qubic::bench::benchSuite},
+    {"levels", qubic::bench::benchLevels},   {"solve", qubic::bench::benchSolve},
+    {"suite", qubic::bench::benchSuite},
 };
 
 }  // namespace

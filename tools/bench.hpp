@@ -43,8 +43,7 @@ inline void keep(const T& value) {
 int benchCore();
 int benchSymmetry();
 int benchThreats();
-int benchEngine();  // bench_engine.cpp, like the two below
-int benchSearch();
+int benchEngine();  // bench_engine.cpp, like the one below
 int benchLevels();
 int benchSolve();  // bench_solve.cpp
 int benchFull();   // bench_full.cpp; the second part of benchSolve

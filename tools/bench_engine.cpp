@@ -225,34 +225,6 @@ int benchEngine() {
   return kept && flagged == 0 ? 0 : 1;
 }
 
-int benchSearch() {
-  // Equal nodes count every node of every search (threat, proof and heuristic), whose costs
-  // differ, so the match is also played at equal time.
-  PlayerOptions search{kMaxLevel, 16, 1, Fallback::Search};
-  PlayerOptions tier{kMaxLevel, 16, 1, Fallback::ForcingTier};
-  MoveLimits nodes;
-  nodes.moveTime = std::chrono::hours(1);
-  nodes.maxNodes = 20000;
-  MoveLimits time;
-  time.moveTime = milliseconds(30);
-  std::printf(
-      "== search: top level, heuristic search vs the forcing-tier fallback, 100 openings x 2 ==\n");
-  for (const MoveLimits& limits : {nodes, time}) {
-    const auto start = Clock::now();
-    char what[64];
-    if (limits.maxNodes != UINT64_MAX)
-      std::snprintf(what, sizeof what,
-                    "%llu nodes a move:", static_cast<unsigned long long>(limits.maxNodes));
-    else
-      std::snprintf(what, sizeof what,
-                    "%lld ms a move:", static_cast<long long>(limits.moveTime.count()));
-    printScore(what, match(search, tier, limits, 100, 2026));
-    std::printf("(%.0f s)\n", msSince(start) / 1000);
-    std::fflush(stdout);
-  }
-  return 0;
-}
-
 int benchLevels() {
   MoveLimits limits;
   limits.moveTime = milliseconds(50);
