@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "busy_marks.hpp"
+#include "eval_helper.hpp"
 #include "move_value.hpp"
 #include "symmetry.hpp"
 #include "threat_search.hpp"
@@ -18,6 +19,10 @@ namespace {
 // loop without evaluating anything (seen with two threads after about 50 s, the empty
 // board's dn near 3e9). With the cap, the numbers a child is given always exceed its own.
 constexpr ProofNumber kProofCap = ProofNumber{1} << 30;
+
+// At a lazy attacker node (PnsOptions::restrictingChildren) the helpers are given this
+// many children more than the search is sure to need.
+constexpr int kLazyBatchExtra = 2;
 
 ProofNumber saturatingAdd(ProofNumber a, ProofNumber b) {
   const std::uint64_t sum = std::uint64_t{a} + b;
@@ -49,16 +54,6 @@ Bitboard nonEquivalentAmong(const Position& pos, Bitboard cells) {
 }
 
 }  // namespace
-
-// What a node is before any child is searched: solved outright, or the moves worth trying.
-struct ProofSearch::Evaluation {
-  Answer answer = Answer::Unknown;
-  int distance = 0;   // plies to the end when solved
-  int bestMove = -1;  // the first move of the win when the side to move wins
-  Bitboard moves = 0;
-  bool threatened = false;   // a defender node whose moves the attacker's threats restrict
-  bool noThreatWin = false;  // the attacker has no threat-sequence win here (see kNoThreatWin)
-};
 
 struct ProofSearch::Frame {
   int count = 0;
@@ -93,8 +88,8 @@ struct ProofSearch::Choice {
 };
 
 ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options,
-                         BusyMarks* marks)
-    : table_(table), threats_(threats), options_(options), marks_(marks) {}
+                         BusyMarks* marks, EvaluationHelpers* helpers)
+    : table_(table), threats_(threats), options_(options), marks_(marks), helper_(helpers) {}
 
 std::uint64_t ProofSearch::keyOf(const Position& pos, Side attacker) const {
   // Near the root, equivalent positions share one entry. The attacker is part of the
@@ -125,11 +120,17 @@ bool ProofSearch::limitReached() {
 //    reply is forced, so any sequence from the child is the parent's sequence minus
 //    its first move and reply.
 // Over two thirds of the threat searches of a solve were such repeats of a failure.
-ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin) {
-  Evaluation e;
+NodeEvaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin) {
+  return evaluateNode(pos, attacker_, options_, threats_, parentNoThreatWin, nodes_);
+}
+
+NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions& options,
+                            ThreatSearch& threats, bool parentNoThreatWin,
+                            std::uint64_t& threatNodes) {
+  NodeEvaluation e;
   const Side mover = pos.sideToMove();
-  const Side defender = opponent(attacker_);
-  const bool attackerMoves = mover == attacker_;
+  const Side defender = opponent(attacker);
+  const bool attackerMoves = mover == attacker;
   auto solved = [&](bool attackerWins, int distance, int bestMove = -1) {
     e.answer = attackerWins ? Answer::Proven : Answer::Disproven;
     e.distance = distance;
@@ -137,13 +138,13 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos, bool parentNo
     return e;
   };
   if (pos.isGameOver())
-    return solved(pos.status() == (attacker_ == Side::X ? Status::XWins : Status::OWins), 0);
+    return solved(pos.status() == (attacker == Side::X ? Status::XWins : Status::OWins), 0);
 
   const Bitboard moverWins = threatCells(pos, mover);
   if (moverWins) return solved(attackerMoves, 1, lowestCell(moverWins));
   const Bitboard otherWins = threatCells(pos, opponent(mover));
   if (popcount(otherWins) >= 2) return solved(!attackerMoves, 2);
-  if (!hasOpenLine(pos, attacker_)) return solved(false, 0);
+  if (!hasOpenLine(pos, attacker)) return solved(false, 0);
   if (otherWins) {
     e.moves = otherWins;  // the block is the only move that does not lose at once
     e.threatened = !attackerMoves;
@@ -152,7 +153,7 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos, bool parentNo
   } else {
     e.moves = pos.emptyCells();
   }
-  if (!options_.threatSearch) return e;
+  if (!options.threatSearch) return e;
   if (attackerMoves && parentNoThreatWin) {
     e.noThreatWin = true;
     return e;
@@ -162,9 +163,9 @@ ProofSearch::Evaluation ProofSearch::evaluate(const Position& pos, bool parentNo
   // is what the defender must stop, so only moves in its zone, or moves that make a
   // defender three (and so force the attacker's hand), can refute it.
   ThreatLimits limits;
-  limits.maxNodes = options_.threatNodes;
-  const ThreatResult threat = threats_.forcedWin(pos, attacker_, limits);
-  nodes_ += threat.nodes;
+  limits.maxNodes = options.threatNodes;
+  const ThreatResult threat = threats.forcedWin(pos, attacker, limits);
+  threatNodes += threat.nodes;
   if (!threat.win) {
     e.noThreatWin = !threat.hitLimit;
     return e;
@@ -188,7 +189,13 @@ std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) c
 TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage,
                             bool parentNoThreatWin) {
   ++positions_;
-  const Evaluation eval = evaluate(pos, parentNoThreatWin);
+  const TTEntry entry = entryOf(evaluate(pos, parentNoThreatWin), pos, key, toImage);
+  table_.store(entry);
+  return entry;
+}
+
+TTEntry ProofSearch::entryOf(const NodeEvaluation& eval, const Position& pos, std::uint64_t key,
+                             int toImage) const {
   TTEntry entry;
   entry.key = key;
   entry.work = 1;
@@ -213,7 +220,6 @@ TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage,
       entry.dn = attackerMoves ? static_cast<ProofNumber>(choices) : 1;
     }
   }
-  table_.store(entry);
   return entry;
 }
 
@@ -334,6 +340,27 @@ bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
       defencePn(popcount(pos.emptyCells()) - 1);  // every empty cell is a reply
   const bool lazy = orNode && options_.heuristicInit && options_.restrictingChildren > 0 &&
                     !options_.threatMovesOnly;
+  const bool parentNoThreatWin = (node.flags & kNoThreatWin) != 0;
+  // With a helper, the children the table does not hold are evaluated by both threads.
+  int item[kCells];
+  int batchSize = 0;
+  if (helper_ && options_.heuristicInit) {
+    std::uint8_t moves[kCells];
+    // At a lazy attacker node most children are never evaluated: the batch holds only as
+    // many as the search is likely to need.
+    const int cap = lazy ? options_.restrictingChildren + kLazyBatchExtra : kCells;
+    for (int i = 0; i < f.count; ++i) {
+      item[i] = batchSize < cap && !table_.probe(f.key[i]) ? batchSize : -1;
+      if (item[i] >= 0) moves[batchSize++] = f.move[i];
+    }
+    if (batchSize >= 2)
+      helper_->startBatch(pos, moves, batchSize, attacker_, parentNoThreatWin);
+    else
+      batchSize = 0;
+  }
+  auto endBatch = [&] {
+    if (batchSize > 0) nodes_ += helper_->endBatch();
+  };
   int restricting = 0;
   for (int i = 0; i < f.count; ++i) {
     std::optional<TTEntry> child = table_.probe(f.key[i]);
@@ -346,14 +373,24 @@ bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
       pos.play(f.move[i]);
       const int toImage =
           pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity;
-      child = expand(pos, f.key[i], toImage, (node.flags & kNoThreatWin) != 0);
+      if (batchSize > 0 && item[i] >= 0) {
+        ++positions_;
+        child = entryOf(helper_->result(item[i], threats_), pos, f.key[i], toImage);
+        table_.store(*child);
+      } else {
+        child = expand(pos, f.key[i], toImage, parentNoThreatWin);
+      }
       pos.undo(f.move[i]);
-      if (limitReached()) return false;
+      if (limitReached()) {
+        endBatch();
+        return false;
+      }
     }
     f.pn[i] = child ? child->pn : 1;
     f.dn[i] = child ? child->dn : 1;
     restricting += f.pn[i] < quietPn;
   }
+  endBatch();
   return true;
 }
 

@@ -13,6 +13,7 @@
 namespace qubic {
 
 class BusyMarks;
+class EvaluationHelpers;
 class ThreatSearch;
 
 struct SearchLimits {
@@ -76,13 +77,32 @@ struct PnsResult {
   double seconds = 0;
 };
 
+// What a node is before any child is searched: solved outright, or the moves worth trying.
+struct NodeEvaluation {
+  Answer answer = Answer::Unknown;
+  int distance = 0;   // plies to the end when solved
+  int bestMove = -1;  // the first move of the win when the side to move wins
+  Bitboard moves = 0;
+  bool threatened = false;   // a defender node whose moves the attacker's threats restrict
+  bool noThreatWin = false;  // the attacker has no threat-sequence win here (see kNoThreatWin)
+};
+
+// The evaluation of `pos` for the question "does `attacker` win?", with the threat
+// search's nodes added to `threatNodes`. A function of the position alone (and of the
+// threat search's table), so another thread may compute it (engine/eval_helper).
+NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions& options,
+                            ThreatSearch& threats, bool parentNoThreatWin,
+                            std::uint64_t& threatNodes);
+
 class ProofSearch {
  public:
   // With `marks`, this search is one of several threads sharing `table` (which must then
   // be shared between threads): it marks the nodes on its path and steers away from the
   // children the others are in. Each thread has its own ProofSearch and ThreatSearch.
+  // With `helpers`, new children are evaluated by several threads (engine/eval_helper);
+  // their answers are used in the search's own order.
   ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options = {},
-              BusyMarks* marks = nullptr);
+              BusyMarks* marks = nullptr, EvaluationHelpers* helpers = nullptr);
 
   // Does `attacker` win from `start` against every defence? The table keeps what
   // was learned, so asking again (or asking about a successor) reuses the work.
@@ -97,7 +117,6 @@ class ProofSearch {
 
  private:
   struct Frame;
-  struct Evaluation;
   struct Choice;
 
   void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn);
@@ -108,7 +127,9 @@ class ProofSearch {
   std::pair<ProofNumber, ProofNumber> childThresholds(const Choice& c, bool orNode,
                                                       ProofNumber thPn, ProofNumber thDn) const;
   Choice choose(const Frame& f, bool orNode, const BusyMarks* marks) const;
-  Evaluation evaluate(const Position& pos, bool parentNoThreatWin);
+  NodeEvaluation evaluate(const Position& pos, bool parentNoThreatWin);
+  TTEntry entryOf(const NodeEvaluation& eval, const Position& pos, std::uint64_t key,
+                  int toImage) const;
   // Initial proof number of a defender node with this many candidate replies.
   ProofNumber defencePn(int choices) const;
   TTEntry expand(const Position& pos, std::uint64_t key, int toImage,
@@ -123,6 +144,7 @@ class ProofSearch {
   ThreatSearch& threats_;
   PnsOptions options_;
   BusyMarks* marks_;
+  EvaluationHelpers* helper_;
   Side attacker_ = Side::X;
   SearchLimits limits_;
   std::chrono::steady_clock::time_point deadline_;

@@ -18,8 +18,15 @@ double secondsSince(Clock::time_point t) {
 }  // namespace
 
 Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int threads,
-                             const PnsOptions& pns)
+                             const PnsOptions& pns, Parallelism parallelism)
     : table(tableMb) {
+  if (threads > 1 && parallelism == Parallelism::Evaluation) {
+    threats.push_back(std::make_unique<ThreatSearch>(threatEntries));
+    helpers = std::make_unique<EvaluationHelpers>(threads - 1, pns, *threats.back());
+    searches.push_back(
+        std::make_unique<ProofSearch>(table, *threats.back(), pns, nullptr, helpers.get()));
+    return;
+  }
   if (threads > 1) table.shareBetweenThreads();
   for (int i = 0; i < threads; ++i) {
     this->threats.push_back(std::make_unique<ThreatSearch>(threatEntries));
@@ -30,10 +37,10 @@ Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int
 
 Solver::Solver(const SolverOptions& options)
     : quickFirst_(options.quickFirst),
+      threads_(std::clamp(options.threads, 1, kMaxSolveThreads)),
       quick_(std::min(kQuickTableMb, options.tableMb),
              std::min(kQuickThreatEntries, options.threatEntries), 1, options.pns),
-      full_(options.tableMb, options.threatEntries,
-            std::clamp(options.threads, 1, kMaxSolveThreads), options.pns) {}
+      full_(options.tableMb, options.threatEntries, threads_, options.pns, options.parallelism) {}
 
 Solver::~Solver() = default;
 
@@ -72,7 +79,7 @@ PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits&
   active_ = &full_;
   fullUsed_ = true;
   const std::uint64_t positions = rest.maxPositions > 0 ? rest.maxPositions : UINT64_MAX;
-  return withQuick(threads() == 1
+  return withQuick(full_.searches.size() == 1
                        ? proveOnOneThread(full_, start, attacker, rest, positions, report)
                        : proveOnThreads(full_, start, attacker, rest, report));
 }

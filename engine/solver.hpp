@@ -1,13 +1,14 @@
 // The solve: proves who wins a position with the proof-number search, on one thread or
-// several sharing one table. qubic-solve, qubic-bench, `make book` and the game's analysis
-// all solve through it.
+// several. qubic-solve, qubic-bench, `make book` and the game's analysis all solve
+// through it.
 //
 // A long solve runs in slices of a fixed number of evaluated positions, each a fresh
 // `prove` from the root, the table keeping everything between slices: slices give progress
 // lines, and slicing by positions (not time or threat-search nodes) keeps a one-thread
-// search, and so its proof and book, the same on every run. With several threads each
-// runs its own slices over the shared table; which thread proves what then depends on
-// timing, so the proof found may differ from run to run (it is still verified).
+// search, and so its proof and book, the same on every run. Several threads either share
+// out one search's evaluations (Parallelism::Evaluation: the same course as one thread) or
+// each run their own slices over the shared table (SharedTable: which thread proves what
+// depends on timing, so the proof found may differ from run to run; it is still verified).
 //
 // Most positions worth asking about are proved in milliseconds, so a solve first runs a
 // few thousand positions on one thread with small tables; only when that does not settle
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "busy_marks.hpp"
+#include "eval_helper.hpp"
 #include "pns.hpp"
 #include "threat_search.hpp"
 #include "tt.hpp"
@@ -45,11 +47,22 @@ struct SolveLimits {
   const std::atomic<bool>* stop = nullptr;  // set by another thread to end the solve early
 };
 
+// How several threads share a solve (docs/benchmarks.md compares them).
+enum class Parallelism : std::uint8_t {
+  // One search; the threat searches of each batch of new children are shared out among
+  // the threads (engine/eval_helper). The search takes the same course as on one thread.
+  Evaluation,
+  // A search per thread over one table, steered apart by busy marks and virtual numbers;
+  // the course, and the time, vary from run to run.
+  SharedTable,
+};
+
 struct SolverOptions {
   int threads = 1;  // 1..kMaxSolveThreads
   std::size_t tableMb = kDefaultSolveTableMb;
   std::size_t threatEntries = std::size_t{1} << 21;  // per thread (16 MB)
   bool quickFirst = true;  // try kQuickPositions on small tables first (see above)
+  Parallelism parallelism = Parallelism::Evaluation;
   PnsOptions pns{};
 };
 
@@ -78,14 +91,16 @@ class Solver {
   ProofSearch& search() { return *active_->searches.front(); }
   ThreatSearch& threats() { return *active_->threats.front(); }
   const TranspositionTable& table() const { return active_->table; }
-  int threads() const { return static_cast<int>(full_.searches.size()); }
+  int threads() const { return threads_; }
 
  private:
   // A table with the searches that share it, one per thread.
   struct Workspace {
-    Workspace(std::size_t tableMb, std::size_t threatEntries, int threads, const PnsOptions& pns);
+    Workspace(std::size_t tableMb, std::size_t threatEntries, int threads, const PnsOptions& pns,
+              Parallelism parallelism = Parallelism::SharedTable);
     TranspositionTable table;
     BusyMarks marks;
+    std::unique_ptr<EvaluationHelpers> helpers;
     std::vector<std::unique_ptr<ThreatSearch>> threats;
     std::vector<std::unique_ptr<ProofSearch>> searches;
   };
@@ -97,6 +112,7 @@ class Solver {
                            const SolveLimits& limits, const Progress& onProgress);
 
   bool quickFirst_;
+  int threads_;
   Workspace quick_, full_;
   Workspace* active_ = &full_;
   bool fullUsed_ = true;  // the full table may hold something (clear() resets it)

@@ -98,10 +98,17 @@ Bitboard proofZone(Bitboard attacker, Bitboard defender, const ThreatResult& r) 
 }  // namespace
 
 ThreatSearch::ThreatSearch(std::size_t tableEntries)
-    : table_(std::bit_floor(std::max<std::size_t>(tableEntries, 1))),
-      tableMask_(table_.size() - 1) {}
+    : ownTable_(std::make_unique<LargeArray<Entry>>(
+          std::bit_floor(std::max<std::size_t>(tableEntries, 1)))),
+      table_(ownTable_->data()),
+      tableMask_(ownTable_->size() - 1) {}
 
-void ThreatSearch::clearTable() { table_.clear(); }
+ThreatSearch::ThreatSearch(ShareTableOf share)
+    : table_(share.owner.table_), tableMask_(share.owner.tableMask_) {}
+
+void ThreatSearch::clearTable() {
+  if (ownTable_) ownTable_->clear();
+}
 
 void ThreatSearch::addStone(Bitboard& stones, int cell, int weight) {
   stones ^= bit(cell);
@@ -199,9 +206,9 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   if (depthLeft <= 1) return Outcome::DepthCut;
 
   const std::uint64_t k = key(attacker_, defender_);
-  Entry& entry = slot(k);
-  if (entry.holds(k) && entry.depth() >= depthLeft)
-    return entry.depth() == kNoCut ? Outcome::Fail : Outcome::DepthCut;
+  std::uint64_t& entry = slot(k);
+  if (const Entry known = load(entry); known.holds(k) && known.depth() >= depthLeft)
+    return known.depth() == kNoCut ? Outcome::Fail : Outcome::DepthCut;
 
   // Ordering: moves that start new twos, above all twos crossing another two (a related
   // pair: a double threat next move); replies that give the defender a three come last,
@@ -255,7 +262,7 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
     if (o == Outcome::Win || o == Outcome::Stopped) return o;
     cut |= o == Outcome::DepthCut;
   }
-  entry = Entry::of(k, cut ? static_cast<std::uint8_t>(depthLeft) : kNoCut);
+  save(entry, Entry::of(k, cut ? static_cast<std::uint8_t>(depthLeft) : kNoCut));
   return cut ? Outcome::DepthCut : Outcome::Fail;
 }
 

@@ -19,6 +19,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <memory>
 
 #include "large_array.hpp"
 #include "position.hpp"
@@ -64,6 +65,12 @@ class ThreatSearch {
   // Allocates the table of positions already shown to have no forced win (rounded
   // down to a power of two, at least 1); entries outlive calls, so asking again is cheap.
   explicit ThreatSearch(std::size_t tableEntries = std::size_t{1} << 16);
+  // A search on another thread that shares `owner`'s table (which must outlive it): what
+  // either learns, both use. Slots are read and written whole, as relaxed atomics.
+  struct ShareTableOf {
+    ThreatSearch& owner;
+  };
+  explicit ThreatSearch(ShareTableOf share);
 
   ThreatResult forcedWin(const Position& pos, Side attacker, const ThreatLimits& limits = {});
   void clearTable();
@@ -89,11 +96,18 @@ class ThreatSearch {
   void addStone(Bitboard& stones, int cell, int weight);
   bool shouldStop();
   static std::uint64_t key(Bitboard attacker, Bitboard defender);
-  Entry& slot(std::uint64_t key) {
-    return table_[static_cast<std::size_t>((key >> 20) & tableMask_)];
+  std::uint64_t& slot(std::uint64_t key) {
+    return table_[static_cast<std::size_t>((key >> 20) & tableMask_)].word;
+  }
+  static Entry load(std::uint64_t& word) {
+    return {std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed)};
+  }
+  static void save(std::uint64_t& word, Entry e) {
+    std::atomic_ref<std::uint64_t>(word).store(e.word, std::memory_order_relaxed);
   }
 
-  LargeArray<Entry> table_;
+  std::unique_ptr<LargeArray<Entry>> ownTable_;  // null when the table is another's
+  Entry* table_;
   std::uint64_t tableMask_ = 0;
 
   // Search state from the attacker's point of view: per line, attacker stones plus

@@ -17,9 +17,11 @@ using qubic::testing::randomPosition;
 
 namespace {
 
-SolverOptions withThreads(int threads, bool quickFirst = false, std::size_t tableMb = 16) {
+SolverOptions withThreads(int threads, bool quickFirst = false, std::size_t tableMb = 16,
+                          Parallelism parallelism = Parallelism::Evaluation) {
   SolverOptions options;
   options.threads = threads;
+  options.parallelism = parallelism;
   options.tableMb = tableMb;
   options.threatEntries = std::size_t{1} << 16;
   options.quickFirst = quickFirst;
@@ -45,13 +47,14 @@ TEST_CASE("every proof the parallel solver finds is accepted by the rules-only c
   // Positions after 1a1 4d4 1d1 and a third of O's 21 non-equivalent replies: X wins all
   // of them, with searches of thousands to about a million positions, so threads meet.
   const int threads = GENERATE(2, 3);
+  const Parallelism mode = GENERATE(Parallelism::Evaluation, Parallelism::SharedTable);
   const Position root = playMoves(Position{}, "1a1 4d4 1d1").value();
   int checked = 0, index = 0;
   for (Bitboard replies = nonEquivalentMoves(root); replies;) {
     Position p = root;
     p.play(popLowest(replies));
     if (index++ % 3 != 2) continue;
-    Solver solver(withThreads(threads, false, 64));
+    Solver solver(withThreads(threads, false, 64, mode));
     const VerifyResult v = proveAndVerify(solver, p, Side::X);
     INFO(positionString(p) << " " << v.error);
     CHECK(v.verified);
@@ -63,6 +66,7 @@ TEST_CASE("every proof the parallel solver finds is accepted by the rules-only c
 TEST_CASE("the parallel solver agrees with one thread on random middle-game positions") {
   // Both answers are checked against each other and every win against the checker; a
   // disagreement would mean a thread read a half-written or stale entry as solved.
+  const Parallelism mode = GENERATE(Parallelism::Evaluation, Parallelism::SharedTable);
   std::mt19937_64 rng(2026);
   int proven = 0, disproven = 0;
   for (int i = 0; i < 40; ++i) {
@@ -70,7 +74,7 @@ TEST_CASE("the parallel solver agrees with one thread on random middle-game posi
     for (const Side attacker : {Side::X, Side::O}) {
       SolveLimits limits;
       limits.maxNodes = 3'000'000;
-      Solver one(withThreads(1)), two(withThreads(2));
+      Solver one(withThreads(1)), two(withThreads(2, false, 16, mode));
       const PnsResult a = one.prove(p, attacker, limits), b = two.prove(p, attacker, limits);
       if (a.answer == Answer::Unknown || b.answer == Answer::Unknown) continue;
       INFO(positionString(p) << " attacker " << (attacker == Side::X ? 'x' : 'o'));
@@ -88,8 +92,9 @@ TEST_CASE("the parallel solver agrees with one thread on random middle-game posi
 }
 
 TEST_CASE("a parallel solve stops when asked, with an unknown answer") {
+  const Parallelism mode = GENERATE(Parallelism::Evaluation, Parallelism::SharedTable);
   std::atomic<bool> stop{false};
-  Solver solver(withThreads(2));
+  Solver solver(withThreads(2, false, 16, mode));
   std::thread stopper([&] {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     stop = true;
@@ -103,7 +108,8 @@ TEST_CASE("a parallel solve stops when asked, with an unknown answer") {
 }
 
 TEST_CASE("a parallel solve ends at its node limit") {
-  Solver solver(withThreads(2));
+  const Parallelism mode = GENERATE(Parallelism::Evaluation, Parallelism::SharedTable);
+  Solver solver(withThreads(2, false, 16, mode));
   SolveLimits limits;
   limits.maxNodes = 2'000'000;
   const PnsResult r = solver.prove(Position{}, Side::X, limits);
@@ -132,4 +138,27 @@ TEST_CASE("one thread finds the same proof every time") {
     return proof.str();
   };
   CHECK(proofOf() == proofOf());
+}
+
+TEST_CASE("with the evaluations shared out, the search takes the course one thread takes") {
+  // The helpers only evaluate children the search would evaluate itself, and it uses their
+  // answers in its own order. Only a threat search cut short by its node limit could end
+  // differently, depending on what the shared table holds by then: allow 1 % of positions.
+  const Position root = playMoves(Position{}, "1a1 4d4 1d1").value();
+  int checked = 0, index = 0;
+  for (Bitboard replies = nonEquivalentMoves(root); replies;) {
+    Position p = root;
+    p.play(popLowest(replies));
+    if (index++ % 3 != 0) continue;
+    Solver one(withThreads(1, false, 64)), two(withThreads(2, false, 64));
+    const PnsResult a = one.prove(p, Side::X, {}), b = two.prove(p, Side::X, {});
+    INFO(positionString(p) << ": " << a.positions << " and " << b.positions << " positions");
+    REQUIRE(a.answer == Answer::Proven);
+    CHECK(b.answer == Answer::Proven);
+    CHECK(std::abs(static_cast<double>(a.positions) - static_cast<double>(b.positions)) <=
+          0.01 * static_cast<double>(a.positions));
+    CHECK(proveAndVerify(two, p, Side::X).verified);
+    ++checked;
+  }
+  CHECK(checked == 7);
 }

@@ -32,7 +32,8 @@ struct Run {
 };
 
 // Solves `start` in a child process and reports its result and peak resident memory.
-Run solveInChild(const Position& start, int threads, double seconds) {
+Run solveInChild(const Position& start, int threads, double seconds,
+                 Parallelism parallelism = Parallelism::Evaluation) {
   int fds[2];
   if (pipe(fds) != 0) return {};
   const pid_t pid = fork();
@@ -40,6 +41,7 @@ Run solveInChild(const Position& start, int threads, double seconds) {
     close(fds[0]);
     SolverOptions options;
     options.threads = threads;
+    options.parallelism = parallelism;
     Solver solver(options);
     SolveLimits limits;
     limits.seconds = seconds;
@@ -68,7 +70,7 @@ const char* valueOf(const PnsResult& r) {
 
 void printRun(const char* name, const Run& run) {
   const PnsResult& r = run.result;
-  std::printf("%-22s %-8s %7.1f s %13llu nodes %6.2f M nodes/s  pn %u dn %u  peak RSS %ld MB\n",
+  std::printf("%-28s %-8s %7.1f s %13llu nodes %6.2f M nodes/s  pn %u dn %u  peak RSS %ld MB\n",
               name, valueOf(r), r.seconds, static_cast<unsigned long long>(r.nodes),
               r.nodes / std::max(r.seconds, 1e-9) / 1e6, r.rootPn, r.rootDn, run.peakRssMb);
 }
@@ -106,9 +108,12 @@ int benchFull() {
   printRun("1 thread", one);
   const Run two = solveInChild(Position{}, 2, kCapSeconds);
   printRun("2 threads", two);
-  if (one.result.answer == Answer::Proven && two.result.answer == Answer::Proven)
-    std::printf("speed-up, 2 threads vs 1 (this run): %.2fx\n",
-                one.result.seconds / two.result.seconds);
+  const Run table = solveInChild(Position{}, 2, kCapSeconds, Parallelism::SharedTable);
+  printRun("2 threads, --parallel table", table);
+  for (const auto& [name, run] : {std::pair{"", &two}, std::pair{", --parallel table", &table}})
+    if (one.result.answer == Answer::Proven && run->result.answer == Answer::Proven)
+      std::printf("speed-up, 2 threads%s vs 1 (this run): %.2fx\n", name,
+                  one.result.seconds / run->result.seconds);
 
   const Position small = playMoves(Position{}, "1a1 4d4 1d1 1b2").value();
   std::printf("qubic-solve '%s', whole process, median of %d: %.1f ms\n",

@@ -41,6 +41,10 @@ void usage(FILE* out) {
       "  --nodes   give up after this many nodes (default: no limit)\n"
       "  --hash    size of the proof table in MB (default 192; memory is taken as the search fills "
       "it)\n"
+      "  --parallel how --threads share a solve: 'evaluation' (default: one search whose threat "
+      "searches\n"
+      "            are shared out, the course of one thread) or 'table' (a search per thread over "
+      "one table)\n"
       "  --threads search threads sharing the table (default 1; one thread finds the same proof "
       "every run)\n"
       "  --split   prove X's win in pieces: a piece not settled within M million positions is "
@@ -197,6 +201,7 @@ int main(int argc, char** argv) {
   double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
          threads = 1, split = 0;
   bool havePosition = false;
+  std::string parallel = "evaluation";
   std::set<std::string>
       given;  // each option at most once: a repeated one is a mistake, not "the last wins"
   for (int i = 1; i < argc; ++i) {
@@ -229,6 +234,10 @@ int main(int argc, char** argv) {
       hashMb = number(value(), "--hash");
     } else if (arg == "--threads") {
       threads = number(value(), "--threads");
+    } else if (arg == "--parallel") {
+      parallel = value();
+      if (parallel != "evaluation" && parallel != "table")
+        fail("--parallel must be 'evaluation' or 'table', got '" + parallel + "'");
     } else if (arg == "--split") {
       split = number(value(), "--split");
       if (split < 0.001) fail("--split needs a budget of at least 0.001 million positions");
@@ -260,6 +269,7 @@ int main(int argc, char** argv) {
   SolverOptions options;
   options.threads = static_cast<int>(threads);
   options.tableMb = static_cast<std::size_t>(hashMb);
+  options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
   if (split > 0) {
     if (seconds > 0 || nodeLimit > 0)
       fail("--split takes no --time or --nodes: its budget is per piece (Ctrl-C stops it)");
