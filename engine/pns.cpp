@@ -287,6 +287,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
   aborted_ = false;
 
   Position pos = start;
+  rootStones_ = pos.moveCount();
   const std::uint64_t rootKey = keyOf(pos);
   while (!aborted_) {
     const std::optional<TTEntry> root = table_.probe(rootKey);
@@ -318,6 +319,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
 // before any is read, so the memory accesses overlap instead of waiting one after another.
 void ProofSearch::gatherChildren(Position& pos, const TTEntry& node, int toImage, Frame& f) {
   Bitboard moves = transform(inverse(toImage), node.moves);
+  if (pos.moveCount() == rootStones_) moves &= ~limits_.excludedRootMoves;
   // Moves that the position's own symmetries make equivalent are tried once.
   if (pos.moveCount() <= options_.symmetryDepth) moves = nonEquivalentAmong(pos, moves);
   const bool orNode = pos.sideToMove() == attacker_;

@@ -24,6 +24,8 @@ struct SearchLimits {
   std::uint64_t maxPositions = UINT64_MAX;
   std::chrono::milliseconds maxTime = std::chrono::milliseconds::max();
   const std::atomic<bool>* stop = nullptr;  // set by another thread to end the search early
+  // Moves of the attacker at the root the search may not play (known not to win).
+  Bitboard excludedRootMoves = 0;
 };
 
 struct PnsOptions {
@@ -147,6 +149,7 @@ class ProofSearch {
   EvaluationHelpers* helper_;
   Side attacker_ = Side::X;
   SearchLimits limits_;
+  int rootStones_ = 0;
   std::chrono::steady_clock::time_point deadline_;
   std::uint64_t nodes_ = 0;
   std::uint64_t positions_ = 0;

@@ -102,6 +102,7 @@ PnsResult Solver::proveOnOneThread(Workspace& w, const Position& start, Side att
     SearchLimits slice;
     slice.maxPositions = std::min(kSlicePositions, maxPositions - total.positions);
     slice.stop = limits.stop;
+    slice.excludedRootMoves = limits.excludedRootMoves;
     if (limits.seconds > 0) {
       const double elapsed = secondsSince(began);
       if (elapsed >= limits.seconds) break;
@@ -141,6 +142,7 @@ PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attac
       SearchLimits slice;
       slice.maxPositions = kSlicePositions;
       slice.stop = &finished;
+      slice.excludedRootMoves = limits.excludedRootMoves;
       // The totals grow only as slices end, so each slice gets its share of the nodes left.
       if (limits.maxNodes > 0)
         slice.maxNodes = std::max<std::uint64_t>(

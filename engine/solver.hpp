@@ -45,6 +45,7 @@ struct SolveLimits {
   std::uint64_t maxNodes = 0;      // 0: no node limit (with threads, checked between slices)
   std::uint64_t maxPositions = 0;  // 0: no limit; a budget one thread keeps the same on every run
   const std::atomic<bool>* stop = nullptr;  // set by another thread to end the solve early
+  Bitboard excludedRootMoves = 0;           // see SearchLimits
 };
 
 // How several threads share a solve (docs/benchmarks.md compares them).

@@ -10,6 +10,7 @@
 
 #include "notation.hpp"
 #include "proof.hpp"
+#include "symmetry.hpp"
 #include "threat_search.hpp"
 
 namespace qubic {
@@ -33,6 +34,9 @@ struct Node {
   std::vector<std::size_t> children;
   Answer answer = Answer::Unknown;
   int bestMove = -1;
+  std::size_t parent = SIZE_MAX;  // the split piece above (SIZE_MAX: none)
+  Bitboard excluded = 0;          // moves found not to win here
+  int retries = 0;
 };
 
 // The node lines of a proof file: without its three header lines and its "end".
@@ -93,12 +97,7 @@ class Splitter {
     }
     while (!pending.empty() && result_.error.empty()) {
       solveAll(pending);
-      std::vector<std::size_t> next;
-      for (const std::size_t i : pending) {
-        if (!result_.error.empty() || nodes_[i].answer == Answer::Proven) continue;
-        for (const std::size_t child : split(i)) next.push_back(child);
-      }
-      pending = std::move(next);
+      pending = nextRound(pending);
     }
     result_.seconds = std::chrono::duration<double>(Clock::now() - began).count();
     if (!result_.error.empty()) return result_;
@@ -123,6 +122,7 @@ class Splitter {
       Node child(pos);
       child.pos.play(reply);
       child.via = reply;
+      child.parent = nodes_[parent].move >= 0 ? parent : SIZE_MAX;
       child.depth = nodes_[parent].depth + (parent == 0 && nodes_[0].move < 0 ? 1 : 2);
       for (const std::string& part :
            {nodes_[parent].moves, nodes_[parent].move >= 0 ? moveToken(nodes_[parent].move) : "",
@@ -139,13 +139,54 @@ class Splitter {
     return children;
   }
 
+  // The pieces of the next round: the unsettled ones split, and every split piece one of
+  // whose replies was lost for the attacker asked again without that move.
+  std::vector<std::size_t> nextRound(const std::vector<std::size_t>& pending) {
+    std::vector<std::size_t> failed;  // split pieces whose move does not win
+    for (const std::size_t i : pending) {
+      const Node& n = nodes_[i];
+      if (n.answer != Answer::Disproven) continue;
+      if (n.parent == SIZE_MAX) {
+        result_.error =
+            "the attacker does not win after " + (n.moves.empty() ? "the root" : n.moves);
+        return {};
+      }
+      if (std::find(failed.begin(), failed.end(), n.parent) == failed.end())
+        failed.push_back(n.parent);
+    }
+    auto under = [&](std::size_t i) {  // below a failed split piece
+      for (std::size_t a = nodes_[i].parent; a != SIZE_MAX; a = nodes_[a].parent)
+        if (std::find(failed.begin(), failed.end(), a) != failed.end()) return true;
+      return false;
+    };
+    std::vector<std::size_t> next;
+    for (const std::size_t i : pending) {
+      if (!result_.error.empty()) return {};
+      if (nodes_[i].answer == Answer::Proven || under(i)) continue;
+      for (const std::size_t child : split(i)) next.push_back(child);
+    }
+    for (const std::size_t p : failed) {
+      if (under(p)) continue;  // a failed piece higher up is asked again instead
+      Node& n = nodes_[p];
+      if (++n.retries > options_.maxRetries) {
+        result_.error = "no move found to win after " + (n.moves.empty() ? "the root" : n.moves) +
+                        " in " + std::to_string(options_.maxRetries) + " tries";
+        return {};
+      }
+      // The move and every move the position's symmetries make equivalent to it.
+      for (const int s : stabilizer(n.pos)) n.excluded |= bit(mapCell(s, n.move));
+      n.move = -1;
+      n.children.clear();
+      n.answer = Answer::Unknown;
+      ++result_.retries;
+      next.push_back(p);
+    }
+    return next;
+  }
+
   // An unsettled piece: the attacker plays its most promising move, the replies become pieces.
   std::vector<std::size_t> split(std::size_t i) {
     Node& n = nodes_[i];
-    if (n.answer == Answer::Disproven) {
-      result_.error = "the attacker does not win after " + (n.moves.empty() ? "the root" : n.moves);
-      return {};
-    }
     if (stop_ && stop_->load()) {
       result_.error = "stopped";
       return {};
@@ -177,10 +218,24 @@ class Splitter {
   }
 
   void solve(Solver& solver, Node& n) {
+    if (options_.recall && !n.excluded) {
+      if (std::optional<std::string> known = options_.recall(n.pos)) {
+        n.answer = Answer::Proven;
+        n.proof = bodyOf(*known);
+        const std::lock_guard<std::mutex> lock(mutex_);
+        ++result_.pieces;
+        ++result_.recalled;
+        if (onPiece_)
+          onPiece_(PieceReport{n.moves, Answer::Proven, 0, 0, static_cast<int>(result_.pieces),
+                               known_()});
+        return;
+      }
+    }
     solver.clear();  // each piece from scratch: the proof does not depend on which worker ran what
     SolveLimits limits;
     limits.maxPositions = options_.piecePositions;
     limits.stop = stop_;
+    limits.excludedRootMoves = n.excluded;
     const PnsResult r = solver.prove(n.pos, attacker_, limits);
     n.answer = r.answer;
     n.bestMove = r.bestMove;
@@ -193,6 +248,7 @@ class Splitter {
           writeProof(out, n.pos, attacker_, solver.search(), solver.threats(), again);
       if (w.complete) {
         n.proof = bodyOf(out.str());
+        if (options_.remember && !n.excluded) options_.remember(n.pos, out.str());
       } else {
         error = "the proof of " + n.moves + " was not written: " + w.error;
       }
@@ -204,9 +260,11 @@ class Splitter {
     result_.positions += r.positions;
     if (onPiece_)
       onPiece_(PieceReport{n.moves, r.answer, r.positions, r.seconds,
-                           static_cast<int>(result_.pieces),
-                           static_cast<int>(nodes_.size()) -
-                               (nodes_.front().pos.sideToMove() == attacker_ ? 0 : 1)});
+                           static_cast<int>(result_.pieces), known_()});
+  }
+
+  int known_() const {
+    return static_cast<int>(nodes_.size()) - (nodes_.front().pos.sideToMove() == attacker_ ? 0 : 1);
   }
 
   void emit(std::size_t i, const std::string& via, std::uint64_t& ids) {

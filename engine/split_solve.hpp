@@ -5,7 +5,9 @@
 // budget of evaluated positions; if that does not settle it, the attacker's most promising
 // move is played and every defender reply that needs an answer (splitDefence: one per
 // class of equivalent replies, the ones the default sequence beats left out) becomes a
-// piece of its own. Pieces are independent, so several workers prove them at once, and
+// piece of its own; should one of those turn out lost for the attacker, the split piece
+// tries its next most promising move instead. Pieces are independent, so several workers
+// prove them at once, and
 // since each starts from a cleared table and stops at a positions budget, the proof is the
 // same whatever the number of workers or their timing. How Dvořák (2013) split Qubic into
 // depth-4 positions, done on demand.
@@ -14,6 +16,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "solver.hpp"
@@ -25,6 +28,12 @@ struct SplitOptions {
   std::uint64_t piecePositions = 20'000'000;  // a piece not settled within this is split
   int workers = 1;                            // pieces proved at once
   int maxSplitPlies = 8;                      // how far below the root pieces may be split
+  int maxRetries = 4;  // other moves tried at a split piece whose move turned out not to win
+  // A store of proven pieces kept by the caller (a directory, say): `recall` gives a
+  // piece's proof (docs/proof-format.md) when known, `remember` is told each new one. The
+  // joined proof is checked as a whole, so a stale or wrong stored piece cannot pass.
+  std::function<std::optional<std::string>(const Position&)> recall;
+  std::function<void(const Position&, const std::string&)> remember;
 };
 
 // One piece settled (called from the workers, one call at a time).
@@ -40,7 +49,7 @@ struct SplitResult {
   bool proven = false;  // the attacker wins from the root; `proof` says how
   std::string proof;    // docs/proof-format.md
   std::string error;    // why not proven
-  std::uint64_t pieces = 0, splits = 0, nodes = 0, positions = 0;
+  std::uint64_t pieces = 0, splits = 0, retries = 0, recalled = 0, nodes = 0, positions = 0;
   double seconds = 0;
 };
 

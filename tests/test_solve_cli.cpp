@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -100,6 +101,8 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
                                                {"--split", "0"},
                                                {"--split", "-1"},
                                                {"--split", "1", "--time", "5"},
+                                               {"--pieces", "/tmp"},
+                                               {"--parallel", "both"},
                                                {"--moves", "1a1", "--moves", "1b1"},
                                                {"--verify", "/dev/zero"},
                                                {"--verify", "/tmp"}}) {
@@ -137,6 +140,33 @@ TEST_CASE(
   const Run verified = solve({"--verify", proof});
   CHECK(verified.out.find("verified: yes") != std::string::npos);
   std::remove(proof.c_str());
+
+  // Again with a store of pieces: the first run fills it, the second takes every proven
+  // piece from it, and the joined proof is the same.
+  const std::string store = "test_solve_cli_pieces";
+  std::filesystem::remove_all(store);
+  const std::vector<std::string> stored{"--split", "0.001",           "--hash",   "8",
+                                        "--moves", "1a1,4d4,1d1,1b2", "--pieces", store};
+  auto withProof = [&](const std::string& file) {
+    std::vector<std::string> args = stored;
+    args.insert(args.end(), {"--proof", file});
+    return args;
+  };
+  const Run fill = solve(withProof("test_solve_cli_fill.proof"));
+  const Run reuse = solve(withProof("test_solve_cli_reuse.proof"));
+  CHECK(fill.out.find(", 0 from --pieces)") != std::string::npos);
+  CHECK(reuse.out.find(", 0 from --pieces)") == std::string::npos);
+  CHECK(reuse.out.find("verified: yes") != std::string::npos);
+  auto read = [](const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  CHECK(read("test_solve_cli_fill.proof") == read("test_solve_cli_reuse.proof"));
+  std::filesystem::remove_all(store);
+  std::remove("test_solve_cli_fill.proof");
+  std::remove("test_solve_cli_reuse.proof");
 
   // O wins this one: no proof, and the reason.
   const Run failed = solve({"--split", "0.001", "--hash", "8", "--moves",

@@ -162,3 +162,31 @@ TEST_CASE("with the evaluations shared out, the search takes the course one thre
   }
   CHECK(checked == 7);
 }
+
+TEST_CASE("moves excluded at the root are not played") {
+  // The split solve asks again without a move that turned out not to win.
+  Solver solver(withThreads(1));
+  const Position forced = playMoves(Position{}, "1a1 2a1 1b1 2b1 3c3 2c1").value();
+  const PnsResult r = solver.prove(forced, Side::X, {});
+  REQUIRE(r.answer == Answer::Proven);
+  REQUIRE(r.bestMove == parseMove("2d1").value());  // the block of O's three: the only move
+  solver.clear();
+  SolveLimits without;
+  without.excludedRootMoves = bit(r.bestMove);
+  CHECK(solver.prove(forced, Side::X, without).answer == Answer::Disproven);
+
+  const Position open = playMoves(Position{}, "1a1 4d4 1d1 1b2").value();
+  solver.clear();
+  const PnsResult first = solver.prove(open, Side::X, {});
+  REQUIRE(first.answer == Answer::Proven);
+  solver.clear();
+  SolveLimits other;
+  other.excludedRootMoves = bit(first.bestMove);
+  const PnsResult second = solver.prove(open, Side::X, other);
+  REQUIRE(second.answer == Answer::Proven);
+  CHECK(second.bestMove != first.bestMove);
+  std::stringstream proof;
+  REQUIRE(writeProof(proof, open, Side::X, solver.search(), solver.threats(), SearchLimits{}).complete);
+  CHECK(proof.str().find("- M " + moveToken(first.bestMove) + " ") == std::string::npos);
+  CHECK(verifyProof(proof).verified);
+}

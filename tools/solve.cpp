@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -31,33 +32,33 @@ namespace {
 
 void usage(FILE* out) {
   std::fputs(
-      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N] [--hash MB] "
-      "[--threads N] [--split M] [--proof FILE] [--book FILE]\n"
+      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
+      "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
+      "                   [--split M [--pieces DIR]] [--proof FILE] [--book FILE]\n"
       "       qubic-solve --verify FILE\n"
       "       qubic-solve --book-info [FILE]\n"
-      "  POSITION  a position string (default: the empty board)\n"
-      "  --moves   moves played from POSITION first\n"
-      "  --time    give up after this many seconds (default: no limit)\n"
-      "  --nodes   give up after this many nodes (default: no limit)\n"
-      "  --hash    size of the proof table in MB (default 192; memory is taken as the search fills "
-      "it)\n"
-      "  --parallel how --threads share a solve: 'evaluation' (default: one search whose threat "
-      "searches\n"
-      "            are shared out, the course of one thread) or 'table' (a search per thread over "
-      "one table)\n"
-      "  --threads search threads sharing the table (default 1; one thread finds the same proof "
-      "every run)\n"
-      "  --split   prove X's win in pieces: a piece not settled within M million positions is "
-      "split into\n"
-      "            O's replies to X's most promising move; --threads pieces at once, --hash MB "
-      "each (docs/proof-format.md)\n"
-      "  --proof   when a side wins, write the proof to FILE (docs/proof-format.md)\n"
-      "  --book    when X wins, verify the proof and write the opening book to FILE "
-      "(docs/book-format.md)\n"
-      "  --verify  check the proof in FILE with the rules alone; prints 'verified: yes' or the "
-      "first faulty node\n"
-      "  --book-info  the book's strategic positions, its longest win and its size (default: the "
-      "shipped book)\n",
+      "  POSITION    a position string (default: the empty board)\n"
+      "  --moves     moves played from POSITION first\n"
+      "  --time      give up after this many seconds (default: no limit)\n"
+      "  --nodes     give up after this many nodes (default: no limit)\n"
+      "  --hash      size of the proof table in MB (default 192; memory is taken as the search\n"
+      "              fills it)\n"
+      "  --threads   threads of the solve (default 1; one thread finds the same proof every run)\n"
+      "  --parallel  how the threads share it: 'evaluation' (default: one search whose threat\n"
+      "              searches are shared out; it takes the course of one thread) or 'table' (a\n"
+      "              search per thread over one table)\n"
+      "  --split     prove X's win in pieces: a piece not settled within M million positions is\n"
+      "              split into O's replies to X's most promising move; --threads pieces at once,\n"
+      "              --hash MB each; the pieces' proofs are joined and checked\n"
+      "  --pieces    with --split: keep each proven piece in DIR, and take pieces proven before\n"
+      "              from it\n"
+      "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n"
+      "  --book      when X wins, verify the proof and write the opening book to FILE\n"
+      "              (docs/book-format.md)\n"
+      "  --verify    check the proof in FILE with the rules alone; prints 'verified: yes' or the\n"
+      "              first faulty node\n"
+      "  --book-info the book's strategic positions, its longest win and its size (default: the\n"
+      "              shipped book)\n",
       out);
 }
 
@@ -145,6 +146,32 @@ void writeBook(std::istream& proof, const std::string& path) {
               std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
 }
 
+// --pieces DIR: each proven piece is kept as DIR/<position>.proof, and a later split solve
+// takes it from there instead of proving it again (the joined proof is checked as a whole).
+void keepPiecesIn(const std::string& dir, SplitOptions& options) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (!std::filesystem::is_directory(dir)) fail("--pieces: " + dir + " is not a directory");
+  const auto file = [dir](const Position& pos) {
+    std::string name = positionString(pos);
+    for (char& c : name) c = c == '/' ? '_' : c == ' ' ? '-' : c;
+    return dir + "/" + name + ".proof";
+  };
+  options.recall = [file](const Position& pos) -> std::optional<std::string> {
+    const Parsed<std::string> text = readRegularFile(file(pos), kMaxProofBytes);
+    // Only a whole proof of this very position is taken.
+    if (!text || text.value().find("position " + positionString(pos) + "\n") == std::string::npos ||
+        text.value().size() < 4 || text.value().compare(text.value().size() - 4, 4, "end\n") != 0)
+      return std::nullopt;
+    return text.value();
+  };
+  options.remember = [file](const Position& pos, const std::string& proof) {
+    const std::string path = file(pos), partial = path + ".part";
+    std::ofstream(partial) << proof;
+    std::filesystem::rename(partial, path);  // never a half-written piece under the real name
+  };
+}
+
 // --split: X's win proved in pieces, the pieces' proofs joined and checked by the rules.
 int splitMain(const Position& start, SplitOptions options, const std::string& proofPath,
               const std::string& bookPath) {
@@ -172,8 +199,10 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
   std::printf("time: %.3f\n", r.seconds);
   std::printf("nodes: %llu\n", static_cast<unsigned long long>(r.nodes));
   std::printf("positions: %llu\n", static_cast<unsigned long long>(r.positions));
-  std::printf("pieces: %llu (split %llu times)\n", static_cast<unsigned long long>(r.pieces),
-              static_cast<unsigned long long>(r.splits));
+  std::printf("pieces: %llu (split %llu times, %llu other moves tried, %llu from --pieces)\n",
+              static_cast<unsigned long long>(r.pieces), static_cast<unsigned long long>(r.splits),
+              static_cast<unsigned long long>(r.retries),
+              static_cast<unsigned long long>(r.recalled));
   std::printf("threads: %d\n", options.workers);
   if (!r.proven) {
     if (!proofPath.empty() || !bookPath.empty()) fail("no proof written: X is not proven to win");
@@ -197,7 +226,7 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
 
 int main(int argc, char** argv) {
   Position start;
-  std::string moves, proofPath, bookPath;
+  std::string moves, proofPath, bookPath, piecesDir;
   double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
          threads = 1, split = 0;
   bool havePosition = false;
@@ -226,6 +255,8 @@ int main(int argc, char** argv) {
       return verify(value());
     } else if (arg == "--book-info") {
       return bookInfo(i + 1 < argc ? argv[++i] : "");
+    } else if (arg == "--pieces") {
+      piecesDir = value();
     } else if (arg == "--proof") {
       proofPath = value();
     } else if (arg == "--book") {
@@ -270,6 +301,7 @@ int main(int argc, char** argv) {
   options.threads = static_cast<int>(threads);
   options.tableMb = static_cast<std::size_t>(hashMb);
   options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
+  if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");
   if (split > 0) {
     if (seconds > 0 || nodeLimit > 0)
       fail("--split takes no --time or --nodes: its budget is per piece (Ctrl-C stops it)");
@@ -278,6 +310,7 @@ int main(int argc, char** argv) {
     s.solver = options;
     s.workers = options.threads;
     s.piecePositions = static_cast<std::uint64_t>(split * 1e6);
+    if (!piecesDir.empty()) keepPiecesIn(piecesDir, s);
     return splitMain(start, s, proofPath, bookPath);
   }
   std::unique_ptr<Solver> solver;
