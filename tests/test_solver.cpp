@@ -186,7 +186,8 @@ TEST_CASE("moves excluded at the root are not played") {
   REQUIRE(second.answer == Answer::Proven);
   CHECK(second.bestMove != first.bestMove);
   std::stringstream proof;
-  REQUIRE(writeProof(proof, open, Side::X, solver.search(), solver.threats(), SearchLimits{}).complete);
+  REQUIRE(
+      writeProof(proof, open, Side::X, solver.search(), solver.threats(), SearchLimits{}).complete);
   CHECK(proof.str().find("- M " + moveToken(first.bestMove) + " ") == std::string::npos);
   CHECK(verifyProof(proof).verified);
 }
