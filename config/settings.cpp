@@ -127,7 +127,9 @@ const std::vector<SettingField>& settingFields() {
   static const std::vector<SettingField> fields = {
       {"engine", "level", "playing strength: 1 is a beginner, 10 is full strength",
        F::Integer{integerAccess<kEngine, &EngineSettings::level>(), 1, 10}},
-      {"engine", "hash_mb", "size of the proof table in MB, allocated once at start-up",
+      {"engine", "hash_mb",
+       "memory for all the engine's tables in MB (proofs, search, threat searches), allocated once "
+       "at start-up",
        F::Integer{integerAccess<kEngine, &EngineSettings::hashMb>(), 1, 16384}},
       {"engine", "threads", "threads of the proof search",
        F::Integer{integerAccess<kEngine, &EngineSettings::threads>(), 1, 64}},

@@ -1,6 +1,7 @@
 #include "player.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -44,11 +45,15 @@ struct Player::Impl {
   Impl(const PlayerOptions& o)
       : rng(o.seed),
         solver(solverOptions(o)),
-        threats(std::size_t{1} << 18),
-        heuristic(searchTableMb(o)),
+        threats(threatEntries(o)),
+        heuristic(searchTableMb(o), threatEntries(o)),
         elementary(Tier::Elementary, o.seed),
         planar(Tier::Planar, o.seed),
-        forcing(Tier::Forcing, o.seed) {}
+        forcing(Tier::Forcing, o.seed, threatEntries(o)) {}
+
+  std::size_t bytes() const {
+    return solver.bytes() + threats.tableBytes() + heuristic.bytes() + forcing.bytes();
+  }
 
   int hashfull() const { return static_cast<int>(solver.table().fill() * 1000); }
   // The first proof search: its table answers what the solves proved.
@@ -61,17 +66,28 @@ struct Player::Impl {
     return solver.prove(pos, attacker, limits);
   }
 
+  // All of the player's tables come out of PlayerOptions::hashMb: a quarter for the
+  // heuristic search, a thirty-second for each of its four threat searches (the player's,
+  // the heuristic search's, the forcing tier's and the proof search's, which its helper
+  // threads share), the rest, at least 1 MB, for the proof table.
+  static constexpr std::size_t kThreatTables = 4;
+  static std::size_t threatEntries(const PlayerOptions& o) {
+    const std::size_t entries = (o.hashMb << 20) / 32 / sizeof(std::uint64_t);
+    return std::clamp<std::size_t>(std::bit_floor(std::max<std::size_t>(entries, 1)),
+                                   std::size_t{1} << 12, std::size_t{1} << 18);
+  }
+  static std::size_t searchTableMb(const PlayerOptions& o) { return o.hashMb / 4; }
+
   static SolverOptions solverOptions(const PlayerOptions& o) {
     SolverOptions s;
     s.threads = std::clamp(o.threads, 1, kMaxSolveThreads);
-    s.tableMb = std::max<std::size_t>(1, o.hashMb - std::min(o.hashMb, searchTableMb(o)));
-    s.threatEntries = std::size_t{1} << 18;
+    const std::size_t others =
+        (searchTableMb(o) << 20) + kThreatTables * threatEntries(o) * sizeof(std::uint64_t);
+    s.tableMb =
+        std::max<std::size_t>(1, ((o.hashMb << 20) - std::min(o.hashMb << 20, others)) >> 20);
+    s.threatEntries = threatEntries(o);
     s.quickFirst = false;  // the player's table is small and kept between moves
     return s;
-  }
-
-  static std::size_t searchTableMb(const PlayerOptions& o) {
-    return std::max<std::size_t>(1, o.hashMb / 4);
   }
 
   MoveChoice fromStrategy(Strategy& s, const Position& pos) {
@@ -522,6 +538,8 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
   if (progress) progress(choice);
   return choice;
 }
+
+std::size_t Player::tableBytes() const { return impl_->bytes(); }
 
 MoveChoice chooseReportingErrors(Player& player, const Position& pos, const MoveLimits& limits,
                                  const ProgressFn& progress) {

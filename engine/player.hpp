@@ -23,8 +23,8 @@ constexpr int kMaxLevel = 10;
 
 struct PlayerOptions {
   int level = kMaxLevel;
-  // The tables, allocated once when the player is made: a quarter (at least 1 MB) for
-  // the heuristic search, the rest for the proof search.
+  // All its tables, allocated once when the player is made (Player::tableBytes): a quarter
+  // for the heuristic search, small threat tables, the rest (at least 1 MB) for the proofs.
   std::size_t hashMb = 64;
   std::uint64_t seed = 1;  // for the lower levels' randomness: same seed, same games
   int threads = 1;  // of the proof searches (engine/solver); 1 keeps every search deterministic
@@ -87,6 +87,9 @@ class Player {
   // The engine's move in `pos` (precondition: the game is not over). Never returns an
   // illegal move; respects the limits (time, nodes, stop).
   MoveChoice choose(const Position& pos, const MoveLimits& limits, const ProgressFn& progress = {});
+
+  // The memory of all its tables: within PlayerOptions::hashMb (from 4 MB up).
+  std::size_t tableBytes() const;
 
  private:
   struct Impl;

@@ -106,7 +106,8 @@ struct HeuristicSearch::MoveList {
   }
 };
 
-HeuristicSearch::HeuristicSearch(std::size_t tableMb) : threats_(std::size_t{1} << 16) {
+HeuristicSearch::HeuristicSearch(std::size_t tableMb, std::size_t threatEntries)
+    : threats_(threatEntries) {
   std::size_t entries = 1024;
   while (entries * 2 * sizeof(Entry) <= tableMb * (std::size_t{1} << 20)) entries *= 2;
   table_.resize(entries);

@@ -71,7 +71,10 @@ class HeuristicSearch {
   using Progress = std::function<void(const HeuristicResult&)>;
 
   // Allocates a transposition table of about `tableMb` megabytes (at least 1024 entries).
-  explicit HeuristicSearch(std::size_t tableMb = 4);
+  explicit HeuristicSearch(std::size_t tableMb = 4,
+                           std::size_t threatEntries = std::size_t{1} << 16);
+  // The memory of its tables.
+  std::size_t bytes() const { return table_.size() * sizeof(Entry) + threats_.tableBytes(); }
 
   // Searches `pos` (the game is not over) by iterative deepening until a limit is reached,
   // the depth limit is done or the result is proven; no iteration starts after half the

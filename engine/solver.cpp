@@ -38,21 +38,34 @@ Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int
 Solver::Solver(const SolverOptions& options)
     : quickFirst_(options.quickFirst),
       threads_(std::clamp(options.threads, 1, kMaxSolveThreads)),
-      quick_(std::min(kQuickTableMb, options.tableMb),
-             std::min(kQuickThreatEntries, options.threatEntries), 1, options.pns),
+      quick_(options.quickFirst
+                 ? std::make_unique<Workspace>(std::min(kQuickTableMb, options.tableMb),
+                                               std::min(kQuickThreatEntries, options.threatEntries),
+                                               1, options.pns)
+                 : nullptr),
       full_(options.tableMb, options.threatEntries, threads_, options.pns, options.parallelism) {}
 
 Solver::~Solver() = default;
+
+std::size_t Solver::bytes() const {
+  std::size_t total = 0;
+  for (const Workspace* w : {static_cast<const Workspace*>(quick_.get()), &full_}) {
+    if (!w) continue;
+    total += w->table.bytes();
+    for (const auto& t : w->threats) total += t->tableBytes();
+  }
+  return total;
+}
 
 PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits& limits,
                         const Progress& onProgress) {
   const auto began = Clock::now();
   PnsResult quick;
   if (quickFirst_) {
-    active_ = &quick_;
+    active_ = quick_.get();
     const std::uint64_t budget =
         limits.maxPositions > 0 ? std::min(kQuickPositions, limits.maxPositions) : kQuickPositions;
-    quick = proveOnOneThread(quick_, start, attacker, limits, budget, {});
+    quick = proveOnOneThread(*quick_, start, attacker, limits, budget, {});
   }
   const bool spent = limits.maxPositions > 0 && quick.positions >= limits.maxPositions;
   if (quick.answer != Answer::Unknown || spent || (limits.stop && limits.stop->load())) {
@@ -85,7 +98,8 @@ PnsResult Solver::prove(const Position& start, Side attacker, const SolveLimits&
 }
 
 void Solver::clear() {
-  for (Workspace* w : {&quick_, &full_}) {
+  for (Workspace* w : {quick_.get(), &full_}) {
+    if (!w) continue;
     if (w == &full_ && !fullUsed_) continue;
     w->table.clear();
     for (const auto& t : w->threats) t->clearTable();

@@ -93,6 +93,8 @@ class Solver {
   ThreatSearch& threats() { return *active_->threats.front(); }
   const TranspositionTable& table() const { return active_->table; }
   int threads() const { return threads_; }
+  // The memory of every table it holds (proof tables and threat tables).
+  std::size_t bytes() const;
 
  private:
   // A table with the searches that share it, one per thread.
@@ -114,7 +116,8 @@ class Solver {
 
   bool quickFirst_;
   int threads_;
-  Workspace quick_, full_;
+  std::unique_ptr<Workspace> quick_;  // null without the quick try
+  Workspace full_;
   Workspace* active_ = &full_;
   bool fullUsed_ = true;  // the full table may hold something (clear() resets it)
 };

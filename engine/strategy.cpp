@@ -175,7 +175,9 @@ PlaneWin planeForcedWin(const Position& pos, Side attacker) {
   return best;
 }
 
-Strategy::Strategy(Tier tier, std::uint64_t seed) : tier_(tier) {
+std::size_t Strategy::bytes() const { return search_ ? search_->tableBytes() : 0; }
+
+Strategy::Strategy(Tier tier, std::uint64_t seed, std::size_t threatEntries) : tier_(tier) {
   std::uint64_t state = seed;
   int n = 0;
   for (const bool sevenLine : {true, false}) {
@@ -189,7 +191,7 @@ Strategy::Strategy(Tier tier, std::uint64_t seed) : tier_(tier) {
       std::swap(presetOrder_[i], presetOrder_[j]);
     }
   }
-  if (tier_ == Tier::Forcing) search_ = std::make_unique<ThreatSearch>();
+  if (tier_ == Tier::Forcing) search_ = std::make_unique<ThreatSearch>(threatEntries);
 }
 
 StrategyMove Strategy::choose(const Position& pos) {

@@ -67,7 +67,9 @@ PlaneWin planeForcedWin(const Position& pos, Side attacker);
 
 class Strategy {
  public:
-  Strategy(Tier tier, std::uint64_t seed);
+  Strategy(Tier tier, std::uint64_t seed, std::size_t threatEntries = std::size_t{1} << 16);
+  // The memory of its threat search's table (the forcing tier's only).
+  std::size_t bytes() const;
 
   Tier tier() const { return tier_; }
   // The cells in the order the last rule tries them (seven-line cells first).

@@ -74,6 +74,8 @@ class ThreatSearch {
 
   ThreatResult forcedWin(const Position& pos, Side attacker, const ThreatLimits& limits = {});
   void clearTable();
+  // The memory of its table (0 when the table is another search's).
+  std::size_t tableBytes() const { return ownTable_ ? ownTable_->size() * sizeof(Entry) : 0; }
 
  private:
   enum class Outcome : std::uint8_t { Win, Fail, DepthCut, Stopped };

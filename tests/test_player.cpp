@@ -235,3 +235,19 @@ TEST_CASE(
   CHECK(good.error.empty());
   CHECK(pos.isLegal(good.move));
 }
+
+TEST_CASE("a player's tables all fit in its hash budget") {
+  // UGI's Hash is the engine's memory for tables, all of them: proofs, heuristic search,
+  // every threat search.
+  for (const std::size_t mb : {4, 16, 64, 256}) {
+    for (const int threads : {1, 2}) {
+      PlayerOptions options;
+      options.hashMb = mb;
+      options.threads = threads;
+      const Player player(options);
+      INFO(mb << " MB, " << threads << " threads: " << player.tableBytes() << " bytes");
+      CHECK(player.tableBytes() <= (mb << 20));
+      CHECK(player.tableBytes() >= (mb << 20) * 3 / 4);  // and the budget is used
+    }
+  }
+}
