@@ -106,16 +106,25 @@ struct HeuristicSearch::MoveList {
   }
 };
 
-HeuristicSearch::HeuristicSearch(std::size_t tableMb, std::size_t threatEntries)
-    : threats_(threatEntries) {
+namespace {
+
+// The largest power of two of entries that fits in `tableMb` (1024 at least).
+template <class Entry>
+std::size_t entriesFor(std::size_t tableMb) {
   std::size_t entries = 1024;
   while (entries * 2 * sizeof(Entry) <= tableMb * (std::size_t{1} << 20)) entries *= 2;
-  table_.resize(entries);
-  tableMask_ = entries - 1;
+  return entries;
 }
 
+}  // namespace
+
+// Entries start as zero bytes; one is read only when its key matches, so an empty slot's
+// fields are never used.
+HeuristicSearch::HeuristicSearch(std::size_t tableMb, std::size_t threatEntries)
+    : table_(entriesFor<Entry>(tableMb)), tableMask_(table_.size() - 1), threats_(threatEntries) {}
+
 void HeuristicSearch::clear() {
-  std::fill(table_.begin(), table_.end(), Entry{});
+  table_.clear();
   threats_.clearTable();
   for (auto& side : history_) side.fill(0);
 }

@@ -26,6 +26,7 @@
 #include <functional>
 #include <vector>
 
+#include "large_array.hpp"
 #include "position.hpp"
 #include "threat_search.hpp"
 
@@ -102,7 +103,7 @@ class HeuristicSearch {
   void updatePv(int ply, int move);
   bool outOfLimits();
 
-  std::vector<Entry> table_;
+  LargeArray<Entry> table_;
   std::uint64_t tableMask_ = 0;
   ThreatSearch threats_;
 
