@@ -17,19 +17,11 @@ namespace {
 // opponent's three when it can and otherwise plays any cell that does not win, so the
 // board can fill up with threes on it. Restarts when no such move is left.
 Position longRandomGame(std::mt19937_64& rng, int stones) {
-  for (;;) {
-    Position p;
-    while (p.moveCount() < stones) {
-      const Side us = p.sideToMove();
-      const Bitboard blocks = threatCells(p, opponent(us)) & ~threatCells(p, us);
-      Bitboard choices = blocks ? blocks : p.emptyCells() & ~threatCells(p, us);
-      if (!choices) break;
-      int pick = std::uniform_int_distribution<int>(0, popcount(choices) - 1)(rng);
-      while (pick-- > 0) choices &= choices - 1;
-      p.play(lowestCell(choices));
-    }
-    if (p.moveCount() == stones && !p.isGameOver()) return p;
-  }
+  return randomPosition(rng, stones, stones, [](const Position& p) {
+    const Side us = p.sideToMove();
+    const Bitboard blocks = threatCells(p, opponent(us)) & ~threatCells(p, us);
+    return blocks ? blocks : p.emptyCells() & ~threatCells(p, us);
+  });
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "engine/threat_search.hpp"
 #include "engine/threats.hpp"
+#include "random_positions.hpp"
 
 using namespace qubic;
 
@@ -140,24 +141,14 @@ Bitboard cellsOf(std::initializer_list<int> cells) {
 // the positions are not all trivially won.
 std::vector<Position> randomPositions(int count, std::uint64_t seed, bool sensible = false) {
   std::mt19937_64 rng(seed);
+  const auto choices = [sensible](const Position& p) {
+    const Side s = p.sideToMove();
+    const Bitboard wins = completingCells(p.stones(s), p.stones(opponent(s)));
+    const Bitboard blocks = completingCells(p.stones(opponent(s)), p.stones(s));
+    return !sensible ? p.emptyCells() : wins ? wins : blocks ? blocks : p.emptyCells();
+  };
   std::vector<Position> out;
-  while (static_cast<int>(out.size()) < count) {
-    Position p;
-    const int plies = std::uniform_int_distribution<int>(8, 30)(rng);
-    for (int i = 0; i < plies && !p.isGameOver(); ++i) {
-      const Side s = p.sideToMove();
-      Bitboard choices = p.emptyCells();
-      if (sensible) {
-        const Bitboard wins = completingCells(p.stones(s), p.stones(opponent(s)));
-        const Bitboard blocks = completingCells(p.stones(opponent(s)), p.stones(s));
-        choices = wins ? wins : blocks ? blocks : choices;
-      }
-      int pick = std::uniform_int_distribution<int>(0, popcount(choices) - 1)(rng);
-      while (pick-- > 0) choices &= choices - 1;
-      p.play(lowestCell(choices));
-    }
-    if (!p.isGameOver()) out.push_back(p);
-  }
+  while (static_cast<int>(out.size()) < count) out.push_back(randomPosition(rng, 8, 30, choices));
   return out;
 }
 

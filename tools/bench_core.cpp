@@ -4,26 +4,17 @@
 
 #include "bench.hpp"
 #include "engine/position.hpp"
+#include "engine/random_game.hpp"
 
 namespace qubic::bench {
 
 namespace {
 
-// Positions from seeded random games, cut at plies 8..40, with the cells still legal.
+// Positions from seeded random games with 8..40 stones.
 std::vector<Position> samplePositions(int count) {
   std::mt19937_64 rng(2026);
   std::vector<Position> out;
-  while (static_cast<int>(out.size()) < count) {
-    Position p;
-    const int plies = std::uniform_int_distribution<int>(8, 40)(rng);
-    for (int i = 0; i < plies && !p.isGameOver(); ++i) {
-      Bitboard empty = p.emptyCells();
-      int pick = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng);
-      while (pick-- > 0) empty &= empty - 1;
-      p.play(lowestCell(empty));
-    }
-    if (!p.isGameOver()) out.push_back(p);
-  }
+  while (static_cast<int>(out.size()) < count) out.push_back(randomPosition(rng, 8, 40));
   return out;
 }
 

@@ -16,6 +16,7 @@
 #include "bench.hpp"
 #include "engine/notation.hpp"
 #include "engine/player.hpp"
+#include "engine/random_game.hpp"
 #include "engine/timeman.hpp"
 
 namespace qubic::bench {
@@ -33,18 +34,6 @@ double msSince(Clock::time_point start) {
 double quantile(const std::vector<double>& sorted, double q) {
   const auto i = static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1) + 0.5);
   return sorted[std::min(i, sorted.size() - 1)];
-}
-
-// An opening of `plies` random moves, seeded, in which nobody has a three yet.
-Position randomOpening(std::mt19937_64& rng, int plies) {
-  Position p;
-  while (p.moveCount() < plies) {
-    Bitboard empty = p.emptyCells();
-    int pick = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng);
-    while (pick-- > 0) empty &= empty - 1;
-    p.play(lowestCell(empty));
-  }
-  return p;
 }
 
 // Plays one game from `start`; `move(player, position)` gives each move. Returns the
@@ -94,7 +83,7 @@ Score match(const PlayerOptions& first, const PlayerOptions& second, const MoveL
   Player a(first), b(second);
   Score s;
   for (int i = 0; i < openings; ++i) {
-    const Position start = randomOpening(rng, 2);
+    const Position start = randomPosition(rng, 2);
     for (Side aSide : {Side::X, Side::O}) {
       Player& x = aSide == Side::X ? a : b;
       Player& o = aSide == Side::X ? b : a;
@@ -126,7 +115,7 @@ Overruns movetimeOverruns(int moves, int level) {
   static constexpr int kMoveTimes[] = {10, 20, 30, 40, 50};
   while (static_cast<int>(out.overMoveTime.size()) < moves) {
     player.newGame();
-    Position p = randomOpening(rng, 2);
+    Position p = randomPosition(rng, 2);
     while (!p.isGameOver() && static_cast<int>(out.overMoveTime.size()) < moves) {
       GoLimits go;
       go.moveTimeMs = kMoveTimes[out.overMoveTime.size() % std::size(kMoveTimes)];
@@ -161,7 +150,7 @@ int clockGames(int games, std::int64_t baseMs, std::int64_t incMs) {
   for (int g = 0; g < games; ++g) {
     std::array<double, 2> clock = {static_cast<double>(baseMs), static_cast<double>(baseMs)};
     bool flagged = false;
-    playGame(randomOpening(rng, 2), x, o, [&](Player& player, const Position& pos) {
+    playGame(randomPosition(rng, 2), x, o, [&](Player& player, const Position& pos) {
       const Side side = pos.sideToMove();
       GoLimits go;
       go.clockMs = {static_cast<std::int64_t>(clock[0]), static_cast<std::int64_t>(clock[1])};

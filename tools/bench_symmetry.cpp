@@ -4,27 +4,19 @@
 
 #include "bench.hpp"
 #include "engine/position.hpp"
+#include "engine/random_game.hpp"
 #include "engine/symmetry.hpp"
 
 namespace qubic::bench {
 
 namespace {
 
-// Positions from seeded random games cut at plies minPlies..maxPlies.
-std::vector<Position> randomPositions(int count, int minPlies, int maxPlies) {
+// Positions from seeded random games with minStones..maxStones stones.
+std::vector<Position> randomPositions(int count, int minStones, int maxStones) {
   std::mt19937_64 rng(2027);
   std::vector<Position> out;
-  while (static_cast<int>(out.size()) < count) {
-    Position p;
-    const int plies = std::uniform_int_distribution<int>(minPlies, maxPlies)(rng);
-    for (int i = 0; i < plies && !p.isGameOver(); ++i) {
-      Bitboard empty = p.emptyCells();
-      int pick = std::uniform_int_distribution<int>(0, popcount(empty) - 1)(rng);
-      while (pick-- > 0) empty &= empty - 1;
-      p.play(lowestCell(empty));
-    }
-    if (!p.isGameOver()) out.push_back(p);
-  }
+  while (static_cast<int>(out.size()) < count)
+    out.push_back(randomPosition(rng, minStones, maxStones));
   return out;
 }
 
