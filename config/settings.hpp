@@ -46,6 +46,7 @@ struct TuiSettings {
   std::string keyLevelDown = "-";
   std::string keyThreats = "f";
   std::string keyOverlay = "a";
+  std::string keyLines = "v";
   std::string keyPause = "p";
   std::string keyStep = ".";
   std::string keySave = "w";

@@ -190,6 +190,29 @@ TEST_CASE("qubic moves the cursor and plays with Enter, and its help screen open
   REQUIRE(pane.waitForText("That key does nothing here; ? lists the keys."));
 }
 
+TEST_CASE("v shows the lines through the cursor across the levels, and hides them again") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  auto marks = [](const std::string& screen) {  // " - " cells (a line's last loses its space)
+    const std::regex mark(" -( |\n|$)");
+    return static_cast<int>(std::distance(std::sregex_iterator(screen.begin(), screen.end(), mark),
+                                          std::sregex_iterator()));
+  };
+
+  pane.keys("v");
+  REQUIRE(pane.waitForText("Showing the lines through the cursor"));
+  // The cursor starts on 1b2, on 4 lines: 12 other cells.
+  INFO(pane.last);
+  CHECK(marks(pane.last) == 12);
+  // 2b2, a centre cell, is on 7 lines: 21 other cells, on every level.
+  pane.keys("Tab");
+  REQUIRE(pane.waitFor([&](const std::string& s) { return marks(s) == 21; }));
+  pane.keys("v");
+  REQUIRE(pane.waitForText("Lines hidden."));
+  CHECK(marks(pane.last) == 0);
+}
+
 TEST_CASE("qubic announces a win and highlights the line") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);

@@ -318,6 +318,12 @@ void App::perform(Action action) {
       say(showThreats_ ? "Showing threes (!x!) and double-threat cells (+x+)."
                        : "Threat marks hidden.");
       break;
+    case Action::Lines:
+      showLines_ = !showLines_;
+      say(showLines_
+              ? "Showing the lines through the cursor (-): move it to see them cross the levels."
+              : "Lines hidden.");
+      break;
     case Action::Overlay:
       toggleOverlay();
       break;

@@ -154,6 +154,7 @@ ViewState App::buildView() const {
   BoardMarks marks;
   marks.threats = showThreats_;
   marks.overlay = overlay ? &*overlay : nullptr;
+  if (showLines_) marks.linesThrough = cursor_;
   v.cells = boardLook(pos, game_.lastMove(), marks);
   // The cursor stays while the engine thinks, so the next move can be aimed meanwhile.
   v.cursor = !pos.isGameOver() && seats_.anyHuman() ? cursor_ : -1;

@@ -85,6 +85,7 @@ const std::array<ConfigurableKey, kConfigurableActions> kConfigurable = {{
     {Action::LevelDown, "key_level_down", &TuiSettings::keyLevelDown},
     {Action::Threats, "key_threats", &TuiSettings::keyThreats},
     {Action::Overlay, "key_overlay", &TuiSettings::keyOverlay},
+    {Action::Lines, "key_lines", &TuiSettings::keyLines},
     {Action::Pause, "key_pause", &TuiSettings::keyPause},
     {Action::Step, "key_step", &TuiSettings::keyStep},
     {Action::Save, "key_save", &TuiSettings::keySave},
@@ -132,6 +133,8 @@ std::string_view describe(Action action) {
       return "show threes (!) and double-threat cells (+)";
     case Action::Overlay:
       return "analysis overlay: W wins, L loses, ? unknown";
+    case Action::Lines:
+      return "show the lines through the cursor, across the levels";
     case Action::Pause:
       return "pause or resume the engine";
     case Action::Step:

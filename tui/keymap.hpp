@@ -28,6 +28,7 @@ enum class Action : std::uint8_t {
   LevelDown,
   Threats,
   Overlay,
+  Lines,
   Pause,
   Step,
   Save,

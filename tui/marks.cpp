@@ -1,5 +1,6 @@
 #include "marks.hpp"
 
+#include "engine/lines.hpp"
 #include "engine/threats.hpp"
 
 namespace qubic::tui {
@@ -54,6 +55,12 @@ std::array<CellLook, 64> boardLook(const Position& pos, int lastMove, const Boar
       threes[index(s)] = threatCells(pos, s);
       doubles[index(s)] = doubleThreatCells(pos, s);
     }
+  Bitboard onLines = 0;
+  if (marks.linesThrough >= 0) {
+    for (int i = 0; i < kLineTables.lineCount[marks.linesThrough]; ++i)
+      onLines |= lineMask(kLineTables.linesThrough[marks.linesThrough][i]);
+    onLines &= ~bit(marks.linesThrough);  // the cell itself shows the cursor
+  }
   for (int cell = 0; cell < kCells; ++cell) {
     CellLook& look = looks[cell];
     const Bitboard b = bit(cell);
@@ -69,6 +76,7 @@ std::array<CellLook, 64> boardLook(const Position& pos, int lastMove, const Boar
         look.text = {'[', look.text[1], ']'};
         look.bold = true;
       }
+      if (onLines & b) look.bold = true;
     } else {
       // Both on: the overlay's letter inside the threat mark's brackets ("!L!"), so
       // neither hides the other.
@@ -78,6 +86,7 @@ std::array<CellLook, 64> boardLook(const Position& pos, int lastMove, const Boar
       look = value.text[1] != '.' ? value : threat;
       if (value.text[1] != '.' && threat.text[0] != ' ')
         look.text = {threat.text[0], value.text[1], threat.text[2]};
+      if ((onLines & b) && look.text[1] == '.') look = {{' ', '-', ' '}, Style::Highlight, false};
     }
   }
   return looks;

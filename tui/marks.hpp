@@ -22,9 +22,11 @@ struct CellLook {
 struct BoardMarks {
   bool threats = false;                    // threes "!x!" and double-threat cells "+x+"
   const BoardAnalysis* overlay = nullptr;  // W / L / = / ? on empty cells when set
+  int linesThrough = -1;  // a cell: the empty cells on its lines show " - ", its stones bold
 };
 
-// Stones: " X " / " O "; the last move "[X]"; a winning line "*X*"; empty " . ".
+// Stones: " X " / " O "; the last move "[X]"; a winning line "*X*"; empty " . ";
+// an empty cell on a line through marks.linesThrough " - ".
 std::array<CellLook, 64> boardLook(const Position& pos, int lastMove, const BoardMarks& marks);
 
 }  // namespace qubic::tui

@@ -35,6 +35,8 @@ std::string_view shortDescription(Action action) {
       return "show threes and double threats";
     case Action::Overlay:
       return "analysis overlay (W, L, ?)";
+    case Action::Lines:
+      return "lines through the cursor";
     case Action::Pause:
       return "pause or resume the engine";
     case Action::Step:
