@@ -146,7 +146,7 @@ void writeBook(std::istream& proof, const std::string& path) {
               std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
 }
 
-// --pieces DIR: each proven piece is kept as DIR/<position>.proof, and a later split solve
+// --pieces DIR: each proven piece is kept as DIR/piece-<position>.proof, and a later split solve
 // takes it from there instead of proving it again (the joined proof is checked as a whole).
 void keepPiecesIn(const std::string& dir, SplitOptions& options) {
   std::error_code error;
@@ -155,7 +155,7 @@ void keepPiecesIn(const std::string& dir, SplitOptions& options) {
   const auto file = [dir](const Position& pos) {
     std::string name = positionString(pos);
     for (char& c : name) c = c == '/' ? '_' : c == ' ' ? '-' : c;
-    return dir + "/" + name + ".proof";
+    return dir + "/piece-" + name + ".proof";  // never a hidden file: names may start with "."
   };
   options.recall = [file](const Position& pos) -> std::optional<std::string> {
     const Parsed<std::string> text = readRegularFile(file(pos), kMaxProofBytes);
