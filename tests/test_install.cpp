@@ -19,7 +19,7 @@ namespace {
 const char* const kPrograms[] = {"qubic", "qubic-engine", "qubic-solve", "qubic-match",
                                  "qubic-bench"};
 
-std::string readAll(const fs::path& path) {
+[[maybe_unused]] std::string readAll(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
@@ -53,8 +53,11 @@ TEST_CASE(
   for (const char* program : kPrograms) {
     INFO(program);
     CHECK(fs::is_regular_file(root / "bin" / program));
-    // No path into the source (or build) tree is compiled in.
+#ifdef QUBIC_PLAIN_RELEASE
+    // No path into the source (or build) tree is compiled in (debug builds name their
+    // source files, so only a release build can show it).
     CHECK(readAll(root / "bin" / program).find(QUBIC_SOURCE_DIR) == std::string::npos);
+#endif
   }
   for (const char* page : {"man6/qubic.6", "man1/qubic-engine.1", "man1/qubic-solve.1",
                            "man1/qubic-match.1", "man1/qubic-bench.1"})
