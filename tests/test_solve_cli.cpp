@@ -176,6 +176,20 @@ TEST_CASE(
   CHECK(failed.err.find("no proof written") != std::string::npos);
 }
 
+TEST_CASE("qubic-solve --explain tells a forcing win move by move, or a quiet first move") {
+  // A forcing win by threes (the example of docs/proof-format.md, after O's 2a1).
+  const Run threes = solve({"--moves", "1a1,4d4,1d1,1b2,4d1,2a1", "--explain"});
+  CHECK(threes.exitCode == 0);
+  CHECK(threes.out.rfind("X to move wins by force with threes alone, ", 0) == 0);
+  CHECK(threes.out.find("makes a three on ") != std::string::npos);
+  CHECK(threes.out.find("O can block only one") != std::string::npos);
+  // A win that needs a quiet move first: proven, the proof checked, its first move named.
+  const Run quiet = solve({"--moves", "1a1,4d4,1d1,1b2", "--explain"});
+  CHECK(quiet.exitCode == 0);
+  CHECK(quiet.out.find("but not by threes alone: the proof (checked: yes)") != std::string::npos);
+  CHECK(quiet.out.find("The first move, ") != std::string::npos);
+}
+
 TEST_CASE("qubic-solve stops cleanly on Ctrl-C and prints what is known") {
   ChildProcess child({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "--threads", "2"});
   REQUIRE(child.started());

@@ -19,11 +19,13 @@
 #include "config/data_dirs.hpp"
 #include "config/read_file.hpp"
 #include "engine/book.hpp"
+#include "engine/explain.hpp"
 #include "engine/notation.hpp"
 #include "engine/pns.hpp"
 #include "engine/proof.hpp"
 #include "engine/solver.hpp"
 #include "engine/split_solve.hpp"
+#include "engine/threat_search.hpp"
 #include "engine/verify.hpp"
 
 using namespace qubic;
@@ -34,7 +36,7 @@ void usage(FILE* out) {
   std::fputs(
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
-      "                   [--split M [--pieces DIR]] [--proof FILE] [--book FILE]\n"
+      "                   [--split M [--pieces DIR]] [--proof FILE] [--book FILE] [--explain]\n"
       "       qubic-solve --verify FILE\n"
       "       qubic-solve --book-info [FILE]\n"
       "  POSITION    a position string (default: the empty board)\n"
@@ -55,6 +57,9 @@ void usage(FILE* out) {
       "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n"
       "  --book      when X wins, verify the proof and write the opening book to FILE\n"
       "              (docs/book-format.md)\n"
+      "  --explain   how the side to move wins: a forcing win by threes move by move, or the\n"
+      "              first quiet move of a proven win and what it threatens (--time: budget, 10 "
+      "s)\n"
       "  --verify    check the proof in FILE with the rules alone; prints 'verified: yes' or the\n"
       "              first faulty node\n"
       "  --book-info the book's strategic positions, its longest win and its size (default: the\n"
@@ -108,6 +113,89 @@ int verify(const std::string& path) {
     return 1;
   }
   std::printf("verified: yes\nplies: %d\n", r.plies);
+  return 0;
+}
+
+// --explain: the win of the side to move, told as a person would follow it.
+void printForcingWin(const Position& pos, std::span<const std::uint8_t> moves) {
+  const char mover = pos.sideToMove() == Side::X ? 'X' : 'O', other = mover == 'X' ? 'O' : 'X';
+  int number = 0;
+  for (const ForcingStep& step : explainForcingWin(pos, moves)) {
+    std::string what;
+    if (step.completesLine) {
+      what = "completes a line";
+    } else if (step.threes.size() >= 2) {
+      what = "makes " + std::to_string(step.threes.size()) + " threes at once:";
+      for (std::size_t k = 0; k < step.threes.size(); ++k) {
+        what += k == 0 ? " " : ", ";
+        what += lineName(step.threes[k].line) + " (at " + moveToken(step.threes[k].cell) + ")";
+      }
+      what += "; ";
+      what += other;
+      what += " can block only one";
+    } else if (step.threes.size() == 1) {
+      what = "makes a three on " + lineName(step.threes[0].line) + "; ";
+      what += other;
+      what += " must block";
+    }
+    std::printf("  %2d. %c %s  %s\n", ++number, mover, moveToken(step.move).c_str(), what.c_str());
+    if (step.reply >= 0) std::printf("      %c %s\n", other, moveToken(step.reply).c_str());
+  }
+}
+
+int explain(const Position& pos, double seconds) {
+  if (pos.isGameOver()) fail("the game is over");
+  const Side us = pos.sideToMove();
+  const char* name = us == Side::X ? "X" : "O";
+  ThreatSearch threats(std::size_t{1} << 20);
+  ThreatLimits limits;
+  limits.shortest = true;
+  limits.maxNodes = 5'000'000;
+  const ThreatResult t = threats.forcedWin(pos, us, limits);
+  const std::span<const std::uint8_t> moves(t.sequence.data(), static_cast<std::size_t>(t.length));
+  if (t.win && checkForcingWin(pos, us, moves).empty()) {
+    std::printf("%s to move wins by force with threes alone, %d plies (checked by the rules):\n",
+                name, t.plies());
+    printForcingWin(pos, moves);
+    return 0;
+  }
+  // Not by threes alone: the proof search decides, and the first move is a quiet one.
+  Solver solver(SolverOptions{});
+  SolveLimits budget;
+  budget.seconds = seconds;
+  budget.stop = &interrupted;
+  const PnsResult r = solver.prove(pos, us, budget);
+  if (r.answer != Answer::Proven || r.bestMove < 0) {
+    std::printf("%s to move: no forced win for %s found within %.0f s (not proven either way)\n",
+                name, name, seconds);
+    return 0;
+  }
+  std::stringstream proof;
+  const ProofWriteResult w =
+      writeProof(proof, pos, us, solver.search(), solver.threats(), SearchLimits{});
+  std::printf(
+      "%s to move wins in %d plies, but not by threes alone: the proof (checked: %s) has %llu "
+      "positions\n"
+      "where %s chooses a move. The first move, %s, makes no three; what it threatens, were\n"
+      "the opponent to pass:\n",
+      name, r.distance, w.complete && verifyProof(proof).verified ? "yes" : "no",
+      static_cast<unsigned long long>(w.attackerNodes), name, moveToken(r.bestMove).c_str());
+  Position after = pos;
+  after.play(r.bestMove);
+  const ThreatResult next = threats.forcedWin(after, us, limits);
+  if (next.win) {
+    const char* other = us == Side::X ? "O" : "X";
+    for (int k = 0; k < next.length; ++k) {
+      const std::string cell = moveToken(next.sequence[static_cast<std::size_t>(k)]);
+      if (k % 2 == 0)
+        std::printf("  %s %s", name, cell.c_str());
+      else
+        std::printf(", %s %s\n", other, cell.c_str());
+    }
+    std::printf("  and wins\n");
+  } else {
+    std::printf("  no win by threes alone yet: more quiet moves follow\n");
+  }
   return 0;
 }
 
@@ -229,7 +317,7 @@ int main(int argc, char** argv) {
   std::string moves, proofPath, bookPath, piecesDir;
   double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
          threads = 1, split = 0;
-  bool havePosition = false;
+  bool havePosition = false, explainAsked = false;
   std::string parallel = "evaluation";
   std::set<std::string>
       given;  // each option at most once: a repeated one is a mistake, not "the last wins"
@@ -253,6 +341,8 @@ int main(int argc, char** argv) {
       nodeLimit = number(value(), "--nodes");
     } else if (arg == "--verify") {
       return verify(value());
+    } else if (arg == "--explain") {
+      explainAsked = true;
     } else if (arg == "--book-info") {
       return bookInfo(i + 1 < argc ? argv[++i] : "");
     } else if (arg == "--pieces") {
@@ -302,6 +392,7 @@ int main(int argc, char** argv) {
   options.tableMb = static_cast<std::size_t>(hashMb);
   options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
   if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");
+  if (explainAsked) return explain(start, seconds > 0 ? seconds : 10);
   if (split > 0) {
     if (seconds > 0 || nodeLimit > 0)
       fail("--split takes no --time or --nodes: its budget is per piece (Ctrl-C stops it)");
