@@ -173,6 +173,7 @@ class Splitter {
                         " in " + std::to_string(options_.maxRetries) + " tries";
         return {};
       }
+      if (options_.rememberSplit) options_.rememberSplit(n.pos, -1);  // that move does not win
       // The move and every move the position's symmetries make equivalent to it.
       for (const int s : stabilizer(n.pos)) n.excluded |= bit(mapCell(s, n.move));
       n.move = -1;
@@ -198,6 +199,7 @@ class Splitter {
       return {};
     }
     n.move = n.bestMove;
+    if (options_.rememberSplit && !n.excluded) options_.rememberSplit(n.pos, n.move);
     Position after = n.pos;
     after.play(n.move);
     ++result_.splits;
@@ -231,6 +233,18 @@ class Splitter {
         return;
       }
     }
+    if (options_.recallSplit && !n.excluded)
+      if (const std::optional<int> move = options_.recallSplit(n.pos);
+          move && n.pos.isLegal(*move)) {
+        n.bestMove = *move;  // answer stays Unknown: the piece is split at once
+        const std::lock_guard<std::mutex> lock(mutex_);
+        ++result_.pieces;
+        ++result_.recalled;
+        if (onPiece_)
+          onPiece_(PieceReport{n.moves, Answer::Unknown, 0, 0, static_cast<int>(result_.pieces),
+                               known_()});
+        return;
+      }
     solver.clear();  // each piece from scratch: the proof does not depend on which worker ran what
     SolveLimits limits;
     limits.maxPositions = options_.piecePositions;

@@ -34,6 +34,10 @@ struct SplitOptions {
   // joined proof is checked as a whole, so a stale or wrong stored piece cannot pass.
   std::function<std::optional<std::string>(const Position&)> recall;
   std::function<void(const Position&, const std::string&)> remember;
+  // The same for split pieces: the attacker's move they were split at (-1: forget it, the
+  // move turned out not to win), so that a rerun splits them again without a search.
+  std::function<std::optional<int>(const Position&)> recallSplit;
+  std::function<void(const Position&, int move)> rememberSplit;
 };
 
 // One piece settled (called from the workers, one call at a time).

@@ -234,7 +234,8 @@ void writeBook(std::istream& proof, const std::string& path) {
               std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
 }
 
-// --pieces DIR: each proven piece is kept as DIR/piece-<position>.proof, and a later split solve
+// --pieces DIR: each proven piece is kept as DIR/piece-<position>.proof (and each split
+// piece's move as DIR/split-<position>.txt), and a later split solve
 // takes it from there instead of proving it again (the joined proof is checked as a whole).
 void keepPiecesIn(const std::string& dir, SplitOptions& options) {
   std::error_code error;
@@ -257,6 +258,27 @@ void keepPiecesIn(const std::string& dir, SplitOptions& options) {
     const std::string path = file(pos), partial = path + ".part";
     std::ofstream(partial) << proof;
     std::filesystem::rename(partial, path);  // never a half-written piece under the real name
+  };
+  // A split piece: the move it was split at, as a move token in DIR/split-<position>.txt.
+  const auto splitFile = [file](const Position& pos) {
+    std::string path = file(pos);
+    path.replace(path.rfind("/piece-"), 7, "/split-");
+    return path.substr(0, path.size() - 6) + ".txt";
+  };
+  options.recallSplit = [splitFile](const Position& pos) -> std::optional<int> {
+    const Parsed<std::string> text = readRegularFile(splitFile(pos), 64);
+    if (!text) return std::nullopt;
+    const Parsed<int> move = parseMove(text.value().substr(0, text.value().find('\n')));
+    return move ? std::optional<int>(move.value()) : std::nullopt;
+  };
+  options.rememberSplit = [splitFile](const Position& pos, int move) {
+    if (move < 0) {
+      std::filesystem::remove(splitFile(pos));
+      return;
+    }
+    const std::string path = splitFile(pos), partial = path + ".part";
+    std::ofstream(partial) << moveToken(move) << '\n';
+    std::filesystem::rename(partial, path);
   };
 }
 
