@@ -42,15 +42,17 @@ void EvaluationHelpers::startBatch(const Position& parent, const std::uint8_t* m
   parentNoThreatWin_ = parentNoThreatWin;
   next_.store(0, std::memory_order_relaxed);
   left_.store(0, std::memory_order_relaxed);
+  closing_.store(false, std::memory_order_relaxed);
   batch_.fetch_add(1, std::memory_order_release);  // odd: open
   batch_.notify_all();
 }
 
-void EvaluationHelpers::evaluateItem(int k, ThreatSearch& threats) {
+void EvaluationHelpers::evaluateItem(int k, ThreatSearch& threats, const std::atomic<bool>* stop) {
   const auto i = static_cast<std::size_t>(k);
   Position child = parent_;
   child.play(moves_[i]);
-  results_[i] = evaluateNode(child, attacker_, options_, threats, parentNoThreatWin_, nodes_[i]);
+  results_[i] =
+      evaluateNode(child, attacker_, options_, threats, parentNoThreatWin_, nodes_[i], stop);
   ready_[i].store(true, std::memory_order_release);
 }
 
@@ -59,7 +61,7 @@ const NodeEvaluation& EvaluationHelpers::result(int k, ThreatSearch& callerThrea
   while (!ready_[i].load(std::memory_order_acquire)) {
     const int m = next_.fetch_add(1, std::memory_order_relaxed);
     if (m < count_) {
-      evaluateItem(m, callerThreats);
+      evaluateItem(m, callerThreats, nullptr);
     } else {
       pause();
     }
@@ -69,6 +71,7 @@ const NodeEvaluation& EvaluationHelpers::result(int k, ThreatSearch& callerThrea
 
 std::uint64_t EvaluationHelpers::endBatch() {
   next_.store(kClosed, std::memory_order_relaxed);
+  closing_.store(true, std::memory_order_relaxed);  // an item a helper is still on is not wanted
   while (left_.load(std::memory_order_acquire) < static_cast<int>(threads_.size())) pause();
   batch_.fetch_add(1, std::memory_order_relaxed);  // even: closed
   std::uint64_t nodes = 0;
@@ -95,7 +98,7 @@ void EvaluationHelpers::run(ThreatSearch& threats) {
     }
     seen = b;
     for (int k; (k = next_.fetch_add(1, std::memory_order_relaxed)) < count_;)
-      evaluateItem(k, threats);
+      evaluateItem(k, threats, &closing_);
     left_.fetch_add(1, std::memory_order_release);
   }
 }

@@ -39,7 +39,7 @@ class EvaluationHelpers {
 
  private:
   void run(ThreatSearch& threats);
-  void evaluateItem(int k, ThreatSearch& threats);
+  void evaluateItem(int k, ThreatSearch& threats, const std::atomic<bool>* stop);
 
   PnsOptions options_;
   // The open batch, written by the search's thread before batch_ is raised (release).
@@ -54,6 +54,7 @@ class EvaluationHelpers {
   std::atomic<int> next_{0};             // the next item nobody has taken
   std::atomic<std::uint64_t> batch_{0};  // odd: a batch is open
   std::atomic<int> left_{0};             // helpers that have left the open batch
+  std::atomic<bool> closing_{false};     // the batch is closing: a helper's item is dropped
   std::atomic<bool> quit_{false};
   std::vector<std::unique_ptr<ThreatSearch>> threats_;
   std::vector<std::thread> threads_;

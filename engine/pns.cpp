@@ -126,7 +126,7 @@ NodeEvaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin
 
 NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions& options,
                             ThreatSearch& threats, bool parentNoThreatWin,
-                            std::uint64_t& threatNodes) {
+                            std::uint64_t& threatNodes, const std::atomic<bool>* stop) {
   NodeEvaluation e;
   const Side mover = pos.sideToMove();
   const Side defender = opponent(attacker);
@@ -164,6 +164,7 @@ NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions
   // defender three (and so force the attacker's hand), can refute it.
   ThreatLimits limits;
   limits.maxNodes = options.threatNodes;
+  limits.stop = stop;  // set when the answer is no longer wanted (a helper's dropped child)
   const ThreatResult threat = threats.forcedWin(pos, attacker, limits);
   threatNodes += threat.nodes;
   if (!threat.win) {

@@ -94,7 +94,7 @@ struct NodeEvaluation {
 // threat search's table), so another thread may compute it (engine/eval_helper).
 NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions& options,
                             ThreatSearch& threats, bool parentNoThreatWin,
-                            std::uint64_t& threatNodes);
+                            std::uint64_t& threatNodes, const std::atomic<bool>* stop = nullptr);
 
 class ProofSearch {
  public:
