@@ -229,7 +229,7 @@ class Splitter {
         ++result_.recalled;
         if (onPiece_)
           onPiece_(PieceReport{n.moves, Answer::Proven, 0, 0, static_cast<int>(result_.pieces),
-                               known_()});
+                               knownPieces()});
         return;
       }
     }
@@ -242,7 +242,7 @@ class Splitter {
         ++result_.recalled;
         if (onPiece_)
           onPiece_(PieceReport{n.moves, Answer::Unknown, 0, 0, static_cast<int>(result_.pieces),
-                               known_()});
+                               knownPieces()});
         return;
       }
     solver.clear();  // each piece from scratch: the proof does not depend on which worker ran what
@@ -274,10 +274,10 @@ class Splitter {
     result_.positions += r.positions;
     if (onPiece_)
       onPiece_(PieceReport{n.moves, r.answer, r.positions, r.seconds,
-                           static_cast<int>(result_.pieces), known_()});
+                           static_cast<int>(result_.pieces), knownPieces()});
   }
 
-  int known_() const {
+  int knownPieces() const {
     return static_cast<int>(nodes_.size()) - (nodes_.front().pos.sideToMove() == attacker_ ? 0 : 1);
   }
 
