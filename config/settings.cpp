@@ -193,6 +193,8 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::keyOverlay>(), {}}},
       {"tui", "key_lines", "keys to show or hide the lines through the cursor",
        F::Text{textAccess<kTui, &TuiSettings::keyLines>(), {}}},
+      {"tui", "key_expected_line", "keys to show or hide the line of play the engine expects",
+       F::Text{textAccess<kTui, &TuiSettings::keyExpectedLine>(), {}}},
       {"tui", "key_pause", "keys to pause or resume the engine",
        F::Text{textAccess<kTui, &TuiSettings::keyPause>(), {}}},
       {"tui", "key_step", "keys to let a paused engine make one move",

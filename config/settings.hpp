@@ -47,6 +47,7 @@ struct TuiSettings {
   std::string keyThreats = "f";
   std::string keyOverlay = "a";
   std::string keyLines = "v";
+  std::string keyExpectedLine = "e";
   std::string keyPause = "p";
   std::string keyStep = ".";
   std::string keySave = "w";

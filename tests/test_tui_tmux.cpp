@@ -213,6 +213,22 @@ TEST_CASE("v shows the lines through the cursor across the levels, and hides the
   CHECK(marks(pane.last) == 0);
 }
 
+TEST_CASE("e shows the line of play the engine expects after its move") {
+  if (!haveTmux()) return;
+  // Level 8 searches as deep as half a second allows, so its move comes with a line.
+  QubicPane pane("[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\n[engine]\nlevel = 8\nseed = 7\n");
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForText("Engine (O) played", 20));
+  pane.keys("e");
+  REQUIRE(pane.waitForText("Showing the line the engine expects"));
+  INFO(pane.last);
+  CHECK(std::regex_search(pane.last, std::regex("Expected line:( [1-4][a-d][1-4])+")));
+  pane.keys("e");
+  REQUIRE(pane.waitForText("Expected line hidden."));
+  CHECK(pane.last.find("Expected line:") == std::string::npos);
+}
+
 TEST_CASE("qubic announces a win and highlights the line") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);

@@ -318,6 +318,11 @@ void App::perform(Action action) {
       say(showThreats_ ? "Showing threes (!x!) and double-threat cells (+x+)."
                        : "Threat marks hidden.");
       break;
+    case Action::ExpectedLine:
+      showExpected_ = !showExpected_;
+      say(showExpected_ ? "Showing the line the engine expects after its move."
+                        : "Expected line hidden.");
+      break;
     case Action::Lines:
       showLines_ = !showLines_;
       say(showLines_

@@ -103,6 +103,7 @@ class App {
   int cursor_;
   bool showThreats_;
   bool showLines_ = false;
+  bool showExpected_ = false;
   bool showOverlay_;
   bool helpOpen_ = false;
   bool startScreen_;  // who plays and the level are chosen before the board shows

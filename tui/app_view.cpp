@@ -104,6 +104,16 @@ std::vector<StyledText> App::statusLines() const {
         !proven.empty())
       text += " " + proven + (c.fromBook ? " (book)." : ".");
     lines.push_back({text});
+    if (showExpected_) {
+      std::string expected = "Expected line:";
+      for (int k = 1; k < c.pvLength; ++k) {
+        expected += ' ';
+        expected += moveToken(c.pv[static_cast<std::size_t>(k)]);
+      }
+      lines.push_back({c.pvLength > 1
+                           ? expected
+                           : "Expected line: none beyond this move (it was not searched deeper)"});
+    }
   }
   if (hint_ && hintPly_ == game_.moves().size())
     lines.push_back(

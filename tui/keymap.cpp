@@ -86,6 +86,7 @@ const std::array<ConfigurableKey, kConfigurableActions> kConfigurable = {{
     {Action::Threats, "key_threats", &TuiSettings::keyThreats},
     {Action::Overlay, "key_overlay", &TuiSettings::keyOverlay},
     {Action::Lines, "key_lines", &TuiSettings::keyLines},
+    {Action::ExpectedLine, "key_expected_line", &TuiSettings::keyExpectedLine},
     {Action::Pause, "key_pause", &TuiSettings::keyPause},
     {Action::Step, "key_step", &TuiSettings::keyStep},
     {Action::Save, "key_save", &TuiSettings::keySave},
@@ -133,6 +134,8 @@ std::string_view describe(Action action) {
       return "show threes (!) and double-threat cells (+)";
     case Action::Overlay:
       return "analysis overlay: W wins, L loses, ? unknown";
+    case Action::ExpectedLine:
+      return "show the line of play the engine expects after its move";
     case Action::Lines:
       return "show the lines through the cursor, across the levels";
     case Action::Pause:

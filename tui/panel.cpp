@@ -35,6 +35,8 @@ std::string_view shortDescription(Action action) {
       return "show threes and double threats";
     case Action::Overlay:
       return "analysis overlay (W, L, ?)";
+    case Action::ExpectedLine:
+      return "the engine's expected line";
     case Action::Lines:
       return "lines through the cursor";
     case Action::Pause:
