@@ -219,31 +219,29 @@ class Splitter {
     for (std::thread& t : workers) t.join();
   }
 
+  // A piece taken from the caller's store instead of a search.
+  void recalled(const Node& n) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    ++result_.pieces;
+    ++result_.recalled;
+    if (onPiece_)
+      onPiece_(
+          PieceReport{n.moves, n.answer, 0, 0, static_cast<int>(result_.pieces), knownPieces()});
+  }
+
   void solve(Solver& solver, Node& n) {
     if (options_.recall && !n.excluded) {
       if (std::optional<std::string> known = options_.recall(n.pos)) {
         n.answer = Answer::Proven;
         n.proof = bodyOf(*known);
-        const std::lock_guard<std::mutex> lock(mutex_);
-        ++result_.pieces;
-        ++result_.recalled;
-        if (onPiece_)
-          onPiece_(PieceReport{n.moves, Answer::Proven, 0, 0, static_cast<int>(result_.pieces),
-                               knownPieces()});
-        return;
+        return recalled(n);
       }
     }
     if (options_.recallSplit && !n.excluded)
       if (const std::optional<int> move = options_.recallSplit(n.pos);
           move && n.pos.isLegal(*move)) {
         n.bestMove = *move;  // answer stays Unknown: the piece is split at once
-        const std::lock_guard<std::mutex> lock(mutex_);
-        ++result_.pieces;
-        ++result_.recalled;
-        if (onPiece_)
-          onPiece_(PieceReport{n.moves, Answer::Unknown, 0, 0, static_cast<int>(result_.pieces),
-                               knownPieces()});
-        return;
+        return recalled(n);
       }
     solver.clear();  // each piece from scratch: the proof does not depend on which worker ran what
     SolveLimits limits;

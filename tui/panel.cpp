@@ -39,17 +39,9 @@ std::string_view shortDescription(Action action) {
       return "the engine's expected line";
     case Action::Lines:
       return "lines through the cursor";
-    case Action::Pause:
-      return "pause or resume the engine";
     case Action::Step:
       return "paused engine: one move";
-    case Action::Save:
-      return "save the game to a file";
-    case Action::Load:
-      return "load a game from a file";
-    case Action::Quit:
-      return "quit";
-    default:
+    default:  // short enough already
       return describe(action);
   }
 }
