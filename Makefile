@@ -42,11 +42,11 @@ test: build
 sanitize:
 	@$(MAKE) --no-print-directory test BUILD=build-sanitize CMAKE_FLAGS="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_SANITIZE=ON -DQUBIC_NATIVE=OFF"
 
-# The solver's tests (the parallel solve over a shared table) under ThreadSanitizer.
+# The threaded tests (the parallel solver, the job thread) under ThreadSanitizer.
 tsan: deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_TSAN=ON -DQUBIC_NATIVE=OFF >/dev/null
-	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns test_distance test_split_solve
-	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns|distance|split_solve):'
+	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns test_distance test_split_solve test_job_thread test_tui_engine
+	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns|distance|split_solve|job_thread|tui_engine):'
 
 # Warning check: builds everything with g++ and clang++ and -Werror.
 warnings: deps

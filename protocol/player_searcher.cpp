@@ -22,10 +22,7 @@ std::uint64_t effectiveSeed(std::int64_t seed) {
 
 PlayerSearcher::PlayerSearcher(Report report) : report_(std::move(report)) {}
 
-PlayerSearcher::~PlayerSearcher() {
-  stop_ = true;
-  join();
-}
+PlayerSearcher::~PlayerSearcher() = default;
 
 std::string PlayerSearcher::configure(const EngineSettings& settings) {
   // A book file that cannot be read changes nothing, except at the start, where everything
@@ -68,42 +65,39 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
 }
 
 void PlayerSearcher::newGame() {
-  join();
+  jobs_.wait();
   player_->newGame();
 }
 
 void PlayerSearcher::start(const SearchJob& job) {
-  join();  // the previous search has delivered its result already; its thread may linger
-  stop_ = false;
-  thread_ = std::thread([this, job] {
-    report_(search(job, [this](const MoveChoice& best) { report_(best, false); }), true);
+  jobs_.wait();  // the previous search has delivered its result already; let it finish
+  jobs_.start([this, job](const std::atomic<bool>& stop) {
+    report_(search(job, stop, [this](const MoveChoice& best) { report_(best, false); }), true);
   });
 }
 
-void PlayerSearcher::stop() { stop_ = true; }
+void PlayerSearcher::stop() { jobs_.stopCurrent(); }
 
 MoveChoice PlayerSearcher::think(const SearchJob& job) {
-  join();
-  stop_ = false;
-  // No progress reports: the caller holds the session lock that report_ would take.
-  return search(job, {});
+  jobs_.wait();
+  const std::atomic<bool> notStopped{false};
+  // On the caller's thread, without progress reports: the caller holds the session lock
+  // that report_ would take.
+  return search(job, notStopped, {});
 }
 
-MoveChoice PlayerSearcher::search(const SearchJob& job, const ProgressFn& progress) {
+MoveChoice PlayerSearcher::search(const SearchJob& job, const std::atomic<bool>& stop,
+                                  const ProgressFn& progress) {
   MoveLimits limits = job.limits;
-  limits.stop = &stop_;
+  limits.stop = &stop;
   // A failure comes back as choice.error: the session says so and plays a legal move.
   return chooseReportingErrors(*player_, job.position, limits, progress);
 }
 
 void PlayerSearcher::waitIfStopping() {
-  if (stop_) join();
+  if (jobs_.stopping()) jobs_.wait();
 }
 
-void PlayerSearcher::waitForSearch() { join(); }
-
-void PlayerSearcher::join() {
-  if (thread_.joinable()) thread_.join();
-}
+void PlayerSearcher::waitForSearch() { jobs_.wait(); }
 
 }  // namespace qubic

@@ -1,12 +1,11 @@
-// The real Searcher: the engine's Player, thinking on a thread of its own so that the
+// The real Searcher: the engine's Player, thinking on a JobThread so that the
 // protocol keeps answering (isready, stop, quit) while it searches.
 #pragma once
 
-#include <atomic>
 #include <functional>
 #include <memory>
-#include <thread>
 
+#include "engine/job_thread.hpp"
 #include "searcher.hpp"
 
 namespace qubic {
@@ -35,15 +34,14 @@ class PlayerSearcher final : public Searcher {
   void waitForSearch();
 
  private:
-  MoveChoice search(const SearchJob& job, const ProgressFn& progress);
-  void join();
+  MoveChoice search(const SearchJob& job, const std::atomic<bool>& stop,
+                    const ProgressFn& progress);
 
   Report report_;
   std::unique_ptr<Player> player_;
   std::shared_ptr<const Book> book_;  // the book loaded from applied_.solutionFile; null: none
   EngineSettings applied_;
-  std::thread thread_;
-  std::atomic<bool> stop_{false};
+  JobThread jobs_;  // last: its destructor stops and joins the search before the rest goes
 };
 
 }  // namespace qubic

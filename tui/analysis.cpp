@@ -29,36 +29,27 @@ MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const B
   };
 }
 
-BackgroundAnalysis::BackgroundAnalysis(MoveJudge judge)
-    : judge_(std::move(judge)), thread_([this] { run(); }) {}
-
-BackgroundAnalysis::~BackgroundAnalysis() {
-  {
-    std::lock_guard lock(mutex_);
-    quitting_ = true;
-    stop_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
-}
+BackgroundAnalysis::BackgroundAnalysis(MoveJudge judge) : judge_(std::move(judge)) {}
 
 void BackgroundAnalysis::analyse(const Position& pos) {
+  std::uint64_t number = 0;
   {
     std::lock_guard lock(mutex_);
-    if ((pending_ && *pending_ == pos) ||
-        (haveAnalysis_ && analysis_.positionKey == pos.key() && !pending_))
-      return;
-    pending_ = pos;
-    stop_ = true;
+    if (wanted_ && *wanted_ == pos) return;
+    wanted_ = pos;
+    number = ++latestJob_;
   }
-  wake_.notify_all();
+  jobs_.start([this, pos, number](const std::atomic<bool>& stop) { run(pos, number, stop); });
 }
 
 void BackgroundAnalysis::cancel() {
-  std::lock_guard lock(mutex_);
-  pending_.reset();
-  haveAnalysis_ = false;
-  stop_ = true;
+  {
+    std::lock_guard lock(mutex_);
+    wanted_.reset();
+    ++latestJob_;
+    haveAnalysis_ = false;
+  }
+  jobs_.cancel();
 }
 
 std::optional<BoardAnalysis> BackgroundAnalysis::snapshot(const Position& pos) const {
@@ -67,28 +58,23 @@ std::optional<BoardAnalysis> BackgroundAnalysis::snapshot(const Position& pos) c
   return analysis_;
 }
 
-void BackgroundAnalysis::run() {
+void BackgroundAnalysis::run(const Position& pos, std::uint64_t number,
+                             const std::atomic<bool>& stop) {
   std::unique_lock lock(mutex_);
-  for (;;) {
-    wake_.wait(lock, [this] { return quitting_ || pending_.has_value(); });
-    if (quitting_) return;
-    const Position pos = *pending_;
-    pending_.reset();
-    stop_ = false;
-    analysis_ = BoardAnalysis{};
-    analysis_.positionKey = pos.key();
-    analysis_.toJudge = pos.isGameOver() ? 0 : popcount(pos.emptyCells());
-    haveAnalysis_ = true;
-    if (pos.isGameOver()) continue;
-    for (Bitboard empty = pos.emptyCells(); empty && !stop_;) {
-      const int cell = popLowest(empty);
-      lock.unlock();
-      const MoveJudgement judgement = judge_(pos, cell, stop_);
-      lock.lock();
-      if (stop_ || quitting_) break;
-      analysis_.cells[cell] = judgement;
-      ++analysis_.judged;
-    }
+  if (number != latestJob_) return;
+  analysis_ = BoardAnalysis{};
+  analysis_.positionKey = pos.key();
+  analysis_.toJudge = pos.isGameOver() ? 0 : popcount(pos.emptyCells());
+  haveAnalysis_ = true;
+  if (pos.isGameOver()) return;
+  for (Bitboard empty = pos.emptyCells(); empty && !stop;) {
+    const int cell = popLowest(empty);
+    lock.unlock();
+    const MoveJudgement judgement = judge_(pos, cell, stop);
+    lock.lock();
+    if (stop || number != latestJob_) return;
+    analysis_.cells[cell] = judgement;
+    ++analysis_.judged;
   }
 }
 

@@ -7,15 +7,14 @@
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <thread>
 
 #include "engine/book.hpp"
+#include "engine/job_thread.hpp"
 #include "engine/position.hpp"
 
 namespace qubic::tui {
@@ -44,12 +43,12 @@ struct BoardAnalysis {
   bool complete() const { return judged == toJudge; }
 };
 
-// Judges every empty cell on a background thread, one cell after another, publishing
-// results as they come so the overlay fills in progressively.
+// Judges every empty cell on a JobThread, one cell after another, publishing results as
+// they come so the overlay fills in progressively.
 class BackgroundAnalysis {
  public:
   explicit BackgroundAnalysis(MoveJudge judge);
-  ~BackgroundAnalysis();
+  ~BackgroundAnalysis() = default;  // the JobThread stops the analysis and joins
   BackgroundAnalysis(const BackgroundAnalysis&) = delete;
   BackgroundAnalysis& operator=(const BackgroundAnalysis&) = delete;
 
@@ -60,17 +59,15 @@ class BackgroundAnalysis {
   std::optional<BoardAnalysis> snapshot(const Position& pos) const;
 
  private:
-  void run();
+  void run(const Position& pos, std::uint64_t number, const std::atomic<bool>& stop);
 
   MoveJudge judge_;
-  std::atomic<bool> stop_{false};
   mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  bool quitting_ = false;
-  std::optional<Position> pending_;
+  std::optional<Position> wanted_;  // the position asked for last
+  std::uint64_t latestJob_ = 0;     // a job writes only while it is the latest
   bool haveAnalysis_ = false;
   BoardAnalysis analysis_;
-  std::thread thread_;
+  JobThread jobs_;  // last: destroyed first, so the thread ends before what it uses
 };
 
 }  // namespace qubic::tui

@@ -3,50 +3,37 @@
 namespace qubic::tui {
 
 EngineWorker::EngineWorker(const PlayerOptions& options, std::shared_ptr<const Book> book)
-    : player_(options), thread_([this] { run(); }) {
-  // The thread touches the player only for a job, and start() hands jobs over under the
-  // mutex, so this happens before any use.
+    : player_(options) {
   player_.setBook(std::move(book));
 }
 
-EngineWorker::~EngineWorker() {
-  {
-    std::lock_guard lock(mutex_);
-    quitting_ = true;
-    pending_.reset();
-    stop_ = true;
-  }
-  wake_.notify_all();
-  thread_.join();
-}
-
 void EngineWorker::start(const EngineJob& job) {
+  std::uint64_t number = 0;
   {
     std::lock_guard lock(mutex_);
-    ++latestJob_;
-    pending_ = job;
+    number = ++latestJob_;
     result_.reset();
-    if (runningJob_ != 0) stop_ = true;  // the thread clears it when it takes the new job
   }
-  wake_.notify_all();
+  jobs_.start([this, job, number](const std::atomic<bool>& stop) { run(job, number, stop); });
 }
 
 void EngineWorker::cancel() {
-  std::lock_guard lock(mutex_);
-  ++latestJob_;  // whatever is running is now stale
-  pending_.reset();
-  result_.reset();
-  if (runningJob_ != 0) stop_ = true;
+  {
+    std::lock_guard lock(mutex_);
+    settledJob_ = ++latestJob_;  // whatever is running is now stale
+    result_.reset();
+  }
+  jobs_.cancel();
 }
 
 void EngineWorker::moveNow() {
   std::lock_guard lock(mutex_);
-  if (runningJob_ != 0 && runningJob_ == latestJob_) stop_ = true;
+  if (runningJob_ != 0 && runningJob_ == latestJob_) jobs_.stopCurrent();
 }
 
 bool EngineWorker::busy() const {
   std::lock_guard lock(mutex_);
-  return pending_.has_value() || (runningJob_ != 0 && runningJob_ == latestJob_);
+  return settledJob_ != latestJob_;
 }
 
 EngineStatus EngineWorker::status() const {
@@ -68,37 +55,31 @@ std::optional<EngineResult> EngineWorker::takeResult() {
   return taken;
 }
 
-void EngineWorker::run() {
-  std::unique_lock lock(mutex_);
-  for (;;) {
-    wake_.wait(lock, [this] { return quitting_ || pending_.has_value(); });
-    if (quitting_) return;
-    const EngineJob job = *pending_;
-    pending_.reset();
-    const std::uint64_t number = latestJob_;
+void EngineWorker::run(const EngineJob& job, std::uint64_t number, const std::atomic<bool>& stop) {
+  {
+    std::lock_guard lock(mutex_);
+    if (number != latestJob_) return;  // replaced before it began
     runningJob_ = number;
     runningPurpose_ = job.purpose;
     runningSince_ = std::chrono::steady_clock::now();
     progress_ = MoveChoice{};
-    stop_ = false;
-    lock.unlock();
-
-    // The player is used only on this thread; its progress reports come here too.
-    if (job.newGame) player_.newGame();
-    player_.setLevel(job.level);
-    MoveLimits limits;
-    limits.moveTime = job.moveTime;
-    limits.stop = &stop_;
-    const MoveChoice choice =
-        chooseReportingErrors(player_, job.position, limits, [this](const MoveChoice& best) {
-          std::lock_guard progressLock(mutex_);
-          progress_ = best;
-        });
-
-    lock.lock();
-    runningJob_ = 0;
-    if (number == latestJob_) result_ = EngineResult{job.purpose, job.position, choice};
   }
+  // The player is used only on the job thread; its progress reports come here too.
+  if (job.newGame) player_.newGame();
+  player_.setLevel(job.level);
+  MoveLimits limits;
+  limits.moveTime = job.moveTime;
+  limits.stop = &stop;
+  const MoveChoice choice =
+      chooseReportingErrors(player_, job.position, limits, [this](const MoveChoice& best) {
+        std::lock_guard progressLock(mutex_);
+        progress_ = best;
+      });
+  std::lock_guard lock(mutex_);
+  runningJob_ = 0;
+  if (number != latestJob_) return;
+  result_ = EngineResult{job.purpose, job.position, choice};
+  settledJob_ = number;
 }
 
 }  // namespace qubic::tui

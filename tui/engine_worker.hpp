@@ -1,16 +1,15 @@
-// The engine on its own thread, so the interface stays responsive while it thinks.
+// The game's engine, thinking on a JobThread so that the interface stays responsive.
 // One job at a time; a new job or cancel() stops the one in flight and its result is
 // dropped (each job has a number, and only the latest job's result is handed out).
 #pragma once
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <mutex>
 #include <optional>
-#include <thread>
 
+#include "engine/job_thread.hpp"
 #include "engine/player.hpp"
 
 namespace qubic::tui {
@@ -43,7 +42,7 @@ class EngineWorker {
  public:
   // `book`: the opening book the top level plays from (null: none).
   explicit EngineWorker(const PlayerOptions& options, std::shared_ptr<const Book> book = {});
-  ~EngineWorker();  // stops the search and joins the thread
+  ~EngineWorker() = default;  // the JobThread stops the search and joins
   EngineWorker(const EngineWorker&) = delete;
   EngineWorker& operator=(const EngineWorker&) = delete;
 
@@ -60,21 +59,18 @@ class EngineWorker {
   std::optional<EngineResult> takeResult();
 
  private:
-  void run();
+  void run(const EngineJob& job, std::uint64_t number, const std::atomic<bool>& stop);
 
-  Player player_;
-  std::atomic<bool> stop_{false};
+  Player player_;  // used only on the job thread once constructed
   mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  bool quitting_ = false;
-  std::optional<EngineJob> pending_;
-  std::uint64_t latestJob_ = 0;   // number of the newest job handed to start()
+  std::uint64_t latestJob_ = 0;   // number of the newest job handed to start() or cancel()
+  std::uint64_t settledJob_ = 0;  // latest number whose result is in, or that was cancelled
   std::uint64_t runningJob_ = 0;  // number of the job on the thread, 0 when idle
   std::chrono::steady_clock::time_point runningSince_;
   MoveChoice progress_;
   JobPurpose runningPurpose_ = JobPurpose::Move;
   std::optional<EngineResult> result_;
-  std::thread thread_;  // last, so it starts after everything it uses exists
+  JobThread jobs_;  // last: destroyed first, so the thread ends before what it uses
 };
 
 }  // namespace qubic::tui

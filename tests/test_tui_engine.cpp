@@ -1,0 +1,125 @@
+// The game's two engine threads: the engine that moves and the analysis overlay.
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
+#include "engine/notation.hpp"
+#include "tui/analysis.hpp"
+#include "tui/engine_worker.hpp"
+
+using namespace qubic;
+using namespace qubic::tui;
+using namespace std::chrono_literals;
+
+namespace {
+
+// X has 1a1 1b1 1c1: 1d1 wins at once.
+Position xToWin() {
+  Position pos;
+  for (const char* move : {"1a1", "2a1", "1b1", "2b1", "1c1", "3c3"})
+    pos.play(parseMove(move).value());
+  return pos;
+}
+
+// Polls until `ready` holds, for up to a minute (a loaded machine is slow, never this slow).
+template <class F>
+bool eventually(F ready) {
+  const auto deadline = std::chrono::steady_clock::now() + 60s;
+  while (!ready()) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::sleep_for(1ms);
+  }
+  return true;
+}
+
+PlayerOptions smallPlayer() {
+  PlayerOptions options;
+  options.hashMb = 4;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("engine_worker: the result of the latest job is handed out once") {
+  EngineWorker worker(smallPlayer());
+  EngineJob job;
+  job.position = xToWin();
+  job.level = 1;
+  job.moveTime = 200ms;
+  worker.start(job);
+  std::optional<EngineResult> result;
+  REQUIRE(eventually([&] { return (result = worker.takeResult()).has_value(); }));
+  CHECK(result->choice.move == parseMove("1d1").value());
+  CHECK(result->position == job.position);
+  CHECK_FALSE(worker.busy());
+  CHECK_FALSE(worker.takeResult().has_value());
+}
+
+TEST_CASE("engine_worker: a cancelled job's result is never handed out") {
+  EngineWorker worker(smallPlayer());
+  EngineJob job;
+  job.moveTime = 60s;  // the empty board at the top level: thinks until stopped
+  worker.start(job);
+  REQUIRE(eventually([&] { return worker.status().thinking; }));
+  worker.cancel();
+  CHECK_FALSE(worker.busy());
+  std::this_thread::sleep_for(50ms);
+  CHECK_FALSE(worker.takeResult().has_value());
+  // The next job runs and reports.
+  EngineJob next;
+  next.position = xToWin();
+  next.moveTime = 200ms;
+  worker.start(next);
+  std::optional<EngineResult> result;
+  REQUIRE(eventually([&] { return (result = worker.takeResult()).has_value(); }));
+  CHECK(result->position == next.position);
+}
+
+TEST_CASE("engine_worker: move now ends a long think with a legal move") {
+  EngineWorker worker(smallPlayer());
+  EngineJob job;
+  job.position.play(parseMove("1a1").value());
+  job.moveTime = 60s;
+  job.level = 5;
+  worker.start(job);
+  REQUIRE(eventually([&] { return worker.status().thinking; }));
+  worker.moveNow();
+  std::optional<EngineResult> result;
+  REQUIRE(eventually([&] { return (result = worker.takeResult()).has_value(); }));
+  CHECK(job.position.isLegal(result->choice.move));
+}
+
+TEST_CASE("analysis: every empty cell is judged, and a new position replaces the old") {
+  std::atomic<int> calls{0};
+  // A judge that calls a cell a win when its index is even: what the overlay shows must be
+  // exactly what the judge said, cell by cell.
+  BackgroundAnalysis analysis([&](const Position&, int cell, const std::atomic<bool>&) {
+    ++calls;
+    return MoveJudgement{cell % 2 == 0 ? MoveValue::Win : MoveValue::Loss, cell + 1};
+  });
+  const Position pos = xToWin();
+  analysis.analyse(pos);
+  std::optional<BoardAnalysis> seen;
+  REQUIRE(eventually([&] { return (seen = analysis.snapshot(pos)) && seen->complete(); }));
+  CHECK(seen->toJudge == 58);
+  for (int cell = 0; cell < 64; ++cell) {
+    if (!pos.isEmpty(cell)) continue;
+    CHECK(seen->cells[cell].value == (cell % 2 == 0 ? MoveValue::Win : MoveValue::Loss));
+    CHECK(seen->cells[cell].plies == cell + 1);
+  }
+  analysis.analyse(pos);  // the same position again: not judged again
+  std::this_thread::sleep_for(20ms);
+  CHECK(calls == 58);
+  Position other = pos;
+  other.play(parseMove("4d4").value());
+  analysis.analyse(other);
+  REQUIRE(eventually([&] {
+    auto s = analysis.snapshot(other);
+    return s && s->complete();
+  }));
+  CHECK_FALSE(analysis.snapshot(pos).has_value());
+  analysis.cancel();
+  CHECK_FALSE(analysis.snapshot(other).has_value());
+}
