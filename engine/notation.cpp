@@ -256,7 +256,8 @@ std::string positionString(const Position& p) {
   return s;
 }
 
-Parsed<Position> playMoves(const Position& start, std::string_view moves) {
+Parsed<std::vector<int>> readMoves(const Position& start, std::string_view moves) {
+  std::vector<int> cells;
   Position p = start;
   int number = 0;
   int commas = 0;  // in the separators since the last move
@@ -268,8 +269,8 @@ Parsed<Position> playMoves(const Position& start, std::string_view moves) {
     }
     // A move after ",," or after a leading comma: an item between commas is missing.
     if (commas >= 2 || (number == 0 && commas == 1))
-      return Parsed<Position>::failure("move " + std::to_string(number + 1) +
-                                       ": an empty item between commas");
+      return Parsed<std::vector<int>>::failure("move " + std::to_string(number + 1) +
+                                               ": an empty item between commas");
     commas = 0;
     std::size_t end = i;
     while (end < moves.size() && !isMoveSeparator(moves[end])) ++end;
@@ -279,14 +280,24 @@ Parsed<Position> playMoves(const Position& start, std::string_view moves) {
 
     const std::string where = "move " + std::to_string(number) + " (" + printable(token) + "): ";
     const Parsed<int> cell = readCell(token);
-    if (!cell) return Parsed<Position>::failure(where + cell.error());
+    if (!cell) return Parsed<std::vector<int>>::failure(where + cell.error());
     if (p.isGameOver())
-      return Parsed<Position>::failure(where + "the game is already over (" + resultText(p) + ")");
+      return Parsed<std::vector<int>>::failure(where + "the game is already over (" +
+                                               resultText(p) + ")");
     if (!p.isEmpty(cell.value()))
-      return Parsed<Position>::failure(where + "cell " + moveToken(cell.value()) +
-                                       " is already occupied");
+      return Parsed<std::vector<int>>::failure(where + "cell " + moveToken(cell.value()) +
+                                               " is already occupied");
     p.play(cell.value());
+    cells.push_back(cell.value());
   }
+  return Parsed<std::vector<int>>::success(std::move(cells));
+}
+
+Parsed<Position> playMoves(const Position& start, std::string_view moves) {
+  const Parsed<std::vector<int>> cells = readMoves(start, moves);
+  if (!cells) return Parsed<Position>::failure(cells.error());
+  Position p = start;
+  for (const int cell : cells.value()) p.play(cell);
   return Parsed<Position>::success(p);
 }
 

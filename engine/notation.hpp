@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "parsed.hpp"
 #include "position.hpp"
@@ -34,6 +35,8 @@ std::string positionString(const Position& p);
 //   "move 3 (1a1): cell 1a1 is already occupied".
 // An empty list gives `start` back.
 Parsed<Position> playMoves(const Position& start, std::string_view moves);
+// The same check, giving the cells of the moves.
+Parsed<std::vector<int>> readMoves(const Position& start, std::string_view moves);
 
 // A multi-line drawing of the four levels side by side (rank 4 at the top), stones of
 // completed lines in capitals, then the position string and the turn or result.

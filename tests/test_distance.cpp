@@ -7,76 +7,20 @@
 #include <random>
 #include <string>
 
+#include "brute_force.hpp"
 #include "engine/notation.hpp"
 #include "engine/player.hpp"
 #include "engine/threats.hpp"
+#include "played_moves.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;
+using qubic::testing::completions;
+using qubic::testing::fromMoves;
+using qubic::testing::shortestWin;
+using qubic::testing::winsWithin;
 
 namespace {
-
-// Cells where `side` completes a line now: from the rules core alone.
-Bitboard completions(const Position& p, Side side) {
-  Bitboard cells = 0;
-  for (Bitboard m = p.emptyCells(); m;) {
-    const int cell = popLowest(m);
-    if (p.completesLine(cell, side)) cells |= bit(cell);
-  }
-  return cells;
-}
-
-// Does the side to move force a win within `plies` plies (its own last move included)?
-// Full width; the only shortcuts are facts of the rules: a side that can complete a line
-// at once wins; a reply that leaves the mover's only completion cell open loses at once.
-bool winsWithin(Position& p, int plies) {
-  const Side me = p.sideToMove(), them = opponent(me);
-  if (plies < 1) return false;
-  if (completions(p, me)) return true;
-  if (plies < 3) return false;
-  const Bitboard theirs = completions(p, them);
-  for (Bitboard m = p.emptyCells(); m;) {
-    const int cell = popLowest(m);
-    if (theirs & ~bit(cell)) continue;  // they complete a line next
-    p.play(cell);
-    const Bitboard mine = completions(p, me);
-    bool all = !p.isGameOver() && (plies > 3 || mine);  // a win in 3 needs a completion cell now
-    if (all && popcount(mine) == 1) {
-      const int block = lowestCell(mine);  // any other reply loses at once
-      p.play(block);
-      all = !p.isGameOver() && winsWithin(p, plies - 2);
-      p.undo(block);
-    } else if (all && !mine) {
-      for (Bitboard r = p.emptyCells(); all && r;) {
-        const int reply = popLowest(r);
-        if (p.completesLine(reply, them)) {
-          all = false;
-          break;
-        }
-        p.play(reply);
-        all = !p.isGameOver() && winsWithin(p, plies - 2);
-        p.undo(reply);
-      }
-    }
-    p.undo(cell);
-    if (all) return true;
-  }
-  return false;
-}
-
-// The shortest forced win of the side to move in at most `maxPlies` plies, or -1.
-int shortestWin(Position p, int maxPlies) {
-  for (int n = 1; n <= maxPlies; n += 2)
-    if (winsWithin(p, n)) return n;
-  return -1;
-}
-
-Position fromMoves(const std::string& moves) {
-  const Parsed<Position> p = playMoves(Position{}, moves);
-  INFO(p.error());
-  REQUIRE(p);
-  return p.value();
-}
 
 MoveLimits nodeLimits(std::uint64_t nodes) {
   MoveLimits limits;

@@ -105,6 +105,10 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
                                                {"--parallel", "both"},
                                                {"--moves", "1a1", "--moves", "1b1"},
                                                {"--verify", "/dev/zero"},
+                                               {"--review", "no-such-game"},
+                                               {"--review", "/dev/zero"},
+                                               {"--review", "1a1,1a1"},
+                                               {"--review", "1a1", "--moves", "1b1"},
                                                {"--verify", "/tmp"}}) {
     const Run run = solve(args);
     INFO(args[0]);
@@ -174,6 +178,31 @@ TEST_CASE(
   CHECK(failed.exitCode == 2);
   CHECK(failed.out.find("value: unknown\nwhy: the attacker does not win") != std::string::npos);
   CHECK(failed.err.find("no proof written") != std::string::npos);
+}
+
+TEST_CASE("qubic-solve --review judges every move of a record or a move list") {
+  // X has a three (1d1 wins) and plays 3d4 instead; O then completes 2a1-2d1.
+  const std::string game = "1a1 2a1 1b1 2b1 1c1 2c1 3d4 2d1";
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "qubic-review-test.txt").string();
+  {
+    std::ofstream record(path);
+    record << "[X \"Someone\"]\n[O \"Someone else\"]\n[Result \"0-1\"]\n\n"
+           << "1. 1a1 2a1 2. 1b1 2b1 3. 1c1 2c1 4. 3d4 2d1 0-1\n";
+  }
+  for (const std::string& what : {game, path}) {
+    INFO(what);
+    const Run run = solve({"--review", what, "--time", "0.3"});
+    CHECK(run.exitCode == 0);
+    CHECK(run.out.find("review: 8 moves") == 0);
+    CHECK(run.out.find("   7  X     3d4   X wins, 1 ply ") != std::string::npos);
+    CHECK(run.out.find("O wins, 1 ply       missed a forced win (1d1 wins)") != std::string::npos);
+    CHECK(run.out.find("   8  O     2d1   O wins, 1 ply       O has won           wins") !=
+          std::string::npos);
+    CHECK(run.out.find("first mistake: ply 7, 3d4, missed a forced win") != std::string::npos);
+    CHECK(run.err.find("reviewing: 17/17") != std::string::npos);
+  }
+  std::filesystem::remove(path);
 }
 
 TEST_CASE("qubic-solve --explain tells a forcing win move by move, or a quiet first move") {

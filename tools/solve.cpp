@@ -27,6 +27,7 @@
 #include "engine/split_solve.hpp"
 #include "engine/threat_search.hpp"
 #include "engine/verify.hpp"
+#include "solve_review.hpp"
 
 using namespace qubic;
 
@@ -37,6 +38,7 @@ void usage(FILE* out) {
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
       "                   [--split M [--pieces DIR]] [--proof FILE] [--book FILE] [--explain]\n"
+      "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
       "       qubic-solve --verify FILE\n"
       "       qubic-solve --book-info [FILE]\n"
       "  POSITION    a position string (default: the empty board)\n"
@@ -60,6 +62,10 @@ void usage(FILE* out) {
       "  --explain   how the side to move wins: a forcing win by threes move by move, or the\n"
       "              first quiet move of a proven win and what it threatens (--time: budget, 10 "
       "s)\n"
+      "  --review    judge every move of a game (a record file or a move list) with proofs: the\n"
+      "              value before and after it, and a verdict (kept the win, threw it away,\n"
+      "              walked into a forced loss, best defence, ...); --time: budget per position\n"
+      "              (default 5 s)\n"
       "  --verify    check the proof in FILE with the rules alone; prints 'verified: yes' or the\n"
       "              first faulty node\n"
       "  --book-info the book's strategic positions, its longest win and its size (default: the\n"
@@ -340,6 +346,7 @@ int main(int argc, char** argv) {
   double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
          threads = 1, split = 0;
   bool havePosition = false, explainAsked = false;
+  std::string reviewGame;
   std::string parallel = "evaluation";
   std::set<std::string>
       given;  // each option at most once: a repeated one is a mistake, not "the last wins"
@@ -365,6 +372,8 @@ int main(int argc, char** argv) {
       return verify(value());
     } else if (arg == "--explain") {
       explainAsked = true;
+    } else if (arg == "--review") {
+      reviewGame = value();
     } else if (arg == "--book-info") {
       return bookInfo(i + 1 < argc ? argv[++i] : "");
     } else if (arg == "--pieces") {
@@ -415,6 +424,15 @@ int main(int argc, char** argv) {
   options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
   if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");
   if (explainAsked) return explain(start, seconds > 0 ? seconds : 10);
+  if (!reviewGame.empty()) {
+    if (havePosition || !moves.empty() || split > 0 || nodeLimit > 0 || !proofPath.empty() ||
+        !bookPath.empty())
+      fail("--review takes only --time, --hash and --threads (the game says where it starts)");
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    return reviewMain(reviewGame, seconds > 0 ? seconds : 5, hashMb, static_cast<int>(threads),
+                      interrupted);
+  }
   if (split > 0) {
     if (seconds > 0 || nodeLimit > 0)
       fail("--split takes no --time or --nodes: its budget is per piece (Ctrl-C stops it)");

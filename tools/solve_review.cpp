@@ -1,0 +1,148 @@
+#include "solve_review.hpp"
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <new>
+#include <vector>
+
+#include "config/read_file.hpp"
+#include "engine/notation.hpp"
+#include "engine/record.hpp"
+#include "engine/review.hpp"
+
+namespace qubic {
+
+namespace {
+
+std::string sideName(Side s) { return s == Side::X ? "X" : "O"; }
+
+std::string pliesText(int plies) {
+  return std::to_string(plies) + (plies == 1 ? " ply" : " plies");
+}
+
+// A value for the mover, said as who wins: "X wins, 7 plies", "draw", "not proven".
+std::string valueText(const ProvenValue& v, Side mover) {
+  switch (v.kind) {
+    case ValueKind::Win:
+      return v.plies == 0 ? sideName(mover) + " has won"
+                          : sideName(mover) + " wins, " + pliesText(v.plies);
+    case ValueKind::Loss:
+      return sideName(opponent(mover)) + " wins, " + pliesText(v.plies);
+    case ValueKind::Draw:
+      return "draw";
+    case ValueKind::Unknown:
+      return "not proven";
+  }
+  return "";
+}
+
+std::string verdictText(const ReviewedMove& r) {
+  std::string text = verdictName(r.verdict);
+  if (r.onlyMove) text += " (only move)";
+  if (r.verdict == MoveVerdict::ShorterDefence)
+    text += ": " + moveToken(r.better) + " lasts " + pliesText(r.betterPlies);
+  else if (r.better >= 0)
+    text += " (" + moveToken(r.better) + " wins)";
+  return text;
+}
+
+bool isMistake(MoveVerdict v) {
+  return v == MoveVerdict::ThrewWinAway || v == MoveVerdict::MissedForcedWin ||
+         v == MoveVerdict::WalkedIntoLoss;
+}
+
+void printSummary(const std::vector<ReviewedMove>& review) {
+  std::printf("summary\n");
+  for (const Side side : {Side::X, Side::O}) {
+    std::map<MoveVerdict, int> counts;
+    int moves = 0;
+    const ReviewedMove* firstMistake = nullptr;
+    for (const ReviewedMove& r : review) {
+      if (r.mover != side) continue;
+      ++moves;
+      ++counts[r.verdict];
+      if (!firstMistake && isMistake(r.verdict)) firstMistake = &r;
+    }
+    std::string line;
+    for (const auto& [verdict, count] : counts)
+      line += (line.empty() ? "" : ", ") + std::string(verdictName(verdict)) + " " +
+              std::to_string(count);
+    std::printf("  %s: %d moves%s%s\n", sideName(side).c_str(), moves, line.empty() ? "" : ": ",
+                line.c_str());
+    if (firstMistake)
+      std::printf("     first mistake: ply %d, %s, %s\n", firstMistake->ply + 1,
+                  moveToken(firstMistake->move).c_str(), verdictName(firstMistake->verdict));
+    else if (moves > 0)
+      std::printf("     no mistake proven\n");
+  }
+}
+
+}  // namespace
+
+int reviewMain(const std::string& game, double seconds, double tableMb, int threads,
+               const std::atomic<bool>& stop) {
+  Position start;
+  std::vector<int> moves;
+  // A record file when `game` names a file, else a move list.
+  const Parsed<std::size_t> file = checkRegularFile(game, kMaxRecordBytes);
+  if (file) {
+    const Parsed<std::string> text = readRegularFile(game, kMaxRecordBytes);
+    const Parsed<GameRecord> record =
+        text ? parseRecord(text.value()) : Parsed<GameRecord>::failure(text.error());
+    if (!record) {
+      std::fprintf(stderr, "qubic-solve: %s: %s\n", game.c_str(), record.error().c_str());
+      return 2;
+    }
+    start = record.value().start;
+    moves = record.value().moves;
+  } else {
+    const Parsed<std::vector<int>> list = readMoves(Position{}, game);
+    if (!list) {
+      std::fprintf(stderr,
+                   "qubic-solve: --review takes a game record or a move list; '%s' is neither "
+                   "(as a file: %s; as moves: %s)\n",
+                   game.c_str(), file.error().c_str(), list.error().c_str());
+      return 2;
+    }
+    moves = list.value();
+  }
+  if (moves.empty()) {
+    std::fprintf(stderr, "qubic-solve: the game to review has no moves\n");
+    return 2;
+  }
+  SolverOptions options;
+  options.tableMb = static_cast<std::size_t>(tableMb);
+  options.threads = threads;
+  std::unique_ptr<Solver> solver;
+  try {
+    solver = std::make_unique<Solver>(options);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "qubic-solve: cannot allocate the table; try a smaller --hash\n");
+    return 2;
+  }
+  ReviewOptions review;
+  review.perPosition.seconds = seconds;
+  review.perAlternative.seconds = seconds / 10;
+  review.stop = &stop;
+  review.progress = [](int done, int total) {
+    std::fprintf(stderr, "\rreviewing: %d/%d", done, total);
+    if (done == total) std::fprintf(stderr, "\n");
+  };
+  std::printf(
+      "review: %zu moves; each position solved within %g s, other moves within %g s; every win "
+      "and loss below is proven and checked by the rules\n",
+      moves.size(), seconds, seconds / 10);
+  const std::vector<ReviewedMove> reviewed = reviewGame(*solver, start, moves, review);
+  if (stop) std::printf("interrupted: yes (what follows was not finished)\n");
+  std::printf("%4s  %-4s  %-4s  %-18s  %-18s  %s\n", "ply", "side", "move", "before", "after",
+              "verdict");
+  for (const ReviewedMove& r : reviewed)
+    std::printf("%4d  %-4s  %-4s  %-18s  %-18s  %s\n", r.ply + 1, sideName(r.mover).c_str(),
+                moveToken(r.move).c_str(), valueText(r.before, r.mover).c_str(),
+                valueText(r.after, r.mover).c_str(), verdictText(r).c_str());
+  printSummary(reviewed);
+  return 0;
+}
+
+}  // namespace qubic

@@ -1,0 +1,15 @@
+// qubic-solve --review: a game's moves judged with proofs (engine/review), as a table and a
+// summary per side.
+#pragma once
+
+#include <atomic>
+#include <string>
+
+namespace qubic {
+
+// `game`: a record file (docs/game-records.md) or a move list. `seconds`: each position's
+// budget. Returns the exit status; bad input is reported on stderr with status 2.
+int reviewMain(const std::string& game, double seconds, double tableMb, int threads,
+               const std::atomic<bool>& stop);
+
+}  // namespace qubic
