@@ -195,6 +195,8 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::keyLines>(), {}}},
       {"tui", "key_expected_line", "keys to show or hide the line of play the engine expects",
        F::Text{textAccess<kTui, &TuiSettings::keyExpectedLine>(), {}}},
+      {"tui", "key_review", "keys to review the game with proofs, then go to its next mistake",
+       F::Text{textAccess<kTui, &TuiSettings::keyReview>(), {}}},
       {"tui", "key_pause", "keys to pause or resume the engine",
        F::Text{textAccess<kTui, &TuiSettings::keyPause>(), {}}},
       {"tui", "key_step", "keys to let a paused engine make one move",

@@ -48,6 +48,7 @@ struct TuiSettings {
   std::string keyOverlay = "a";
   std::string keyLines = "v";
   std::string keyExpectedLine = "e";
+  std::string keyReview = "R";
   std::string keyPause = "p";
   std::string keyStep = ".";
   std::string keySave = "w";

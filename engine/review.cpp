@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "notation.hpp"
+
 #include "proof.hpp"
 #include "threat_search.hpp"
 #include "verify.hpp"
@@ -213,6 +215,46 @@ const char* verdictName(MoveVerdict verdict) {
       return "not proven";
   }
   return "";
+}
+
+namespace {
+
+std::string sideName(Side s) { return s == Side::X ? "X" : "O"; }
+
+std::string pliesText(int plies) {
+  return std::to_string(plies) + (plies == 1 ? " ply" : " plies");
+}
+
+}  // namespace
+
+std::string describeVerdict(const ReviewedMove& r) {
+  std::string text = verdictName(r.verdict);
+  if (r.onlyMove) text += " (only move)";
+  if (r.verdict == MoveVerdict::ShorterDefence)
+    text += ": " + moveToken(r.better) + " lasts " + pliesText(r.betterPlies);
+  else if (r.better >= 0)
+    text += " (" + moveToken(r.better) + " wins)";
+  return text;
+}
+
+std::string describeValue(const ProvenValue& v, Side mover) {
+  switch (v.kind) {
+    case ValueKind::Win:
+      return v.plies == 0 ? sideName(mover) + " has won"
+                          : sideName(mover) + " wins, " + pliesText(v.plies);
+    case ValueKind::Loss:
+      return sideName(opponent(mover)) + " wins, " + pliesText(v.plies);
+    case ValueKind::Draw:
+      return "draw";
+    case ValueKind::Unknown:
+      return "not proven";
+  }
+  return "";
+}
+
+bool isMistake(MoveVerdict v) {
+  return v == MoveVerdict::ThrewWinAway || v == MoveVerdict::MissedForcedWin ||
+         v == MoveVerdict::WalkedIntoLoss;
 }
 
 }  // namespace qubic

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "position.hpp"
@@ -73,5 +74,14 @@ std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,
 
 // One short phrase for a verdict, e.g. "threw the win away".
 const char* verdictName(MoveVerdict verdict);
+// A move's verdict with what it names: "missed a forced win (1d1 wins)", "kept the win
+// (only move)", "a longer defence existed: 2b2 lasts 54 plies".
+std::string describeVerdict(const ReviewedMove& r);
+// A value for `mover`, said as who wins: "X wins, 7 plies", "O has won", "draw",
+// "not proven".
+std::string describeValue(const ProvenValue& v, Side mover);
+// A mistake the proofs show: the move gave away a win, or walked into a loss that could
+// have been avoided.
+bool isMistake(MoveVerdict verdict);
 
 }  // namespace qubic

@@ -243,6 +243,28 @@ TEST_CASE("qubic announces a win and highlights the line") {
   REQUIRE(pane.waitForText("The game is over"));
 }
 
+TEST_CASE("R reviews the game with proofs, marks the mistake and goes to it") {
+  if (!haveTmux()) return;
+  // Two players; each position of the review gets the move time.
+  QubicPane pane("[tui]\nhuman_side = \"both\"\nmove_time_ms = 200\n");
+  REQUIRE(pane.waitForText("level 4"));
+  // X has 1a1 1b1 1c1 and plays 3d4 instead of 1d1; O completes 2a1-2d1.
+  pane.keys("1a1 2a1 1b1 2b1 1c1 2c1 3d4 2d1");
+  REQUIRE(pane.waitForText("O wins with the line"));
+  pane.keys("R");
+  REQUIRE(pane.waitForText("Review, move 8 2d1 (O): wins.", 120));
+  INFO(pane.last);
+  CHECK(pane.last.find("4. 3d4?? 2d1") != std::string::npos);
+  CHECK(pane.last.find("before: O wins, 1 ply; after: O has won") != std::string::npos);
+  pane.keys("R");
+  REQUIRE(pane.waitForText("Mistake at move 7 (3d4)"));
+  REQUIRE(pane.waitForText("Review, move 7 3d4 (X): missed a forced win (1d1 wins)."));
+  CHECK(pane.last.find("before: X wins, 1 ply; after: O wins, 1 ply") != std::string::npos);
+  // The rest of the game is still there to step through.
+  pane.keys("r");
+  REQUIRE(pane.waitForText("Review, move 8 2d1 (O): wins."));
+}
+
 TEST_CASE("qubic survives resizing, falls back to a 2x2 arrangement, saves and loads") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);

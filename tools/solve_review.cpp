@@ -17,41 +17,6 @@ namespace {
 
 std::string sideName(Side s) { return s == Side::X ? "X" : "O"; }
 
-std::string pliesText(int plies) {
-  return std::to_string(plies) + (plies == 1 ? " ply" : " plies");
-}
-
-// A value for the mover, said as who wins: "X wins, 7 plies", "draw", "not proven".
-std::string valueText(const ProvenValue& v, Side mover) {
-  switch (v.kind) {
-    case ValueKind::Win:
-      return v.plies == 0 ? sideName(mover) + " has won"
-                          : sideName(mover) + " wins, " + pliesText(v.plies);
-    case ValueKind::Loss:
-      return sideName(opponent(mover)) + " wins, " + pliesText(v.plies);
-    case ValueKind::Draw:
-      return "draw";
-    case ValueKind::Unknown:
-      return "not proven";
-  }
-  return "";
-}
-
-std::string verdictText(const ReviewedMove& r) {
-  std::string text = verdictName(r.verdict);
-  if (r.onlyMove) text += " (only move)";
-  if (r.verdict == MoveVerdict::ShorterDefence)
-    text += ": " + moveToken(r.better) + " lasts " + pliesText(r.betterPlies);
-  else if (r.better >= 0)
-    text += " (" + moveToken(r.better) + " wins)";
-  return text;
-}
-
-bool isMistake(MoveVerdict v) {
-  return v == MoveVerdict::ThrewWinAway || v == MoveVerdict::MissedForcedWin ||
-         v == MoveVerdict::WalkedIntoLoss;
-}
-
 void printSummary(const std::vector<ReviewedMove>& review) {
   std::printf("summary\n");
   for (const Side side : {Side::X, Side::O}) {
@@ -139,8 +104,8 @@ int reviewMain(const std::string& game, double seconds, double tableMb, int thre
               "verdict");
   for (const ReviewedMove& r : reviewed)
     std::printf("%4d  %-4s  %-4s  %-18s  %-18s  %s\n", r.ply + 1, sideName(r.mover).c_str(),
-                moveToken(r.move).c_str(), valueText(r.before, r.mover).c_str(),
-                valueText(r.after, r.mover).c_str(), verdictText(r).c_str());
+                moveToken(r.move).c_str(), describeValue(r.before, r.mover).c_str(),
+                describeValue(r.after, r.mover).c_str(), describeVerdict(r).c_str());
   printSummary(reviewed);
   return 0;
 }

@@ -332,6 +332,9 @@ void App::perform(Action action) {
     case Action::Overlay:
       toggleOverlay();
       break;
+    case Action::Review:
+      reviewOrNextMistake();
+      break;
     case Action::Pause:
       paused_ = !paused_;
       stepOnce_ = false;
@@ -436,6 +439,51 @@ void App::redo() {
   const int replayed = game_.redoTurn(seats_);
   if (replayed == 0) return say("Nothing to redo.");
   say(replayed == 1 ? "Replayed one move." : "Replayed " + std::to_string(replayed) + " moves.");
+}
+
+void App::reviewOrNextMistake() {
+  const std::vector<int> line = game_.line();
+  if (line.empty()) return say("Nothing to review yet: play some moves first.");
+  if (!review_) review_ = std::make_unique<GameReview>();
+  const ReviewState state = review_->state();
+  if (state.running && state.start == game_.start() && state.line == line)
+    return say("The review is still running.");
+  if (state.covers(game_.start(), line) < line.size()) {
+    // The engine's time per move is the budget of each position.
+    review_->start(game_.start(), line, moveTime_);
+    return say("Reviewing the game with proofs; " + keys_.primaryKeyName(Action::Review) +
+               " again then goes to each mistake.");
+  }
+  // Done: the next mistake after the move on the board, from the start again at the end.
+  const std::size_t shown = game_.moves().size();
+  std::optional<std::size_t> next, first;
+  for (std::size_t i = 0; i < state.verdicts.size(); ++i) {
+    if (!isMistake(state.verdicts[i].verdict)) continue;
+    if (!first) first = i;
+    if (!next && i + 1 > shown) next = i;
+  }
+  if (!first) return say("The review proves no mistake in this game.");
+  const std::size_t target = next.value_or(*first);
+  goToPly(target + 1);
+  const std::string step =
+      keys_.primaryKeyName(Action::Undo) + "/" + keys_.primaryKeyName(Action::Redo) + " step";
+  say("Mistake at move " + std::to_string(target + 1) + " (" +
+      moveToken(state.verdicts[target].move) + "); " +
+      (seats_.anyEngine()
+           ? "engine paused: " + step + ", " + keys_.primaryKeyName(Action::Pause) + " resumes."
+           : step + "."));
+}
+
+// Shows the position after `moves` moves of the game's line, stepping with undo and redo
+// (so the rest stays redoable); the engine waits, so it does not play over the line.
+void App::goToPly(std::size_t moves) {
+  stopEngine();
+  paused_ = true;
+  stepOnce_ = false;
+  hint_.reset();
+  while (game_.moves().size() > moves && game_.canUndo()) game_.undo();
+  while (game_.moves().size() < moves && game_.canRedo()) game_.redo();
+  if (!game_.moves().empty()) cursor_ = game_.lastMove();
 }
 
 void App::hint() {

@@ -12,6 +12,7 @@
 #include "config/settings.hpp"
 #include "engine_worker.hpp"
 #include "game.hpp"
+#include "game_review.hpp"
 #include "input.hpp"
 #include "keymap.hpp"
 #include "layout.hpp"
@@ -62,6 +63,11 @@ class App {
   void changeSeats(const Seats& seats, const std::string& why);
   void changeLevel(int delta);
   void toggleOverlay();
+  // Starts the proven review of the game's line, or, once it is done, goes to the next
+  // mistake it found (the engine is paused there, so the game can be browsed).
+  void reviewOrNextMistake();
+  void goToPly(std::size_t moves);
+  std::vector<StyledText> reviewLines() const;
   void finishPrompt();
   void save(const std::string& path);
   void load(const std::string& path);
@@ -96,6 +102,7 @@ class App {
   std::string bookProblem_;
   EngineWorker engine_;
   std::unique_ptr<BackgroundAnalysis> analysis_;  // made when the overlay is first shown
+  std::unique_ptr<GameReview> review_;            // made at the first review
   std::optional<EngineNote> lastEngineMove_;
   std::optional<MoveChoice> hint_;
   std::size_t hintPly_ = 0;

@@ -31,11 +31,38 @@ std::string seconds(double s) {
 
 Style styleOf(Side s) { return s == Side::X ? Style::X : Style::O; }
 
+// A move's mark in the move list once reviewed: ?? gave away a win or walked into a
+// loss, ? a longer defence existed, ! the only winning move.
+const char* reviewMark(const ReviewedMove& r) {
+  if (isMistake(r.verdict)) return "??";
+  if (r.verdict == MoveVerdict::ShorterDefence) return "?";
+  return r.onlyMove ? "!" : "";
+}
+
 }  // namespace
 
 std::string App::seatText(Side s) const {
   if (seats_.isEngine(s)) return "Engine, level " + std::to_string(level_);
   return seats_.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);
+}
+
+std::vector<StyledText> App::reviewLines() const {
+  if (!review_) return {};
+  const ReviewState state = review_->state();
+  const std::vector<int>& moves = game_.moves();
+  if (state.running) {
+    if (!(state.start == game_.start())) return {};
+    return {{"Reviewing the game with proofs: " + std::to_string(state.done) + "/" +
+             std::to_string(state.total)}};
+  }
+  if (moves.empty() || state.covers(game_.start(), moves) < moves.size()) return {};
+  const ReviewedMove& r = state.verdicts[moves.size() - 1];
+  return {{"Review, move " + std::to_string(moves.size()) + " " + moveToken(r.move) + " (" +
+               sideName(r.mover) + "): " + describeVerdict(r) + ".",
+           isMistake(r.verdict) ? Style::Error : Style::Highlight, true},
+          {"  before: " + describeValue(r.before, r.mover) +
+               "; after: " + describeValue(r.after, r.mover),
+           Style::Dim}};
 }
 
 std::vector<StyledText> App::statusLines() const {
@@ -115,6 +142,7 @@ std::vector<StyledText> App::statusLines() const {
                            : "Expected line: none beyond this move (it was not searched deeper)"});
     }
   }
+  for (StyledText& line : reviewLines()) lines.push_back(std::move(line));
   if (hint_ && hintPly_ == game_.moves().size())
     lines.push_back(
         {"Hint: " + moveToken(hint_->move) + (hint_->reason.empty() ? "" : " - " + hint_->reason),
@@ -171,6 +199,11 @@ ViewState App::buildView() const {
   v.activeLevel = levelOf(cursor_);
   v.status = statusLines();
   for (int cell : game_.moves()) v.moveTokens.push_back(moveToken(cell));
+  if (review_) {
+    const ReviewState state = review_->state();
+    const std::size_t reviewed = state.covers(game_.start(), game_.moves());
+    for (std::size_t i = 0; i < reviewed; ++i) v.moveTokens[i] += reviewMark(state.verdicts[i]);
+  }
   v.firstPly = game_.start().moveCount();
   v.message = message_;
   v.keyBar = keyBar(keys_, !seats_.anyHuman());

@@ -44,6 +44,12 @@ bool Game::play(int cell, std::string comment) {
   return true;
 }
 
+std::vector<int> Game::line() const {
+  std::vector<int> all = moves_;
+  for (auto it = redo_.rbegin(); it != redo_.rend(); ++it) all.push_back(it->cell);
+  return all;
+}
+
 void Game::undo() {
   const int cell = moves_.back();
   position_.undo(cell);

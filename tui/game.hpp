@@ -36,6 +36,8 @@ class Game {
   const Position& start() const { return start_; }
   const Position& position() const { return position_; }
   const std::vector<int>& moves() const { return moves_; }
+  // The moves on the board, then the ones taken back that redo would replay.
+  std::vector<int> line() const;
   // The engine's reason for each move, "" for human moves.
   const std::vector<std::string>& comments() const { return comments_; }
   int lastMove() const { return moves_.empty() ? -1 : moves_.back(); }

@@ -87,6 +87,7 @@ const std::array<ConfigurableKey, kConfigurableActions> kConfigurable = {{
     {Action::Overlay, "key_overlay", &TuiSettings::keyOverlay},
     {Action::Lines, "key_lines", &TuiSettings::keyLines},
     {Action::ExpectedLine, "key_expected_line", &TuiSettings::keyExpectedLine},
+    {Action::Review, "key_review", &TuiSettings::keyReview},
     {Action::Pause, "key_pause", &TuiSettings::keyPause},
     {Action::Step, "key_step", &TuiSettings::keyStep},
     {Action::Save, "key_save", &TuiSettings::keySave},
@@ -136,6 +137,8 @@ std::string_view describe(Action action) {
       return "analysis overlay: W wins, L loses, ? unknown";
     case Action::ExpectedLine:
       return "show the line of play the engine expects after its move";
+    case Action::Review:
+      return "review the game with proofs; again: go to the next mistake";
     case Action::Lines:
       return "show the lines through the cursor, across the levels";
     case Action::Pause:

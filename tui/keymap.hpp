@@ -30,6 +30,7 @@ enum class Action : std::uint8_t {
   Overlay,
   Lines,
   ExpectedLine,
+  Review,
   Pause,
   Step,
   Save,

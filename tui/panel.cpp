@@ -37,6 +37,8 @@ std::string_view shortDescription(Action action) {
       return "analysis overlay (W, L, ?)";
     case Action::ExpectedLine:
       return "the engine's expected line";
+    case Action::Review:
+      return "proven review, next mistake";
     case Action::Lines:
       return "lines through the cursor";
     case Action::Step:

@@ -266,7 +266,10 @@ void View::drawMoves(const ViewState& state, const Rect& area) const {
     attrset(A_NORMAL);
     return;
   }
-  constexpr int kPairWidth = 13;
+  // Room for the widest pair (reviewed moves carry marks such as "??") and a space.
+  std::size_t widest = 11;
+  for (const std::string& pair : pairs) widest = std::max(widest, pair.size());
+  const int kPairWidth = static_cast<int>(widest) + 2;
   const int columns = std::max(1, (area.width + 1) / kPairWidth);
   const int rows = std::max(1, area.height - 1);
   const int neededRows = static_cast<int>((pairs.size() + columns - 1) / columns);

@@ -1,0 +1,67 @@
+#include "game_review.hpp"
+
+#include <algorithm>
+
+namespace qubic::tui {
+
+namespace {
+
+SolverOptions reviewSolver() {
+  SolverOptions options;
+  options.tableMb = 64;  // memory is taken only as the search fills it
+  options.threatEntries = std::size_t{1} << 18;
+  return options;
+}
+
+}  // namespace
+
+std::size_t ReviewState::covers(const Position& from, const std::vector<int>& moves) const {
+  if (!finished() || !(from == start)) return 0;
+  const std::size_t n = std::min(moves.size(), line.size());
+  std::size_t same = 0;
+  while (same < n && moves[same] == line[same]) ++same;
+  return same;
+}
+
+GameReview::GameReview() : solver_(reviewSolver()) {}
+
+void GameReview::start(const Position& start, const std::vector<int>& line,
+                       std::chrono::milliseconds perPosition) {
+  const double seconds = std::chrono::duration<double>(perPosition).count();
+  std::uint64_t number = 0;
+  {
+    std::lock_guard lock(mutex_);
+    state_ = ReviewState{start, line, {}, 0, 2 * static_cast<int>(line.size()) + 1, true};
+    number = ++latest_;
+  }
+  jobs_.start([this, start, line, seconds, number](const std::atomic<bool>& stop) {
+    run(start, line, seconds, number, stop);
+  });
+}
+
+ReviewState GameReview::state() const {
+  std::lock_guard lock(mutex_);
+  return state_;
+}
+
+void GameReview::run(const Position& start, const std::vector<int>& line, double seconds,
+                     std::uint64_t number, const std::atomic<bool>& stop) {
+  ReviewOptions options;
+  options.perPosition.seconds = seconds;
+  options.perAlternative.seconds = seconds / 10;
+  options.stop = &stop;
+  options.progress = [&](int done, int total) {
+    std::lock_guard lock(mutex_);
+    if (number != latest_) return;
+    state_.done = done;
+    state_.total = total;
+  };
+  solver_.clear();  // each review starts afresh: the same game gets the same review
+  std::vector<ReviewedMove> verdicts = reviewGame(solver_, start, line, options);
+  std::lock_guard lock(mutex_);
+  if (number != latest_ || stop) return;  // a newer review replaced this one
+  state_.verdicts = std::move(verdicts);
+  state_.running = false;
+}
+
+}  // namespace qubic::tui

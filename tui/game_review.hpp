@@ -1,0 +1,54 @@
+// The game's proven review (engine/review) on a JobThread: asked for with a key, it judges
+// every move of the game's line; the panel shows the verdict of the move on the board and
+// the move list marks the mistakes.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "engine/job_thread.hpp"
+#include "engine/review.hpp"
+#include "engine/solver.hpp"
+
+namespace qubic::tui {
+
+struct ReviewState {
+  Position start;
+  std::vector<int> line;               // the moves reviewed
+  std::vector<ReviewedMove> verdicts;  // one per move once finished, else empty
+  int done = 0, total = 0;             // progress
+  bool running = false;
+
+  bool finished() const { return !running && verdicts.size() == line.size() && !line.empty(); }
+  // How many of `moves` (played from `from`) this review judged: their common prefix.
+  std::size_t covers(const Position& from, const std::vector<int>& moves) const;
+};
+
+class GameReview {
+ public:
+  GameReview();
+  ~GameReview() = default;  // the JobThread stops the review and joins
+  GameReview(const GameReview&) = delete;
+  GameReview& operator=(const GameReview&) = delete;
+
+  // Reviews `line` played from `start` within `perPosition` a position (a tenth of it for
+  // each other move judged), stopping a review in flight.
+  void start(const Position& start, const std::vector<int>& line,
+             std::chrono::milliseconds perPosition);
+  ReviewState state() const;
+
+ private:
+  void run(const Position& start, const std::vector<int>& line, double seconds,
+           std::uint64_t number, const std::atomic<bool>& stop);
+
+  Solver solver_;  // used only on the job thread once made
+  mutable std::mutex mutex_;
+  ReviewState state_;
+  std::uint64_t latest_ = 0;  // only the newest review writes state_
+  JobThread jobs_;            // last: destroyed first, so the thread ends before what it uses
+};
+
+}  // namespace qubic::tui
