@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 
 PREFIX   ?= /usr/local
 
-.PHONY: all deps build run test sanitize tsan warnings format bench book install deb clean
+.PHONY: all deps build run test sanitize tsan warnings format bench book puzzles install deb clean
 
 SOURCE_DIRS := engine config protocol tui tools tests
 
@@ -69,6 +69,14 @@ book: build
 	@mkdir -p data
 	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book
 	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
+
+# The shipped puzzles (docs/puzzles.md): cut from seeded games, every first move settled by
+# the solver and every win checked by the rules; one thread and budgets in positions, so
+# the file comes out the same every time (a few minutes).
+puzzles: build
+	@mkdir -p data
+	@./$(BUILD)/bin/qubic-solve --puzzles 120 --seed 2026 > data/qubic.puzzles.tmp
+	@mv data/qubic.puzzles.tmp data/qubic.puzzles
 
 # Installs the programs, the book, the default configuration and the man pages under
 # PREFIX (DESTDIR is honoured, as usual, for staging).

@@ -12,26 +12,6 @@ namespace qubic {
 
 namespace {
 
-// Plies to `attacker`'s win in `pos` along a proof the rules-only checker accepted; 0 when
-// the solver found no such win within `limits` (or, never expected, its proof failed).
-// `disproven` tells a solver disproof apart from running out of budget.
-int checkedWin(Solver& solver, const Position& pos, Side attacker, const SolveLimits& limits,
-               bool* disproven = nullptr, int* bestMove = nullptr) {
-  const PnsResult r = solver.prove(pos, attacker, limits);
-  if (disproven) *disproven = r.answer == Answer::Disproven;
-  if (r.answer != Answer::Proven) return 0;
-  SearchLimits writeLimits;
-  writeLimits.stop = limits.stop;
-  std::stringstream proof;
-  const ProofWriteResult w =
-      writeProof(proof, pos, attacker, solver.search(), solver.threats(), writeLimits);
-  if (!w.complete) return 0;
-  const VerifyResult v = verifyProof(proof);
-  if (!v.verified) return 0;
-  if (bestMove) *bestMove = r.bestMove;
-  return v.plies;
-}
-
 ProvenValue seenFromTheOtherSide(const ProvenValue& v) {
   ProvenValue flipped;
   flipped.plies = v.plies;
@@ -75,7 +55,8 @@ bool longestDefence(Solver& solver, const Position& pos, int played, int playedP
       allLost = false;  // the board is full: a draw
       continue;
     }
-    const int plies = checkedWin(solver, after, them, o.perAlternative);
+    const CheckedWin win = checkedWin(solver, after, them, o.perAlternative);
+    const int plies = win.answer == Answer::Proven ? win.plies : 0;
     allLost = allLost && plies > 0;
     if (plies > 0 && plies + 1 > longest) {
       longest = plies + 1;
@@ -129,6 +110,28 @@ void lookCloser(Solver& solver, const Position& pos, ReviewedMove& r, const Revi
 
 }  // namespace
 
+CheckedWin checkedWin(Solver& solver, const Position& pos, Side attacker,
+                      const SolveLimits& limits) {
+  CheckedWin result;
+  const PnsResult r = solver.prove(pos, attacker, limits);
+  if (r.answer != Answer::Proven) {
+    result.answer = r.answer;
+    return result;
+  }
+  SearchLimits writeLimits;
+  writeLimits.stop = limits.stop;
+  std::stringstream proof;
+  const ProofWriteResult w =
+      writeProof(proof, pos, attacker, solver.search(), solver.threats(), writeLimits);
+  if (!w.complete) return result;  // stopped while writing: not known
+  const VerifyResult v = verifyProof(proof);
+  if (!v.verified) return result;  // never expected; a proof that fails proves nothing
+  result.answer = Answer::Proven;
+  result.plies = v.plies;
+  result.bestMove = r.bestMove;
+  return result;
+}
+
 ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& limits) {
   ProvenValue v;
   const Side mover = pos.sideToMove();
@@ -139,12 +142,12 @@ ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& 
   }
   bool disproven[2] = {false, false};
   for (const Side attacker : {Side::X, Side::O}) {
-    int best = -1;
-    const int plies = checkedWin(solver, pos, attacker, limits, &disproven[index(attacker)], &best);
-    if (plies > 0) {
+    const CheckedWin win = checkedWin(solver, pos, attacker, limits);
+    disproven[index(attacker)] = win.answer == Answer::Disproven;
+    if (win.answer == Answer::Proven) {
       v.kind = attacker == mover ? ValueKind::Win : ValueKind::Loss;
-      v.plies = plies;
-      if (attacker == mover) v.bestMove = best;
+      v.plies = win.plies;
+      if (attacker == mover) v.bestMove = win.bestMove;
       return v;
     }
   }

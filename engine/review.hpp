@@ -63,6 +63,16 @@ struct ReviewOptions {
   std::function<void(int done, int total)> progress;
 };
 
+// Does `attacker` win in `pos`? Proven only with a proof the rules-only checker accepted,
+// `plies` its length (the longest game it allows); Disproven when the solver shows no win.
+struct CheckedWin {
+  Answer answer = Answer::Unknown;
+  int plies = 0;
+  int bestMove = -1;  // the proof's first move, when the attacker is to move
+};
+CheckedWin checkedWin(Solver& solver, const Position& pos, Side attacker,
+                      const SolveLimits& limits);
+
 // The value of `pos` for its side to move: X's win asked first (the side that usually has
 // one), then O's; a claimed win is written as a proof and checked by the rules before it
 // is returned. Draw when the solver shows that neither side wins.

@@ -63,6 +63,7 @@ TEST_CASE(
                            "man1/qubic-match.1", "man1/qubic-bench.1"})
     CHECK(fs::is_regular_file(root / "share" / "man" / page));
   CHECK(fs::is_regular_file(root / "share" / "qubic" / "default.toml"));
+  CHECK(fs::is_regular_file(root / "share" / "qubic" / "qubic.puzzles"));
 
   // The XDG places point nowhere, so only the installed copy can be found.
   const std::vector<std::string> env{"XDG_DATA_HOME=/nonexistent", "XDG_DATA_DIRS=/nonexistent",

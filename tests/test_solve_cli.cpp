@@ -106,6 +106,8 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
                                                {"--moves", "1a1", "--moves", "1b1"},
                                                {"--verify", "/dev/zero"},
                                                {"--review", "no-such-game"},
+                                               {"--puzzles", "0"},
+                                               {"--puzzles", "2", "--seed", "-1"},
                                                {"--review", "/dev/zero"},
                                                {"--review", "1a1,1a1"},
                                                {"--review", "1a1", "--moves", "1b1"},

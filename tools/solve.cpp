@@ -27,6 +27,7 @@
 #include "engine/split_solve.hpp"
 #include "engine/threat_search.hpp"
 #include "engine/verify.hpp"
+#include "solve_puzzles.hpp"
 #include "solve_review.hpp"
 
 using namespace qubic;
@@ -39,6 +40,7 @@ void usage(FILE* out) {
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
       "                   [--split M [--pieces DIR]] [--proof FILE] [--book FILE] [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
+      "       qubic-solve --puzzles N [--seed S]\n"
       "       qubic-solve --verify FILE\n"
       "       qubic-solve --book-info [FILE]\n"
       "  POSITION    a position string (default: the empty board)\n"
@@ -66,6 +68,8 @@ void usage(FILE* out) {
       "              value before and after it, and a verdict (kept the win, threw it away,\n"
       "              walked into a forced loss, best defence, ...); --time: budget per position\n"
       "              (default 5 s)\n"
+      "  --puzzles   N proven puzzles (\"X to move wins\", every first move settled), a line\n"
+      "              each (docs/puzzles.md); the same seed (default 1) gives the same puzzles\n"
       "  --verify    check the proof in FILE with the rules alone; prints 'verified: yes' or the\n"
       "              first faulty node\n"
       "  --book-info the book's strategic positions, its longest win and its size (default: the\n"
@@ -347,6 +351,7 @@ int main(int argc, char** argv) {
          threads = 1, split = 0;
   bool havePosition = false, explainAsked = false;
   std::string reviewGame;
+  double puzzles = 0, seed = 1;
   std::string parallel = "evaluation";
   std::set<std::string>
       given;  // each option at most once: a repeated one is a mistake, not "the last wins"
@@ -374,6 +379,14 @@ int main(int argc, char** argv) {
       explainAsked = true;
     } else if (arg == "--review") {
       reviewGame = value();
+    } else if (arg == "--puzzles") {
+      puzzles = number(value(), "--puzzles");
+      if (puzzles < 1 || puzzles > 100000 || puzzles != std::floor(puzzles))
+        fail("--puzzles must be a whole number from 1 to 100000");
+    } else if (arg == "--seed") {
+      seed = number(value(), "--seed");
+      if (seed < 0 || seed > 1e15 || seed != std::floor(seed))
+        fail("--seed must be a whole number from 0 to 10^15");
     } else if (arg == "--book-info") {
       return bookInfo(i + 1 < argc ? argv[++i] : "");
     } else if (arg == "--pieces") {
@@ -424,6 +437,11 @@ int main(int argc, char** argv) {
   options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
   if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");
   if (explainAsked) return explain(start, seconds > 0 ? seconds : 10);
+  if (puzzles > 0) {
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
+    return puzzlesMain(static_cast<int>(puzzles), static_cast<std::uint64_t>(seed), interrupted);
+  }
   if (!reviewGame.empty()) {
     if (havePosition || !moves.empty() || split > 0 || nodeLimit > 0 || !proofPath.empty() ||
         !bookPath.empty())

@@ -1,0 +1,174 @@
+#include "puzzle.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <random>
+#include <set>
+
+#include "move_value.hpp"
+#include "notation.hpp"
+#include "review.hpp"
+#include "symmetry.hpp"
+#include "threats.hpp"
+
+namespace qubic {
+
+namespace {
+
+// Harder with a longer win, easier with many ways to it.
+int starsOf(int plies, int winningMoves) {
+  int stars = (plies - 3) / 2;  // 5 plies: 1 star, 13 or more: 5
+  if (winningMoves == 1) ++stars;
+  if (winningMoves >= 4) --stars;
+  return std::clamp(stars, 1, 5);
+}
+
+// The seeded player of the games puzzles are cut from: it wins or blocks when it must,
+// else takes one of the four best cells by their lines (engine/move_value).
+int simpleMove(const Position& pos, std::mt19937_64& rng) {
+  const Side us = pos.sideToMove();
+  if (const Bitboard win = threatCells(pos, us)) return lowestCell(win);
+  if (const Bitboard block = threatCells(pos, opponent(us))) return lowestCell(block);
+  std::uint8_t order[kCells];
+  const int n = orderByMoveValue(pos, pos.emptyCells(), order, true);
+  return order[std::uniform_int_distribution<int>(0, std::min(n, 4) - 1)(rng)];
+}
+
+SolveLimits budget(std::uint64_t positions, const std::atomic<bool>* stop) {
+  SolveLimits limits;
+  limits.maxPositions = positions;
+  limits.stop = stop;
+  return limits;
+}
+
+}  // namespace
+
+std::optional<Puzzle> settlePuzzle(Solver& solver, const Position& pos, std::uint64_t positions,
+                                   const std::atomic<bool>* stop) {
+  const Side us = pos.sideToMove();
+  if (pos.isGameOver() || threatCells(pos, us) || threatCells(pos, opponent(us)))
+    return std::nullopt;
+  Puzzle p;
+  p.position = pos;
+  for (Bitboard moves = pos.emptyCells(); moves;) {
+    const int move = popLowest(moves);
+    Position after = pos;
+    after.play(move);
+    if (after.isGameOver()) continue;  // it fills the board: a draw
+    const CheckedWin win = checkedWin(solver, after, us, budget(positions, stop));
+    if (win.answer == Answer::Unknown) return std::nullopt;  // not settled: no claim
+    if (win.answer == Answer::Disproven) continue;
+    ++p.winningMoves;
+    if (p.bestMove < 0 || win.plies + 1 < p.plies) {
+      p.bestMove = move;
+      p.plies = win.plies + 1;
+    }
+  }
+  if (p.winningMoves == 0) return std::nullopt;
+  p.stars = starsOf(p.plies, p.winningMoves);
+  return p;
+}
+
+std::vector<Puzzle> generatePuzzles(Solver& solver, const PuzzleOptions& o) {
+  std::vector<Puzzle> found;
+  std::set<std::uint64_t> seen;  // canonical keys: no puzzle twice, even in another form
+  std::mt19937_64 rng(o.seed);
+  int tried = 0;
+  while (static_cast<int>(found.size()) < o.count && !(o.stop && o.stop->load())) {
+    // One game, and at most one puzzle from it: the first position that makes one.
+    Position pos;
+    while (!pos.isGameOver()) {
+      pos.play(simpleMove(pos, rng));
+      if (pos.moveCount() < 8 || pos.isGameOver()) continue;
+      const Side us = pos.sideToMove();
+      if (threatCells(pos, us) || threatCells(pos, opponent(us))) continue;
+      ++tried;
+      // A quick look first: most positions have no short win for the side to move.
+      const PnsResult quick = solver.prove(pos, us, budget(o.positionsPerSolve, o.stop));
+      if (quick.answer != Answer::Proven || quick.distance > o.maxPlies) continue;
+      if (!seen.insert(canonicalKey(pos)).second) continue;
+      const std::optional<Puzzle> p = settlePuzzle(solver, pos, o.positionsPerSolve, o.stop);
+      if (p && p->plies >= o.minPlies && p->plies <= o.maxPlies &&
+          p->winningMoves <= o.maxWinningMoves) {
+        found.push_back(*p);
+        break;
+      }
+    }
+    if (o.progress) o.progress(static_cast<int>(found.size()), tried);
+  }
+  std::stable_sort(found.begin(), found.end(), [](const Puzzle& a, const Puzzle& b) {
+    return a.stars != b.stars ? a.stars < b.stars : a.plies < b.plies;
+  });
+  return found;
+}
+
+AnswerCheck checkAnswer(Solver& solver, const Puzzle& puzzle, int move, std::uint64_t positions) {
+  AnswerCheck check;
+  const Position& pos = puzzle.position;
+  if (!pos.isLegal(move)) return {AnswerVerdict::DoesNotWin, 0};
+  const Side us = pos.sideToMove();
+  Position after = pos;
+  after.play(move);
+  const CheckedWin win = checkedWin(solver, after, us, budget(positions, nullptr));
+  if (win.answer == Answer::Disproven) return {AnswerVerdict::DoesNotWin, 0};
+  if (win.answer != Answer::Proven) return check;
+  check.plies = win.plies + 1;
+  check.verdict = check.plies <= puzzle.plies ? AnswerVerdict::Fastest : AnswerVerdict::Wins;
+  return check;
+}
+
+std::string puzzleLine(const Puzzle& p) {
+  return positionString(p.position) + " " + std::to_string(p.plies) + " " +
+         std::to_string(p.winningMoves) + " " + moveToken(p.bestMove) + " " +
+         std::to_string(p.stars);
+}
+
+Parsed<Puzzle> parsePuzzle(std::string_view line) {
+  using Result = Parsed<Puzzle>;
+  // The position string holds one space: its first two words.
+  std::vector<std::string_view> words;
+  for (std::size_t i = 0; i < line.size();) {
+    const std::size_t end = std::min(line.find(' ', i), line.size());
+    if (end > i) words.push_back(line.substr(i, end - i));
+    i = end + 1;
+  }
+  if (words.size() != 6)
+    return Result::failure("expected a position, plies, winning moves, best move and stars");
+  const Parsed<Position> pos = parsePosition(std::string(words[0]) + " " + std::string(words[1]));
+  if (!pos) return Result::failure("position: " + pos.error());
+  Puzzle p;
+  p.position = pos.value();
+  auto number = [](std::string_view w, int lo, int hi, int& out) {
+    const auto [end, ec] = std::from_chars(w.data(), w.data() + w.size(), out);
+    return ec == std::errc{} && end == w.data() + w.size() && out >= lo && out <= hi;
+  };
+  if (!number(words[2], 1, kCells, p.plies)) return Result::failure("plies must be 1-64");
+  if (!number(words[3], 1, kCells, p.winningMoves))
+    return Result::failure("winning moves must be 1-64");
+  const Parsed<int> best = parseMove(words[4]);
+  if (!best || !p.position.isLegal(best.value()))
+    return Result::failure("the best move is not a legal move");
+  p.bestMove = best.value();
+  if (!number(words[5], 1, 5, p.stars)) return Result::failure("stars must be 1-5");
+  return Result::success(p);
+}
+
+Parsed<std::vector<Puzzle>> parsePuzzles(std::string_view text) {
+  std::vector<Puzzle> puzzles;
+  int number = 0;
+  for (std::size_t i = 0; i <= text.size();) {
+    const std::size_t end = std::min(text.find('\n', i), text.size());
+    const std::string_view line = text.substr(i, end - i);
+    i = end + 1;
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    const Parsed<Puzzle> p = parsePuzzle(line);
+    if (!p)
+      return Parsed<std::vector<Puzzle>>::failure("line " + std::to_string(number) + ": " +
+                                                  p.error());
+    puzzles.push_back(p.value());
+  }
+  return Parsed<std::vector<Puzzle>>::success(std::move(puzzles));
+}
+
+}  // namespace qubic
