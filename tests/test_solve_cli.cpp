@@ -107,6 +107,8 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
                                                {"--verify", "/dev/zero"},
                                                {"--review", "no-such-game"},
                                                {"--puzzles", "0"},
+                                               {"--split-depth", "4"},
+                                               {"--split", "1", "--split-depth", "0"},
                                                {"--puzzles", "2", "--seed", "-1"},
                                                {"--review", "/dev/zero"},
                                                {"--review", "1a1,1a1"},

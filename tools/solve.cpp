@@ -38,7 +38,8 @@ void usage(FILE* out) {
   std::fputs(
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
-      "                   [--split M [--pieces DIR]] [--proof FILE] [--book FILE] [--explain]\n"
+      "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
+      "                   [--book FILE] [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
       "       qubic-solve --puzzles N [--seed S]\n"
       "       qubic-solve --verify FILE\n"
@@ -56,6 +57,8 @@ void usage(FILE* out) {
       "  --split     prove X's win in pieces: a piece not settled within M million positions is\n"
       "              split into O's replies to X's most promising move; --threads pieces at once,\n"
       "              --hash MB each; the pieces' proofs are joined and checked\n"
+      "  --split-depth with --split: how many plies below the position pieces may be split\n"
+      "              (default 8)\n"
       "  --pieces    with --split: keep each proven piece in DIR, and take pieces proven before\n"
       "              from it\n"
       "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n"
@@ -351,7 +354,7 @@ int main(int argc, char** argv) {
          threads = 1, split = 0;
   bool havePosition = false, explainAsked = false;
   std::string reviewGame;
-  double puzzles = 0, seed = 1;
+  double puzzles = 0, seed = 1, splitDepth = 0;
   std::string parallel = "evaluation";
   std::set<std::string>
       given;  // each option at most once: a repeated one is a mistake, not "the last wins"
@@ -383,6 +386,10 @@ int main(int argc, char** argv) {
       puzzles = number(value(), "--puzzles");
       if (puzzles < 1 || puzzles > 100000 || puzzles != std::floor(puzzles))
         fail("--puzzles must be a whole number from 1 to 100000");
+    } else if (arg == "--split-depth") {
+      splitDepth = number(value(), "--split-depth");
+      if (splitDepth < 1 || splitDepth > 60 || splitDepth != std::floor(splitDepth))
+        fail("--split-depth must be a whole number from 1 to 60");
     } else if (arg == "--seed") {
       seed = number(value(), "--seed");
       if (seed < 0 || seed > 1e15 || seed != std::floor(seed))
@@ -436,6 +443,7 @@ int main(int argc, char** argv) {
   options.tableMb = static_cast<std::size_t>(hashMb);
   options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
   if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");
+  if (splitDepth > 0 && split <= 0) fail("--split-depth needs --split");
   if (explainAsked) return explain(start, seconds > 0 ? seconds : 10);
   if (puzzles > 0) {
     std::signal(SIGINT, onInterrupt);
@@ -459,6 +467,7 @@ int main(int argc, char** argv) {
     s.solver = options;
     s.workers = options.threads;
     s.piecePositions = static_cast<std::uint64_t>(split * 1e6);
+    if (splitDepth > 0) s.maxSplitPlies = static_cast<int>(splitDepth);
     if (!piecesDir.empty()) keepPiecesIn(piecesDir, s);
     return splitMain(start, s, proofPath, bookPath);
   }
