@@ -18,6 +18,12 @@
 #include <thread>
 #include <vector>
 
+#include "engine/notation.hpp"
+#include "engine/puzzle.hpp"
+#include "engine/record.hpp"
+
+using namespace qubic;
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -502,6 +508,50 @@ TEST_CASE(
   CHECK(pane.last.find("(book)") == std::string::npos);
   pane.keys("a");
   CHECK(pane.waitForPattern(R"(X wins in [0-9]+ moves \(book\))"));
+}
+
+TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winning one right") {
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nshow_threats = false\n", 100, 30, true);
+  REQUIRE(pane.waitForText("Who plays?"));
+  pane.keys("5");
+  REQUIRE(pane.waitForPattern(R"(Puzzle [0-9]+ of [0-9]+, \*+: [XO] to move wins in)"));
+  // The position shown (under a random symmetry), read back through a saved record.
+  pane.keys("w C-u");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("-l puzzle.qgn");
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to puzzle.qgn"));
+  const Parsed<GameRecord> record = parseRecord(readText(pane.dir() / "puzzle.qgn"));
+  REQUIRE(record);
+  Puzzle shown;
+  shown.position = record.value().start;
+  shown.plies = 64;
+  // One move that wins and one that does not, as the solver judges them.
+  SolverOptions options;
+  options.tableMb = 16;
+  Solver solver(options);
+  int winning = -1, losing = -1;
+  for (Bitboard m = shown.position.emptyCells(); m && (winning < 0 || losing < 0);) {
+    const int move = popLowest(m);
+    const AnswerVerdict v = checkAnswer(solver, shown, move, 2'000'000).verdict;
+    if (v == AnswerVerdict::Fastest && winning < 0) winning = move;
+    if (v == AnswerVerdict::DoesNotWin && losing < 0) losing = move;
+  }
+  REQUIRE(winning >= 0);
+  REQUIRE(losing >= 0);
+  pane.keys(moveToken(losing));
+  REQUIRE(pane.waitForText("Not this one: after " + moveToken(losing), 30));
+  pane.keys("u");
+  REQUIRE(pane.waitFor(
+      [](const std::string& s) { return s.find("Not this one") == std::string::npos; }));
+  pane.keys(moveToken(winning));
+  REQUIRE(pane.waitForPattern("Right: " + moveToken(winning) + " wins", 30));
+  // Kept as solved, and n brings the next puzzle.
+  REQUIRE(pane.waitFor(
+      [&](const std::string&) { return fs::exists(pane.dir() / "qubic" / "puzzles-solved"); }));
+  pane.keys("n");
+  REQUIRE(pane.waitForText("(solved 1 of "));
 }
 
 TEST_CASE("the start screen asks who plays and at what level, then starts that game") {

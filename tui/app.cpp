@@ -8,6 +8,7 @@
 
 #include "config/book_file.hpp"
 #include "engine/notation.hpp"
+#include "engine/symmetry.hpp"
 #include "panel.hpp"
 #include "record_file.hpp"
 #include "terminal.hpp"
@@ -151,6 +152,10 @@ bool App::asksBeforeLeaving(Action action) {
 
 void App::handleStartKey(int key) {
   static constexpr const char* kSides[] = {"x", "o", "both", "none"};
+  if (key == '5') {
+    startScreen_ = false;
+    return startPuzzle(std::nullopt);
+  }
   if (key >= '1' && key <= '4') {
     seats_ = Seats::fromHumanSide(kSides[key - '1']);
     key = '\n';
@@ -183,12 +188,13 @@ std::vector<StyledText> App::startScreenLines() const {
       choice('2', "o", "you play O against the engine"),
       choice('3', "both", "two players at this keyboard"),
       choice('4', "none", "watch the engine play itself"),
+      {"   5  solve a puzzle: find the winning move (today's puzzle first)"},
       {""},
       {"Engine level: " + std::to_string(level_) + "   (" + keys_.primaryKeyName(Action::LevelUp) +
        " stronger, " + keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " +
        (book_ ? "never loses as X)" : "strongest)")},
       {""},
-      {"1-4 starts that game, Enter the marked one; in the game ? lists every key."},
+      {"1-5 starts that, Enter the marked game; in the game ? lists every key."},
   };
 }
 
@@ -277,6 +283,9 @@ void App::perform(Action action) {
       helpOpen_ = true;
       break;
     case Action::NewGame:
+      if (puzzleMode_) return startPuzzle(puzzles_->nextUnsolved(puzzles_->shownIndex()));
+      if (!asksBeforeLeaving(action)) leaveGame(action);
+      break;
     case Action::Quit:
       if (!asksBeforeLeaving(action)) leaveGame(action);
       break;
@@ -305,6 +314,7 @@ void App::perform(Action action) {
             " to choose who plays.");
       break;
     case Action::Players:
+      puzzleMode_ = false;  // the position stays, as an ordinary game
       changeSeats(seats_.next(), "Players changed.");
       break;
     case Action::LevelUp:
@@ -403,6 +413,7 @@ void App::playHuman(int cell) {
     return say(moveToken(cell) + " is taken; choose an empty cell.", Style::Error);
   engine_.cancel();  // a hint being thought about is no longer wanted
   game_.play(cell);
+  if (puzzleMode_ && game_.moves().size() == 1) puzzles_->checkFirstMove(cell);
   lastMoveAt_ = std::chrono::steady_clock::now();
   hint_.reset();
   const Position& after = game_.position();
@@ -484,6 +495,32 @@ void App::goToPly(std::size_t moves) {
   while (game_.moves().size() > moves && game_.canUndo()) game_.undo();
   while (game_.moves().size() < moves && game_.canRedo()) game_.redo();
   if (!game_.moves().empty()) cursor_ = game_.lastMove();
+}
+
+void App::startPuzzle(std::optional<std::size_t> which) {
+  if (!puzzles_) {
+    auto session = std::make_unique<PuzzleSession>();
+    if (const std::string problem = session->load(); !problem.empty())
+      return say(problem, Style::Error);
+    puzzles_ = std::move(session);
+  }
+  stopEngine();
+  // A random one of the 192 symmetries, so that a puzzle met again looks new.
+  const auto symmetry =
+      static_cast<int>(std::chrono::steady_clock::now().time_since_epoch().count() % kSymmetries);
+  puzzles_->show(which.value_or(puzzles_->puzzleOfTheDay()), symmetry);
+  const Puzzle& p = puzzles_->shown();
+  puzzleMode_ = true;
+  game_.reset(p.position);
+  savedGame_ = gameSnapshot();  // a puzzle left unfinished loses nothing
+  const Side us = p.position.sideToMove();
+  seats_.side[index(us)] = Controller::Human;
+  seats_.side[index(opponent(us))] = Controller::Engine;
+  engineNewGame_ = true;
+  paused_ = false;
+  lastEngineMove_.reset();
+  hint_.reset();
+  message_ = {};
 }
 
 void App::hint() {

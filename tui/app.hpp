@@ -16,6 +16,7 @@
 #include "input.hpp"
 #include "keymap.hpp"
 #include "layout.hpp"
+#include "puzzle_session.hpp"
 #include "view.hpp"
 
 namespace qubic::tui {
@@ -66,6 +67,10 @@ class App {
   // Starts the proven review of the game's line, or, once it is done, goes to the next
   // mistake it found (the engine is paused there, so the game can be browsed).
   void reviewOrNextMistake();
+  // Puzzle mode: puzzle `index` on the board, the player the side to move (the engine
+  // defends); the first move is judged by the solver.
+  void startPuzzle(std::optional<std::size_t> which);
+  std::vector<StyledText> puzzleLines() const;
   void goToPly(std::size_t moves);
   std::vector<StyledText> reviewLines() const;
   void finishPrompt();
@@ -103,6 +108,8 @@ class App {
   EngineWorker engine_;
   std::unique_ptr<BackgroundAnalysis> analysis_;  // made when the overlay is first shown
   std::unique_ptr<GameReview> review_;            // made at the first review
+  std::unique_ptr<PuzzleSession> puzzles_;        // loaded at the first puzzle
+  bool puzzleMode_ = false;                       // the game on the board is a puzzle
   std::optional<EngineNote> lastEngineMove_;
   std::optional<MoveChoice> hint_;
   std::size_t hintPly_ = 0;

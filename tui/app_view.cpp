@@ -46,6 +46,51 @@ std::string App::seatText(Side s) const {
   return seats_.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);
 }
 
+std::vector<StyledText> App::puzzleLines() const {
+  if (!puzzleMode_ || !puzzles_) return {};
+  const Puzzle& p = puzzles_->shown();
+  const Side us = p.position.sideToMove();
+  const std::string wins =
+      sideName(us) + " wins in " + std::to_string((p.plies + 1) / 2) + " moves";
+  std::vector<StyledText> lines;
+  lines.push_back({"Puzzle " + std::to_string(puzzles_->shownIndex() + 1) + " of " +
+                       std::to_string(puzzles_->count()) + ", " + std::string(p.stars, '*') +
+                       (puzzles_->shownSolved() ? " (solved before)" : "") + ": " + sideName(us) +
+                       " to move wins in " + std::to_string((p.plies + 1) / 2) +
+                       " moves. Find a winning move.",
+                   Style::Title, true});
+  const PuzzleAnswer a = puzzles_->answer();
+  const std::vector<int>& moves = game_.moves();
+  if (a.move >= 0 && !moves.empty() && moves[0] == a.move) {
+    const std::string played = moveToken(a.move);
+    if (!a.checked) {
+      lines.push_back({"Checking " + played + " with the solver..."});
+    } else if (a.check.verdict == AnswerVerdict::Fastest) {
+      lines.push_back({"Right: " + played + " wins, the fastest way (" + wins +
+                           "). Now finish it against the engine.",
+                       Style::Win, true});
+    } else if (a.check.verdict == AnswerVerdict::Wins) {
+      lines.push_back({"Right: " + played + " wins too, in " +
+                           std::to_string((a.check.plies + 1) / 2) + " moves; " +
+                           moveToken(p.bestMove) + " is faster (" + wins + ").",
+                       Style::Win, true});
+    } else if (a.check.verdict == AnswerVerdict::DoesNotWin) {
+      lines.push_back({"Not this one: after " + played + " " + sideName(us) +
+                           " cannot force a win. " + keys_.primaryKeyName(Action::Undo) +
+                           " takes it back.",
+                       Style::Error, true});
+    } else {
+      lines.push_back({"The solver could not settle " + played + " within its budget."});
+    }
+  }
+  lines.push_back({keys_.primaryKeyName(Action::NewGame) + ": next puzzle (solved " +
+                       std::to_string(puzzles_->solvedCount()) + " of " +
+                       std::to_string(puzzles_->count()) + ")   " +
+                       keys_.primaryKeyName(Action::Players) + ": leave puzzles",
+                   Style::Dim});
+  return lines;
+}
+
 std::vector<StyledText> App::reviewLines() const {
   if (!review_) return {};
   const ReviewState state = review_->state();
@@ -142,6 +187,7 @@ std::vector<StyledText> App::statusLines() const {
                            : "Expected line: none beyond this move (it was not searched deeper)"});
     }
   }
+  for (StyledText& line : puzzleLines()) lines.push_back(std::move(line));
   for (StyledText& line : reviewLines()) lines.push_back(std::move(line));
   if (hint_ && hintPly_ == game_.moves().size())
     lines.push_back(

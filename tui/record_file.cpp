@@ -62,14 +62,16 @@ std::string saveRecordFile(const std::string& path, const GameRecord& record, bo
   return {};
 }
 
-std::string autosavePath() {
+std::string stateDirectory() {
   const char* state = std::getenv("XDG_STATE_HOME");
   const char* home = std::getenv("HOME");
-  std::string dir;
-  if (state && *state)
-    dir = std::string(state) + "/qubic";
-  else if (home && *home)
-    dir = std::string(home) + "/.local/state/qubic";
+  if (state && *state) return std::string(state) + "/qubic";
+  if (home && *home) return std::string(home) + "/.local/state/qubic";
+  return {};
+}
+
+std::string autosavePath() {
+  const std::string dir = stateDirectory();
   return dir.empty() ? dir : dir + "/unfinished.qgn";
 }
 

@@ -14,6 +14,9 @@ Parsed<GameRecord> loadRecordFile(const std::string& path);
 // symbolic link, and replaces an existing file only when `replace` is set (the file
 // this game was saved to or loaded from); otherwise nothing of the user's is overwritten.
 std::string saveRecordFile(const std::string& path, const GameRecord& record, bool replace = false);
+// The game's state directory: $XDG_STATE_HOME/qubic, else ~/.local/state/qubic ("" when
+// neither variable is set).
+std::string stateDirectory();
 // Where the unfinished game is kept between runs: $XDG_STATE_HOME/qubic/unfinished.qgn,
 // else ~/.local/state/qubic/unfinished.qgn ("" when neither variable is set).
 std::string autosavePath();
