@@ -554,6 +554,41 @@ TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winni
   REQUIRE(pane.waitForText("(solved 1 of "));
 }
 
+TEST_CASE("survival: O against perfect X, scored in plies against the proof's longest game") {
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 2000\n", 100, 30, true);
+  REQUIRE(pane.waitForText("Who plays?"));
+  pane.keys("6");
+  REQUIRE(pane.waitForText("Survival, O against perfect X"));
+  // O tries the cells in index order, skipping taken ones, until X has won.
+  for (int cell = 0; cell < kCells; ++cell) {
+    const std::string t = moveToken(cell);
+    REQUIRE(pane.waitFor(
+        [](const std::string& s) {
+          return s.find("Your move") != std::string::npos ||
+                 s.find("You survived") != std::string::npos;
+        },
+        30));
+    if (pane.last.find("You survived") != std::string::npos) break;
+    pane.keys(t);
+    REQUIRE(pane.waitFor([&](const std::string& s) {
+      return s.find("You played " + t) != std::string::npos ||
+             s.find(t + " is taken") != std::string::npos ||
+             s.find("You survived") != std::string::npos;
+    }));
+  }
+  REQUIRE(pane.waitForPattern(R"(You survived [0-9]+ plies of the [0-9]+ the proof allows)", 30));
+  std::smatch m;
+  const std::string screen = pane.last;
+  REQUIRE(
+      std::regex_search(screen, m, std::regex(R"(You survived ([0-9]+) plies of the ([0-9]+))")));
+  CHECK(std::stoi(m[1]) <= std::stoi(m[2]));
+  CHECK(screen.find("X wins with the line") != std::string::npos);
+  CHECK(trimmed(readText(pane.dir() / "qubic" / "survival-best")) == std::string(m[1]));
+  pane.keys("n");
+  REQUIRE(pane.waitForText("Your best: " + std::string(m[1]) + "."));
+}
+
 TEST_CASE("the start screen asks who plays and at what level, then starts that game") {
   if (!haveTmux()) return;
   QubicPane pane("[engine]\nlevel = 4\n", 80, 24, true);

@@ -3,10 +3,13 @@
 #include <curses.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <utility>
 
 #include "config/book_file.hpp"
+#include "config/read_file.hpp"
 #include "engine/notation.hpp"
 #include "engine/symmetry.hpp"
 #include "panel.hpp"
@@ -156,6 +159,10 @@ void App::handleStartKey(int key) {
     startScreen_ = false;
     return startPuzzle(std::nullopt);
   }
+  if (key == '6') {
+    startScreen_ = false;
+    return startSurvival();
+  }
   if (key >= '1' && key <= '4') {
     seats_ = Seats::fromHumanSide(kSides[key - '1']);
     key = '\n';
@@ -189,12 +196,13 @@ std::vector<StyledText> App::startScreenLines() const {
       choice('3', "both", "two players at this keyboard"),
       choice('4', "none", "watch the engine play itself"),
       {"   5  solve a puzzle: find the winning move (today's puzzle first)"},
+      {"   6  survive as O against perfect X: how long can you last?"},
       {""},
       {"Engine level: " + std::to_string(level_) + "   (" + keys_.primaryKeyName(Action::LevelUp) +
        " stronger, " + keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " +
        (book_ ? "never loses as X)" : "strongest)")},
       {""},
-      {"1-5 starts that, Enter the marked game; in the game ? lists every key."},
+      {"1-6 starts that, Enter the marked game; in the game ? lists every key."},
   };
 }
 
@@ -284,6 +292,7 @@ void App::perform(Action action) {
       break;
     case Action::NewGame:
       if (puzzleMode_) return startPuzzle(puzzles_->nextUnsolved(puzzles_->shownIndex()));
+      if (survivalMode_) return startSurvival();
       if (!asksBeforeLeaving(action)) leaveGame(action);
       break;
     case Action::Quit:
@@ -314,7 +323,7 @@ void App::perform(Action action) {
             " to choose who plays.");
       break;
     case Action::Players:
-      puzzleMode_ = false;  // the position stays, as an ordinary game
+      puzzleMode_ = survivalMode_ = false;  // the position stays, as an ordinary game
       changeSeats(seats_.next(), "Players changed.");
       break;
     case Action::LevelUp:
@@ -414,6 +423,7 @@ void App::playHuman(int cell) {
   engine_.cancel();  // a hint being thought about is no longer wanted
   game_.play(cell);
   if (puzzleMode_ && game_.moves().size() == 1) puzzles_->checkFirstMove(cell);
+  scoreSurvival();
   lastMoveAt_ = std::chrono::steady_clock::now();
   hint_.reset();
   const Position& after = game_.position();
@@ -437,6 +447,7 @@ void App::newGame() {
 
 void App::undo() {
   stopEngine();
+  if (survivalMode_ && game_.canUndo()) survivalCounts_ = false;
   const int taken = game_.undoTurn(seats_);
   if (taken == 0) return say("Nothing to undo.");
   hint_.reset();
@@ -521,6 +532,44 @@ void App::startPuzzle(std::optional<std::size_t> which) {
   lastEngineMove_.reset();
   hint_.reset();
   message_ = {};
+}
+
+void App::startSurvival() {
+  const std::optional<BookMove> opening = book_ ? book_->find(Position{}) : std::nullopt;
+  if (!opening)
+    return say("Survival needs the solution (the book), and it could not be read.", Style::Error);
+  stopEngine();
+  puzzleMode_ = false;
+  survivalMode_ = true;
+  survivalCounts_ = true;
+  survivalScored_ = false;
+  survivalLongest_ = opening->pliesToWin;
+  survivalBest_ = 0;
+  if (const std::string dir = stateDirectory(); !dir.empty())
+    if (const Parsed<std::string> best = readRegularFile(dir + "/survival-best", 64))
+      survivalBest_ = std::atoi(best.value().c_str());
+  game_.reset();
+  savedGame_ = gameSnapshot();
+  seats_ = Seats::fromHumanSide("o");
+  engineNewGame_ = true;
+  paused_ = false;
+  lastEngineMove_.reset();
+  hint_.reset();
+  message_ = {};
+}
+
+// Once the survival game is over: its length, and a new personal best kept on disk.
+void App::scoreSurvival() {
+  if (!survivalMode_ || survivalScored_ || !game_.position().isGameOver()) return;
+  survivalScored_ = true;
+  const int plies = static_cast<int>(game_.moves().size());
+  if (!survivalCounts_ || plies <= survivalBest_) return;
+  survivalBest_ = plies;
+  if (const std::string dir = stateDirectory(); !dir.empty()) {
+    std::error_code ignored;
+    std::filesystem::create_directories(dir, ignored);
+    std::ofstream(dir + "/survival-best") << plies << '\n';
+  }
 }
 
 void App::hint() {
@@ -623,7 +672,7 @@ void App::maybeStartEngine() {
   EngineJob job;
   job.position = pos;
   job.purpose = JobPurpose::Move;
-  job.level = level_;
+  job.level = survivalMode_ ? kMaxLevel : level_;  // perfect X: the top level plays the book
   job.moveTime = moveTime_;
   job.newGame = std::exchange(engineNewGame_, false);
   engine_.start(job);
@@ -653,6 +702,7 @@ void App::pollEngine() {
   lastEngineMove_ = EngineNote{game_.moves().size() - 1, side, choice};
   if (seats_.anyHuman()) cursor_ = choice.move;
   if (message_.style != Style::Error) message_ = {};
+  scoreSurvival();
 }
 
 }  // namespace qubic::tui

@@ -71,6 +71,11 @@ class App {
   // defends); the first move is judged by the solver.
   void startPuzzle(std::optional<std::size_t> which);
   std::vector<StyledText> puzzleLines() const;
+  // Survival: the player is O against perfect X (the book); the score is the plies the
+  // game lasts, against the longest the proof allows, with a personal best.
+  void startSurvival();
+  void scoreSurvival();
+  std::vector<StyledText> survivalLines() const;
   void goToPly(std::size_t moves);
   std::vector<StyledText> reviewLines() const;
   void finishPrompt();
@@ -110,6 +115,11 @@ class App {
   std::unique_ptr<GameReview> review_;            // made at the first review
   std::unique_ptr<PuzzleSession> puzzles_;        // loaded at the first puzzle
   bool puzzleMode_ = false;                       // the game on the board is a puzzle
+  bool survivalMode_ = false;                     // ... a survival game
+  bool survivalCounts_ = true;                    // no move of it was taken back
+  bool survivalScored_ = false;
+  int survivalLongest_ = 0;  // plies: the longest game the proof allows from the start
+  int survivalBest_ = 0;
   std::optional<EngineNote> lastEngineMove_;
   std::optional<MoveChoice> hint_;
   std::size_t hintPly_ = 0;

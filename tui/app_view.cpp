@@ -42,6 +42,7 @@ const char* reviewMark(const ReviewedMove& r) {
 }  // namespace
 
 std::string App::seatText(Side s) const {
+  if (survivalMode_ && seats_.isEngine(s)) return "Engine, perfect X (the proof)";
   if (seats_.isEngine(s)) return "Engine, level " + std::to_string(level_);
   return seats_.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);
 }
@@ -89,6 +90,24 @@ std::vector<StyledText> App::puzzleLines() const {
                        keys_.primaryKeyName(Action::Players) + ": leave puzzles",
                    Style::Dim});
   return lines;
+}
+
+std::vector<StyledText> App::survivalLines() const {
+  if (!survivalMode_) return {};
+  const int plies = static_cast<int>(game_.moves().size());
+  const std::string best =
+      survivalBest_ > 0 ? " Your best: " + std::to_string(survivalBest_) + "." : std::string();
+  if (!game_.position().isGameOver())
+    return {{"Survival, O against perfect X: ply " + std::to_string(plies) + "; the proof ends " +
+                 "the game by ply " + std::to_string(survivalLongest_) + " at the latest." + best,
+             Style::Title, true}};
+  std::string text = "You survived " + std::to_string(plies) + " plies of the " +
+                     std::to_string(survivalLongest_) + " the proof allows at most." + best;
+  if (!survivalCounts_) text += " (Moves were taken back: not counted.)";
+  return {{text, Style::Highlight, true},
+          {keys_.primaryKeyName(Action::NewGame) + ": try again   " +
+               keys_.primaryKeyName(Action::Players) + ": leave survival",
+           Style::Dim}};
 }
 
 std::vector<StyledText> App::reviewLines() const {
@@ -188,6 +207,7 @@ std::vector<StyledText> App::statusLines() const {
     }
   }
   for (StyledText& line : puzzleLines()) lines.push_back(std::move(line));
+  for (StyledText& line : survivalLines()) lines.push_back(std::move(line));
   for (StyledText& line : reviewLines()) lines.push_back(std::move(line));
   if (hint_ && hintPly_ == game_.moves().size())
     lines.push_back(
