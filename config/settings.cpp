@@ -197,6 +197,8 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::keyExpectedLine>(), {}}},
       {"tui", "key_review", "keys to review the game with proofs, then go to its next mistake",
        F::Text{textAccess<kTui, &TuiSettings::keyReview>(), {}}},
+      {"tui", "key_explain", "keys to show a forcing win on the board, one step a press",
+       F::Text{textAccess<kTui, &TuiSettings::keyExplain>(), {}}},
       {"tui", "key_pause", "keys to pause or resume the engine",
        F::Text{textAccess<kTui, &TuiSettings::keyPause>(), {}}},
       {"tui", "key_step", "keys to let a paused engine make one move",

@@ -49,6 +49,7 @@ struct TuiSettings {
   std::string keyLines = "v";
   std::string keyExpectedLine = "e";
   std::string keyReview = "R";
+  std::string keyExplain = "x";
   std::string keyPause = "p";
   std::string keyStep = ".";
   std::string keySave = "w";

@@ -1,6 +1,7 @@
 #include "explain.hpp"
 
 #include "lines.hpp"
+#include "notation.hpp"
 
 namespace qubic {
 
@@ -26,6 +27,22 @@ std::vector<ForcingStep> explainForcingWin(Position pos, std::span<const std::ui
     steps.push_back(std::move(step));
   }
   return steps;
+}
+
+std::string describeStep(const ForcingStep& step, Side attacker) {
+  const std::string other = attacker == Side::X ? "O" : "X";
+  if (step.completesLine) return "completes a line";
+  if (step.threes.size() >= 2) {
+    std::string what = "makes " + std::to_string(step.threes.size()) + " threes at once:";
+    for (std::size_t k = 0; k < step.threes.size(); ++k) {
+      what += k == 0 ? " " : ", ";
+      what += lineName(step.threes[k].line) + " (at " + moveToken(step.threes[k].cell) + ")";
+    }
+    return what + "; " + other + " can block only one";
+  }
+  if (step.threes.size() == 1)
+    return "makes a three on " + lineName(step.threes[0].line) + "; " + other + " must block";
+  return {};
 }
 
 }  // namespace qubic

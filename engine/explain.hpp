@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "position.hpp"
@@ -26,5 +27,9 @@ struct ForcingStep {
 // The steps of `moves` (attacker move, forced reply, ..., attacker move) played from
 // `pos`, the attacker to move. Precondition: checkForcingWin(pos, attacker, moves) == "".
 std::vector<ForcingStep> explainForcingWin(Position pos, std::span<const std::uint8_t> moves);
+
+// What a step's move does, in words: "makes a three on 2a3-2d3; O must block", "makes 2
+// threes at once: ...; O can block only one", "completes a line". `attacker`: who moves.
+std::string describeStep(const ForcingStep& step, Side attacker);
 
 }  // namespace qubic

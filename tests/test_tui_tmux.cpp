@@ -249,6 +249,34 @@ TEST_CASE("qubic announces a win and highlights the line") {
   REQUIRE(pane.waitForText("The game is over"));
 }
 
+TEST_CASE("x shows a forcing win on the board a step at a time, then the game again") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 4d4 1d1 1b2 4d1 2a1");  // X to move wins with threes alone
+  REQUIRE(pane.waitForText("3. 4d1 2a1"));
+  pane.keys("x");
+  REQUIRE(pane.waitForPattern(R"(Forcing win, step 1 of [0-9]+ \(checked by the rules\))"));
+  CHECK(pane.last.find("must block at") != std::string::npos);
+  std::smatch m;
+  const std::string first = pane.last;
+  REQUIRE(std::regex_search(first, m, std::regex(R"(step 1 of ([0-9]+))")));
+  const int steps = std::stoi(m[1]);
+  CHECK(steps >= 2);
+  for (int k = 2; k <= steps; ++k) {
+    pane.keys("x");
+    REQUIRE(pane.waitForText("step " + std::to_string(k) + " of " + std::to_string(steps)));
+  }
+  INFO(pane.last);
+  CHECK((pane.last.find("can block only one") != std::string::npos ||
+         pane.last.find("completes a line") != std::string::npos));
+  pane.keys("x");
+  REQUIRE(pane.waitForText("End of the explanation"));
+  // O with no forcing win: said so.
+  pane.keys("2b2 x");
+  REQUIRE(pane.waitForText("has no win by threes alone here"));
+}
+
 TEST_CASE("R reviews the game with proofs, marks the mistake and goes to it") {
   if (!haveTmux()) return;
   // Two players; each position of the review gets the move time.

@@ -134,23 +134,7 @@ void printForcingWin(const Position& pos, std::span<const std::uint8_t> moves) {
   const char mover = pos.sideToMove() == Side::X ? 'X' : 'O', other = mover == 'X' ? 'O' : 'X';
   int number = 0;
   for (const ForcingStep& step : explainForcingWin(pos, moves)) {
-    std::string what;
-    if (step.completesLine) {
-      what = "completes a line";
-    } else if (step.threes.size() >= 2) {
-      what = "makes " + std::to_string(step.threes.size()) + " threes at once:";
-      for (std::size_t k = 0; k < step.threes.size(); ++k) {
-        what += k == 0 ? " " : ", ";
-        what += lineName(step.threes[k].line) + " (at " + moveToken(step.threes[k].cell) + ")";
-      }
-      what += "; ";
-      what += other;
-      what += " can block only one";
-    } else if (step.threes.size() == 1) {
-      what = "makes a three on " + lineName(step.threes[0].line) + "; ";
-      what += other;
-      what += " must block";
-    }
+    const std::string what = describeStep(step, pos.sideToMove());
     std::printf("  %2d. %c %s  %s\n", ++number, mover, moveToken(step.move).c_str(), what.c_str());
     if (step.reply >= 0) std::printf("      %c %s\n", other, moveToken(step.reply).c_str());
   }

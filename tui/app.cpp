@@ -12,6 +12,8 @@
 #include "config/read_file.hpp"
 #include "engine/notation.hpp"
 #include "engine/symmetry.hpp"
+#include "engine/threat_search.hpp"
+#include "engine/verify.hpp"
 #include "panel.hpp"
 #include "record_file.hpp"
 #include "terminal.hpp"
@@ -354,6 +356,9 @@ void App::perform(Action action) {
     case Action::Review:
       reviewOrNextMistake();
       break;
+    case Action::Explain:
+      explainStep();
+      break;
     case Action::Pause:
       paused_ = !paused_;
       stepOnce_ = false;
@@ -532,6 +537,41 @@ void App::startPuzzle(std::optional<std::size_t> which) {
   lastEngineMove_.reset();
   hint_.reset();
   message_ = {};
+}
+
+void App::explainStep() {
+  const Position& pos = game_.position();
+  if (explaining_ && explaining_->from == pos) {
+    if (++explaining_->shown <= explaining_->steps.size()) return;
+    explaining_.reset();
+    return say("End of the explanation: the board shows the game again.");
+  }
+  explaining_.reset();
+  if (pos.isGameOver()) return say("The game is over.");
+  const Side us = pos.sideToMove();
+  ThreatSearch threats(std::size_t{1} << 16);
+  ThreatLimits limits;
+  limits.shortest = true;
+  limits.maxNodes = 2'000'000;
+  const ThreatResult t = threats.forcedWin(pos, us, limits);
+  const std::span<const std::uint8_t> moves(t.sequence.data(), static_cast<std::size_t>(t.length));
+  if (!t.win || !checkForcingWin(pos, us, moves).empty())
+    return say(sideName(us) + " has no win by threes alone here (" +
+               keys_.primaryKeyName(Action::Overlay) + " shows every move's proven value).");
+  explaining_ = Explanation{pos, explainForcingWin(pos, moves), 1};
+}
+
+Position App::shownPosition(int& lastMove) const {
+  lastMove = game_.lastMove();
+  if (!explaining_ || !(explaining_->from == game_.position())) return game_.position();
+  Position p = explaining_->from;
+  for (std::size_t k = 0; k < explaining_->shown; ++k) {
+    const ForcingStep& step = explaining_->steps[k];
+    p.play(step.move);
+    lastMove = step.move;
+    if (k + 1 < explaining_->shown && step.reply >= 0) p.play(step.reply);
+  }
+  return p;
 }
 
 void App::startSurvival() {

@@ -10,6 +10,7 @@
 
 #include "analysis.hpp"
 #include "config/settings.hpp"
+#include "engine/explain.hpp"
 #include "engine_worker.hpp"
 #include "game.hpp"
 #include "game_review.hpp"
@@ -74,6 +75,11 @@ class App {
   // Survival: the player is O against perfect X (the book); the score is the plies the
   // game lasts, against the longest the proof allows, with a personal best.
   void startSurvival();
+  // Shows the side to move's forcing win on the board, a step a press (its threes, the
+  // forced blocks, the double threat), from a threat search checked by the rules.
+  void explainStep();
+  // The position the board shows: the game's, or the explanation's step.
+  Position shownPosition(int& lastMove) const;
   void scoreSurvival();
   std::vector<StyledText> survivalLines() const;
   void goToPly(std::size_t moves);
@@ -116,7 +122,13 @@ class App {
   std::unique_ptr<PuzzleSession> puzzles_;        // loaded at the first puzzle
   bool puzzleMode_ = false;                       // the game on the board is a puzzle
   bool survivalMode_ = false;                     // ... a survival game
-  bool survivalCounts_ = true;                    // no move of it was taken back
+  struct Explanation {
+    Position from;  // the game's position when it was asked for
+    std::vector<ForcingStep> steps;
+    std::size_t shown = 0;  // steps on the board
+  };
+  std::optional<Explanation> explaining_;
+  bool survivalCounts_ = true;  // no move of it was taken back
   bool survivalScored_ = false;
   int survivalLongest_ = 0;  // plies: the longest game the proof allows from the start
   int survivalBest_ = 0;

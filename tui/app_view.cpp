@@ -206,6 +206,18 @@ std::vector<StyledText> App::statusLines() const {
                            : "Expected line: none beyond this move (it was not searched deeper)"});
     }
   }
+  if (explaining_ && explaining_->from == pos) {
+    const ForcingStep& step = explaining_->steps[explaining_->shown - 1];
+    const Side us = pos.sideToMove();
+    lines.push_back({"Forcing win, step " + std::to_string(explaining_->shown) + " of " +
+                         std::to_string(explaining_->steps.size()) + " (checked by the rules): " +
+                         sideName(us) + " " + moveToken(step.move) + " " + describeStep(step, us) +
+                         (step.reply >= 0 ? " at " + moveToken(step.reply) : std::string()) + ".",
+                     Style::Highlight, true});
+    lines.push_back({keys_.primaryKeyName(Action::Explain) + ": next step (the board shows the " +
+                         "line, not the game)",
+                     Style::Dim});
+  }
   for (StyledText& line : puzzleLines()) lines.push_back(std::move(line));
   for (StyledText& line : survivalLines()) lines.push_back(std::move(line));
   for (StyledText& line : reviewLines()) lines.push_back(std::move(line));
@@ -256,10 +268,13 @@ ViewState App::buildView() const {
   std::optional<BoardAnalysis> overlay;
   if (showOverlay_ && analysis_) overlay = analysis_->snapshot(pos);
   BoardMarks marks;
-  marks.threats = showThreats_;
-  marks.overlay = overlay ? &*overlay : nullptr;
+  marks.threats = showThreats_ || explaining_.has_value();
+  // The overlay judges the game's position, not an explanation's step.
+  marks.overlay = overlay && !explaining_ ? &*overlay : nullptr;
   if (showLines_) marks.linesThrough = cursor_;
-  v.cells = boardLook(pos, game_.lastMove(), marks);
+  int lastMove = -1;
+  const Position shown = shownPosition(lastMove);
+  v.cells = boardLook(shown, lastMove, marks);
   // The cursor stays while the engine thinks, so the next move can be aimed meanwhile.
   v.cursor = !pos.isGameOver() && seats_.anyHuman() ? cursor_ : -1;
   v.activeLevel = levelOf(cursor_);

@@ -88,6 +88,7 @@ const std::array<ConfigurableKey, kConfigurableActions> kConfigurable = {{
     {Action::Lines, "key_lines", &TuiSettings::keyLines},
     {Action::ExpectedLine, "key_expected_line", &TuiSettings::keyExpectedLine},
     {Action::Review, "key_review", &TuiSettings::keyReview},
+    {Action::Explain, "key_explain", &TuiSettings::keyExplain},
     {Action::Pause, "key_pause", &TuiSettings::keyPause},
     {Action::Step, "key_step", &TuiSettings::keyStep},
     {Action::Save, "key_save", &TuiSettings::keySave},
@@ -139,6 +140,8 @@ std::string_view describe(Action action) {
       return "show the line of play the engine expects after its move";
     case Action::Review:
       return "review the game with proofs; again: go to the next mistake";
+    case Action::Explain:
+      return "show a forcing win on the board, one step a press";
     case Action::Lines:
       return "show the lines through the cursor, across the levels";
     case Action::Pause:

@@ -31,6 +31,7 @@ enum class Action : std::uint8_t {
   Lines,
   ExpectedLine,
   Review,
+  Explain,
   Pause,
   Step,
   Save,

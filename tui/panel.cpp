@@ -39,6 +39,8 @@ std::string_view shortDescription(Action action) {
       return "the engine's expected line";
     case Action::Review:
       return "proven review, next mistake";
+    case Action::Explain:
+      return "explain the win, step by step";
     case Action::Lines:
       return "lines through the cursor";
     case Action::Step:
@@ -137,8 +139,7 @@ std::vector<StyledText> helpScreen(const KeyMap& keys) {
   line("all four levels, straight up or slanting (76 lines). A full cube is a draw.");
   line("");
   line("Board  arrows or h j k l move the cursor; Tab or ] next level, [ previous");
-  line("       Enter or Space plays at the cursor, or click a cell with the mouse");
-  line("       or type a move: level, file, rank. 2c3 = level 2, file c, rank 3");
+  line("       Enter, Space or a click plays; or type level, file, rank: 2c3");
   line("Marks  [X] last move   *X* winning line   !x! X completes a line here");
   line("       +x+ X makes two threes at once here (a related pair: a double threat)");
   line("       overlay, for the side to move: W wins by force, L loses, ? not proven");
