@@ -162,6 +162,10 @@ const std::vector<SettingField>& settingFields() {
       {"tui", "start_screen",
        "begin with the start screen (who plays, the engine's level); --side skips it",
        F::Boolean{booleanAccess<kTui, &TuiSettings::startScreen>()}},
+      {"tui", "theme",
+       "colors: color (color_x, color_o, color_highlight), colorblind (blue and yellow, no "
+       "red/green), mono (none; X bold; also when NO_COLOR is set)",
+       F::Text{textAccess<kTui, &TuiSettings::theme>(), {"color", "colorblind", "mono"}}},
       {"tui", "color_x", "colour of X", F::Text{textAccess<kTui, &TuiSettings::colorX>(), kColors}},
       {"tui", "color_o", "colour of O", F::Text{textAccess<kTui, &TuiSettings::colorO>(), kColors}},
       {"tui", "color_highlight", "colour of the last move and the winning line",

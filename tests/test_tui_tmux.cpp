@@ -57,8 +57,9 @@ bool haveTmux() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
 class QubicPane {
  public:
   // Without `startScreen` the game opens on the board (the start screen is switched off).
+  // `exports`: shell lines run before qubic starts, e.g. "export NO_COLOR=1\n".
   explicit QubicPane(const std::string& configText, int width = 100, int height = 30,
-                     bool startScreen = false)
+                     bool startScreen = false, const std::string& exports = {})
       : name_("qubic-test-" + std::to_string(getpid()) + "-" + std::to_string(++panesMade)),
         dir_(fs::temp_directory_path() / name_) {
     fs::create_directories(dir_);
@@ -79,7 +80,8 @@ class QubicPane {
     std::ofstream(dir_ / "run.sh")
         << "trap : INT\ncd '" << dir_.string() << "'\nexport XDG_STATE_HOME='" << dir_.string()
         << "'\nexport XDG_DATA_HOME='" << dir_.string() << "'\nexport XDG_CONFIG_HOME='"
-        << dir_.string() << "'\nsh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
+        << dir_.string() << "'\n"
+        << exports << "sh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
         << "/qubic' --config '" << config.string() << "'\necho $? > exit-status\n";
     tmux("new-session -d -s game -x " + std::to_string(width) + " -y " + std::to_string(height) +
          " 'sh " + (dir_ / "run.sh").string() + "'");
@@ -98,6 +100,8 @@ class QubicPane {
   }
   void keys(const std::string& keys) const { tmux("send-keys -t game " + keys); }
   std::string screen() const { return tmux("capture-pane -p -t game"); }
+  // The screen with its attributes as escape sequences (colours, bold).
+  std::string styledScreen() const { return tmux("capture-pane -p -e -t game"); }
   // "<dead> <alternate screen on>" of the pane: "0 1" while qubic runs, "1 0" once it has
   // exited and left the terminal's alternate screen.
   std::string paneState() const {
@@ -275,6 +279,33 @@ TEST_CASE("x shows a forcing win on the board a step at a time, then the game ag
   // O with no forcing win: said so.
   pane.keys("2b2 x");
   REQUIRE(pane.waitForText("has no win by threes alone here"));
+}
+
+TEST_CASE(
+    "themes: mono and NO_COLOR draw without colour and X in bold, colorblind is blue and yellow") {
+  if (!haveTmux()) return;
+  // An SGR colour code: foreground 30-37 or 90-97, or 256-colour 38;5.
+  const std::regex colour(R"(\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;5)[;m])");
+  for (const auto& [config, exports] :
+       {std::pair<std::string, std::string>{"[tui]\nhuman_side = \"both\"\ntheme = \"mono\"\n", ""},
+        {"[tui]\nhuman_side = \"both\"\n", "export NO_COLOR=1\n"}}) {
+    INFO(config << exports);
+    QubicPane pane(config, 100, 30, false, exports);
+    REQUIRE(pane.waitForText("level 4"));
+    pane.keys("1a1 2b2");
+    REQUIRE(pane.waitForText("1. 1a1 2b2"));
+    const std::string styled = pane.styledScreen();
+    CHECK_FALSE(std::regex_search(styled, colour));
+    CHECK(std::regex_search(styled, std::regex(R"(\x1b\[1m *X)")));  // X stands out by weight
+  }
+  QubicPane pane("[tui]\nhuman_side = \"both\"\ntheme = \"colorblind\"\n");
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 2b2");
+  REQUIRE(pane.waitForText("1. 1a1 2b2"));
+  const std::string styled = pane.styledScreen();
+  CHECK(std::regex_search(styled, std::regex(R"(\x1b\[[0-9;]*34m[^\x1b]*X)")));  // X blue
+  CHECK(std::regex_search(styled, std::regex(R"(\x1b\[[0-9;]*33m[^\x1b]*O)")));  // O yellow
+  CHECK_FALSE(std::regex_search(styled, std::regex(R"(\x1b\[[0-9;]*3[12]m)")));  // no red, green
 }
 
 TEST_CASE("R reviews the game with proofs, marks the mistake and goes to it") {

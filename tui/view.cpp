@@ -3,6 +3,7 @@
 #include <curses.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace qubic::tui {
 
@@ -77,10 +78,27 @@ std::vector<std::string> wrapText(const std::string& text, int width) {
 }
 
 View::View(const TuiSettings& colours) {
+  // NO_COLOR (no-color.org): the user asks for no colour, whatever the configuration.
+  const char* noColor = std::getenv("NO_COLOR");
+  if (colours.theme == "mono" || (noColor && *noColor)) {
+    mono_ = true;
+    return;
+  }
   if (!has_colors()) return;
   start_color();
   use_default_colors();
   colour_ = true;
+  if (colours.theme == "colorblind") {
+    // Blue against yellow stays apart in every common colour-vision deficiency; wins and
+    // losses are then told by blue and magenta, not green and red.
+    init_pair(kPairX, COLOR_BLUE, -1);
+    init_pair(kPairO, COLOR_YELLOW, -1);
+    init_pair(kPairHighlight, COLOR_CYAN, -1);
+    init_pair(kPairWin, COLOR_BLUE, -1);
+    init_pair(kPairLoss, COLOR_MAGENTA, -1);
+    init_pair(kPairError, COLOR_MAGENTA, -1);
+    return;
+  }
   init_pair(kPairX, colourNumber(colours.colorX), -1);
   init_pair(kPairO, colourNumber(colours.colorO), -1);
   init_pair(kPairHighlight, colourNumber(colours.colorHighlight), -1);
@@ -106,7 +124,7 @@ int View::attributes(Style style, bool bold) const {
       a |= A_DIM;
       break;
     case Style::X:
-      a |= colour(kPairX);
+      a |= colour(kPairX) | (mono_ ? A_BOLD : 0);  // in mono, X by weight as well as glyph
       break;
     case Style::O:
       a |= colour(kPairO);
@@ -115,16 +133,16 @@ int View::attributes(Style style, bool bold) const {
       a |= colour(kPairHighlight) | A_BOLD;
       break;
     case Style::Win:
-      a |= colour(kPairWin);
+      a |= colour(kPairWin) | (mono_ ? A_UNDERLINE : 0);
       break;
     case Style::Loss:
-      a |= colour(kPairLoss);
+      a |= colour(kPairLoss) | (mono_ ? A_DIM : 0);
       break;
     case Style::Title:
       a |= A_BOLD;
       break;
     case Style::Error:
-      a |= colour(kPairError) | A_BOLD;
+      a |= colour(kPairError) | A_BOLD | (mono_ ? A_UNDERLINE : 0);
       break;
   }
   return a;

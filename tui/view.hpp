@@ -49,6 +49,7 @@ class View {
   void drawHelp(const ViewState& state, const Layout& layout) const;
 
   bool colour_ = false;
+  bool mono_ = false;  // theme mono or NO_COLOR: attributes only
 };
 
 // Splits text into lines of at most `width` characters at spaces (long words are cut).
