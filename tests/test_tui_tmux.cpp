@@ -511,9 +511,12 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
   const std::string qubic =
       "XDG_CONFIG_HOME=/nonexistent '" + std::string(QUBIC_BIN_DIR) + "/qubic'";
   const std::string toml =
-      run(qubic + " --level 3 --side o --movetime 500 --threads 2 --print-config");
+      run(qubic +
+          " --level 3 --side o --movetime 500 --threads 2 --level-x 4 --level-o 9 --watch-delay "
+          "100 --print-config");
   for (const char* line :
-       {"\nlevel = 3\n", "\nhuman_side = 'o'\n", "\nmove_time_ms = 500\n", "\nthreads = 2\n"})
+       {"\nlevel = 3\n", "\nhuman_side = 'o'\n", "\nmove_time_ms = 500\n", "\nthreads = 2\n",
+        "\nlevel_x = 4\n", "\nlevel_o = 9\n", "\nwatch_delay_ms = 100\n"})
     CHECK(toml.find(line) != std::string::npos);
   auto exitCode = [&](const std::string& args) {
     const int status =
@@ -525,6 +528,24 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
   CHECK(exitCode("--level 3 --level 4") == 2);
   CHECK(exitCode("--movetime") == 2);
   CHECK(exitCode("--level 10") == 0);
+  CHECK(exitCode("--level-x 11") == 2);
+  CHECK(exitCode("--watch-delay -1") == 2);
+}
+
+TEST_CASE("engines watched with a level for each side, at the configured speed") {
+  if (!haveTmux()) return;
+  QubicPane pane(
+      "[tui]\nhuman_side = \"none\"\nlevel_x = 2\nlevel_o = 7\nwatch_delay_ms = 0\n"
+      "move_time_ms = 50\n[engine]\nuse_solution = false\n");
+  REQUIRE(pane.waitForText("X  Engine, level 2"));
+  CHECK(pane.last.find("O  Engine, level 7") != std::string::npos);
+  // No pause between moves: several moves within a few seconds.
+  REQUIRE(pane.waitForText("4. ", 20));
+  pane.keys("p");
+  REQUIRE(pane.waitForText("Engine paused"));
+  pane.keys("+");
+  REQUIRE(pane.waitForText("Engine levels: X 3, O 8"));
+  CHECK(pane.last.find("X  Engine, level 3") != std::string::npos);
 }
 
 TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start") {

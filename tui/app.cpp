@@ -22,8 +22,6 @@ namespace qubic::tui {
 
 namespace {
 
-// Engine-vs-engine games pause this long between moves so they can be watched.
-constexpr std::chrono::milliseconds kWatchDelay{600};
 // The overlay gives each candidate move this long with the engine.
 constexpr std::chrono::milliseconds kOverlayBudgetPerCell{50};
 
@@ -60,7 +58,8 @@ App::App(const Settings& settings, const KeyMap& keys)
       input_(keys_),
       view_(settings.tui),
       seats_(Seats::fromHumanSide(settings.tui.humanSide)),
-      level_(settings.engine.level),
+      levels_{settings.tui.levelX ? settings.tui.levelX : settings.engine.level,
+              settings.tui.levelO ? settings.tui.levelO : settings.engine.level},
       moveTime_(settings.tui.moveTimeMs),
       book_(loadBook(settings.engine, bookProblem_)),
       engine_(playerOptions(settings.engine), book_),
@@ -200,8 +199,10 @@ std::vector<StyledText> App::startScreenLines() const {
       {"   5  solve a puzzle: find the winning move (today's puzzle first)"},
       {"   6  survive as O against perfect X: how long can you last?"},
       {""},
-      {"Engine level: " + std::to_string(level_) + "   (" + keys_.primaryKeyName(Action::LevelUp) +
-       " stronger, " + keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " +
+      {"Engine " +
+       (levels_[0] == levels_[1] ? "level: " + std::to_string(levels_[0]) : levelsText()) + "   (" +
+       keys_.primaryKeyName(Action::LevelUp) + " stronger, " +
+       keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " +
        (book_ ? "never loses as X)" : "strongest)")},
       {""},
       {"1-6 starts that, Enter the marked game; in the game ? lists every key."},
@@ -640,12 +641,19 @@ void App::changeSeats(const Seats& seats, const std::string& why) {
   say(why + " " + what);
 }
 
+// The level of each side the engine plays changes (of both before the game has seats).
 void App::changeLevel(int delta) {
-  const int level = std::clamp(level_ + delta, kMinLevel, kMaxLevel);
-  if (level == level_) return say("The engine level is already " + std::to_string(level_) + ".");
-  level_ = level;
-  say("Engine level " + std::to_string(level_) +
-      " (1 weakest, 10 strongest); it applies from the next move.");
+  const std::array<int, 2> before = levels_;
+  for (const Side s : {Side::X, Side::O})
+    if (seats_.isEngine(s) || !seats_.anyEngine() || startScreen_)
+      levels_[index(s)] = std::clamp(levels_[index(s)] + delta, kMinLevel, kMaxLevel);
+  if (levels_ == before) return say("The engine is already at " + levelsText() + ".");
+  say("Engine " + levelsText() + " (1 weakest, 10 strongest); it applies from the next move.");
+}
+
+std::string App::levelsText() const {
+  if (levels_[0] == levels_[1]) return "level " + std::to_string(levels_[0]);
+  return "levels: X " + std::to_string(levels_[0]) + ", O " + std::to_string(levels_[1]);
 }
 
 void App::toggleOverlay() {
@@ -706,13 +714,15 @@ void App::maybeStartEngine() {
   if (pos.isGameOver() || !seats_.isEngine(pos.sideToMove()) || engine_.busy()) return;
   if (paused_ && !stepOnce_) return;
   if (!seats_.anyHuman() && !stepOnce_ &&
-      std::chrono::steady_clock::now() - lastMoveAt_ < kWatchDelay)
+      std::chrono::steady_clock::now() - lastMoveAt_ <
+          std::chrono::milliseconds(settings_.tui.watchDelayMs))
     return;
   stepOnce_ = false;
   EngineJob job;
   job.position = pos;
   job.purpose = JobPurpose::Move;
-  job.level = survivalMode_ ? kMaxLevel : level_;  // perfect X: the top level plays the book
+  // Survival is against perfect X: the top level plays the book.
+  job.level = survivalMode_ ? kMaxLevel : levels_[index(pos.sideToMove())];
   job.moveTime = moveTime_;
   job.newGame = std::exchange(engineNewGame_, false);
   engine_.start(job);

@@ -96,6 +96,7 @@ class App {
   ViewState buildView() const;
   std::vector<StyledText> statusLines() const;
   std::string seatText(Side s) const;
+  std::string levelsText() const;  // "level 5", or "levels: X 3, O 7" when they differ
 
   Settings settings_;
   KeyMap keys_;
@@ -105,7 +106,7 @@ class App {
 
   Game game_;
   Seats seats_;
-  int level_;
+  std::array<int, 2> levels_;  // the engine's level for X and for O
   std::chrono::milliseconds moveTime_;
   bool paused_ = false;
   bool stepOnce_ = false;

@@ -43,7 +43,7 @@ const char* reviewMark(const ReviewedMove& r) {
 
 std::string App::seatText(Side s) const {
   if (survivalMode_ && seats_.isEngine(s)) return "Engine, perfect X (the proof)";
-  if (seats_.isEngine(s)) return "Engine, level " + std::to_string(level_);
+  if (seats_.isEngine(s)) return "Engine, level " + std::to_string(levels_[index(s)]);
   return seats_.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);
 }
 

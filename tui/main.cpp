@@ -19,6 +19,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: qubic [--level N] [--side x|o|both|none] [--movetime MS] [--threads N]\n"
+    "             [--level-x N] [--level-o N] [--watch-delay MS]\n"
     "             [--config PATH] [--print-config] [--help]\n"
     "\n"
     "Play Qubic, 4x4x4 tic-tac-toe, in the terminal: against the engine, against a\n"
@@ -28,18 +29,24 @@ constexpr const char* kUsage =
     "  --side S         who the keyboard plays: x, o, both (two humans) or none (watch)\n"
     "  --movetime MS    the engine's thinking time per move, in milliseconds\n"
     "  --threads N      threads of the engine's proof searches\n"
+    "  --level-x N, --level-o N   the engine's level when it plays that side (0: --level)\n"
+    "  --watch-delay MS the pause between moves when the engine plays itself\n"
     "  (each overrides the configuration's [engine] level, [tui] human_side,\n"
-    "   move_time_ms and [engine] threads for this run)\n"
+    "   move_time_ms, [engine] threads, [tui] level_x, level_o, watch_delay_ms for this run)\n"
     "  --config PATH    read settings from PATH instead of the default file\n"
     "                   ($XDG_CONFIG_HOME/qubic/config.toml or ~/.config/qubic/config.toml)\n"
     "  --print-config   print the settings in effect as TOML and exit\n"
     "  --help           show this text and exit\n";
 
 // Command-line options that override one setting each for this run.
-constexpr std::pair<const char*, const char*> kOverrides[] = {{"--level", "engine.level"},
-                                                              {"--side", "tui.human_side"},
-                                                              {"--movetime", "tui.move_time_ms"},
-                                                              {"--threads", "engine.threads"}};
+constexpr std::pair<const char*, const char*> kOverrides[] = {
+    {"--level", "engine.level"},
+    {"--side", "tui.human_side"},
+    {"--movetime", "tui.move_time_ms"},
+    {"--threads", "engine.threads"},
+    {"--level-x", "tui.level_x"},
+    {"--level-o", "tui.level_o"},
+    {"--watch-delay", "tui.watch_delay_ms"}};
 
 }  // namespace
 
