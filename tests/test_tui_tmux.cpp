@@ -436,22 +436,38 @@ TEST_CASE("quitting, undoing and moving now are immediate while the engine think
   }
 }
 
-TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") {
-  if (!haveTmux()) return;
-  // The fenced block after "`?` shows this help screen in the game:".
+// The lines of the fenced block after `marker` in docs/user-guide.md, trailing blanks cut.
+std::vector<std::string> documentedScreen(const std::string& marker) {
   std::ifstream doc(std::string(QUBIC_SOURCE_DIR) + "/docs/user-guide.md");
   std::vector<std::string> documented;
   bool seen = false, inBlock = false;
   for (std::string line; std::getline(doc, line);) {
-    if (line.find("`?` shows this help screen in the game:") != std::string::npos)
+    if (line.find(marker) != std::string::npos)
       seen = true;
     else if (seen && line == "```") {
       if (inBlock) break;
       inBlock = true;
     } else if (inBlock) {
-      documented.push_back(line);
+      documented.push_back(line.substr(0, line.find_last_not_of(' ') + 1));
     }
   }
+  return documented;
+}
+
+// A captured screen as lines, trailing blanks and empty last lines cut.
+std::vector<std::string> screenLines(const std::string& screen) {
+  std::vector<std::string> shown;
+  std::istringstream in(screen);
+  for (std::string line; std::getline(in, line);)
+    shown.push_back(line.substr(0, line.find_last_not_of(' ') + 1));
+  while (!shown.empty() && shown.back().empty()) shown.pop_back();
+  return shown;
+}
+
+TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") {
+  if (!haveTmux()) return;
+  const std::vector<std::string> documented =
+      documentedScreen("`?` shows this help screen in the game:");
   REQUIRE(documented.size() > 10);
   QubicPane pane(kTwoHumans, 80, 24);
   REQUIRE(pane.waitForText("level 4"));
@@ -459,14 +475,25 @@ TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") 
         std::string::npos);  // every key fits at 80 columns
   pane.keys("?");
   REQUIRE(pane.waitForText("Press any key"));
-  std::vector<std::string> shown;
-  std::istringstream in(pane.last);
-  for (std::string line; std::getline(in, line);)
-    shown.push_back(line.substr(0, line.find_last_not_of(' ') + 1));
-  while (!shown.empty() && shown.back().empty()) shown.pop_back();
-  for (std::string& line : documented) line = line.substr(0, line.find_last_not_of(' ') + 1);
   INFO(pane.last);
-  CHECK(shown == documented);
+  CHECK(screenLines(pane.last) == documented);
+}
+
+TEST_CASE("the review screen in docs/user-guide.md is what qubic shows at 80x24") {
+  if (!haveTmux()) return;
+  const std::vector<std::string> documented =
+      documentedScreen("After `R`, and `R` again to go to the mistake, at 80x24:");
+  REQUIRE(documented.size() > 10);
+  QubicPane pane("[tui]\nhuman_side = \"both\"\nmove_time_ms = 200\n", 80, 24);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 2a1 1b1 2b1 1c1 2c1 3d4 2d1");
+  REQUIRE(pane.waitForText("O wins with the line"));
+  pane.keys("R");
+  REQUIRE(pane.waitForText("Review, move 8", 120));
+  pane.keys("R");
+  REQUIRE(pane.waitForText("Mistake at move 7"));
+  INFO(pane.last);
+  CHECK(screenLines(pane.last) == documented);
 }
 
 TEST_CASE(

@@ -24,6 +24,8 @@ namespace {
 
 // The overlay gives each candidate move this long with the engine.
 constexpr std::chrono::milliseconds kOverlayBudgetPerCell{50};
+// The proven review's budget per position, per millisecond of the engine's move time.
+constexpr std::uint64_t kReviewPositionsPerMs = 500;
 
 PlayerOptions playerOptions(const EngineSettings& engine) {
   PlayerOptions options;
@@ -477,8 +479,10 @@ void App::reviewOrNextMistake() {
   if (state.running && state.start == game_.start() && state.line == line)
     return say("The review is still running.");
   if (state.covers(game_.start(), line) < line.size()) {
-    // The engine's time per move is the budget of each position.
-    review_->start(game_.start(), line, moveTime_);
+    // The engine's time per move sets each position's budget: about what one thread
+    // evaluates in that time (docs/benchmarks.md: ~550 000 positions a second).
+    review_->start(game_.start(), line,
+                   static_cast<std::uint64_t>(moveTime_.count()) * kReviewPositionsPerMs);
     return say("Reviewing the game with proofs; " + keys_.primaryKeyName(Action::Review) +
                " again then goes to each mistake.");
   }

@@ -26,16 +26,15 @@ std::size_t ReviewState::covers(const Position& from, const std::vector<int>& mo
 GameReview::GameReview() : solver_(reviewSolver()) {}
 
 void GameReview::start(const Position& start, const std::vector<int>& line,
-                       std::chrono::milliseconds perPosition) {
-  const double seconds = std::chrono::duration<double>(perPosition).count();
+                       std::uint64_t perPosition) {
   std::uint64_t number = 0;
   {
     std::lock_guard lock(mutex_);
     state_ = ReviewState{start, line, {}, 0, 2 * static_cast<int>(line.size()) + 1, true};
     number = ++latest_;
   }
-  jobs_.start([this, start, line, seconds, number](const std::atomic<bool>& stop) {
-    run(start, line, seconds, number, stop);
+  jobs_.start([this, start, line, perPosition, number](const std::atomic<bool>& stop) {
+    run(start, line, perPosition, number, stop);
   });
 }
 
@@ -44,11 +43,11 @@ ReviewState GameReview::state() const {
   return state_;
 }
 
-void GameReview::run(const Position& start, const std::vector<int>& line, double seconds,
+void GameReview::run(const Position& start, const std::vector<int>& line, std::uint64_t positions,
                      std::uint64_t number, const std::atomic<bool>& stop) {
   ReviewOptions options;
-  options.perPosition.seconds = seconds;
-  options.perAlternative.seconds = seconds / 10;
+  options.perPosition.maxPositions = positions;
+  options.perAlternative.maxPositions = positions / 10;
   options.stop = &stop;
   options.progress = [&](int done, int total) {
     std::lock_guard lock(mutex_);

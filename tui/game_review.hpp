@@ -34,14 +34,14 @@ class GameReview {
   GameReview(const GameReview&) = delete;
   GameReview& operator=(const GameReview&) = delete;
 
-  // Reviews `line` played from `start` within `perPosition` a position (a tenth of it for
-  // each other move judged), stopping a review in flight.
-  void start(const Position& start, const std::vector<int>& line,
-             std::chrono::milliseconds perPosition);
+  // Reviews `line` played from `start`, stopping a review in flight. Each position gets
+  // `perPosition` evaluated positions (a tenth of that for each other move judged): a
+  // budget in positions, not time, so a game gets the same review on any machine.
+  void start(const Position& start, const std::vector<int>& line, std::uint64_t perPosition);
   ReviewState state() const;
 
  private:
-  void run(const Position& start, const std::vector<int>& line, double seconds,
+  void run(const Position& start, const std::vector<int>& line, std::uint64_t positions,
            std::uint64_t number, const std::atomic<bool>& stop);
 
   Solver solver_;  // used only on the job thread once made
