@@ -691,6 +691,7 @@ TEST_CASE("survival: O against perfect X, scored in plies against the proof's lo
       std::regex_search(screen, m, std::regex(R"(You survived ([0-9]+) plies of the ([0-9]+))")));
   CHECK(std::stoi(m[1]) <= std::stoi(m[2]));
   CHECK(screen.find("X wins with the line") != std::string::npos);
+  CHECK(screen.find("Engine (X) played") == std::string::npos);  // no reasons after the end
   CHECK(trimmed(readText(pane.dir() / "qubic" / "survival-best")) == std::string(m[1]));
   pane.keys("n");
   REQUIRE(pane.waitForText("Your best: " + std::string(m[1]) + "."));

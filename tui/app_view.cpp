@@ -183,8 +183,9 @@ std::vector<StyledText> App::statusLines() const {
       lines.push_back({verdictText(toMove, Verdict::Win, known->pliesToWin) + " (book)",
                        Style::Highlight, true});
 
-  // Why the engine played its last move, while that move is still on the board.
-  if (lastEngineMove_ && lastEngineMove_->ply < game_.moves().size() &&
+  // Why the engine played its last move, while that move is still on the board and the
+  // game goes on (once it is over, the result says what matters).
+  if (!pos.isGameOver() && lastEngineMove_ && lastEngineMove_->ply < game_.moves().size() &&
       game_.moves()[lastEngineMove_->ply] == lastEngineMove_->choice.move) {
     const MoveChoice& c = lastEngineMove_->choice;
     std::string text =
