@@ -209,6 +209,8 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::keyReview>(), {}}},
       {"tui", "key_explain", "keys to show a forcing win on the board, one step a press",
        F::Text{textAccess<kTui, &TuiSettings::keyExplain>(), {}}},
+      {"tui", "key_go_to_move", "keys to go to a move of the game (the rest stays for redo)",
+       F::Text{textAccess<kTui, &TuiSettings::keyGoToMove>(), {}}},
       {"tui", "key_pause", "keys to pause or resume the engine",
        F::Text{textAccess<kTui, &TuiSettings::keyPause>(), {}}},
       {"tui", "key_step", "keys to let a paused engine make one move",

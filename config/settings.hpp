@@ -55,6 +55,7 @@ struct TuiSettings {
   std::string keyExpectedLine = "e";
   std::string keyReview = "R";
   std::string keyExplain = "x";
+  std::string keyGoToMove = "g";
   std::string keyPause = "p";
   std::string keyStep = ".";
   std::string keySave = "w";

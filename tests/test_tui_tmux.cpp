@@ -253,6 +253,35 @@ TEST_CASE("qubic announces a win and highlights the line") {
   REQUIRE(pane.waitForText("The game is over"));
 }
 
+TEST_CASE("the move list shows the result, g goes to a move, and a record's comments show") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  std::ofstream(pane.dir() / "commented.qgn")
+      << "[X \"a\"]\n[O \"b\"]\n\n1. 1a1 2a1 {O copies X a level up} 2. 1b1 2b1 3. 1c1 2c1 "
+         "4. 3d4 {X misses 1d1} 2d1 0-1\n";
+  pane.keys("o C-u");
+  REQUIRE(pane.waitForText("Load game from"));
+  pane.keys("-l " + (pane.dir() / "commented.qgn").string());
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("O wins with the line"));
+  CHECK(pane.last.find("4. 3d4 2d1   0-1") != std::string::npos);
+  pane.keys("g");
+  REQUIRE(pane.waitForText("Go to move (0 to 8"));
+  pane.keys("2 Enter");
+  REQUIRE(pane.waitForText("At move 2 of 8"));
+  CHECK(pane.last.find("Move 2 (2a1): O copies X a level up") != std::string::npos);
+  CHECK(pane.last.find("2. 1b1") == std::string::npos);
+  pane.keys("g");
+  REQUIRE(pane.waitForText("Go to move"));
+  pane.keys("9 Enter");
+  REQUIRE(pane.waitForText("Give a move number from 0 to 8"));
+  pane.keys("g 7 Enter");
+  REQUIRE(pane.waitForText("Move 7 (3d4): X misses 1d1"));
+  pane.keys("r");  // the rest of the line is still there
+  REQUIRE(pane.waitForText("0-1"));
+}
+
 TEST_CASE("x shows a forcing win on the board a step at a time, then the game again") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);

@@ -362,6 +362,11 @@ void App::perform(Action action) {
     case Action::Explain:
       explainStep();
       break;
+    case Action::GoToMove:
+      if (game_.line().empty()) return say("No moves to go to yet.");
+      prompt_ = PromptKind::GoTo;
+      promptText_.clear();
+      break;
     case Action::Pause:
       paused_ = !paused_;
       stepOnce_ = false;
@@ -674,6 +679,20 @@ void App::finishPrompt() {
   const PromptKind kind = prompt_;
   prompt_ = PromptKind::None;
   const std::string path = promptText_;
+  if (kind == PromptKind::GoTo) {
+    const std::size_t moves = game_.line().size();
+    char* end = nullptr;
+    const long n = std::strtol(path.c_str(), &end, 10);
+    if (path.empty() || *end != '\0' || n < 0 || static_cast<std::size_t>(n) > moves)
+      return say("Give a move number from 0 to " + std::to_string(moves) + ".", Style::Error);
+    goToPly(static_cast<std::size_t>(n));
+    return say("At move " + std::to_string(n) + " of " + std::to_string(moves) + "; " +
+               keys_.primaryKeyName(Action::Undo) + "/" + keys_.primaryKeyName(Action::Redo) +
+               " step" +
+               (seats_.anyEngine()
+                    ? ", the engine is paused (" + keys_.primaryKeyName(Action::Pause) + ")."
+                    : "."));
+  }
   if (path.empty()) return say("No file name given.");
   if (kind == PromptKind::Save)
     save(path);

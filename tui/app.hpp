@@ -38,7 +38,7 @@ class App {
     Side side = Side::X;
     MoveChoice choice;
   };
-  enum class PromptKind : std::uint8_t { None, Save, Load, Confirm, Resume };
+  enum class PromptKind : std::uint8_t { None, Save, Load, Confirm, Resume, GoTo };
 
   // The game's start and moves as text: equal texts, same game.
   std::string gameSnapshot() const;

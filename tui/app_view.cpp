@@ -219,6 +219,14 @@ std::vector<StyledText> App::statusLines() const {
                          "line, not the game)",
                      Style::Dim});
   }
+  // A comment of the move on the board (a loaded record's, or an engine reason of an
+  // earlier session), while stepping through a game.
+  if (const std::size_t n = game_.moves().size();
+      !pos.isGameOver() && n > 0 && !game_.comments()[n - 1].empty() &&
+      !(lastEngineMove_ && lastEngineMove_->ply == n - 1))
+    lines.push_back({"Move " + std::to_string(n) + " (" + moveToken(game_.moves()[n - 1]) +
+                         "): " + game_.comments()[n - 1],
+                     Style::Dim});
   for (StyledText& line : puzzleLines()) lines.push_back(std::move(line));
   for (StyledText& line : survivalLines()) lines.push_back(std::move(line));
   for (StyledText& line : reviewLines()) lines.push_back(std::move(line));
@@ -287,10 +295,14 @@ ViewState App::buildView() const {
     for (std::size_t i = 0; i < reviewed; ++i) v.moveTokens[i] += reviewMark(state.verdicts[i]);
   }
   v.firstPly = game_.start().moveCount();
+  if (pos.isGameOver()) v.result = std::string(resultToken(resultOf(pos)));
   v.message = message_;
   v.keyBar = keyBar(keys_, !seats_.anyHuman());
   if (prompt_ == PromptKind::Save)
     v.prompt = "Save game to (Enter saves, Esc cancels, C-u clears): " + promptText_;
+  if (prompt_ == PromptKind::GoTo)
+    v.prompt = "Go to move (0 to " + std::to_string(game_.line().size()) +
+               ", Enter goes, Esc cancels): " + promptText_;
   if (prompt_ == PromptKind::Load)
     v.prompt = "Load game from (Enter loads, Esc cancels, C-u clears): " + promptText_;
   if (prompt_ == PromptKind::Resume && unfinished_)

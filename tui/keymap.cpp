@@ -89,6 +89,7 @@ const std::array<ConfigurableKey, kConfigurableActions> kConfigurable = {{
     {Action::ExpectedLine, "key_expected_line", &TuiSettings::keyExpectedLine},
     {Action::Review, "key_review", &TuiSettings::keyReview},
     {Action::Explain, "key_explain", &TuiSettings::keyExplain},
+    {Action::GoToMove, "key_go_to_move", &TuiSettings::keyGoToMove},
     {Action::Pause, "key_pause", &TuiSettings::keyPause},
     {Action::Step, "key_step", &TuiSettings::keyStep},
     {Action::Save, "key_save", &TuiSettings::keySave},
@@ -142,6 +143,8 @@ std::string_view describe(Action action) {
       return "review the game with proofs; again: go to the next mistake";
     case Action::Explain:
       return "show a forcing win on the board, one step a press";
+    case Action::GoToMove:
+      return "go to a move of the game (the rest stays for redo)";
     case Action::Lines:
       return "show the lines through the cursor, across the levels";
     case Action::Pause:

@@ -32,6 +32,7 @@ enum class Action : std::uint8_t {
   ExpectedLine,
   Review,
   Explain,
+  GoToMove,
   Pause,
   Step,
   Save,

@@ -41,6 +41,8 @@ std::string_view shortDescription(Action action) {
       return "proven review, next mistake";
     case Action::Explain:
       return "explain the win, step by step";
+    case Action::GoToMove:
+      return "go to move N of the game";
     case Action::Lines:
       return "lines through the cursor";
     case Action::Step:

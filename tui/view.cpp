@@ -278,6 +278,7 @@ void View::drawMoves(const ViewState& state, const Rect& area) const {
   if (state.firstPly % 2 == 1 && !t.empty()) pairs.push_back(pairText(number++, "...", t[i++]));
   for (; i < t.size(); i += 2)
     pairs.push_back(pairText(number++, t[i], i + 1 < t.size() ? t[i + 1] : ""));
+  if (!state.result.empty()) pairs.push_back(state.result);
   if (pairs.empty()) {
     attrset(A_DIM);
     put(area.top + 1, area.left, "(none yet)", area.width);

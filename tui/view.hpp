@@ -25,7 +25,8 @@ struct ViewState {
   int activeLevel = 0;  // its level's label is emphasised
   std::vector<StyledText> status;
   std::vector<std::string> moveTokens;
-  int firstPly = 0;  // plies before the first token (a set-up start position)
+  int firstPly = 0;    // plies before the first token (a set-up start position)
+  std::string result;  // "1-0", "0-1" or "1/2-1/2" after the moves once the game is over
   StyledText message;
   std::string keyBar;
   std::string prompt;  // non-empty: a one-line text entry on the message row
