@@ -112,6 +112,15 @@ std::string timeControlProblem(std::string_view text) {
   return control ? std::string() : control.error();
 }
 
+// The game's clock: empty, or a time control with a clock ("tc=...").
+std::string clockProblem(std::string_view text) {
+  if (text.empty()) return {};
+  const Parsed<TimeControl> control = parseTimeControl(text);
+  if (!control) return control.error();
+  return control.value().hasClock() ? std::string()
+                                    : "a clock needs tc=[moves/]seconds[+increment]";
+}
+
 // Keys an earlier version had, with what they are called now.
 std::string renamedHint(std::string_view section, std::string_view key) {
   if (section != "engine") return {};
@@ -161,6 +170,9 @@ const std::vector<SettingField>& settingFields() {
        F::Integer{integerAccess<kTui, &TuiSettings::levelO>(), 0, 10}},
       {"tui", "watch_delay_ms", "pause between moves when the engine plays itself, to follow it",
        F::Integer{integerAccess<kTui, &TuiSettings::watchDelayMs>(), 0, 60000}},
+      {"tui", "clock",
+       "a clock per side, as tc=[moves/]seconds[+increment] (e.g. tc=300+3); empty for none",
+       F::Text{textAccess<kTui, &TuiSettings::clock>(), {}, clockProblem}},
       {"tui", "show_threats", "mark each side's threes and related pairs on the board",
        F::Boolean{booleanAccess<kTui, &TuiSettings::showThreats>()}},
       {"tui", "show_overlay", "show the analysis overlay (proven value of every empty cell)",

@@ -29,6 +29,7 @@ struct TuiSettings {
   int moveTimeMs = 1000;        // the engine's thinking time per move in the game
   int levelX = 0, levelO = 0;   // the engine's level when it plays that side; 0: [engine] level
   int watchDelayMs = 600;       // pause between moves when engines play each other
+  std::string clock;            // "tc=300+3": a clock per side; empty: no clock
   bool showThreats = false;
   bool showOverlay = false;
   bool startScreen = true;  // the start screen (who plays, level) before the board

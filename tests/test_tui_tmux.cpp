@@ -282,6 +282,31 @@ TEST_CASE("the move list shows the result, g goes to a move, and a record's comm
   REQUIRE(pane.waitForText("0-1"));
 }
 
+TEST_CASE("with a clock each side's time is shown, and running out of it loses") {
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nhuman_side = \"both\"\nclock = \"tc=3\"\n");
+  REQUIRE(pane.waitForPattern(R"(X  Player X   0:0[0-9]\.[0-9])"));
+  pane.keys("1a1");
+  // O does not move: its 3 seconds run out.
+  REQUIRE(pane.waitForText("O lost on time: X wins.", 20));
+  pane.keys("2b2");
+  REQUIRE(pane.waitForText("lost on time: n starts a new game"));
+  CHECK(pane.last.find("1. 1a1 2b2") == std::string::npos);  // the move was refused
+  pane.keys("n");
+  REQUIRE(pane.waitForText("Start a new one and lose it?"));
+  pane.keys("y");
+  REQUIRE(pane.waitForPattern(R"(X  Player X   0:0[0-9]\.[0-9]   <- to move)"));
+}
+
+TEST_CASE("on the clock the engine budgets its time and keeps within it") {
+  if (!haveTmux()) return;
+  QubicPane pane(
+      "[tui]\nhuman_side = \"o\"\nclock = \"tc=20+0.2\"\nmove_time_ms = 600000\n"
+      "[engine]\nuse_solution = false\n");
+  REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 30));  // despite a 10-minute move time
+  CHECK(pane.last.find("lost on time") == std::string::npos);
+}
+
 TEST_CASE("x shows a forcing win on the board a step at a time, then the game again") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);

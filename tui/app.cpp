@@ -13,6 +13,7 @@
 #include "engine/notation.hpp"
 #include "engine/symmetry.hpp"
 #include "engine/threat_search.hpp"
+#include "engine/timeman.hpp"
 #include "engine/verify.hpp"
 #include "panel.hpp"
 #include "record_file.hpp"
@@ -75,6 +76,11 @@ App::App(const Settings& settings, const KeyMap& keys)
   if (showOverlay_)
     analysis_ = std::make_unique<BackgroundAnalysis>(
         engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads));
+  // The setting was checked when it was read (config/settings: a tc= with a clock).
+  if (const Parsed<TimeControl> clock = parseTimeControl(settings.tui.clock);
+      clock && !settings.tui.clock.empty())
+    clock_.set(clock.value());
+  restartClock();
   if (!bookProblem_.empty())
     say(bookProblem_ + "; playing without a book.", Style::Error);
   else
@@ -87,6 +93,7 @@ void App::run() {
   offerUnfinishedGame();
   while (!quit_ && !terminationRequested()) {
     pollEngine();
+    tickClock();
     maybeStartEngine();
     autosave();
     if (showOverlay_ && analysis_) analysis_->analyse(game_.position());
@@ -173,6 +180,7 @@ void App::handleStartKey(int key) {
   if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
     startScreen_ = false;
     engineNewGame_ = true;
+    restartClock();
     return say(seats_.anyHuman() ? "X moves first. Press ? for help."
                                  : "The engines are playing. Press ? for help.");
   }
@@ -257,6 +265,7 @@ void App::handlePromptKey(int key) {
     prompt_ = PromptKind::None;
     if (key == 'y' || key == 'Y') {
       game_.load(*unfinished_);
+      restartClock();
       engineNewGame_ = true;
       savedGame_.clear();  // not saved to a file of the user's
       cursor_ = game_.lastMove();
@@ -433,8 +442,12 @@ void App::playHuman(int cell) {
                " makes it move now.");
   if (!pos.isEmpty(cell))
     return say(moveToken(cell) + " is taken; choose an empty cell.", Style::Error);
+  if (lostOnTime_)
+    return say(sideName(*lostOnTime_) + " lost on time: " + keys_.primaryKeyName(Action::NewGame) +
+               " starts a new game.");
   engine_.cancel();  // a hint being thought about is no longer wanted
   game_.play(cell);
+  clock_.moved(opponent(game_.position().sideToMove()), std::chrono::steady_clock::now());
   if (puzzleMode_ && game_.moves().size() == 1) puzzles_->checkFirstMove(cell);
   scoreSurvival();
   lastMoveAt_ = std::chrono::steady_clock::now();
@@ -449,6 +462,7 @@ void App::playHuman(int cell) {
 void App::newGame() {
   stopEngine();
   game_.reset();
+  restartClock();
   savedGame_ = gameSnapshot();
   engineNewGame_ = true;
   lastEngineMove_.reset();
@@ -538,6 +552,7 @@ void App::startPuzzle(std::optional<std::size_t> which) {
   const Puzzle& p = puzzles_->shown();
   puzzleMode_ = true;
   game_.reset(p.position);
+  restartClock();
   savedGame_ = gameSnapshot();  // a puzzle left unfinished loses nothing
   const Side us = p.position.sideToMove();
   seats_.side[index(us)] = Controller::Human;
@@ -584,6 +599,28 @@ Position App::shownPosition(int& lastMove) const {
   return p;
 }
 
+void App::restartClock() {
+  lostOnTime_.reset();
+  clock_.reset(game_.position().sideToMove(), std::chrono::steady_clock::now());
+}
+
+void App::tickClock() {
+  if (!clock_.hasClock()) return;
+  const auto now = std::chrono::steady_clock::now();
+  const Position& pos = game_.position();
+  const bool stopped = pos.isGameOver() || lostOnTime_ || startScreen_ || helpOpen_ ||
+                       prompt_ != PromptKind::None ||
+                       (paused_ && seats_.isEngine(pos.sideToMove()));
+  if (stopped) return clock_.pause(now);
+  clock_.follow(pos.sideToMove(), now);  // after undo, redo or a jump: the side to move runs
+  clock_.resume(now);
+  if (const std::optional<Side> out = clock_.flagged(now)) {
+    lostOnTime_ = out;
+    stopEngine();
+    say(sideName(*out) + " lost on time: " + sideName(opponent(*out)) + " wins.", Style::Highlight);
+  }
+}
+
 void App::startSurvival() {
   const std::optional<BookMove> opening = book_ ? book_->find(Position{}) : std::nullopt;
   if (!opening)
@@ -599,6 +636,7 @@ void App::startSurvival() {
     if (const Parsed<std::string> best = readRegularFile(dir + "/survival-best", 64))
       survivalBest_ = std::atoi(best.value().c_str());
   game_.reset();
+  restartClock();
   savedGame_ = gameSnapshot();
   seats_ = Seats::fromHumanSide("o");
   engineNewGame_ = true;
@@ -631,6 +669,17 @@ void App::hint() {
   job.purpose = JobPurpose::Hint;
   job.level = kMaxLevel;  // a hint is the engine's best advice, whatever its playing level
   job.moveTime = moveTime_;
+  if (clock_.hasClock()) {
+    // On the clock, the engine budgets its own time as it does under UGI (engine/timeman).
+    const auto now = std::chrono::steady_clock::now();
+    GoLimits go;
+    for (const Side s : {Side::X, Side::O}) {
+      go.clockMs[index(s)] = clock_.remaining(s, now).count();
+      go.incrementMs[index(s)] = clock_.control().incrementMs;
+    }
+    job.moveTime = std::min(moveTime_, moveBudget(go, pos.sideToMove(), popcount(pos.emptyCells()),
+                                                  std::chrono::milliseconds(50)));
+  }
   job.newGame = std::exchange(engineNewGame_, false);
   engine_.start(job);
   say("Thinking about a hint...");
@@ -719,6 +768,7 @@ void App::load(const std::string& path) {
   if (!record) return say("Not loaded, the game is unchanged: " + record.error(), Style::Error);
   stopEngine();
   game_.load(record.value());
+  restartClock();
   engineNewGame_ = true;
   lastEngineMove_.reset();
   hint_.reset();
@@ -734,7 +784,8 @@ void App::maybeStartEngine() {
   if (prompt_ == PromptKind::Resume || startScreen_)
     return;  // which game is played is not decided yet
   const Position& pos = game_.position();
-  if (pos.isGameOver() || !seats_.isEngine(pos.sideToMove()) || engine_.busy()) return;
+  if (pos.isGameOver() || lostOnTime_ || !seats_.isEngine(pos.sideToMove()) || engine_.busy())
+    return;
   if (paused_ && !stepOnce_) return;
   if (!seats_.anyHuman() && !stepOnce_ &&
       std::chrono::steady_clock::now() - lastMoveAt_ <
@@ -771,6 +822,7 @@ void App::pollEngine() {
   }
   const Side side = game_.position().sideToMove();
   game_.play(choice.move, settings_.engine.explain ? choice.reason : std::string());
+  clock_.moved(side, std::chrono::steady_clock::now());
   lastMoveAt_ = std::chrono::steady_clock::now();
   lastEngineMove_ = EngineNote{game_.moves().size() - 1, side, choice};
   if (seats_.anyHuman()) cursor_ = choice.move;

@@ -13,6 +13,7 @@
 #include "engine/explain.hpp"
 #include "engine_worker.hpp"
 #include "game.hpp"
+#include "game_clock.hpp"
 #include "game_review.hpp"
 #include "input.hpp"
 #include "keymap.hpp"
@@ -88,6 +89,12 @@ class App {
   void save(const std::string& path);
   void load(const std::string& path);
 
+  // The clocks start afresh for the game now on the board.
+  void restartClock();
+  // Keeps the clocks in step with the game: paused while nothing can move (the engine
+  // paused, a prompt or screen open), following the side to move, and ends the game when
+  // a side's time runs out.
+  void tickClock();
   void pollEngine();
   void maybeStartEngine();
   void stopEngine();  // cancel the job in flight and forget it
@@ -129,7 +136,9 @@ class App {
     std::size_t shown = 0;  // steps on the board
   };
   std::optional<Explanation> explaining_;
-  bool survivalCounts_ = true;  // no move of it was taken back
+  GameClock clock_;                 // no clock unless [tui] clock is set
+  std::optional<Side> lostOnTime_;  // the side whose time ran out: the game is over
+  bool survivalCounts_ = true;      // no move of it was taken back
   bool survivalScored_ = false;
   int survivalLongest_ = 0;  // plies: the longest game the proof allows from the start
   int survivalBest_ = 0;

@@ -133,10 +133,19 @@ std::vector<StyledText> App::statusLines() const {
   std::vector<StyledText> lines;
   const Position& pos = game_.position();
   const Side toMove = pos.sideToMove();
+  const auto now = std::chrono::steady_clock::now();
   for (Side s : {Side::X, Side::O}) {
-    const bool moving = !pos.isGameOver() && s == toMove;
+    const bool moving = !pos.isGameOver() && !lostOnTime_ && s == toMove;
+    std::string line = sideName(s) + "  " + seatText(s);
+    if (clock_.hasClock()) line += "   " + GameClock::format(clock_.remaining(s, now));
+    lines.push_back({line + (moving ? "   <- to move" : ""), styleOf(s), moving});
+  }
+  if (lostOnTime_) {
     lines.push_back(
-        {sideName(s) + "  " + seatText(s) + (moving ? "   <- to move" : ""), styleOf(s), moving});
+        {sideName(*lostOnTime_) + " lost on time: " + sideName(opponent(*lostOnTime_)) + " wins.",
+         Style::Highlight, true});
+    lines.push_back({keys_.primaryKeyName(Action::NewGame) + ": new game"});
+    return lines;
   }
 
   // What happens now.

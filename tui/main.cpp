@@ -19,7 +19,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: qubic [--level N] [--side x|o|both|none] [--movetime MS] [--threads N]\n"
-    "             [--level-x N] [--level-o N] [--watch-delay MS]\n"
+    "             [--level-x N] [--level-o N] [--watch-delay MS] [--clock TC]\n"
     "             [--config PATH] [--print-config] [--help]\n"
     "\n"
     "Play Qubic, 4x4x4 tic-tac-toe, in the terminal: against the engine, against a\n"
@@ -31,8 +31,9 @@ constexpr const char* kUsage =
     "  --threads N      threads of the engine's proof searches\n"
     "  --level-x N, --level-o N   the engine's level when it plays that side (0: --level)\n"
     "  --watch-delay MS the pause between moves when the engine plays itself\n"
+    "  --clock TC       a clock per side, e.g. tc=300+3 (5 minutes, 3 s a move)\n"
     "  (each overrides the configuration's [engine] level, [tui] human_side,\n"
-    "   move_time_ms, [engine] threads, [tui] level_x, level_o, watch_delay_ms for this run)\n"
+    "   move_time_ms, [engine] threads, [tui] level_x, level_o, watch_delay_ms, clock)\n"
     "  --config PATH    read settings from PATH instead of the default file\n"
     "                   ($XDG_CONFIG_HOME/qubic/config.toml or ~/.config/qubic/config.toml)\n"
     "  --print-config   print the settings in effect as TOML and exit\n"
@@ -46,7 +47,8 @@ constexpr std::pair<const char*, const char*> kOverrides[] = {
     {"--threads", "engine.threads"},
     {"--level-x", "tui.level_x"},
     {"--level-o", "tui.level_o"},
-    {"--watch-delay", "tui.watch_delay_ms"}};
+    {"--watch-delay", "tui.watch_delay_ms"},
+    {"--clock", "tui.clock"}};
 
 }  // namespace
 
