@@ -8,6 +8,7 @@
 #include "engine/notation.hpp"
 #include "tui/analysis.hpp"
 #include "tui/engine_worker.hpp"
+#include "tui/game_review.hpp"
 
 using namespace qubic;
 using namespace qubic::tui;
@@ -122,4 +123,27 @@ TEST_CASE("analysis: every empty cell is judged, and a new position replaces the
   CHECK_FALSE(analysis.snapshot(pos).has_value());
   analysis.cancel();
   CHECK_FALSE(analysis.snapshot(other).has_value());
+}
+
+TEST_CASE("game_review: the newest review replaces the one in flight and reports its verdicts") {
+  GameReview review;
+  // X had 1d1 to win and played 3d4; O completed 2a1-2d1.
+  const Position start = playMoves(Position{}, "1a1 2a1 1b1 2b1 1c1 2c1").value();
+  const std::vector<int> missed = {parseMove("3d4").value(), parseMove("2d1").value()};
+  const std::vector<int> won = {parseMove("1d1").value()};
+  review.start(start, missed, 10'000);
+  review.start(start, won, 10'000);  // replaces the first at once
+  REQUIRE(eventually([&] { return review.state().finished(); }));
+  ReviewState s = review.state();
+  CHECK(s.line == won);
+  REQUIRE(s.verdicts.size() == 1);
+  CHECK(s.verdicts[0].verdict == MoveVerdict::Won);
+  CHECK(s.covers(start, won) == 1);
+  CHECK(s.covers(start, missed) == 0);
+  review.start(start, missed, 10'000);
+  REQUIRE(eventually([&] { return review.state().finished(); }));
+  s = review.state();
+  REQUIRE(s.verdicts.size() == 2);
+  CHECK(s.verdicts[0].verdict == MoveVerdict::MissedForcedWin);
+  CHECK(s.verdicts[1].verdict == MoveVerdict::Won);
 }
