@@ -237,6 +237,10 @@ class Splitter {
         return recalled(n);
       }
     }
+    if (options_.recallLoss && !n.excluded && options_.recallLoss(n.pos)) {
+      n.answer = Answer::Disproven;
+      return recalled(n);
+    }
     if (options_.recallSplit && !n.excluded)
       if (const std::optional<int> move = options_.recallSplit(n.pos);
           move && n.pos.isLegal(*move)) {
@@ -251,6 +255,8 @@ class Splitter {
     const PnsResult r = solver.prove(n.pos, attacker_, limits);
     n.answer = r.answer;
     n.bestMove = r.bestMove;
+    if (r.answer == Answer::Disproven && options_.rememberLoss && !n.excluded)
+      options_.rememberLoss(n.pos);
     std::string error;
     if (r.answer == Answer::Proven) {
       std::ostringstream out;

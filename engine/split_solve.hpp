@@ -38,6 +38,10 @@ struct SplitOptions {
   // move turned out not to win), so that a rerun splits them again without a search.
   std::function<std::optional<int>(const Position&)> recallSplit;
   std::function<void(const Position&, int move)> rememberSplit;
+  // And for pieces the attacker does not win (a solver disproof): a rerun takes the
+  // answer instead of searching again (its parent is then asked without that move).
+  std::function<bool(const Position&)> recallLoss;
+  std::function<void(const Position&)> rememberLoss;
 };
 
 // One piece settled (called from the workers, one call at a time).

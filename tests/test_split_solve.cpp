@@ -2,7 +2,9 @@
 // and must not depend on how many workers proved the pieces.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <sstream>
+#include <vector>
 
 #include "engine/notation.hpp"
 #include "engine/split_solve.hpp"
@@ -68,6 +70,24 @@ TEST_CASE("the proof in pieces is the same whatever the number of workers") {
   REQUIRE(two.proven);
   CHECK(one.proof == two.proof);
   CHECK(one.pieces == two.pieces);
+}
+
+TEST_CASE("a piece the attacker does not win is remembered, and a rerun takes it") {
+  // O threatens 1d1 and wins by force; X has no three: the root piece is disproven.
+  const Position p = after("3b3,1a1,4d2,1b1,3a4,1c1,4b1,2a1,4a3,2b1");
+  std::vector<std::string> lost;
+  SplitOptions o = smallPieces(1000);
+  o.rememberLoss = [&](const Position& pos) { lost.push_back(positionString(pos)); };
+  o.recallLoss = [&](const Position& pos) {
+    return std::find(lost.begin(), lost.end(), positionString(pos)) != lost.end();
+  };
+  const SplitResult first = splitSolve(p, Side::X, o);
+  REQUIRE(lost == std::vector<std::string>{positionString(p)});
+  const SplitResult again = splitSolve(p, Side::X, o);
+  CHECK(again.recalled == 1);
+  CHECK(again.positions == 0);
+  CHECK_FALSE(again.proven);
+  CHECK(again.error == first.error);
 }
 
 TEST_CASE("a split solve that cannot finish says why and gives no proof") {

@@ -59,8 +59,8 @@ void usage(FILE* out) {
       "              --hash MB each; the pieces' proofs are joined and checked\n"
       "  --split-depth with --split: how many plies below the position pieces may be split\n"
       "              (default 8)\n"
-      "  --pieces    with --split: keep each proven piece in DIR, and take pieces proven before\n"
-      "              from it\n"
+      "  --pieces    with --split: keep each piece settled (proven, or lost for X) and each\n"
+      "              split move in DIR, and take them from there on a rerun\n"
       "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n"
       "  --book      when X wins, verify the proof and write the opening book to FILE\n"
       "              (docs/book-format.md)\n"
@@ -267,6 +267,21 @@ void keepPiecesIn(const std::string& dir, SplitOptions& options) {
     if (!text) return std::nullopt;
     const Parsed<int> move = parseMove(text.value().substr(0, text.value().find('\n')));
     return move ? std::optional<int>(move.value()) : std::nullopt;
+  };
+  // A piece X does not win: DIR/lost-<position>.txt.
+  const auto lostFile = [file](const Position& pos) {
+    std::string path = file(pos);
+    path.replace(path.rfind("/piece-"), 7, "/lost-");
+    return path.substr(0, path.size() - 6) + ".txt";
+  };
+  options.recallLoss = [lostFile](const Position& pos) {
+    const Parsed<std::string> text = readRegularFile(lostFile(pos), 64);
+    return text && text.value() == positionString(pos) + "\n";
+  };
+  options.rememberLoss = [lostFile](const Position& pos) {
+    const std::string path = lostFile(pos), partial = path + ".part";
+    std::ofstream(partial) << positionString(pos) << '\n';
+    std::filesystem::rename(partial, path);
   };
   options.rememberSplit = [splitFile](const Position& pos, int move) {
     if (move < 0) {
