@@ -10,6 +10,7 @@
 #include "review.hpp"
 #include "symmetry.hpp"
 #include "threats.hpp"
+#include "verify.hpp"
 
 namespace qubic {
 
@@ -44,7 +45,7 @@ SolveLimits budget(std::uint64_t positions, const std::atomic<bool>* stop) {
 }  // namespace
 
 std::optional<Puzzle> settlePuzzle(Solver& solver, const Position& pos, std::uint64_t positions,
-                                   const std::atomic<bool>* stop) {
+                                   const std::atomic<bool>* stop, int maxWinningMoves) {
   const Side us = pos.sideToMove();
   if (pos.isGameOver() || threatCells(pos, us) || threatCells(pos, opponent(us)))
     return std::nullopt;
@@ -58,7 +59,7 @@ std::optional<Puzzle> settlePuzzle(Solver& solver, const Position& pos, std::uin
     const CheckedWin win = checkedWin(solver, after, us, budget(positions, stop));
     if (win.answer == Answer::Unknown) return std::nullopt;  // not settled: no claim
     if (win.answer == Answer::Disproven) continue;
-    ++p.winningMoves;
+    if (++p.winningMoves > maxWinningMoves) return std::nullopt;
     if (p.bestMove < 0 || win.plies + 1 < p.plies) {
       p.bestMove = move;
       p.plies = win.plies + 1;
@@ -87,7 +88,8 @@ std::vector<Puzzle> generatePuzzles(Solver& solver, const PuzzleOptions& o) {
       const PnsResult quick = solver.prove(pos, us, budget(o.positionsPerSolve, o.stop));
       if (quick.answer != Answer::Proven || quick.distance > o.maxPlies) continue;
       if (!seen.insert(canonicalKey(pos)).second) continue;
-      const std::optional<Puzzle> p = settlePuzzle(solver, pos, o.positionsPerSolve, o.stop);
+      const std::optional<Puzzle> p =
+          settlePuzzle(solver, pos, o.positionsPerSolve, o.stop, o.maxWinningMoves);
       if (p && p->plies >= o.minPlies && p->plies <= o.maxPlies &&
           p->winningMoves <= o.maxWinningMoves) {
         found.push_back(*p);
@@ -96,9 +98,40 @@ std::vector<Puzzle> generatePuzzles(Solver& solver, const PuzzleOptions& o) {
     }
     if (o.progress) o.progress(static_cast<int>(found.size()), tried);
   }
-  std::stable_sort(found.begin(), found.end(), [](const Puzzle& a, const Puzzle& b) {
+  sortPuzzles(found);
+  return found;
+}
+
+void sortPuzzles(std::vector<Puzzle>& puzzles) {
+  std::stable_sort(puzzles.begin(), puzzles.end(), [](const Puzzle& a, const Puzzle& b) {
     return a.stars != b.stars ? a.stars < b.stars : a.plies < b.plies;
   });
+}
+
+std::vector<Puzzle> puzzlesFromProof(Solver& solver, std::istream& proof, const PuzzleOptions& o) {
+  // The checked proof's forcing wins of a puzzle's length, once per class of positions.
+  std::vector<Position> candidates;
+  std::set<std::uint64_t> seen;
+  const VerifyResult v = verifyProof(proof, {}, [&](const Position& pos, int plies) {
+    if (plies >= o.minPlies && plies <= o.maxPlies && seen.insert(canonicalKey(pos)).second)
+      candidates.push_back(pos);
+  });
+  std::vector<Puzzle> found;
+  if (!v.verified) return found;
+  // Sampled across the whole proof (a stride), not just its first branch.
+  const std::size_t stride =
+      std::max<std::size_t>(1, candidates.size() / (4 * static_cast<std::size_t>(o.count) + 1));
+  int tried = 0;
+  for (std::size_t offset = 0; offset < stride; ++offset)
+    for (std::size_t i = offset; i < candidates.size(); i += stride) {
+      if (static_cast<int>(found.size()) >= o.count || (o.stop && o.stop->load())) break;
+      ++tried;
+      const std::optional<Puzzle> p =
+          settlePuzzle(solver, candidates[i], o.positionsPerSolve, o.stop, o.maxWinningMoves);
+      if (p && p->plies >= o.minPlies && p->winningMoves <= o.maxWinningMoves) found.push_back(*p);
+      if (o.progress) o.progress(static_cast<int>(found.size()), tried);
+    }
+  sortPuzzles(found);
   return found;
 }
 

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,10 +43,21 @@ struct PuzzleOptions {
 // else picks among the best cells by their lines), sorted by stars then plies.
 std::vector<Puzzle> generatePuzzles(Solver& solver, const PuzzleOptions& options);
 
+// Puzzles cut from a proof (docs/proof-format.md): its forcing wins, in the order the proof
+// holds them, each settled as above; `options.seed` is not used. Nothing when the proof
+// does not verify.
+std::vector<Puzzle> puzzlesFromProof(Solver& solver, std::istream& proof,
+                                     const PuzzleOptions& options);
+
+// Sorted by stars, then plies (the order of a puzzle file).
+void sortPuzzles(std::vector<Puzzle>& puzzles);
+
 // Settles `pos` as a puzzle: every legal move judged, each within `positions`. Nothing
-// when it is not one (a three on the board, no win, a move left unsettled).
+// when it is not one (a three on the board, no win, a move left unsettled, or more than
+// `maxWinningMoves` winning moves: the search stops as soon as it sees that many).
 std::optional<Puzzle> settlePuzzle(Solver& solver, const Position& pos, std::uint64_t positions,
-                                   const std::atomic<bool>* stop = nullptr);
+                                   const std::atomic<bool>* stop = nullptr,
+                                   int maxWinningMoves = kCells);
 
 // What a player's answer is worth.
 enum class AnswerVerdict : std::uint8_t { Fastest, Wins, DoesNotWin, NotProven };

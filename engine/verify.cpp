@@ -44,8 +44,8 @@ bool parseCount(const std::string& text, std::uint64_t& value) {
 // point back to them); the canonical form of each is kept to check references.
 class Checker {
  public:
-  Checker(std::istream& in, const ProvenMoveFn& onProvenMove)
-      : in_(in), onProvenMove_(onProvenMove) {}
+  Checker(std::istream& in, const ProvenMoveFn& onProvenMove, const ForcingWinFn& onForcingWin)
+      : in_(in), onProvenMove_(onProvenMove), onForcingWin_(onForcingWin) {}
 
   VerifyResult run() {
     std::vector<std::string> t = next();
@@ -144,6 +144,7 @@ class Checker {
       if (!why.empty()) return fail(pos, "forcing win fails: " + why);
       plies = plies_[id] = forcingWinPlies(pos, moves);
       ++result_.forcingWins;
+      if (onForcingWin_) onForcingWin_(pos, plies);
       return true;
     }
     if (kind != "M" || t.size() < 4)
@@ -208,6 +209,7 @@ class Checker {
 
   std::istream& in_;
   const ProvenMoveFn& onProvenMove_;
+  const ForcingWinFn& onForcingWin_;
   Side attacker_ = Side::X;
   std::uint64_t lineNumber_ = 0;
   std::vector<CanonicalForm> forms_;
@@ -243,8 +245,9 @@ std::string checkForcingWin(Position pos, Side attacker, std::span<const std::ui
   return "";
 }
 
-VerifyResult verifyProof(std::istream& in, const ProvenMoveFn& onProvenMove) {
-  return Checker(in, onProvenMove).run();
+VerifyResult verifyProof(std::istream& in, const ProvenMoveFn& onProvenMove,
+                         const ForcingWinFn& onForcingWin) {
+  return Checker(in, onProvenMove, onForcingWin).run();
 }
 
 }  // namespace qubic

@@ -34,6 +34,11 @@ struct VerifyResult {
 // stores), once the move's subtree has been verified.
 using ProvenMoveFn = std::function<void(const Position&, int move, int pliesToWin)>;
 
-VerifyResult verifyProof(std::istream& in, const ProvenMoveFn& onProvenMove = {});
+// Called for every forcing win in the proof (a "W" node), once checked: the position, the
+// attacker to move, and the win's length in plies.
+using ForcingWinFn = std::function<void(const Position&, int plies)>;
+
+VerifyResult verifyProof(std::istream& in, const ProvenMoveFn& onProvenMove = {},
+                         const ForcingWinFn& onForcingWin = {});
 
 }  // namespace qubic

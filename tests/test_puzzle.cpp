@@ -7,6 +7,7 @@
 
 #include "brute_force.hpp"
 #include "engine/notation.hpp"
+#include "engine/proof.hpp"
 #include "engine/puzzle.hpp"
 #include "engine/threats.hpp"
 
@@ -92,6 +93,35 @@ TEST_CASE("puzzle: the same seed makes the same puzzles") {
     CHECK(p.plies <= options.maxPlies);
     CHECK(p.winningMoves <= options.maxWinningMoves);
   }
+}
+
+TEST_CASE("puzzle: cut from a proof's forcing wins, each one settled and winning") {
+  // A proof of X's win after 1a1 2b2 1d1 3c3, written by the solver.
+  const Position root = playMoves(Position{}, "1a1,2b2,1d1,3c3").value();
+  Solver solver(smallSolver());
+  REQUIRE(solver.prove(root, Side::X, SolveLimits{}).answer == Answer::Proven);
+  std::stringstream proof;
+  REQUIRE(
+      writeProof(proof, root, Side::X, solver.search(), solver.threats(), SearchLimits{}).complete);
+  PuzzleOptions options;
+  options.count = 1;
+  std::istringstream in(proof.str());
+  const std::vector<Puzzle> puzzles = puzzlesFromProof(solver, in, options);
+  REQUIRE_FALSE(puzzles.empty());
+  for (const Puzzle& p : puzzles) {
+    INFO(puzzleLine(p));
+    // A position of the proof: X to move, the root's stones all there.
+    CHECK(p.position.sideToMove() == Side::X);
+    CHECK((p.position.stones(Side::X) & root.stones(Side::X)) == root.stones(Side::X));
+    Solver fresh(smallSolver());
+    const AnswerVerdict v = checkAnswer(fresh, p, p.bestMove, 1'000'000).verdict;
+    CHECK((v == AnswerVerdict::Fastest || v == AnswerVerdict::Wins));
+  }
+  // A proof that does not verify gives none.
+  std::string broken = proof.str();
+  broken.replace(broken.find(" W "), 3, " W 4d4 ");
+  std::istringstream bad(broken);
+  CHECK(puzzlesFromProof(solver, bad, options).empty());
 }
 
 TEST_CASE("puzzle: lines read back as written, and bad lines are named") {

@@ -41,7 +41,7 @@ void usage(FILE* out) {
       "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
       "                   [--book FILE] [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
-      "       qubic-solve --puzzles N [--seed S]\n"
+      "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
       "       qubic-solve --verify FILE\n"
       "       qubic-solve --book-info [FILE]\n"
       "  POSITION    a position string (default: the empty board)\n"
@@ -72,7 +72,8 @@ void usage(FILE* out) {
       "              walked into a forced loss, best defence, ...); --time: budget per position\n"
       "              (default 5 s)\n"
       "  --puzzles   N proven puzzles (\"X to move wins\", every first move settled), a line\n"
-      "              each (docs/puzzles.md); the same seed (default 1) gives the same puzzles\n"
+      "              each (docs/puzzles.md); the same seed (default 1) gives the same puzzles;\n"
+      "              --from-proof: half of them cut from that proof's forcing wins\n"
       "  --verify    check the proof in FILE with the rules alone; prints 'verified: yes' or the\n"
       "              first faulty node\n"
       "  --book-info the book's strategic positions, its longest win and its size (default: the\n"
@@ -354,6 +355,7 @@ int main(int argc, char** argv) {
   bool havePosition = false, explainAsked = false;
   std::string reviewGame;
   double puzzles = 0, seed = 1, splitDepth = 0;
+  std::string puzzleProof;
   std::string parallel = "evaluation";
   std::set<std::string>
       given;  // each option at most once: a repeated one is a mistake, not "the last wins"
@@ -389,6 +391,8 @@ int main(int argc, char** argv) {
       splitDepth = number(value(), "--split-depth");
       if (splitDepth < 1 || splitDepth > 60 || splitDepth != std::floor(splitDepth))
         fail("--split-depth must be a whole number from 1 to 60");
+    } else if (arg == "--from-proof") {
+      puzzleProof = value();
     } else if (arg == "--seed") {
       seed = number(value(), "--seed");
       if (seed < 0 || seed > 1e15 || seed != std::floor(seed))
@@ -444,10 +448,12 @@ int main(int argc, char** argv) {
   if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");
   if (splitDepth > 0 && split <= 0) fail("--split-depth needs --split");
   if (explainAsked) return explain(start, seconds > 0 ? seconds : 10);
+  if (!puzzleProof.empty() && puzzles <= 0) fail("--from-proof needs --puzzles");
   if (puzzles > 0) {
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
-    return puzzlesMain(static_cast<int>(puzzles), static_cast<std::uint64_t>(seed), interrupted);
+    return puzzlesMain(static_cast<int>(puzzles), static_cast<std::uint64_t>(seed), puzzleProof,
+                       interrupted);
   }
   if (!reviewGame.empty()) {
     if (havePosition || !moves.empty() || split > 0 || nodeLimit > 0 || !proofPath.empty() ||

@@ -1,12 +1,14 @@
 #include "solve_puzzles.hpp"
 
 #include <cstdio>
+#include <fstream>
 
 #include "engine/puzzle.hpp"
 
 namespace qubic {
 
-int puzzlesMain(int count, std::uint64_t seed, const std::atomic<bool>& stop) {
+int puzzlesMain(int count, std::uint64_t seed, const std::string& proofPath,
+                const std::atomic<bool>& stop) {
   SolverOptions solverOptions;
   solverOptions.tableMb = 64;
   solverOptions.quickFirst = false;  // one table: what it learns serves the next questions
@@ -18,13 +20,33 @@ int puzzlesMain(int count, std::uint64_t seed, const std::atomic<bool>& stop) {
   options.progress = [](int found, int tried) {
     std::fprintf(stderr, "\rpuzzles: %d found, %d positions tried", found, tried);
   };
-  const std::vector<Puzzle> puzzles = generatePuzzles(solver, options);
+  std::vector<Puzzle> puzzles;
+  if (!proofPath.empty()) {
+    std::ifstream proof(proofPath);
+    if (!proof) {
+      std::fprintf(stderr, "qubic-solve: cannot read %s\n", proofPath.c_str());
+      return 2;
+    }
+    PuzzleOptions fromProof = options;
+    fromProof.count = count / 2;
+    puzzles = puzzlesFromProof(solver, proof, fromProof);
+    if (puzzles.empty()) {
+      std::fprintf(stderr, "qubic-solve: %s: no puzzles (is it a proof that verifies?)\n",
+                   proofPath.c_str());
+      return 2;
+    }
+    options.count = count - static_cast<int>(puzzles.size());
+  }
+  const std::vector<Puzzle> fromGames = generatePuzzles(solver, options);
+  puzzles.insert(puzzles.end(), fromGames.begin(), fromGames.end());
+  sortPuzzles(puzzles);
   std::fprintf(stderr, "\n");
   std::printf(
-      "# Qubic puzzles (docs/puzzles.md), made by qubic-solve --puzzles %d --seed %llu\n"
+      "# Qubic puzzles (docs/puzzles.md), made by qubic-solve --puzzles %d --seed %llu%s\n"
       "# position, side to move; its fastest win in plies; winning first moves; the fastest; "
       "stars\n",
-      count, static_cast<unsigned long long>(seed));
+      count, static_cast<unsigned long long>(seed),
+      proofPath.empty() ? "" : " --from-proof (the book's proof)");
   for (const Puzzle& p : puzzles) std::printf("%s\n", puzzleLine(p).c_str());
   if (stop) {
     std::fprintf(stderr, "qubic-solve: interrupted after %zu puzzles\n", puzzles.size());

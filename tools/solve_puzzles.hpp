@@ -6,6 +6,10 @@
 
 namespace qubic {
 
-int puzzlesMain(int count, std::uint64_t seed, const std::atomic<bool>& stop);
+#include <string>
+
+// `proofPath`: when given, half the puzzles are cut from that proof's forcing wins.
+int puzzlesMain(int count, std::uint64_t seed, const std::string& proofPath,
+                const std::atomic<bool>& stop);
 
 }  // namespace qubic
