@@ -1,7 +1,12 @@
 #include "explain.hpp"
 
+#include <sstream>
+
 #include "lines.hpp"
 #include "notation.hpp"
+#include "proof.hpp"
+#include "threat_search.hpp"
+#include "verify.hpp"
 
 namespace qubic {
 
@@ -43,6 +48,33 @@ std::string describeStep(const ForcingStep& step, Side attacker) {
   if (step.threes.size() == 1)
     return "makes a three on " + lineName(step.threes[0].line) + "; " + other + " must block";
   return {};
+}
+
+QuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits& limits) {
+  QuietWin q;
+  const Side us = pos.sideToMove();
+  const PnsResult r = solver.prove(pos, us, limits);
+  if (r.answer != Answer::Proven || r.bestMove < 0) return q;
+  std::stringstream proof;
+  SearchLimits writeLimits;
+  writeLimits.stop = limits.stop;
+  if (!writeProof(proof, pos, us, solver.search(), solver.threats(), writeLimits).complete)
+    return q;
+  const VerifyResult v = verifyProof(proof);
+  if (!v.verified) return q;
+  q.proven = true;
+  q.plies = v.plies;
+  q.move = r.bestMove;
+  q.choices = v.attackerNodes - v.forcingWins;
+  Position after = pos;
+  after.play(q.move);
+  ThreatLimits threatLimits;
+  threatLimits.shortest = true;
+  threatLimits.maxNodes = 1'000'000;
+  threatLimits.stop = limits.stop;
+  const ThreatResult t = solver.threats().forcedWin(after, us, threatLimits);
+  if (t.win) q.threat.assign(t.sequence.begin(), t.sequence.begin() + t.length);
+  return q;
 }
 
 }  // namespace qubic

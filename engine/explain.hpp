@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "position.hpp"
+#include "solver.hpp"
 
 namespace qubic {
 
@@ -27,6 +28,18 @@ struct ForcingStep {
 // The steps of `moves` (attacker move, forced reply, ..., attacker move) played from
 // `pos`, the attacker to move. Precondition: checkForcingWin(pos, attacker, moves) == "".
 std::vector<ForcingStep> explainForcingWin(Position pos, std::span<const std::uint8_t> moves);
+
+// A win that needs a quiet move first (one that makes no three, or after which more than
+// threes are needed): the proof search finds it, the rules-only checker checks its proof.
+struct QuietWin {
+  bool proven = false;               // only with a proof the checker accepted
+  int plies = 0;                     // that proof's length (the longest game it allows)
+  int move = -1;                     // its first move
+  std::uint64_t choices = 0;         // positions of the proof where the winner chooses a move
+  std::vector<std::uint8_t> threat;  // the forcing win the move threatens were the opponent
+                                     // to pass (attacker, reply, ...); empty when none
+};
+QuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits& limits);
 
 // What a step's move does, in words: "makes a three on 2a3-2d3; O must block", "makes 2
 // threes at once: ...; O can block only one", "completes a line". `attacker`: who moves.

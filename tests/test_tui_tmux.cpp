@@ -335,6 +335,20 @@ TEST_CASE("x shows a forcing win on the board a step at a time, then the game ag
   REQUIRE(pane.waitForText("has no win by threes alone here"));
 }
 
+TEST_CASE("x explains a win that starts with a quiet move: the move on the board, its threat") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 4d4 1d1 1b2");  // X wins, but its first move makes no three
+  REQUIRE(pane.waitForText("2. 1d1 1b2"));
+  pane.keys("x");
+  // The panel wraps its lines: any run of blanks may be a line break.
+  REQUIRE(pane.waitForPattern(R"(X\s+wins\s+in\s+[0-9]+\s+moves,\s+but\s+not\s+by\s+threes)", 30));
+  REQUIRE(pane.waitForPattern(R"(The\s+first\s+move,\s+[1-4][a-d][1-4],\s+makes\s+no\s+three)"));
+  pane.keys("x");
+  REQUIRE(pane.waitForText("End of the explanation"));
+}
+
 TEST_CASE(
     "themes: mono and NO_COLOR draw without colour and X in bold, colorblind is blue and yellow") {
   if (!haveTmux()) return;

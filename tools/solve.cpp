@@ -162,29 +162,22 @@ int explain(const Position& pos, double seconds) {
   SolveLimits budget;
   budget.seconds = seconds;
   budget.stop = &interrupted;
-  const PnsResult r = solver.prove(pos, us, budget);
-  if (r.answer != Answer::Proven || r.bestMove < 0) {
+  const QuietWin q = explainQuietWin(solver, pos, budget);
+  if (!q.proven) {
     std::printf("%s to move: no forced win for %s found within %.0f s (not proven either way)\n",
                 name, name, seconds);
     return 0;
   }
-  std::stringstream proof;
-  const ProofWriteResult w =
-      writeProof(proof, pos, us, solver.search(), solver.threats(), SearchLimits{});
   std::printf(
-      "%s to move wins in %d plies, but not by threes alone: the proof (checked: %s) has %llu "
+      "%s to move wins in %d plies, but not by threes alone: the proof (checked: yes) has %llu "
       "positions\n"
       "where %s chooses a move. The first move, %s, makes no three; what it threatens, were\n"
       "the opponent to pass:\n",
-      name, r.distance, w.complete && verifyProof(proof).verified ? "yes" : "no",
-      static_cast<unsigned long long>(w.attackerNodes), name, moveToken(r.bestMove).c_str());
-  Position after = pos;
-  after.play(r.bestMove);
-  const ThreatResult next = threats.forcedWin(after, us, limits);
-  if (next.win) {
+      name, q.plies, static_cast<unsigned long long>(q.choices), name, moveToken(q.move).c_str());
+  if (!q.threat.empty()) {
     const char* other = us == Side::X ? "O" : "X";
-    for (int k = 0; k < next.length; ++k) {
-      const std::string cell = moveToken(next.sequence[static_cast<std::size_t>(k)]);
+    for (std::size_t k = 0; k < q.threat.size(); ++k) {
+      const std::string cell = moveToken(q.threat[k]);
       if (k % 2 == 0)
         std::printf("  %s %s", name, cell.c_str());
       else

@@ -25,6 +25,8 @@ namespace {
 
 // The overlay gives each candidate move this long with the engine.
 constexpr std::chrono::milliseconds kOverlayBudgetPerCell{50};
+// The explanation of a win that needs a quiet move: evaluated positions of its proof search.
+constexpr std::uint64_t kExplainPositions = 300'000;
 // The proven review's budget per position, per millisecond of the engine's move time.
 constexpr std::uint64_t kReviewPositionsPerMs = 500;
 
@@ -567,7 +569,8 @@ void App::startPuzzle(std::optional<std::size_t> which) {
 void App::explainStep() {
   const Position& pos = game_.position();
   if (explaining_ && explaining_->from == pos) {
-    if (++explaining_->shown <= explaining_->steps.size()) return;
+    const std::size_t steps = explaining_->quiet ? 1 : explaining_->steps.size();
+    if (++explaining_->shown <= steps) return;
     explaining_.reset();
     return say("End of the explanation: the board shows the game again.");
   }
@@ -580,16 +583,35 @@ void App::explainStep() {
   limits.maxNodes = 2'000'000;
   const ThreatResult t = threats.forcedWin(pos, us, limits);
   const std::span<const std::uint8_t> moves(t.sequence.data(), static_cast<std::size_t>(t.length));
-  if (!t.win || !checkForcingWin(pos, us, moves).empty())
-    return say(sideName(us) + " has no win by threes alone here (" +
-               keys_.primaryKeyName(Action::Overlay) + " shows every move's proven value).");
-  explaining_ = Explanation{pos, explainForcingWin(pos, moves), 1};
+  if (t.win && checkForcingWin(pos, us, moves).empty()) {
+    explaining_ = Explanation{pos, explainForcingWin(pos, moves), 1, std::nullopt};
+    return;
+  }
+  // Not by threes alone: a short proof search may find a win that starts with a quiet move
+  // (a fraction of a second; the answer is checked by the rules).
+  SolverOptions options;
+  options.tableMb = 32;
+  options.threatEntries = std::size_t{1} << 16;
+  Solver solver(options);
+  SolveLimits budget;
+  budget.maxPositions = kExplainPositions;
+  const QuietWin quiet = explainQuietWin(solver, pos, budget);
+  if (!quiet.proven)
+    return say(sideName(us) + " has no win by threes alone here, and none was proven in a " +
+               "short search (" + keys_.primaryKeyName(Action::Overlay) +
+               " shows every move's proven value).");
+  explaining_ = Explanation{pos, {}, 1, quiet};
 }
 
 Position App::shownPosition(int& lastMove) const {
   lastMove = game_.lastMove();
   if (!explaining_ || !(explaining_->from == game_.position())) return game_.position();
   Position p = explaining_->from;
+  if (explaining_->quiet) {
+    p.play(explaining_->quiet->move);
+    lastMove = explaining_->quiet->move;
+    return p;
+  }
   for (std::size_t k = 0; k < explaining_->shown; ++k) {
     const ForcingStep& step = explaining_->steps[k];
     p.play(step.move);

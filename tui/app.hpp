@@ -133,7 +133,8 @@ class App {
   struct Explanation {
     Position from;  // the game's position when it was asked for
     std::vector<ForcingStep> steps;
-    std::size_t shown = 0;  // steps on the board
+    std::size_t shown = 0;          // steps on the board
+    std::optional<QuietWin> quiet;  // a win that needs a quiet move: one step, that move
   };
   std::optional<Explanation> explaining_;
   GameClock clock_;                 // no clock unless [tui] clock is set

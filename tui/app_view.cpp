@@ -216,7 +216,22 @@ std::vector<StyledText> App::statusLines() const {
                            : "Expected line: none beyond this move (it was not searched deeper)"});
     }
   }
-  if (explaining_ && explaining_->from == pos) {
+  if (explaining_ && explaining_->from == pos && explaining_->quiet) {
+    const QuietWin& q = *explaining_->quiet;
+    const Side us = pos.sideToMove();
+    std::string threat;
+    for (std::size_t k = 0; k < q.threat.size(); k += 2) threat += " " + moveToken(q.threat[k]);
+    lines.push_back(
+        {sideName(us) + " wins in " + std::to_string((q.plies + 1) / 2) +
+             " moves, but not by threes alone (a checked proof; " + std::to_string(q.choices) +
+             " positions where " + sideName(us) + " chooses). The first move, " +
+             moveToken(q.move) + ", makes no three" +
+             (threat.empty() ? ": more quiet moves follow."
+                             : "; were " + sideName(opponent(us)) + " to pass, " + sideName(us) +
+                                   " would win by threes:" + threat + "."),
+         Style::Highlight, true});
+    lines.push_back({keys_.primaryKeyName(Action::Explain) + ": back to the game", Style::Dim});
+  } else if (explaining_ && explaining_->from == pos) {
     const ForcingStep& step = explaining_->steps[explaining_->shown - 1];
     const Side us = pos.sideToMove();
     lines.push_back({"Forcing win, step " + std::to_string(explaining_->shown) + " of " +
