@@ -57,9 +57,11 @@ bool haveTmux() { return std::system("command -v tmux >/dev/null 2>&1") == 0; }
 class QubicPane {
  public:
   // Without `startScreen` the game opens on the board (the start screen is switched off).
-  // `exports`: shell lines run before qubic starts, e.g. "export NO_COLOR=1\n".
+  // `exports`: shell lines run before qubic starts, e.g. "export NO_COLOR=1\n"; `args`:
+  // more arguments for qubic, e.g. " --puzzle 1".
   explicit QubicPane(const std::string& configText, int width = 100, int height = 30,
-                     bool startScreen = false, const std::string& exports = {})
+                     bool startScreen = false, const std::string& exports = {},
+                     const std::string& args = {})
       : name_("qubic-test-" + std::to_string(getpid()) + "-" + std::to_string(++panesMade)),
         dir_(fs::temp_directory_path() / name_) {
     fs::create_directories(dir_);
@@ -82,7 +84,7 @@ class QubicPane {
         << "'\nexport XDG_DATA_HOME='" << dir_.string() << "'\nexport XDG_CONFIG_HOME='"
         << dir_.string() << "'\n"
         << exports << "sh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
-        << "/qubic' --config '" << config.string() << "'\necho $? > exit-status\n";
+        << "/qubic' --config '" << config.string() << "'" << args << "\necho $? > exit-status\n";
     tmux("new-session -d -s game -x " + std::to_string(width) + " -y " + std::to_string(height) +
          " 'sh " + (dir_ / "run.sh").string() + "'");
     // Keep the pane after qubic exits, to inspect how it left the terminal.
@@ -545,6 +547,50 @@ TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") 
   REQUIRE(pane.waitForText("Press any key"));
   INFO(pane.last);
   CHECK(screenLines(pane.last) == documented);
+}
+
+TEST_CASE("the puzzle, survival and explanation screens in docs/user-guide.md are qubic's") {
+  if (!haveTmux()) return;
+  {
+    QubicPane pane("[tui]\nshow_threats = false\n", 80, 24, false, {}, " --puzzle 1");
+    REQUIRE(pane.waitForText("Find a winning move."));
+    INFO(pane.last);
+    CHECK(screenLines(pane.last) == documentedScreen("`qubic --puzzle 1` at 80x24:"));
+  }
+  {
+    QubicPane pane(kTwoHumans, 80, 24);
+    REQUIRE(pane.waitForText("level 4"));
+    pane.keys("1a1 4d4 1d1 1b2 4d1 2a1");
+    REQUIRE(pane.waitForText("3. 4d1 2a1"));
+    pane.keys("x x");
+    REQUIRE(pane.waitForText("step 2 of"));
+    INFO(pane.last);
+    CHECK(screenLines(pane.last) == documentedScreen("and `x` twice, at 80x24:"));
+  }
+  {
+    QubicPane pane("[tui]\nshow_threats = false\n", 80, 24, true);
+    REQUIRE(pane.waitForText("Who plays?"));
+    pane.keys("6");
+    for (int cell = 0; cell < kCells; ++cell) {
+      REQUIRE(pane.waitFor(
+          [](const std::string& s) {
+            return s.find("Your move") != std::string::npos ||
+                   s.find("You survived") != std::string::npos;
+          },
+          30));
+      if (pane.last.find("You survived") != std::string::npos) break;
+      const std::string t = moveToken(cell);
+      pane.keys(t);
+      REQUIRE(pane.waitFor([&](const std::string& s) {
+        return s.find("You played " + t) != std::string::npos ||
+               s.find(t + " is taken") != std::string::npos ||
+               s.find("You survived") != std::string::npos;
+      }));
+    }
+    REQUIRE(pane.waitForText("You survived", 30));
+    INFO(pane.last);
+    CHECK(screenLines(pane.last) == documentedScreen("O trying the cells in order, at 80x24:"));
+  }
 }
 
 TEST_CASE("the review screen in docs/user-guide.md is what qubic shows at 80x24") {

@@ -57,7 +57,7 @@ bool isPrintable(int key) { return key >= ' ' && key < 127; }
 
 }  // namespace
 
-App::App(const Settings& settings, const KeyMap& keys)
+App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle)
     : settings_(settings),
       keys_(keys),
       input_(keys_),
@@ -71,7 +71,8 @@ App::App(const Settings& settings, const KeyMap& keys)
       cursor_(cellAt(1, 1, 0)),
       showThreats_(settings.tui.showThreats),
       showOverlay_(settings.tui.showOverlay),
-      startScreen_(settings.tui.startScreen) {
+      startScreen_(settings.tui.startScreen && !puzzle),
+      openPuzzle_(puzzle) {
   int rows = 0, cols = 0;
   getmaxyx(stdscr, rows, cols);
   layout_ = computeLayout(rows, cols);
@@ -92,7 +93,10 @@ App::App(const Settings& settings, const KeyMap& keys)
 App::~App() = default;
 
 void App::run() {
-  offerUnfinishedGame();
+  if (openPuzzle_)
+    startPuzzle(static_cast<std::size_t>(*openPuzzle_ - 1), 0);
+  else
+    offerUnfinishedGame();
   while (!quit_ && !terminationRequested()) {
     pollEngine();
     tickClock();
@@ -539,18 +543,22 @@ void App::goToPly(std::size_t moves) {
   if (!game_.moves().empty()) cursor_ = game_.lastMove();
 }
 
-void App::startPuzzle(std::optional<std::size_t> which) {
+void App::startPuzzle(std::optional<std::size_t> which, std::optional<int> symmetry) {
   if (!puzzles_) {
     auto session = std::make_unique<PuzzleSession>();
     if (const std::string problem = session->load(); !problem.empty())
       return say(problem, Style::Error);
     puzzles_ = std::move(session);
   }
+  if (which && *which >= puzzles_->count())
+    return say("There is no puzzle " + std::to_string(*which + 1) + ": the puzzles go from 1 to " +
+                   std::to_string(puzzles_->count()) + ".",
+               Style::Error);
   stopEngine();
   // A random one of the 192 symmetries, so that a puzzle met again looks new.
-  const auto symmetry =
-      static_cast<int>(std::chrono::steady_clock::now().time_since_epoch().count() % kSymmetries);
-  puzzles_->show(which.value_or(puzzles_->puzzleOfTheDay()), symmetry);
+  const int shownAs = symmetry.value_or(
+      static_cast<int>(std::chrono::steady_clock::now().time_since_epoch().count() % kSymmetries));
+  puzzles_->show(which.value_or(puzzles_->puzzleOfTheDay()), shownAs);
   const Puzzle& p = puzzles_->shown();
   puzzleMode_ = true;
   game_.reset(p.position);

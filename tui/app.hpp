@@ -26,7 +26,8 @@ namespace qubic::tui {
 class App {
  public:
   // Precondition: the terminal is in curses mode (TerminalSession).
-  App(const Settings& settings, const KeyMap& keys);
+  // `puzzle`: open that puzzle (1-based, as the file has it) instead of the start screen.
+  App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle = std::nullopt);
   ~App();
 
   // The event loop; returns when the user quits or SIGINT/SIGTERM arrives.
@@ -71,7 +72,8 @@ class App {
   void reviewOrNextMistake();
   // Puzzle mode: puzzle `index` on the board, the player the side to move (the engine
   // defends); the first move is judged by the solver.
-  void startPuzzle(std::optional<std::size_t> which);
+  // `symmetry`: how to show it (0: as the file has it); a random one when not given.
+  void startPuzzle(std::optional<std::size_t> which, std::optional<int> symmetry = std::nullopt);
   std::vector<StyledText> puzzleLines() const;
   // Survival: the player is O against perfect X (the book); the score is the plies the
   // game lasts, against the longest the proof allows, with a personal best.
@@ -164,7 +166,8 @@ class App {
   Action confirming_ = Action::None;  // what a Confirm prompt is about: NewGame, Load or Quit
   // The unfinished game of an earlier run, offered at start (Resume prompt).
   std::optional<GameRecord> unfinished_;
-  std::string autosaved_;  // the game as last autosaved ("" when none is kept)
+  std::string autosaved_;          // the game as last autosaved ("" when none is kept)
+  std::optional<int> openPuzzle_;  // --puzzle N
 };
 
 }  // namespace qubic::tui

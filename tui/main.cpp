@@ -20,7 +20,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: qubic [--level N] [--side x|o|both|none] [--movetime MS] [--threads N]\n"
     "             [--level-x N] [--level-o N] [--watch-delay MS] [--clock TC]\n"
-    "             [--config PATH] [--print-config] [--help]\n"
+    "             [--puzzle N] [--config PATH] [--print-config] [--help]\n"
     "\n"
     "Play Qubic, 4x4x4 tic-tac-toe, in the terminal: against the engine, against a\n"
     "friend, or watch the engine play itself. Press ? in the game for help.\n"
@@ -34,6 +34,8 @@ constexpr const char* kUsage =
     "  --clock TC       a clock per side, e.g. tc=300+3 (5 minutes, 3 s a move)\n"
     "  (each overrides the configuration's [engine] level, [tui] human_side,\n"
     "   move_time_ms, [engine] threads, [tui] level_x, level_o, watch_delay_ms, clock)\n"
+    "  --puzzle N       open puzzle N of the shipped puzzles, as the file has it (no\n"
+    "                   symmetry applied)\n"
     "  --config PATH    read settings from PATH instead of the default file\n"
     "                   ($XDG_CONFIG_HOME/qubic/config.toml or ~/.config/qubic/config.toml)\n"
     "  --print-config   print the settings in effect as TOML and exit\n"
@@ -55,6 +57,7 @@ constexpr std::pair<const char*, const char*> kOverrides[] = {
 int main(int argc, char** argv) {
   std::string configPath;
   bool printConfig = false;
+  std::optional<int> puzzle;  // --puzzle N: that puzzle, as the file has it
   std::vector<std::pair<std::string, std::string>> overrides;  // setting, value
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -77,6 +80,15 @@ int main(int argc, char** argv) {
       return 0;
     } else if (arg == "--print-config") {
       printConfig = true;
+    } else if (arg == "--puzzle") {
+      char* end = nullptr;
+      const long n = i + 1 < argc ? std::strtol(argv[i + 1], &end, 10) : 0;
+      if (i + 1 >= argc || *end != '\0' || n < 1 || n > 100000) {
+        std::cerr << "qubic: --puzzle needs a puzzle number (1, 2, ...)\n";
+        return 2;
+      }
+      puzzle = static_cast<int>(n);
+      ++i;
     } else if (arg == "--config" && i + 1 < argc) {
       configPath = argv[++i];
     } else if (arg.rfind("--config=", 0) == 0) {
@@ -115,7 +127,7 @@ int main(int argc, char** argv) {
 
   try {
     qubic::tui::TerminalSession terminal;
-    qubic::tui::App app(settings.value(), keys.value());
+    qubic::tui::App app(settings.value(), keys.value(), puzzle);
     app.run();
   } catch (const std::exception& e) {
     qubic::tui::restoreTerminal();
