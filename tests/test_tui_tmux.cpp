@@ -506,6 +506,26 @@ TEST_CASE("quitting, undoing and moving now are immediate while the engine think
   }
 }
 
+// Survival: O tries the cells in index order, skipping taken ones, until X has won.
+void playOUntilTheEnd(QubicPane& pane) {
+  for (int cell = 0; cell < kCells; ++cell) {
+    const std::string t = moveToken(cell);
+    REQUIRE(pane.waitFor(
+        [](const std::string& s) {
+          return s.find("Your move") != std::string::npos ||
+                 s.find("You survived") != std::string::npos;
+        },
+        30));
+    if (pane.last.find("You survived") != std::string::npos) return;
+    pane.keys(t);
+    REQUIRE(pane.waitFor([&](const std::string& s) {
+      return s.find("You played " + t) != std::string::npos ||
+             s.find(t + " is taken") != std::string::npos ||
+             s.find("You survived") != std::string::npos;
+    }));
+  }
+}
+
 // The lines of the fenced block after `marker` in docs/user-guide.md, trailing blanks cut.
 std::vector<std::string> documentedScreen(const std::string& marker) {
   std::ifstream doc(std::string(QUBIC_SOURCE_DIR) + "/docs/user-guide.md");
@@ -571,22 +591,7 @@ TEST_CASE("the puzzle, survival and explanation screens in docs/user-guide.md ar
     QubicPane pane("[tui]\nshow_threats = false\n", 80, 24, true);
     REQUIRE(pane.waitForText("Who plays?"));
     pane.keys("6");
-    for (int cell = 0; cell < kCells; ++cell) {
-      REQUIRE(pane.waitFor(
-          [](const std::string& s) {
-            return s.find("Your move") != std::string::npos ||
-                   s.find("You survived") != std::string::npos;
-          },
-          30));
-      if (pane.last.find("You survived") != std::string::npos) break;
-      const std::string t = moveToken(cell);
-      pane.keys(t);
-      REQUIRE(pane.waitFor([&](const std::string& s) {
-        return s.find("You played " + t) != std::string::npos ||
-               s.find(t + " is taken") != std::string::npos ||
-               s.find("You survived") != std::string::npos;
-      }));
-    }
+    playOUntilTheEnd(pane);
     REQUIRE(pane.waitForText("You survived", 30));
     INFO(pane.last);
     CHECK(screenLines(pane.last) == documentedScreen("O trying the cells in order, at 80x24:"));
@@ -781,23 +786,7 @@ TEST_CASE("survival: O against perfect X, scored in plies against the proof's lo
   REQUIRE(pane.waitForText("Who plays?"));
   pane.keys("6");
   REQUIRE(pane.waitForText("Survival, O against perfect X"));
-  // O tries the cells in index order, skipping taken ones, until X has won.
-  for (int cell = 0; cell < kCells; ++cell) {
-    const std::string t = moveToken(cell);
-    REQUIRE(pane.waitFor(
-        [](const std::string& s) {
-          return s.find("Your move") != std::string::npos ||
-                 s.find("You survived") != std::string::npos;
-        },
-        30));
-    if (pane.last.find("You survived") != std::string::npos) break;
-    pane.keys(t);
-    REQUIRE(pane.waitFor([&](const std::string& s) {
-      return s.find("You played " + t) != std::string::npos ||
-             s.find(t + " is taken") != std::string::npos ||
-             s.find("You survived") != std::string::npos;
-    }));
-  }
+  playOUntilTheEnd(pane);
   REQUIRE(pane.waitForPattern(R"(You survived [0-9]+ plies of the [0-9]+ the proof allows)", 30));
   std::smatch m;
   const std::string screen = pane.last;
