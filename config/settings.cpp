@@ -182,8 +182,9 @@ const std::vector<SettingField>& settingFields() {
        F::Boolean{booleanAccess<kTui, &TuiSettings::startScreen>()}},
       {"tui", "theme",
        "colors: color (color_x, color_o, color_highlight), colorblind (blue and yellow, no "
-       "red/green), mono (none; X bold; also when NO_COLOR is set)",
-       F::Text{textAccess<kTui, &TuiSettings::theme>(), {"color", "colorblind", "mono"}}},
+       "red/green), light (dark inks for a light background), mono (none; X bold; also when "
+       "NO_COLOR is set)",
+       F::Text{textAccess<kTui, &TuiSettings::theme>(), {"color", "colorblind", "light", "mono"}}},
       {"tui", "color_x", "colour of X", F::Text{textAccess<kTui, &TuiSettings::colorX>(), kColors}},
       {"tui", "color_o", "colour of O", F::Text{textAccess<kTui, &TuiSettings::colorO>(), kColors}},
       {"tui", "color_highlight", "colour of the last move and the winning line",

@@ -33,8 +33,8 @@ struct TuiSettings {
   bool showThreats = false;
   bool showOverlay = false;
   bool startScreen = true;  // the start screen (who plays, level) before the board
-  // color: the colours below; colorblind: blue X, yellow O and no red/green pairs;
-  // mono: no colour at all, X bold (also when the NO_COLOR variable is set).
+  // color: the colours below; colorblind: blue X, yellow O and no red/green pairs; light:
+  // dark inks for a light background; mono: no colour at all, X bold (also with NO_COLOR).
   std::string theme = "color";
   std::string colorX = "red";
   std::string colorO = "cyan";

@@ -7,6 +7,7 @@
 
 #include "move_value.hpp"
 #include "notation.hpp"
+#include "player.hpp"
 #include "review.hpp"
 #include "symmetry.hpp"
 #include "threats.hpp"
@@ -24,15 +25,15 @@ int starsOf(int plies, int winningMoves) {
   return std::clamp(stars, 1, 5);
 }
 
-// The seeded player of the games puzzles are cut from: it wins or blocks when it must,
-// else takes one of the four best cells by their lines (engine/move_value).
-int simpleMove(const Position& pos, std::mt19937_64& rng) {
-  const Side us = pos.sideToMove();
-  if (const Bitboard win = threatCells(pos, us)) return lowestCell(win);
-  if (const Bitboard block = threatCells(pos, opponent(us))) return lowestCell(block);
-  std::uint8_t order[kCells];
-  const int n = orderByMoveValue(pos, pos.emptyCells(), order, true);
-  return order[std::uniform_int_distribution<int>(0, std::min(n, 4) - 1)(rng)];
+// The engine's moves in the games puzzles are cut from: a level and a seed per side and
+// game, a node budget per move (not time), so the games are the same on every machine.
+constexpr std::uint64_t kEngineNodesPerMove = 20'000;
+
+MoveLimits engineMoveLimits() {
+  MoveLimits limits;
+  limits.moveTime = std::chrono::minutes(10);  // the node budget decides, not the clock
+  limits.maxNodes = kEngineNodesPerMove;
+  return limits;
 }
 
 SolveLimits budget(std::uint64_t positions, const std::atomic<bool>* stop) {
@@ -75,11 +76,22 @@ std::vector<Puzzle> generatePuzzles(Solver& solver, const PuzzleOptions& o) {
   std::set<std::uint64_t> seen;  // canonical keys: no puzzle twice, even in another form
   std::mt19937_64 rng(o.seed);
   int tried = 0;
+  PlayerOptions small;
+  small.hashMb = 8;
+  Player players[2] = {Player(small), Player(small)};
   while (static_cast<int>(found.size()) < o.count && !(o.stop && o.stop->load())) {
-    // One game, and at most one puzzle from it: the first position that makes one.
+    // One game between two engines of levels 2 to 6, and at most one puzzle from it: the
+    // first position that makes one.
+    for (Player& player : players) {
+      player.setLevel(std::uniform_int_distribution<int>(2, 6)(rng));
+      player.setSeed(rng() | 1);
+      player.newGame();
+    }
     Position pos;
     while (!pos.isGameOver()) {
-      pos.play(simpleMove(pos, rng));
+      const MoveChoice choice = players[index(pos.sideToMove())].choose(pos, engineMoveLimits());
+      if (!pos.isLegal(choice.move)) break;  // never expected: a player always has a move
+      pos.play(choice.move);
       if (pos.moveCount() < 8 || pos.isGameOver()) continue;
       const Side us = pos.sideToMove();
       if (threatCells(pos, us) || threatCells(pos, opponent(us))) continue;

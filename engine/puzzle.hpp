@@ -39,8 +39,8 @@ struct PuzzleOptions {
   std::function<void(int found, int tried)> progress;
 };
 
-// Puzzles from games played by a simple seeded player (it takes a win, blocks a three,
-// else picks among the best cells by their lines), sorted by stars then plies.
+// Puzzles from games between two engines (engine/player, levels 2 to 6, seeded, a node
+// budget per move), sorted by stars then plies.
 std::vector<Puzzle> generatePuzzles(Solver& solver, const PuzzleOptions& options);
 
 // Puzzles cut from a proof (docs/proof-format.md): its forcing wins, in the order the proof

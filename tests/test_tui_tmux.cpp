@@ -376,6 +376,14 @@ TEST_CASE(
   CHECK(std::regex_search(styled, std::regex(R"(\x1b\[[0-9;]*34m[^\x1b]*X)")));  // X blue
   CHECK(std::regex_search(styled, std::regex(R"(\x1b\[[0-9;]*33m[^\x1b]*O)")));  // O yellow
   CHECK_FALSE(std::regex_search(styled, std::regex(R"(\x1b\[[0-9;]*3[12]m)")));  // no red, green
+  QubicPane light("[tui]\nhuman_side = \"both\"\ntheme = \"light\"\n");
+  REQUIRE(light.waitForText("level 4"));
+  light.keys("1a1 2b2");
+  REQUIRE(light.waitForText("1. 1a1 2b2"));
+  const std::string inks = light.styledScreen();
+  CHECK(std::regex_search(inks, std::regex(R"(\x1b\[[0-9;]*34m[^\x1b]*X)")));  // X blue
+  CHECK(std::regex_search(inks, std::regex(R"(\x1b\[[0-9;]*31m[^\x1b]*O)")));  // O red
+  CHECK_FALSE(std::regex_search(inks, std::regex(R"(\x1b\[[0-9;]*3[36]m)")));  // no yellow, cyan
 }
 
 TEST_CASE("R reviews the game with proofs, marks the mistake and goes to it") {

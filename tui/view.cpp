@@ -88,6 +88,16 @@ View::View(const TuiSettings& colours) {
   start_color();
   use_default_colors();
   colour_ = true;
+  if (colours.theme == "light") {
+    // Dark inks for a light background: no yellow or cyan, which fade on white.
+    init_pair(kPairX, COLOR_BLUE, -1);
+    init_pair(kPairO, COLOR_RED, -1);
+    init_pair(kPairHighlight, COLOR_BLACK, -1);
+    init_pair(kPairWin, COLOR_GREEN, -1);
+    init_pair(kPairLoss, COLOR_MAGENTA, -1);
+    init_pair(kPairError, COLOR_MAGENTA, -1);
+    return;
+  }
   if (colours.theme == "colorblind") {
     // Blue against yellow stays apart in every common colour-vision deficiency; wins and
     // losses are then told by blue and magenta, not green and red.
