@@ -149,6 +149,27 @@ TEST_CASE("the layout puts four planes in a row when they fit, else in a 2x2 gri
   CHECK(computeLayout(24, 30).tooSmall);
 }
 
+TEST_CASE("cells grow on big terminals, and everything still fits") {
+  CHECK(computeLayout(24, 80).cellWidth == 3);
+  CHECK(computeLayout(24, 80).cellHeight == 1);
+  const Layout big = computeLayout(60, 200);
+  CHECK(big.cellWidth > 3);
+  CHECK(big.cellHeight > 1);
+  for (const auto& [rows, cols] :
+       {std::pair{30, 120}, std::pair{45, 170}, std::pair{60, 200}, std::pair{80, 300}}) {
+    const Layout l = computeLayout(rows, cols);
+    INFO(rows << "x" << cols << ": cells " << l.cellWidth << "x" << l.cellHeight);
+    CHECK_FALSE(l.tooSmall);
+    // The planes (with their file labels) end above the message row and left of the panel.
+    for (const Rect& r : l.cells) {
+      CHECK(r.top + r.height + 1 < l.messageRow);
+      CHECK(r.left + r.width <= cols);
+      if (l.panelBeside) CHECK(r.left + r.width < l.status.left);
+    }
+    CHECK(l.status.height >= 5);
+  }
+}
+
 TEST_CASE(
     "the smallest window named when the window is too small really is the smallest that fits") {
   for (const int cols : {10, 30, 45, 64, 80, 120}) {
@@ -163,11 +184,14 @@ TEST_CASE(
 }
 
 TEST_CASE("clicks map to the cell drawn there, and back") {
-  for (const auto& [rows, cols] : {std::pair{24, 80}, std::pair{30, 50}, std::pair{40, 140}}) {
+  for (const auto& [rows, cols] : {std::pair{24, 80}, std::pair{30, 50}, std::pair{40, 140},
+                                   std::pair{45, 170}, std::pair{60, 220}}) {
     const Layout layout = computeLayout(rows, cols);
     for (int c = 0; c < kCells; ++c) {
       const ScreenPoint p = cellOnScreen(layout, c);
-      for (int dx = 0; dx < kCellWidth; ++dx) CHECK(cellAtScreen(layout, p.row, p.col + dx) == c);
+      for (int dy = 0; dy < layout.cellHeight; ++dy)
+        for (int dx = 0; dx < layout.cellWidth; ++dx)
+          CHECK(cellAtScreen(layout, p.row + dy, p.col + dx) == c);
     }
     CHECK(cellAtScreen(layout, 0, 0) == -1);
     CHECK(cellAtScreen(layout, layout.keysRow, 5) == -1);

@@ -408,6 +408,18 @@ TEST_CASE("R reviews the game with proofs, marks the mistake and goes to it") {
   REQUIRE(pane.waitForText("Review, move 8 2d1 (O): wins."));
 }
 
+TEST_CASE("on a big terminal the cells grow, and shrink again when the window does") {
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans, 200, 60);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 2b2");
+  // Level 1, rank 1: the stone in the middle of a 7-column cell, three rows a rank.
+  REQUIRE(pane.waitForPattern(R"(1    X      \.      \.      \.)"));
+  CHECK(std::regex_search(pane.last, std::regex(R"(2    \.     \[O\]     \.      \.)")));
+  pane.tmux("resize-window -t game -x 100 -y 30");
+  REQUIRE(pane.waitForPattern(R"(1  X  \.  \.  \.)"));
+}
+
 TEST_CASE("qubic survives resizing, falls back to a 2x2 arrangement, saves and loads") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);

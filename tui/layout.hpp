@@ -15,9 +15,7 @@ struct Rect {
   }
 };
 
-constexpr int kCellWidth = 3;                    // " X " per cell
-constexpr int kPlaneWidth = 2 + 4 * kCellWidth;  // rank labels + cells
-constexpr int kPlaneHeight = 1 + 4 + 1;          // level label, ranks, file labels
+constexpr int kCellWidth = 3;  // " X ": a cell's look, and its width at the smallest size
 constexpr int kMinPanelWidth = 34;
 
 struct Layout {
@@ -25,6 +23,9 @@ struct Layout {
   bool planesInGrid = false;  // 2x2 arrangement instead of a row of four
   bool panelBeside = false;   // panel right of the planes instead of below them
   std::array<Rect, 4> cells;  // each level's 4x4 cell area (labels lie around it)
+  // A cell's size on screen: 3x1 at the smallest; a terminal with room to spare gets
+  // larger cells (5x2, 7x3), the look drawn in the middle of each.
+  int cellWidth = kCellWidth, cellHeight = 1;
   Rect title;
   Rect status;         // turn, players, engine, reasons
   Rect moves;          // the move list
@@ -42,7 +43,7 @@ std::pair<int, int> minimumSize(int cols);
 int cellAtScreen(const Layout& layout, int row, int col);
 
 struct ScreenPoint {
-  int row, col;  // the first of the cell's kCellWidth columns
+  int row, col;  // the top left corner of the cell's cellWidth x cellHeight box
 };
 ScreenPoint cellOnScreen(const Layout& layout, int cell);
 

@@ -240,10 +240,11 @@ void View::drawPlanes(const ViewState& state, const Layout& layout) const {
     attrset(level == state.activeLevel && state.cursor >= 0 ? A_REVERSE | A_BOLD : A_BOLD);
     put(r.top - 1, r.left + (r.width - static_cast<int>(label.size())) / 2, label, r.width);
     attrset(A_DIM);
+    const int w = layout.cellWidth, h = layout.cellHeight;
     for (int rank = 0; rank < 4; ++rank)
-      mvaddch(r.top + 3 - rank, r.left - 2, static_cast<chtype>('1' + rank));
+      mvaddch(r.top + (3 - rank) * h + h / 2, r.left - 2, static_cast<chtype>('1' + rank));
     for (int file = 0; file < 4; ++file)
-      mvaddch(r.top + 4, r.left + file * kCellWidth + 1, static_cast<chtype>('a' + file));
+      mvaddch(r.top + 4 * h, r.left + file * w + w / 2, static_cast<chtype>('a' + file));
     attrset(A_NORMAL);
     for (int rank = 0; rank < 4; ++rank)
       for (int file = 0; file < 4; ++file) {
@@ -253,7 +254,18 @@ void View::drawPlanes(const ViewState& state, const Layout& layout) const {
         int a = attributes(look.style, look.bold);
         if (cell == state.cursor) a = (a & ~A_DIM) | A_REVERSE;
         attrset(a);
-        mvaddnstr(p.row, p.col, look.text.data(), kCellWidth);
+        // The look in the middle of the cell's box; the rest blank, in the same attributes
+        // (so the cursor covers the whole box).
+        const std::string pad(static_cast<std::size_t>((w - kCellWidth) / 2), ' ');
+        const std::string blank(static_cast<std::size_t>(w), ' ');
+        for (int dy = 0; dy < h; ++dy) {
+          if (dy != h / 2) {
+            mvaddnstr(p.row + dy, p.col, blank.c_str(), w);
+            continue;
+          }
+          const std::string middle = pad + std::string(look.text.data(), kCellWidth) + pad;
+          mvaddnstr(p.row + dy, p.col, middle.c_str(), w);
+        }
       }
     attrset(A_NORMAL);
   }
