@@ -698,21 +698,24 @@ void App::hint() {
   job.position = pos;
   job.purpose = JobPurpose::Hint;
   job.level = kMaxLevel;  // a hint is the engine's best advice, whatever its playing level
-  job.moveTime = moveTime_;
-  if (clock_.hasClock()) {
-    // On the clock, the engine budgets its own time as it does under UGI (engine/timeman).
-    const auto now = std::chrono::steady_clock::now();
-    GoLimits go;
-    for (const Side s : {Side::X, Side::O}) {
-      go.clockMs[index(s)] = clock_.remaining(s, now).count();
-      go.incrementMs[index(s)] = clock_.control().incrementMs;
-    }
-    job.moveTime = std::min(moveTime_, moveBudget(go, pos.sideToMove(), popcount(pos.emptyCells()),
-                                                  std::chrono::milliseconds(50)));
-  }
+  job.moveTime = thinkingTime(pos);
   job.newGame = std::exchange(engineNewGame_, false);
   engine_.start(job);
   say("Thinking about a hint...");
+}
+
+std::chrono::milliseconds App::thinkingTime(const Position& pos) const {
+  if (!clock_.hasClock()) return moveTime_;
+  // On the clock, the engine budgets from the mover's time as it does under UGI
+  // (engine/timeman), never more than the move time.
+  const auto now = std::chrono::steady_clock::now();
+  GoLimits go;
+  for (const Side s : {Side::X, Side::O}) {
+    go.clockMs[index(s)] = clock_.remaining(s, now).count();
+    go.incrementMs[index(s)] = clock_.control().incrementMs;
+  }
+  return std::min(moveTime_, moveBudget(go, pos.sideToMove(), popcount(pos.emptyCells()),
+                                        std::chrono::milliseconds(50)));
 }
 
 void App::changeSeats(const Seats& seats, const std::string& why) {
@@ -827,7 +830,7 @@ void App::maybeStartEngine() {
   job.purpose = JobPurpose::Move;
   // Survival is against perfect X: the top level plays the book.
   job.level = survivalMode_ ? kMaxLevel : levels_[index(pos.sideToMove())];
-  job.moveTime = moveTime_;
+  job.moveTime = thinkingTime(pos);
   job.newGame = std::exchange(engineNewGame_, false);
   engine_.start(job);
 }

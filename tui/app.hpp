@@ -97,6 +97,9 @@ class App {
   // paused, a prompt or screen open), following the side to move, and ends the game when
   // a side's time runs out.
   void tickClock();
+  // The engine's time for a move (or a hint) in `pos`: the move time, or on the clock
+  // what the mover's time allows.
+  std::chrono::milliseconds thinkingTime(const Position& pos) const;
   void pollEngine();
   void maybeStartEngine();
   void stopEngine();  // cancel the job in flight and forget it
