@@ -50,6 +50,18 @@ std::string describeStep(const ForcingStep& step, Side attacker) {
   return {};
 }
 
+ForcingWin checkedForcingWin(ThreatSearch& threats, const Position& pos, std::uint64_t maxNodes,
+                             bool shortest, const std::atomic<bool>* stop) {
+  ThreatLimits limits;
+  limits.shortest = shortest;
+  limits.maxNodes = maxNodes;
+  limits.stop = stop;
+  const ThreatResult t = threats.forcedWin(pos, pos.sideToMove(), limits);
+  ForcingWin win{{t.sequence.begin(), t.sequence.begin() + t.length}, t.plies()};
+  if (!t.win || !checkForcingWin(pos, pos.sideToMove(), win.moves).empty()) win = {};
+  return win;
+}
+
 QuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits& limits) {
   QuietWin q;
   const Side us = pos.sideToMove();

@@ -3,6 +3,7 @@
 // (a completed line, or two or more threes at once). For `qubic-solve --explain`.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -12,6 +13,8 @@
 #include "solver.hpp"
 
 namespace qubic {
+
+class ThreatSearch;
 
 struct Three {
   int line = -1;  // index into the 76 lines
@@ -28,6 +31,15 @@ struct ForcingStep {
 // The steps of `moves` (attacker move, forced reply, ..., attacker move) played from
 // `pos`, the attacker to move. Precondition: checkForcingWin(pos, attacker, moves) == "".
 std::vector<ForcingStep> explainForcingWin(Position pos, std::span<const std::uint8_t> moves);
+
+// The side to move's forcing win by threes, found by the threat search within `maxNodes`
+// (the shortest one when `shortest`) and checked by the rules.
+struct ForcingWin {
+  std::vector<std::uint8_t> moves;  // attacker move, reply, ..., last move; empty: none
+  int plies = 0;                    // to the end of the game against any defence
+};
+ForcingWin checkedForcingWin(ThreatSearch& threats, const Position& pos, std::uint64_t maxNodes,
+                             bool shortest = true, const std::atomic<bool>* stop = nullptr);
 
 // A win that needs a quiet move first (one that makes no three, or after which more than
 // threes are needed): the proof search finds it, the rules-only checker checks its proof.

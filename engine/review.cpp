@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "explain.hpp"
 #include "notation.hpp"
 
 #include "proof.hpp"
@@ -90,14 +91,10 @@ void lookCloser(Solver& solver, const Position& pos, ReviewedMove& r, const Revi
     r.onlyMove = onlyWinningMove(solver, pos, r.move, o);
   } else if (r.verdict == MoveVerdict::ThrewWinAway) {
     r.better = r.before.bestMove;
-    ThreatLimits limits;
-    limits.maxNodes = 1'000'000;
-    limits.stop = o.stop;
-    const ThreatResult t = solver.threats().forcedWin(pos, r.mover, limits);
-    const std::span<const std::uint8_t> line(t.sequence.data(), static_cast<std::size_t>(t.length));
-    if (t.win && checkForcingWin(pos, r.mover, line).empty()) {
+    const ForcingWin win = checkedForcingWin(solver.threats(), pos, 1'000'000, false, o.stop);
+    if (!win.moves.empty()) {
       r.verdict = MoveVerdict::MissedForcedWin;
-      r.better = t.sequence[0];
+      r.better = win.moves[0];
     }
   } else if (r.verdict == MoveVerdict::BestDefence) {
     const bool allLost = longestDefence(solver, pos, r.move, r.after.plies + 1, o, r);

@@ -146,15 +146,11 @@ int explain(const Position& pos, double seconds) {
   const Side us = pos.sideToMove();
   const char* name = us == Side::X ? "X" : "O";
   ThreatSearch threats(std::size_t{1} << 20);
-  ThreatLimits limits;
-  limits.shortest = true;
-  limits.maxNodes = 5'000'000;
-  const ThreatResult t = threats.forcedWin(pos, us, limits);
-  const std::span<const std::uint8_t> moves(t.sequence.data(), static_cast<std::size_t>(t.length));
-  if (t.win && checkForcingWin(pos, us, moves).empty()) {
+  const ForcingWin win = checkedForcingWin(threats, pos, 5'000'000);
+  if (!win.moves.empty()) {
     std::printf("%s to move wins by force with threes alone, %d plies (checked by the rules):\n",
-                name, t.plies());
-    printForcingWin(pos, moves);
+                name, win.plies);
+    printForcingWin(pos, win.moves);
     return 0;
   }
   // Not by threes alone: the proof search decides, and the first move is a quiet one.

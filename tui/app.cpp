@@ -14,7 +14,6 @@
 #include "engine/symmetry.hpp"
 #include "engine/threat_search.hpp"
 #include "engine/timeman.hpp"
-#include "engine/verify.hpp"
 #include "panel.hpp"
 #include "record_file.hpp"
 #include "terminal.hpp"
@@ -586,13 +585,8 @@ void App::explainStep() {
   if (pos.isGameOver()) return say("The game is over.");
   const Side us = pos.sideToMove();
   ThreatSearch threats(std::size_t{1} << 16);
-  ThreatLimits limits;
-  limits.shortest = true;
-  limits.maxNodes = 2'000'000;
-  const ThreatResult t = threats.forcedWin(pos, us, limits);
-  const std::span<const std::uint8_t> moves(t.sequence.data(), static_cast<std::size_t>(t.length));
-  if (t.win && checkForcingWin(pos, us, moves).empty()) {
-    explaining_ = Explanation{pos, explainForcingWin(pos, moves), 1, std::nullopt};
+  if (const ForcingWin win = checkedForcingWin(threats, pos, 2'000'000); !win.moves.empty()) {
+    explaining_ = Explanation{pos, explainForcingWin(pos, win.moves), 1, std::nullopt};
     return;
   }
   // Not by threes alone: a short proof search may find a win that starts with a quiet move
