@@ -59,6 +59,7 @@ struct ProofSearch::Frame {
   int count = 0;
   std::uint8_t move[kCells];
   std::uint64_t key[kCells];
+  std::uint8_t toImage[kCells];  // maps the child onto the position its key stands for
   // The children's numbers as last read from the table. Between passes only the child
   // just searched changes (a transposition may change another; the next visit of this
   // node sees it), so each child is read once per visit, not once per pass.
@@ -92,11 +93,16 @@ ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOp
     : table_(table), threats_(threats), options_(options), marks_(marks), helper_(helpers) {}
 
 std::uint64_t ProofSearch::keyOf(const Position& pos, Side attacker) const {
-  // Near the root, equivalent positions share one entry. The attacker is part of the
-  // question, so it is part of the key.
+  const Bitboard x = pos.stones(Side::X), o = pos.stones(Side::O);
+  if (popcount(x | o) > options_.symmetryDepth) return questionKey(Position::keyOf(x, o), attacker);
+  return questionKey(canonicalKey(canonical(x, o)), attacker);
+}
+
+std::uint64_t ProofSearch::questionKey(std::uint64_t positionKey, Side attacker) const {
+  // Near the root, equivalent positions share one entry (the position key is then the
+  // canonical form's). The attacker is part of the question, so it is part of the key.
   // Restricted searches answer a different question, so they get keys of their own.
-  const std::uint64_t k = pos.moveCount() <= options_.symmetryDepth ? canonicalKey(pos) : pos.key();
-  return k ^ (attacker == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^
+  return positionKey ^ (attacker == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^
          (options_.threatMovesOnly ? 0x2545f4914f6cdd1dULL : 0);
 }
 
@@ -231,6 +237,7 @@ void ProofSearch::keepThreateningMoves(Frame& f, TTEntry& node, int toImage) {
     if (child && (child->pn == 0 || (child->flags & kThreatened))) {
       f.move[kept] = f.move[i];
       f.key[kept] = f.key[i];
+      f.toImage[kept] = f.toImage[i];
       f.pn[kept] = f.pn[i];
       f.dn[kept] = f.dn[i];
       ++kept;
@@ -290,10 +297,11 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
   Position pos = start;
   rootStones_ = pos.moveCount();
   const std::uint64_t rootKey = keyOf(pos);
+  const int rootImage = rootStones_ <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity;
   while (!aborted_) {
     const std::optional<TTEntry> root = table_.probe(rootKey);
     if (root && root->isSolved()) break;
-    mid(pos, rootKey, kInfinity - 1, kInfinity - 1);
+    mid(pos, rootKey, rootImage, kInfinity - 1, kInfinity - 1);
   }
 
   PnsResult result;
@@ -318,6 +326,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
 
 // The moves to try, in order, with their table keys; the table slots are requested
 // before any is read, so the memory accesses overlap instead of waiting one after another.
+// A child's key comes from its stones: playing it would update its lines for nothing.
 void ProofSearch::gatherChildren(Position& pos, const TTEntry& node, int toImage, Frame& f) {
   Bitboard moves = transform(inverse(toImage), node.moves);
   if (pos.moveCount() == rootStones_) moves &= ~limits_.excludedRootMoves;
@@ -325,10 +334,19 @@ void ProofSearch::gatherChildren(Position& pos, const TTEntry& node, int toImage
   if (pos.moveCount() <= options_.symmetryDepth) moves = nonEquivalentAmong(pos, moves);
   const bool orNode = pos.sideToMove() == attacker_;
   f.count = orderByMoveValue(pos, moves, f.move, options_.orderMoves && orNode);
+  const Bitboard x = pos.stones(Side::X), o = pos.stones(Side::O);
+  const bool xMoves = pos.sideToMove() == Side::X;
+  const bool childrenCanonical = pos.moveCount() + 1 <= options_.symmetryDepth;
   for (int i = 0; i < f.count; ++i) {
-    pos.play(f.move[i]);
-    f.key[i] = keyOf(pos);
-    pos.undo(f.move[i]);
+    const Bitboard cx = xMoves ? x | bit(f.move[i]) : x, co = xMoves ? o : o | bit(f.move[i]);
+    if (childrenCanonical) {
+      const CanonicalForm form = canonical(cx, co);
+      f.key[i] = questionKey(canonicalKey(form), attacker_);
+      f.toImage[i] = static_cast<std::uint8_t>(form.symmetry);
+    } else {
+      f.key[i] = questionKey(Position::keyOf(cx, co), attacker_);
+      f.toImage[i] = kIdentity;
+    }
     table_.prefetch(f.key[i]);
   }
 }
@@ -374,8 +392,7 @@ bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
     }
     if (!child && options_.heuristicInit) {
       pos.play(f.move[i]);
-      const int toImage =
-          pos.moveCount() <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity;
+      const int toImage = f.toImage[i];
       if (batchSize > 0 && item[i] >= 0) {
         ++positions_;
         child = entryOf(helper_->result(item[i], threats_), pos, f.key[i], toImage);
@@ -417,7 +434,8 @@ std::pair<ProofNumber, ProofNumber> ProofSearch::childThresholds(const Choice& c
   return {thPn >= kInfinity - 1 ? kInfinity - 1 : thPn - othersSum, std::min(thDn, widened)};
 }
 
-void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn) {
+void ProofSearch::mid(Position& pos, std::uint64_t key, int toImage, ProofNumber thPn,
+                      ProofNumber thDn) {
   ++nodes_;
   if (limitReached()) return;
   struct Mark {  // this thread is in the node until mid returns
@@ -430,11 +448,6 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
       if (marks) marks->leave(key);
     }
   } const mark(marks_, key);
-
-  // Near the root the table is keyed by canonical images, so the moves it stores are
-  // kept in the image's coordinates: `toImage` maps this position onto its image.
-  const bool canonicalArea = pos.moveCount() <= options_.symmetryDepth;
-  const int toImage = canonicalArea ? canonical(pos).symmetry : kIdentity;
 
   TTEntry node;
   if (const std::optional<TTEntry> stored = table_.probe(key); stored && stored->moves) {
@@ -480,7 +493,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofN
     const auto [childPn, childDn] = childThresholds(c, orNode, thPn, thDn);
     const int cell = f.move[c.index];
     pos.play(cell);
-    mid(pos, f.key[c.index], childPn, childDn);
+    mid(pos, f.key[c.index], f.toImage[c.index], childPn, childDn);
     pos.undo(cell);
     f.read(table_, c.index);
   }

@@ -121,7 +121,9 @@ class ProofSearch {
   struct Frame;
   struct Choice;
 
-  void mid(Position& pos, std::uint64_t key, ProofNumber thPn, ProofNumber thDn);
+  // Near the root the table is keyed by canonical images, so the moves it stores are
+  // kept in the image's coordinates: `toImage` maps `pos` onto the image `key` stands for.
+  void mid(Position& pos, std::uint64_t key, int toImage, ProofNumber thPn, ProofNumber thDn);
   // mid's steps: the node's children in the order they are tried, their first numbers
   // (false when a limit stopped the evaluation), the chosen child's thresholds.
   void gatherChildren(Position& pos, const TTEntry& node, int toImage, Frame& f);
@@ -141,6 +143,7 @@ class ProofSearch {
   bool limitReached();
   std::uint64_t keyOf(const Position& pos) const { return keyOf(pos, attacker_); }
   std::uint64_t keyOf(const Position& pos, Side attacker) const;
+  std::uint64_t questionKey(std::uint64_t positionKey, Side attacker) const;
 
   TranspositionTable& table_;
   ThreatSearch& threats_;

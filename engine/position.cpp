@@ -26,14 +26,4 @@ Bitboard Position::winningCells() const {
   return cells;
 }
 
-std::uint64_t Position::key() const {
-  // Two rounds of a multiply-xorshift mix (splitmix64 finaliser constants) over both boards.
-  auto mix = [](std::uint64_t z) {
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-  };
-  return mix(stones_[0] ^ mix(stones_[1] + 0x9e3779b97f4a7c15ULL));
-}
-
 }  // namespace qubic

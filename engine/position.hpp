@@ -49,7 +49,9 @@ class Position {
   void undo(int cell);
 
   // A well-mixed 64-bit key of the exact position (not symmetry-reduced).
-  std::uint64_t key() const;
+  std::uint64_t key() const { return keyOf(stones_[0], stones_[1]); }
+  // The key of the position with these stones: a search keys a child without playing it.
+  static std::uint64_t keyOf(Bitboard x, Bitboard o);
 
   friend bool operator==(const Position& a, const Position& b) { return a.stones_ == b.stones_; }
 
@@ -61,13 +63,23 @@ class Position {
   std::uint8_t winner_ = kNoWinner;  // index of the side that completed a line
 };
 
-// play, undo and completesLine sit on the search's hot path, so they are inline.
+// keyOf, play, undo and completesLine sit on the search's hot path, so they are inline.
 
 inline bool Position::completesLine(int cell, Side s) const {
   const auto& counts = lineCount_[index(s)];
   for (int i = 0; i < kLineTables.lineCount[cell]; ++i)
     if (counts[kLineTables.linesThrough[cell][i]] == 3) return true;
   return false;
+}
+
+inline std::uint64_t Position::keyOf(Bitboard x, Bitboard o) {
+  // Two rounds of a multiply-xorshift mix (splitmix64 finaliser constants) over both boards.
+  auto mix = [](std::uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  };
+  return mix(x ^ mix(o + 0x9e3779b97f4a7c15ULL));
 }
 
 inline void Position::play(int cell) {
