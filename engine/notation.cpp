@@ -47,8 +47,6 @@ std::string printable(std::string_view s) {
 std::string quoted(std::string_view s) { return '"' + printable(s) + '"'; }
 std::string quotedChar(char c) { return '\'' + printable(std::string_view(&c, 1)) + '\''; }
 
-std::string sideName(Side s) { return s == Side::X ? "X" : "O"; }
-
 // Reads one token that has no surrounding whitespace. A failure holds only the reason,
 // so parseMove and playMoves can each say which input it concerns.
 Parsed<int> readCell(std::string_view t) {
@@ -136,6 +134,8 @@ std::string reachabilityError(Bitboard x, Bitboard o, Side toMove) {
 }
 
 }  // namespace
+
+std::string sideName(Side s) { return s == Side::X ? "X" : "O"; }
 
 Parsed<int> parseMove(std::string_view text) {
   const std::string_view t = trim(text);

@@ -19,6 +19,9 @@ Parsed<int> parseMove(std::string_view text);
 // The lowercase token of a cell, e.g. moveToken(26) == "2c3". Precondition: 0 <= cell < 64.
 std::string moveToken(int cell);
 
+// "X" or "O".
+std::string sideName(Side s);
+
 // A line as its two end cells, e.g. lineName(0) == "1a1-1d1". Precondition: 0 <= line < 76.
 std::string lineName(int line);
 

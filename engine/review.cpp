@@ -219,8 +219,6 @@ const char* verdictName(MoveVerdict verdict) {
 
 namespace {
 
-std::string sideName(Side s) { return s == Side::X ? "X" : "O"; }
-
 std::string pliesText(int plies) {
   return std::to_string(plies) + (plies == 1 ? " ply" : " plies");
 }

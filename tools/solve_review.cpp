@@ -15,8 +15,6 @@ namespace qubic {
 
 namespace {
 
-std::string sideName(Side s) { return s == Side::X ? "X" : "O"; }
-
 void printSummary(const std::vector<ReviewedMove>& review) {
   std::printf("summary\n");
   for (const Side side : {Side::X, Side::O}) {

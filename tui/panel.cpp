@@ -68,8 +68,6 @@ std::string padded(std::string text, std::size_t width) {
 
 }  // namespace
 
-std::string sideName(Side s) { return s == Side::X ? "X" : "O"; }
-
 std::string verdictText(Side toMove, Verdict verdict, int plies) {
   if (verdict == Verdict::Unknown) return {};
   const bool moverWins = verdict == Verdict::Win;

@@ -4,13 +4,13 @@
 #include <string>
 #include <vector>
 
+#include "engine/notation.hpp"
 #include "engine/player.hpp"
 #include "keymap.hpp"
 #include "view.hpp"
 
 namespace qubic::tui {
 
-std::string sideName(Side s);  // "X" or "O"
 // "X wins in 3 moves" from a verdict for the side to move; empty when Unknown.
 std::string verdictText(Side toMove, Verdict verdict, int plies);
 // What the overlay proves about the position as a whole, in words ("" when nothing):
