@@ -20,6 +20,9 @@ class PlayerSearcher final : public Searcher {
   explicit PlayerSearcher(Report report);
   ~PlayerSearcher() override;  // stops and waits for a running search
 
+  // Only between searches: it may replace the Player a running search uses. The session
+  // refuses setoption while searching, and waiting here instead could deadlock on the
+  // session lock a finishing search needs for its report.
   std::string configure(const EngineSettings& settings) override;
   void newGame() override;
   void start(const SearchJob& job) override;
