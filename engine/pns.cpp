@@ -92,18 +92,20 @@ ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOp
                          BusyMarks* marks, EvaluationHelpers* helpers)
     : table_(table), threats_(threats), options_(options), marks_(marks), helper_(helpers) {}
 
-std::uint64_t ProofSearch::keyOf(const Position& pos, Side attacker) const {
-  const Bitboard x = pos.stones(Side::X), o = pos.stones(Side::O);
-  if (popcount(x | o) > options_.symmetryDepth) return questionKey(Position::keyOf(x, o), attacker);
-  return questionKey(canonicalKey(canonical(x, o)), attacker);
+ProofSearch::Keyed ProofSearch::keyed(Bitboard x, Bitboard o, Side attacker) const {
+  // Near the root, equivalent positions share one entry: the canonical form's. The
+  // attacker is part of the question, so it is part of the key. Restricted searches
+  // answer a different question, so they get keys of their own.
+  const std::uint64_t question = (attacker == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^
+                                 (options_.threatMovesOnly ? 0x2545f4914f6cdd1dULL : 0);
+  if (popcount(x | o) > options_.symmetryDepth)
+    return {Position::keyOf(x, o) ^ question, kIdentity};
+  const CanonicalForm form = canonical(x, o);
+  return {canonicalKey(form) ^ question, form.symmetry};
 }
 
-std::uint64_t ProofSearch::questionKey(std::uint64_t positionKey, Side attacker) const {
-  // Near the root, equivalent positions share one entry (the position key is then the
-  // canonical form's). The attacker is part of the question, so it is part of the key.
-  // Restricted searches answer a different question, so they get keys of their own.
-  return positionKey ^ (attacker == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^
-         (options_.threatMovesOnly ? 0x2545f4914f6cdd1dULL : 0);
+std::uint64_t ProofSearch::keyOf(const Position& pos, Side attacker) const {
+  return keyed(pos.stones(Side::X), pos.stones(Side::O), attacker).key;
 }
 
 bool ProofSearch::limitReached() {
@@ -296,8 +298,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
 
   Position pos = start;
   rootStones_ = pos.moveCount();
-  const std::uint64_t rootKey = keyOf(pos);
-  const int rootImage = rootStones_ <= options_.symmetryDepth ? canonical(pos).symmetry : kIdentity;
+  const auto [rootKey, rootImage] = keyed(pos.stones(Side::X), pos.stones(Side::O), attacker_);
   while (!aborted_) {
     const std::optional<TTEntry> root = table_.probe(rootKey);
     if (root && root->isSolved()) break;
@@ -317,10 +318,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
     if (root->dn == 0 && !options_.threatMovesOnly) result.answer = Answer::Disproven;
   }
   // Near the root the table holds canonical images, whose best move belongs to the image.
-  if (result.bestMove >= 0 && pos.moveCount() <= options_.symmetryDepth) {
-    const int toImage = canonical(pos).symmetry;
-    result.bestMove = mapCell(inverse(toImage), result.bestMove);
-  }
+  if (result.bestMove >= 0) result.bestMove = mapCell(inverse(rootImage), result.bestMove);
   return result;
 }
 
@@ -336,17 +334,11 @@ void ProofSearch::gatherChildren(Position& pos, const TTEntry& node, int toImage
   f.count = orderByMoveValue(pos, moves, f.move, options_.orderMoves && orNode);
   const Bitboard x = pos.stones(Side::X), o = pos.stones(Side::O);
   const bool xMoves = pos.sideToMove() == Side::X;
-  const bool childrenCanonical = pos.moveCount() + 1 <= options_.symmetryDepth;
   for (int i = 0; i < f.count; ++i) {
     const Bitboard cx = xMoves ? x | bit(f.move[i]) : x, co = xMoves ? o : o | bit(f.move[i]);
-    if (childrenCanonical) {
-      const CanonicalForm form = canonical(cx, co);
-      f.key[i] = questionKey(canonicalKey(form), attacker_);
-      f.toImage[i] = static_cast<std::uint8_t>(form.symmetry);
-    } else {
-      f.key[i] = questionKey(Position::keyOf(cx, co), attacker_);
-      f.toImage[i] = kIdentity;
-    }
+    const Keyed child = keyed(cx, co, attacker_);
+    f.key[i] = child.key;
+    f.toImage[i] = static_cast<std::uint8_t>(child.toImage);
     table_.prefetch(f.key[i]);
   }
 }

@@ -143,7 +143,13 @@ class ProofSearch {
   bool limitReached();
   std::uint64_t keyOf(const Position& pos) const { return keyOf(pos, attacker_); }
   std::uint64_t keyOf(const Position& pos, Side attacker) const;
-  std::uint64_t questionKey(std::uint64_t positionKey, Side attacker) const;
+  // The table key of the position with these stones, and the symmetry mapping it onto
+  // the image the key stands for (the identity beyond PnsOptions::symmetryDepth).
+  struct Keyed {
+    std::uint64_t key;
+    int toImage;
+  };
+  Keyed keyed(Bitboard x, Bitboard o, Side attacker) const;
 
   TranspositionTable& table_;
   ThreatSearch& threats_;
