@@ -320,6 +320,37 @@ TEST_CASE("bad invocations say why and exit with 2, an unwritable record file wi
   std::filesystem::remove_all(dir);
 }
 
+bool helperAlive(const std::string& pid) {
+  std::ifstream stat("/proc/" + pid + "/stat");
+  std::string skip, state;
+  if (!(stat >> skip >> skip >> state)) return false;
+  return state != "Z";  // a zombie has died
+}
+
+TEST_CASE("D5: when an engine quits, the processes it started go with it") {
+  const std::string dir = scratchDir("quits");
+  // Every start of the wrapped engine leaves a helper and notes its pid.
+  const std::string script = dir + "/wrapped-engine.sh";
+  std::ofstream(script) << "#!/bin/sh\nsleep 300 &\necho $! >> '" << dir << "/helpers'\nexec '"
+                        << kEngine << "' \"$@\"\n";
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  const Run run = runMatch(
+      dir, joined(std::vector<std::string>{"-engine", "cmd=" + script, "name=wrapped"}, level(1),
+                  std::vector<std::string>{"-each", "st=0.02", "-games", "2", "-records",
+                                           dir + "/g.qgn"}));
+  INFO(run.out << run.err);
+  REQUIRE(run.exitCode == 0);
+  std::ifstream in(dir + "/helpers");
+  std::vector<std::string> helpers;
+  for (std::string pid; in >> pid;) helpers.push_back(pid);
+  REQUIRE(!helpers.empty());
+  for (const std::string& pid : helpers) {
+    INFO("helper " << pid);
+    CHECK_FALSE(helperAlive(pid));  // reaped with its engine before the manager exited
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("D5: when the manager is killed, the processes an engine started die with it") {
   const std::string dir = scratchDir("group");
   // An engine behind a wrapper script that leaves a helper running, as real wrappers do.
@@ -327,12 +358,6 @@ TEST_CASE("D5: when the manager is killed, the processes an engine started die w
   std::ofstream(script) << "#!/bin/sh\nsleep 300 &\necho $! > '" << dir << "/helper.pid'\nexec '"
                         << kEngine << "' \"$@\"\n";
   std::filesystem::permissions(script, std::filesystem::perms::owner_all);
-  auto helperAlive = [&](const std::string& pid) {
-    std::ifstream stat("/proc/" + pid + "/stat");
-    std::string skip, state;
-    if (!(stat >> skip >> skip >> state)) return false;
-    return state != "Z";  // a zombie has died
-  };
   std::string helper;
   {
     ChildProcess match(

@@ -218,8 +218,15 @@ std::string PipedProcess::waitForExit(std::chrono::milliseconds grace) {
       if (poll(&p, 1, 0) <= 0) break;
       drainErrors();
     }
-    int status = 0;
-    if (waitpid(pid_, &status, WNOHANG) == pid_) {
+    // Its helpers go with it: the group is killed while the unreaped guardian still holds
+    // its id, so the signal cannot reach a stranger that reused the number.
+    siginfo_t info{};
+    if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid_) {
+      ::kill(-pid_, SIGKILL);
+      int status = 0;
+      while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+      }
       pid_ = -1;
       exitDescription_ = describeStatus(status);
       closePipes();

@@ -36,7 +36,8 @@ class PipedProcess {
   Read readLine(std::string& line, TimePoint deadline, const std::atomic<bool>* stop);
 
   // How the program ended, waiting at most `grace` for it: "exited with code 1" or "was
-  // killed by signal 11 (Segmentation fault)"; empty while it still runs.
+  // killed by signal 11 (Segmentation fault)"; empty while it still runs. Once it has
+  // ended, whatever it started is killed too.
   std::string waitForExit(std::chrono::milliseconds grace);
   // The last line the program wrote to its standard error, if any (for error messages).
   std::string lastErrorLine() const;
