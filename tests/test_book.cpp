@@ -1,10 +1,12 @@
 #include <catch2/catch.hpp>
 
+#include <bit>
 #include <random>
 #include <sstream>
 #include <vector>
 
 #include "engine/book.hpp"
+#include "engine/book_walk.hpp"
 #include "engine/notation.hpp"
 #include "engine/pns.hpp"
 #include "engine/proof.hpp"
@@ -121,4 +123,49 @@ TEST_CASE("the hardest reply leads into the book with the longest win") {
     ++checked;
   }
   CHECK(checked > 5);
+}
+
+TEST_CASE("walking a book follows its strategy, and a missing or wrong move is found") {
+  std::vector<Proven> moves;
+  const Book book = bookOfSmallProof(moves);
+  const Position start = playMoves(Position{}, "1a1 4d4 1d1 1b2").value();
+  const BookWalk walk = walkBook(book, start);
+  INFO(walk.fault);
+  REQUIRE(walk.fault.empty());
+  CHECK(walk.reached.size() >= 2);
+  CHECK(walk.reached.size() <= book.size());
+  CHECK(walk.replies == walk.intoBook + walk.byThrees);
+  walk.reached.forEachEntry([&](const Position& pos, int move, int) {
+    const auto same = book.find(pos);
+    REQUIRE(same);
+    CHECK(same->move == move);
+  });
+  // From O's side of the same strategy: the position after X's move.
+  Position after = start;
+  after.play(book.find(start)->move);
+  CHECK(walkBook(book, after).fault.empty());
+
+  // Every entry the strategy uses is needed: without it, the walk stops there.
+  int faults = 0;
+  walk.reached.forEachEntry([&](const Position& dropped, int, int) {
+    Book fewer;
+    book.forEachEntry([&](const Position& pos, int move, int plies) {
+      if (pos != dropped) fewer.add(pos, move, plies);
+    });
+    fewer.finish();
+    const BookWalk broken = walkBook(fewer, start);
+    CHECK(broken.fault.find("neither in the book nor a checked forcing win") != std::string::npos);
+    faults += !broken.fault.empty();
+  });
+  CHECK(faults == static_cast<int>(walk.reached.size()));
+
+  // The first move replaced by another: O's replies escape the book.
+  const int right = book.find(start)->move;
+  const int lowest = lowestCell(start.emptyCells()),
+            highest = 63 - std::countl_zero(start.emptyCells());
+  Book wrong;
+  wrong.add(start, right == lowest ? highest : lowest, 1);
+  book.forEachEntry([&](const Position& pos, int move, int plies) { wrong.add(pos, move, plies); });
+  wrong.finish();
+  CHECK_FALSE(walkBook(wrong, start).fault.empty());
 }

@@ -1,7 +1,10 @@
 // qubic-solve as a user runs it: the final lines, the proof it writes, --verify on that
 // proof and on a damaged copy, and bad arguments.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +14,8 @@
 
 #include "child_process.hpp"
 #include "config/book_file.hpp"
+#include "engine/book_walk.hpp"
+#include "engine/notation.hpp"
 
 using qubic::testing::ChildProcess;
 
@@ -21,14 +26,15 @@ struct Run {
   std::string out, err;
 };
 
-Run solve(const std::vector<std::string>& args) {
+Run solve(const std::vector<std::string>& args,
+          std::chrono::seconds timeout = std::chrono::seconds(60)) {
   std::vector<std::string> argv{std::string(QUBIC_BIN_DIR) + "/qubic-solve"};
   argv.insert(argv.end(), args.begin(), args.end());
   ChildProcess child(argv);
   REQUIRE(child.started());
   child.closeInput();
   Run run;
-  std::tie(run.out, run.err) = child.drain(std::chrono::seconds(60));
+  std::tie(run.out, run.err) = child.drain(timeout);
   run.exitCode = child.wait(std::chrono::seconds(5)).value_or(-99);
   return run;
 }
@@ -252,11 +258,51 @@ TEST_CASE(
   CHECK(out[0].rfind("book: ", 0) == 0);
   REQUIRE(out[1].rfind("strategic positions: ", 0) == 0);
   CHECK(std::stoi(out[1].substr(21)) > 1000);
-  // The longest win is the empty board's: every other entry lies on a line from it.
+  // The longest win is an opening position's (the empty board, or X's 1b1 and O's reply):
+  // every other entry lies on a line from one of them.
   const auto book = qubic::loadBookFile(qubic::shippedBookPath());
   REQUIRE(book);
-  CHECK(out[2] == "longest win: " +
-                      std::to_string(book.value()->find(qubic::Position{})->pliesToWin) + " plies");
+  int longest = 0;
+  book.value()->forEachEntry([&](const qubic::Position& pos, int, int plies) {
+    if (pos.moveCount() <= 2) longest = std::max(longest, plies);
+  });
+  CHECK(out[2] == "longest win: " + std::to_string(longest) + " plies");
   CHECK(out[3].rfind("bytes: ", 0) == 0);
   CHECK(solve({"--book-info", "/dev/null"}).exitCode != 0);
+}
+
+TEST_CASE("qubic-solve --check-book follows the shipped book from every first move") {
+  // Following the 1b1 line takes about 10 s; the limit only guards against a hang.
+  const Run run = solve({"--check-book"}, std::chrono::seconds(900));
+  INFO(run.out << run.err);
+  CHECK(run.exitCode == 0);
+  CHECK(run.out.find("first move 1a1: X wins by the book") != std::string::npos);
+  CHECK(run.out.find("first move 1b1: X wins by the book") != std::string::npos);
+  CHECK(run.out.find("from the empty board the book plays 1a1") != std::string::npos);
+  CHECK(run.out.find("covers every first move: yes") != std::string::npos);
+
+  // A book of the 1a1 line alone covers one first move: the check says which and where.
+  const auto book = qubic::loadBookFile(qubic::shippedBookPath());
+  REQUIRE(book);
+  const qubic::BookWalk line =
+      qubic::walkBook(*book.value(), qubic::playMoves(qubic::Position{}, "1a1").value());
+  REQUIRE(line.fault.empty());
+  qubic::Book half = line.reached;
+  half.add(qubic::Position{}, 0, book.value()->find(qubic::Position{})->pliesToWin);
+  half.finish();
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("qubic-half-" + std::to_string(getpid()) + ".book"))
+                               .string();
+  const std::vector<std::uint8_t> bytes = half.serialize();
+  std::ofstream(path, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+  const Run partial = solve({"--check-book", path});
+  INFO(partial.out);
+  CHECK(partial.exitCode == 1);
+  CHECK(partial.out.find("first move 1a1: X wins by the book") != std::string::npos);
+  CHECK(partial.out.find("first move 1b1: not covered") != std::string::npos);
+  CHECK(partial.out.find("covers every first move: no") != std::string::npos);
+  CHECK(solve({"--check-book", "/dev/null"}).exitCode == 2);
+  std::filesystem::remove(path);
 }

@@ -27,6 +27,7 @@
 #include "engine/split_solve.hpp"
 #include "engine/threat_search.hpp"
 #include "engine/verify.hpp"
+#include "solve_book.hpp"
 #include "solve_puzzles.hpp"
 #include "solve_review.hpp"
 
@@ -39,11 +40,12 @@ void usage(FILE* out) {
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
       "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
-      "                   [--book FILE] [--explain]\n"
+      "                   [--book FILE [--add-line MOVES [--add-from BOOK]]] [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
       "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
       "       qubic-solve --verify FILE\n"
       "       qubic-solve --book-info [FILE]\n"
+      "       qubic-solve --check-book [FILE]\n"
       "  POSITION    a position string (default: the empty board)\n"
       "  --moves     moves played from POSITION first\n"
       "  --time      give up after this many seconds (default: no limit)\n"
@@ -64,6 +66,9 @@ void usage(FILE* out) {
       "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n"
       "  --book      when X wins, verify the proof and write the opening book to FILE\n"
       "              (docs/book-format.md)\n"
+      "  --add-line  with --book: keep the strategy of BOOK after the opening MOVES (default\n"
+      "              BOOK: the --book file as it is now), followed move by move and checked by\n"
+      "              the rules first; how `make book` keeps the 1b1 line\n"
       "  --explain   how the side to move wins: a forcing win by threes move by move, or the\n"
       "              first quiet move of a proven win and what it threatens (--time: budget, 10 "
       "s)\n"
@@ -77,7 +82,9 @@ void usage(FILE* out) {
       "  --verify    check the proof in FILE with the rules alone; prints 'verified: yes' or the\n"
       "              first faulty node\n"
       "  --book-info the book's strategic positions, its longest win and its size (default: the\n"
-      "              shipped book)\n",
+      "              shipped book)\n"
+      "  --check-book follow the book's strategy from each of X's first moves against every\n"
+      "              defence, the rules as referee: is every first move won? (exit 0 if so)\n",
       out);
 }
 
@@ -186,41 +193,6 @@ int explain(const Position& pos, double seconds) {
   return 0;
 }
 
-// What a book holds: its entries are the strategic X moves of the proof it was made from
-// (positions where X's move is not part of a forcing sequence), once per symmetry class.
-int bookInfo(const std::string& path) {
-  const Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(path);
-  if (!loaded) fail(loaded.error());
-  const std::string file = path.empty() ? shippedBookPath() : path;
-  const Book& book = *loaded.value();
-  int longest = 0;
-  book.forEachEntry([&](const Position&, int, int plies) { longest = std::max(longest, plies); });
-  const Parsed<std::size_t> bytes = checkRegularFile(file, kMaxBookBytes);
-  std::printf("book: %s\n", file.c_str());
-  std::printf("strategic positions: %zu\n", book.size());
-  std::printf("longest win: %d plies\n", longest);
-  std::printf("bytes: %zu\n", bytes ? bytes.value() : std::size_t{0});
-  return 0;
-}
-
-// The book holds only moves of a proof that the rules-only checker accepted.
-void writeBook(std::istream& proof, const std::string& path) {
-  const auto began = std::chrono::steady_clock::now();
-  Book book;
-  const VerifyResult v = verifyProof(proof, [&](const Position& pos, int move, int plies) {
-    if (pos.sideToMove() == Side::X) book.add(pos, move, plies);
-  });
-  if (!v.verified) fail("the proof does not verify, no book written: " + v.error);
-  book.finish();
-  const std::vector<std::uint8_t> bytes = book.serialize();
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-  if (!out) fail("error writing " + path);
-  std::printf("book: %s, %zu entries, %zu bytes, %.3f s\n", path.c_str(), book.size(), bytes.size(),
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
-}
-
 // --pieces DIR: each proven piece is kept as DIR/piece-<position>.proof (and each split
 // piece's move as DIR/split-<position>.txt), and a later split solve
 // takes it from there instead of proving it again (the joined proof is checked as a whole).
@@ -286,7 +258,7 @@ void keepPiecesIn(const std::string& dir, SplitOptions& options) {
 
 // --split: X's win proved in pieces, the pieces' proofs joined and checked by the rules.
 int splitMain(const Position& start, SplitOptions options, const std::string& proofPath,
-              const std::string& bookPath) {
+              const std::string& bookPath, const BookLineToKeep& keep) {
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
   std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
@@ -331,7 +303,7 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
   }
   if (!bookPath.empty()) {
     std::istringstream again(r.proof);
-    writeBook(again, bookPath);
+    if (const std::string error = writeBook(again, bookPath, keep); !error.empty()) fail(error);
   }
   return 0;
 }
@@ -339,6 +311,7 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
 int main(int argc, char** argv) {
   Position start;
   std::string moves, proofPath, bookPath, piecesDir;
+  BookLineToKeep keep;
   double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
          threads = 1, split = 0;
   bool havePosition = false, explainAsked = false;
@@ -387,7 +360,13 @@ int main(int argc, char** argv) {
       if (seed < 0 || seed > 1e15 || seed != std::floor(seed))
         fail("--seed must be a whole number from 0 to 10^15");
     } else if (arg == "--book-info") {
-      return bookInfo(i + 1 < argc ? argv[++i] : "");
+      return bookInfoMain(i + 1 < argc ? argv[++i] : "");
+    } else if (arg == "--check-book") {
+      return checkBookMain(i + 1 < argc ? argv[++i] : "");
+    } else if (arg == "--add-line") {
+      keep.moves = value();
+    } else if (arg == "--add-from") {
+      keep.from = value();
     } else if (arg == "--pieces") {
       piecesDir = value();
     } else if (arg == "--proof") {
@@ -435,6 +414,9 @@ int main(int argc, char** argv) {
   options.tableMb = static_cast<std::size_t>(hashMb);
   options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
   if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");
+  if (!keep.moves.empty() && bookPath.empty()) fail("--add-line needs --book");
+  if (!keep.from.empty() && keep.moves.empty()) fail("--add-from needs --add-line");
+  if (!keep.moves.empty() && keep.from.empty()) keep.from = bookPath;
   if (splitDepth > 0 && split <= 0) fail("--split-depth needs --split");
   if (explainAsked) return explain(start, seconds > 0 ? seconds : 10);
   if (!puzzleProof.empty() && puzzles <= 0) fail("--from-proof needs --puzzles");
@@ -463,7 +445,7 @@ int main(int argc, char** argv) {
     s.piecePositions = static_cast<std::uint64_t>(split * 1e6);
     if (splitDepth > 0) s.maxSplitPlies = static_cast<int>(splitDepth);
     if (!piecesDir.empty()) keepPiecesIn(piecesDir, s);
-    return splitMain(start, s, proofPath, bookPath);
+    return splitMain(start, s, proofPath, bookPath, keep);
   }
   std::unique_ptr<Solver> solver;
   try {
@@ -558,7 +540,8 @@ int main(int argc, char** argv) {
       if (!out) fail("error writing " + proofPath);
       proof.seekg(0);
     }
-    if (!bookPath.empty()) writeBook(proof, bookPath);
+    if (!bookPath.empty())
+      if (const std::string error = writeBook(proof, bookPath, keep); !error.empty()) fail(error);
   }
   return 0;
 }

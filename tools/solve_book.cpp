@@ -1,0 +1,125 @@
+#include "solve_book.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <vector>
+
+#include "config/book_file.hpp"
+#include "config/read_file.hpp"
+#include "engine/book.hpp"
+#include "engine/book_walk.hpp"
+#include "engine/notation.hpp"
+#include "engine/symmetry.hpp"
+#include "engine/verify.hpp"
+
+namespace qubic {
+
+namespace {
+
+double secondsSince(std::chrono::steady_clock::time_point began) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+}
+
+std::string describe(const BookWalk& w) {
+  return std::to_string(w.reached.size()) + " book positions, " + std::to_string(w.replies) +
+         " O replies: " + std::to_string(w.intoBook) + " into the book, " +
+         std::to_string(w.byThrees) + " lose to checked threes";
+}
+
+// The checked strategy after `keep.moves` in the book `keep.from`, added to `book`.
+std::string keepLine(Book& book, const BookLineToKeep& keep) {
+  const Parsed<Position> start = playMoves(Position{}, keep.moves);
+  if (!start) return "--add-line: " + start.error();
+  const Parsed<std::shared_ptr<const Book>> source = loadBookFile(keep.from);
+  if (!source) return "--add-line: " + source.error();
+  // Walked with the proof's entries first, as the new book will have them, so that only the
+  // entries the final strategy uses are kept (and a book made again from itself is the same).
+  Book combined = book;
+  source.value()->forEachEntry(
+      [&](const Position& pos, int move, int plies) { combined.add(pos, move, plies); });
+  combined.finish();
+  const BookWalk walk = walkBook(combined, start.value());
+  if (!walk.fault.empty())
+    return "--add-line: the strategy of " + keep.from + " after " + keep.moves +
+           " does not hold at " + walk.fault;
+  walk.reached.forEachEntry(
+      [&](const Position& pos, int move, int plies) { book.add(pos, move, plies); });
+  std::printf("kept from %s after %s: %s\n", keep.from.c_str(), keep.moves.c_str(),
+              describe(walk).c_str());
+  return {};
+}
+
+}  // namespace
+
+std::string writeBook(std::istream& proof, const std::string& path, const BookLineToKeep& keep) {
+  const auto began = std::chrono::steady_clock::now();
+  Book book;
+  const VerifyResult v = verifyProof(proof, [&](const Position& pos, int move, int plies) {
+    if (pos.sideToMove() == Side::X) book.add(pos, move, plies);
+  });
+  if (!v.verified) return "the proof does not verify, no book written: " + v.error;
+  // The proof's own entries come first: where both have a position, the proof's move is kept.
+  if (!keep.moves.empty())
+    if (std::string error = keepLine(book, keep); !error.empty()) return error;
+  book.finish();
+  const std::vector<std::uint8_t> bytes = book.serialize();
+  std::ofstream out(path, std::ios::binary);
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  if (!out) return "error writing " + path;
+  std::printf("book: %s, %zu entries, %zu bytes, %.3f s\n", path.c_str(), book.size(), bytes.size(),
+              secondsSince(began));
+  return {};
+}
+
+// What a book holds: its entries are the strategic X moves of the proofs it was made from
+// (positions where X's move is not part of a forcing sequence), once per symmetry class.
+int bookInfoMain(const std::string& path) {
+  const Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(path);
+  if (!loaded) {
+    std::fprintf(stderr, "qubic-solve: %s\n", loaded.error().c_str());
+    return 2;
+  }
+  const std::string file = path.empty() ? shippedBookPath() : path;
+  const Book& book = *loaded.value();
+  int longest = 0;
+  book.forEachEntry([&](const Position&, int, int plies) { longest = std::max(longest, plies); });
+  const Parsed<std::size_t> bytes = checkRegularFile(file, kMaxBookBytes);
+  std::printf("book: %s\n", file.c_str());
+  std::printf("strategic positions: %zu\n", book.size());
+  std::printf("longest win: %d plies\n", longest);
+  std::printf("bytes: %zu\n", bytes ? bytes.value() : std::size_t{0});
+  return 0;
+}
+
+int checkBookMain(const std::string& path) {
+  const Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(path);
+  if (!loaded) {
+    std::fprintf(stderr, "qubic-solve: %s\n", loaded.error().c_str());
+    return 2;
+  }
+  const Book& book = *loaded.value();
+  std::printf("book: %s, %zu strategic positions\n",
+              path.empty() ? shippedBookPath().c_str() : path.c_str(), book.size());
+  bool all = true;
+  for (Bitboard m = nonEquivalentMoves(Position{}); m;) {
+    const int first = popLowest(m);
+    const auto began = std::chrono::steady_clock::now();
+    Position pos;
+    pos.play(first);
+    const BookWalk walk = walkBook(book, pos);
+    all = all && walk.fault.empty();
+    std::printf("first move %s: %s (%s; %.1f s)\n", moveToken(first).c_str(),
+                walk.fault.empty() ? "X wins by the book" : "not covered", describe(walk).c_str(),
+                secondsSince(began));
+    if (!walk.fault.empty()) std::printf("  stops at %s\n", walk.fault.c_str());
+  }
+  if (const auto opening = book.find(Position{}))
+    std::printf("from the empty board the book plays %s\n", moveToken(opening->move).c_str());
+  std::printf("covers every first move: %s\n", all ? "yes" : "no");
+  return all ? 0 : 1;
+}
+
+}  // namespace qubic

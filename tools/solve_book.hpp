@@ -1,0 +1,28 @@
+// qubic-solve's book: written from a verified proof (--book), optionally carrying another
+// book's checked strategy after an opening (--add-line); described (--book-info); and
+// followed move by move from every first move with the rules as referee (--check-book).
+#pragma once
+
+#include <istream>
+#include <string>
+
+namespace qubic {
+
+// --add-line MOVES [--add-from FILE]: the strategy of FILE's book (default: the book being
+// written, as it is on disk) after MOVES, walked and checked, is kept in the new book.
+struct BookLineToKeep {
+  std::string moves, from;
+};
+
+// Writes the book of the proof in `proof` to `path` once the rules-only checker accepts the
+// proof. Returns "" or why no book was written.
+std::string writeBook(std::istream& proof, const std::string& path, const BookLineToKeep& keep);
+
+// --book-info: strategic positions, longest win, size. Returns the exit status.
+int bookInfoMain(const std::string& path);
+
+// --check-book: for each class of X's first move, does the book's strategy win against
+// every defence? Exit status 0 when it does for every first move, 1 when not, 2 on errors.
+int checkBookMain(const std::string& path);
+
+}  // namespace qubic
