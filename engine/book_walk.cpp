@@ -1,97 +1,109 @@
 #include "book_walk.hpp"
 
-#include <set>
-#include <span>
+#include <algorithm>
+#include <map>
 #include <utility>
-#include <vector>
 
 #include "notation.hpp"
 #include "symmetry.hpp"
 #include "threat_search.hpp"
+#include "threats.hpp"
 #include "verify.hpp"
 
 namespace qubic {
 
 namespace {
 
+constexpr int kFails = -1;
+
 class Walker {
  public:
   explicit Walker(const Book& book) : book_(book), threats_(std::size_t{1} << 20) {}
 
-  BookWalk run(const Position& start) {
-    if (start.sideToMove() == Side::X)
-      xToMove(start);
-    else
-      oToMove(start);
-    while (!pending_.empty() && walk_.fault.empty()) {
-      const Position pos = pending_.back();
-      pending_.pop_back();
-      xToMove(pos);
-    }
+  BookWalk run(std::span<const Position> starts) {
+    for (const Position& start : starts)
+      if (start.sideToMove() == Side::X)
+        xToMove(start);
+      else
+        oToMove(start);
     walk_.reached.finish();
     return std::move(walk_);
   }
 
  private:
-  void faultAt(const Position& pos, const std::string& why) {
+  int faultAt(const Position& pos, const std::string& why) {
     if (walk_.fault.empty()) walk_.fault = positionString(pos) + ": " + why;
+    return kFails;
   }
 
-  // X to move: the book's move (each class once), or else a checked forcing win.
-  void xToMove(const Position& pos) {
+  // X to move: plies to the end as the player plays it (engine/player: a line at once, the
+  // book, a forcing win by threes), or kFails.
+  int xToMove(const Position& pos) {
+    if (threatCells(pos, Side::X)) return 1;
     const auto entry = book_.find(pos);
     if (!entry) {
-      if (!forcingWin(pos)) faultAt(pos, "neither in the book nor a checked forcing win");
-      return;
+      if (const int plies = forcingWin(pos); plies != kFails) return plies;
+      return faultAt(pos, "neither in the book nor a checked forcing win");
     }
     const CanonicalForm c = canonical(pos);
-    if (!seen_.insert({c.x, c.o}).second) return;
-    walk_.reached.add(pos, entry->move, entry->pliesToWin);
+    if (const auto known = distance_.find({c.x, c.o}); known != distance_.end())
+      return known->second;
+    distance_[{c.x, c.o}] = kFails;  // a game only fills the board: no position recurs below
     Position after = pos;
     after.play(entry->move);
-    if (after.isGameOver()) {
-      if (after.status() != Status::XWins) faultAt(pos, "the book's move does not win");
-      return;
+    int plies = 1;
+    if (!after.isGameOver()) {
+      const int longest = oToMove(after);
+      plies = longest == kFails ? kFails : 1 + longest;
+    } else if (after.status() != Status::XWins) {
+      plies = faultAt(pos, "the book's move does not win");
     }
-    oToMove(after);
+    distance_[{c.x, c.o}] = plies;
+    if (plies != kFails) walk_.reached.add(pos, entry->move, plies);
+    return plies;
   }
 
-  // O to move: every class of replies leads into the book or loses to checked threes.
-  void oToMove(const Position& pos) {
-    for (Bitboard m = nonEquivalentMoves(pos); m;) {
+  // O to move: the longest of its replies (one per class), or kFails if one escapes.
+  int oToMove(const Position& pos) {
+    int longest = 0;
+    for (Bitboard m = nonEquivalentMoves(pos); m && walk_.fault.empty();) {
       const int reply = popLowest(m);
       Position next = pos;
       next.play(reply);
       ++walk_.replies;
-      if (next.isGameOver()) {
-        faultAt(pos, "O's reply " + moveToken(reply) + " ends the game");
-      } else if (book_.find(next)) {
-        ++walk_.intoBook;
-        pending_.push_back(next);
-      } else if (forcingWin(next)) {
-        ++walk_.byThrees;
-      } else {
-        faultAt(next, "neither in the book nor a checked forcing win");
-      }
+      if (next.isGameOver())
+        return faultAt(pos, "O's reply " + moveToken(reply) + " ends the game");
+      const bool inBook = !threatCells(next, Side::X) && book_.find(next);
+      const int plies = xToMove(next);
+      if (plies == kFails) return kFails;
+      ++(inBook ? walk_.intoBook : walk_.byThrees);
+      longest = std::max(longest, 1 + plies);
     }
+    return walk_.fault.empty() ? longest : kFails;
   }
 
-  bool forcingWin(const Position& pos) {
-    const ThreatResult forced = threats_.forcedWin(pos, Side::X, {});
+  // The plies of the shortest forcing win (as the proof writer and the player look for it),
+  // once the rules-only checker has accepted it; kFails when there is none.
+  int forcingWin(const Position& pos) {
+    ThreatLimits shortest;
+    shortest.shortest = true;
+    const ThreatResult forced = threats_.forcedWin(pos, Side::X, shortest);
     const std::span<const std::uint8_t> line(forced.sequence.data(),
                                              static_cast<std::size_t>(forced.length));
-    return forced.win && checkForcingWin(pos, Side::X, line).empty();
+    if (!forced.win || !checkForcingWin(pos, Side::X, line).empty()) return kFails;
+    return forced.plies();
   }
 
   const Book& book_;
   ThreatSearch threats_;
   BookWalk walk_;
-  std::vector<Position> pending_;                 // X to move, reached through the book
-  std::set<std::pair<Bitboard, Bitboard>> seen_;  // canonical forms already walked
+  std::map<std::pair<Bitboard, Bitboard>, int> distance_;  // canonical form -> plies
 };
 
 }  // namespace
 
-BookWalk walkBook(const Book& book, const Position& start) { return Walker(book).run(start); }
+BookWalk walkBook(const Book& book, std::span<const Position> starts) {
+  return Walker(book).run(starts);
+}
 
 }  // namespace qubic

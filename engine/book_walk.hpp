@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "book.hpp"
@@ -13,14 +14,20 @@
 namespace qubic {
 
 struct BookWalk {
-  Book reached;  // the entries the strategy uses (finished: ready for find and serialize)
+  // The entries the strategy uses (finished: ready for find and serialize), each with its
+  // distance as the player plays the strategy: a line completed at once, else the book's
+  // move, else the shortest forcing win by threes; the longest defence counts.
+  Book reached;
   std::uint64_t replies = 0, intoBook = 0, byThrees = 0;
   std::string fault;  // the first position where the strategy does not hold; empty if none
 };
 
-// From `start` (X to move, or O to move after X's move), the book's strategy for X.
+// From each start (X to move, or O to move after X's move), the book's strategy for X.
 // Independent of the solver: the threat search only proposes forcing sequences, which
 // engine/verify checks move by move.
-BookWalk walkBook(const Book& book, const Position& start);
+BookWalk walkBook(const Book& book, std::span<const Position> starts);
+inline BookWalk walkBook(const Book& book, const Position& start) {
+  return walkBook(book, std::span<const Position>(&start, 1));
+}
 
 }  // namespace qubic

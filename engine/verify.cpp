@@ -57,6 +57,7 @@ class Checker {
       return failed("expected 'position <position string>'");
     const Parsed<Position> root = parsePosition(line.substr(9));
     if (!root) return failed("bad position: " + root.error());
+    result_.root = root.value();
     t = next();
     if (t.size() != 2 || t[0] != "attacker" || (t[1] != "x" && t[1] != "o"))
       return failed("expected 'attacker x' or 'attacker o'");

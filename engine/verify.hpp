@@ -23,6 +23,7 @@ std::string checkForcingWin(Position pos, Side attacker, std::span<const std::ui
 
 struct VerifyResult {
   bool verified = false;
+  Position root;      // the proof's position
   std::string error;  // the first faulty node: line number, position and reason
   std::uint64_t attackerNodes = 0, forcingWins = 0, references = 0, defenceReplies = 0;
   int plies =

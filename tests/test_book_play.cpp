@@ -41,11 +41,16 @@ struct Games {
   std::string firstBrokenClaim;  // the first claim the game did not keep
 };
 
-// Plays one game from the empty board: `x` (the engine) against `o`. X's claims are
-// held to docs/notation.md: a win in N plies ends the game within N plies whatever O
-// does, so no later claim may promise a later end, and the game must end in time.
-void playGame(Player& x, const Opponent& o, Games& games) {
-  Position pos;
+// The openings X must win from: its own first move (the book's), or 1b1 forced on it, as a
+// match with a forced opening does: the two classes of first move.
+const char* const kOpenings[] = {"", "1b1"};
+
+// Plays one game from `from` (the empty board or a forced opening): `x` (the engine)
+// against `o`. X's claims are held to docs/notation.md: a win in N plies ends the game
+// within N plies whatever O does, so no later claim may promise a later end, and the
+// game must end in time.
+void playGame(Player& x, const Opponent& o, Games& games, const Position& from) {
+  Position pos = from;
   std::string moves;
   MoveLimits limits;
   limits.moveTime = std::chrono::milliseconds(2000);  // only off the book does X think
@@ -125,6 +130,9 @@ TEST_CASE("the shipped book loads, and its first move is a win for X") {
 }
 
 TEST_CASE("at the top level as X the engine wins 2 000 games against a random O, quickly") {
+  const std::string opening = GENERATE(from_range(std::begin(kOpenings), std::end(kOpenings)));
+  INFO("opening: '" << opening << "'");
+  const Position from = playMoves(Position{}, opening).value();
   Player x({kMaxLevel, 64, 1});
   x.setBook(shippedBook());
   std::mt19937_64 rng(2026);
@@ -132,7 +140,7 @@ TEST_CASE("at the top level as X the engine wins 2 000 games against a random O,
   for (int game = 0; game < 2000; ++game) {
     x.newGame();
     playGame(
-        x, [&](const Position& pos) { return randomMove(pos, rng); }, games);
+        x, [&](const Position& pos) { return randomMove(pos, rng); }, games, from);
   }
   checkAllWon(games, "a random O");
 }
@@ -140,6 +148,9 @@ TEST_CASE("at the top level as X the engine wins 2 000 games against a random O,
 TEST_CASE("at the top level as X the engine wins 2 000 games against the lower levels, quickly") {
   // O's first reply is random, so that the games differ; then the level plays. Each O
   // move is limited in nodes rather than time, so the games do not depend on the machine.
+  const std::string opening = GENERATE(from_range(std::begin(kOpenings), std::end(kOpenings)));
+  INFO("opening: '" << opening << "'");
+  const Position from = playMoves(Position{}, opening).value();
   Player x({kMaxLevel, 64, 1});
   x.setBook(shippedBook());
   std::mt19937_64 rng(1965);
@@ -155,10 +166,9 @@ TEST_CASE("at the top level as X the engine wins 2 000 games against the lower l
       playGame(
           x,
           [&](const Position& pos) {
-            return popcount(pos.occupied()) == 1 ? randomMove(pos, rng)
-                                                 : o.choose(pos, oLimits).move;
+            return pos.moveCount() == 1 ? randomMove(pos, rng) : o.choose(pos, oLimits).move;
           },
-          games);
+          games, from);
     }
     checkAllWon(games, ("level " + std::to_string(level)).c_str());
   }
@@ -166,6 +176,9 @@ TEST_CASE("at the top level as X the engine wins 2 000 games against the lower l
 
 TEST_CASE(
     "at the top level as X the engine beats the book's hardest defence and the top level as O") {
+  const std::string opening = GENERATE(from_range(std::begin(kOpenings), std::end(kOpenings)));
+  INFO("opening: '" << opening << "'");
+  const Position from = playMoves(Position{}, opening).value();
   Player x({kMaxLevel, 64, 1});
   x.setBook(shippedBook());
   Games games;
@@ -191,7 +204,7 @@ TEST_CASE(
           }
           return hardest[std::uniform_int_distribution<std::size_t>(0, hardest.size() - 1)(rng)];
         },
-        games);
+        games, from);
   }
   checkAllWon(games, "the book's hardest replies");
 
@@ -213,13 +226,13 @@ TEST_CASE(
         CHECK(c.verdict != Verdict::Win);
         return c.move;
       },
-      mirror);
+      mirror, from);
   checkAllWon(mirror, "the top level as O");
 }
 
 TEST_CASE(
-    "the shipped book is a proof that X wins: every O reply leads into it or loses to checked "
-    "threes") {
+    "the shipped book is a proof that X wins whatever its first move: every O reply leads into "
+    "it or loses to checked threes") {
   // Independent of the solver: for every entry, X's book move is played and every reply
   // O has (up to the position's symmetries) must reach a book position with X to move,
   // or a position where X wins by a forcing sequence that the rules-only checker
@@ -229,17 +242,8 @@ TEST_CASE(
   ThreatSearch threats(std::size_t{1} << 20);
   std::uint64_t entries = 0, replies = 0, intoBook = 0, byThrees = 0;
   std::string firstFault;
-  book.forEachEntry([&](const Position& pos, int move, int) {
-    ++entries;
-    REQUIRE(pos.sideToMove() == Side::X);
-    REQUIRE(pos.isLegal(move));
-    Position after = pos;
-    after.play(move);
-    if (after.isGameOver()) {
-      if (after.status() != Status::XWins && firstFault.empty())
-        firstFault = positionString(pos) + ": ends undecided";
-      return;
-    }
+  // Every class of O's replies in `after` (X has moved) must lead into the book or lose.
+  auto checkReplies = [&](const Position& after) {
     for (Bitboard m = nonEquivalentMoves(after); m;) {
       const int reply = popLowest(m);
       Position next = after;
@@ -263,7 +267,22 @@ TEST_CASE(
         firstFault = positionString(next) + ": neither in the book nor a checked forcing win";
       }
     }
+  };
+  book.forEachEntry([&](const Position& pos, int move, int) {
+    ++entries;
+    REQUIRE(pos.sideToMove() == Side::X);
+    REQUIRE(pos.isLegal(move));
+    Position after = pos;
+    after.play(move);
+    if (after.isGameOver()) {
+      if (after.status() != Status::XWins && firstFault.empty())
+        firstFault = positionString(pos) + ": ends undecided";
+      return;
+    }
+    checkReplies(after);
   });
+  // X's other class of first move: after 1b1 too, every reply leads into the book or loses.
+  checkReplies(playMoves(Position{}, "1b1").value());
   INFO(firstFault);
   CHECK(firstFault.empty());
   WARN("book closure: " << entries << " entries, " << replies << " O replies: " << intoBook

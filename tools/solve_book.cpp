@@ -28,27 +28,26 @@ std::string describe(const BookWalk& w) {
          std::to_string(w.byThrees) + " lose to checked threes";
 }
 
-// The checked strategy after `keep.moves` in the book `keep.from`, added to `book`.
-std::string keepLine(Book& book, const BookLineToKeep& keep) {
+// The proof's book (`book`, not finished) with the strategy of the book `keep.from` after
+// `keep.moves`: the proof's moves first, then that book's; walked from the proof's position
+// and from the line's, so that only entries the strategy uses are kept, each with its
+// distance as the player will play it (a book made again from itself is the same).
+Parsed<Book> withLine(Book book, const Position& proofRoot, const BookLineToKeep& keep) {
   const Parsed<Position> start = playMoves(Position{}, keep.moves);
-  if (!start) return "--add-line: " + start.error();
+  if (!start) return Parsed<Book>::failure("--add-line: " + start.error());
   const Parsed<std::shared_ptr<const Book>> source = loadBookFile(keep.from);
-  if (!source) return "--add-line: " + source.error();
-  // Walked with the proof's entries first, as the new book will have them, so that only the
-  // entries the final strategy uses are kept (and a book made again from itself is the same).
-  Book combined = book;
+  if (!source) return Parsed<Book>::failure("--add-line: " + source.error());
   source.value()->forEachEntry(
-      [&](const Position& pos, int move, int plies) { combined.add(pos, move, plies); });
-  combined.finish();
-  const BookWalk walk = walkBook(combined, start.value());
-  if (!walk.fault.empty())
-    return "--add-line: the strategy of " + keep.from + " after " + keep.moves +
-           " does not hold at " + walk.fault;
-  walk.reached.forEachEntry(
       [&](const Position& pos, int move, int plies) { book.add(pos, move, plies); });
-  std::printf("kept from %s after %s: %s\n", keep.from.c_str(), keep.moves.c_str(),
+  book.finish();
+  const Position starts[] = {proofRoot, start.value()};
+  BookWalk walk = walkBook(book, starts);
+  if (!walk.fault.empty())
+    return Parsed<Book>::failure("--add-line: the strategy after " + keep.moves +
+                                 " does not hold at " + walk.fault);
+  std::printf("kept the line %s of %s: %s\n", keep.moves.c_str(), keep.from.c_str(),
               describe(walk).c_str());
-  return {};
+  return Parsed<Book>::success(std::move(walk.reached));
 }
 
 }  // namespace
@@ -60,10 +59,13 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookLi
     if (pos.sideToMove() == Side::X) book.add(pos, move, plies);
   });
   if (!v.verified) return "the proof does not verify, no book written: " + v.error;
-  // The proof's own entries come first: where both have a position, the proof's move is kept.
-  if (!keep.moves.empty())
-    if (std::string error = keepLine(book, keep); !error.empty()) return error;
-  book.finish();
+  if (keep.moves.empty()) {
+    book.finish();
+  } else {
+    Parsed<Book> joined = withLine(std::move(book), v.root, keep);
+    if (!joined) return joined.error();
+    book = joined.value();
+  }
   const std::vector<std::uint8_t> bytes = book.serialize();
   std::ofstream out(path, std::ios::binary);
   out.write(reinterpret_cast<const char*>(bytes.data()),
