@@ -291,6 +291,34 @@ TEST_CASE("the ladder preset plays neighbouring levels and writes its report") {
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("the top level wins every game it plays as X, from every built-in opening and 1b1") {
+  // The built-in openings: X's first move on each class of cell (on 7 lines or on 4) and an
+  // O reply; the book covers both first moves, so the referee (the rules core) sees X win.
+  const std::string dir = scratchDir("top-as-x");
+  std::ofstream(dir + "/forced.txt") << "# X's first move on a 4-line cell\n1b1\n";
+  for (const std::string& openings : {std::string(), "file=" + dir + "/forced.txt"}) {
+    INFO("openings: " << (openings.empty() ? "built-in" : openings));
+    const std::string records = dir + "/top" + std::to_string(openings.size()) + ".qgn";
+    std::vector<std::string> args =
+        joined(level(10), level(1),
+               std::vector<std::string>{"-each", "st=0.02", "-games", "24", "-records", records});
+    if (!openings.empty()) args.insert(args.end(), {"-openings", openings});
+    const Run run = runMatch(dir, args, milliseconds(120000));
+    INFO(run.out << run.err);
+    REQUIRE(run.exitCode == 0);
+    int asX = 0;
+    for (const GameRecord& g : readGames(records)) {
+      if (g.tag("X") != "level10") continue;
+      ++asX;
+      INFO("opening " << g.tag("Opening"));
+      CHECK(g.result == GameResult::XWins);
+      CHECK(g.result == resultOf(g.finalPosition()));
+    }
+    CHECK(asX == 12);
+  }
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("bad invocations say why and exit with 2, an unwritable record file with 1") {
   const std::string dir = scratchDir("bad");
 
