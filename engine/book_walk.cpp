@@ -18,7 +18,8 @@ constexpr int kFails = -1;
 
 class Walker {
  public:
-  explicit Walker(const Book& book) : book_(book), threats_(std::size_t{1} << 20) {}
+  Walker(const Book& book, bool shortest)
+      : book_(book), shortest_(shortest), threats_(std::size_t{1} << 20) {}
 
   BookWalk run(std::span<const Position> starts) {
     for (const Position& start : starts)
@@ -82,12 +83,12 @@ class Walker {
     return walk_.fault.empty() ? longest : kFails;
   }
 
-  // The plies of the shortest forcing win (as the proof writer and the player look for it),
-  // once the rules-only checker has accepted it; kFails when there is none.
+  // The plies of a forcing win (the shortest, as the proof writer and the player look for
+  // it, when asked), once the rules-only checker has accepted it; kFails when there is none.
   int forcingWin(const Position& pos) {
-    ThreatLimits shortest;
-    shortest.shortest = true;
-    const ThreatResult forced = threats_.forcedWin(pos, Side::X, shortest);
+    ThreatLimits limits;
+    limits.shortest = shortest_;
+    const ThreatResult forced = threats_.forcedWin(pos, Side::X, limits);
     const std::span<const std::uint8_t> line(forced.sequence.data(),
                                              static_cast<std::size_t>(forced.length));
     if (!forced.win || !checkForcingWin(pos, Side::X, line).empty()) return kFails;
@@ -95,6 +96,7 @@ class Walker {
   }
 
   const Book& book_;
+  const bool shortest_;
   ThreatSearch threats_;
   BookWalk walk_;
   std::map<std::pair<Bitboard, Bitboard>, int> distance_;  // canonical form -> plies
@@ -102,8 +104,8 @@ class Walker {
 
 }  // namespace
 
-BookWalk walkBook(const Book& book, std::span<const Position> starts) {
-  return Walker(book).run(starts);
+BookWalk walkBook(const Book& book, std::span<const Position> starts, bool exactDistances) {
+  return Walker(book, exactDistances).run(starts);
 }
 
 }  // namespace qubic

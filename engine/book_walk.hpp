@@ -16,7 +16,8 @@ namespace qubic {
 struct BookWalk {
   // The entries the strategy uses (finished: ready for find and serialize), each with its
   // distance as the player plays the strategy: a line completed at once, else the book's
-  // move, else the shortest forcing win by threes; the longest defence counts.
+  // move, else the shortest forcing win by threes; the longest defence counts. (Without
+  // `exactDistances`, any checked forcing win counts, so distances are upper bounds.)
   Book reached;
   std::uint64_t replies = 0, intoBook = 0, byThrees = 0;
   std::string fault;  // the first position where the strategy does not hold; empty if none
@@ -25,9 +26,10 @@ struct BookWalk {
 // From each start (X to move, or O to move after X's move), the book's strategy for X.
 // Independent of the solver: the threat search only proposes forcing sequences, which
 // engine/verify checks move by move.
-BookWalk walkBook(const Book& book, std::span<const Position> starts);
-inline BookWalk walkBook(const Book& book, const Position& start) {
-  return walkBook(book, std::span<const Position>(&start, 1));
+// `exactDistances` looks for the shortest forcing wins, which takes about four times as long.
+BookWalk walkBook(const Book& book, std::span<const Position> starts, bool exactDistances);
+inline BookWalk walkBook(const Book& book, const Position& start, bool exactDistances = false) {
+  return walkBook(book, std::span<const Position>(&start, 1), exactDistances);
 }
 
 }  // namespace qubic

@@ -145,6 +145,23 @@ TEST_CASE("walking a book follows its strategy, and a missing or wrong move is f
   after.play(book.find(start)->move);
   CHECK(walkBook(book, after).fault.empty());
 
+  // With exact distances, each entry's distance is the proof's (one proof, whose forcing wins
+  // are the shortest), and at least two more than after any of O's replies.
+  const BookWalk exact = walkBook(book, start, true);
+  REQUIRE(exact.fault.empty());
+  CHECK(exact.reached.size() == walk.reached.size());
+  exact.reached.forEachEntry([&](const Position& pos, int move, int plies) {
+    CHECK(book.find(pos)->pliesToWin == plies);
+    Position next = pos;
+    next.play(move);
+    for (Bitboard m = next.isGameOver() ? 0 : next.emptyCells(); m;) {
+      const int reply = popLowest(m);
+      next.play(reply);
+      if (const auto later = exact.reached.find(next)) CHECK(plies >= later->pliesToWin + 2);
+      next.undo(reply);
+    }
+  });
+
   // Every entry the strategy uses is needed: without it, the walk stops there.
   int faults = 0;
   walk.reached.forEachEntry([&](const Position& dropped, int, int) {

@@ -41,7 +41,7 @@ Parsed<Book> withLine(Book book, const Position& proofRoot, const BookLineToKeep
       [&](const Position& pos, int move, int plies) { book.add(pos, move, plies); });
   book.finish();
   const Position starts[] = {proofRoot, start.value()};
-  BookWalk walk = walkBook(book, starts);
+  BookWalk walk = walkBook(book, starts, true);
   if (!walk.fault.empty())
     return Parsed<Book>::failure("--add-line: the strategy after " + keep.moves +
                                  " does not hold at " + walk.fault);
