@@ -306,3 +306,23 @@ TEST_CASE("qubic-solve --check-book follows the shipped book from every first mo
   CHECK(solve({"--check-book", "/dev/null"}).exitCode == 2);
   std::filesystem::remove(path);
 }
+
+TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") {
+  const Run noBook = solve({"--add-line", "1b1"});
+  CHECK(noBook.exitCode == 2);
+  CHECK(noBook.err.find("--add-line needs --book") != std::string::npos);
+  const std::string out = (std::filesystem::temp_directory_path() /
+                           ("qubic-line-" + std::to_string(getpid()) + ".book"))
+                              .string();
+  const Run badMoves =
+      solve({"--book", out, "--add-line", "1b1 1b1", "--add-from", qubic::shippedBookPath()});
+  CHECK(badMoves.exitCode == 2);
+  CHECK(badMoves.err.find("--add-line: ") != std::string::npos);
+  CHECK(badMoves.out.find("value:") == std::string::npos);  // refused before any solve
+  const Run badBook = solve({"--book", out, "--add-line", "1b1", "--add-from", "/dev/null"});
+  CHECK(badBook.exitCode == 2);
+  CHECK(badBook.err.find("--add-line: ") != std::string::npos);
+  const Run fromNothing = solve({"--add-from", "x.book"});
+  CHECK(fromNothing.exitCode == 2);
+  CHECK(!std::filesystem::exists(out));
+}

@@ -417,6 +417,11 @@ int main(int argc, char** argv) {
   if (!keep.moves.empty() && bookPath.empty()) fail("--add-line needs --book");
   if (!keep.from.empty() && keep.moves.empty()) fail("--add-from needs --add-line");
   if (!keep.moves.empty() && keep.from.empty()) keep.from = bookPath;
+  if (!keep.moves.empty()) {  // said before the solve, not after it
+    if (const Parsed<Position> line = playMoves(Position{}, keep.moves); !line)
+      fail("--add-line: " + line.error());
+    if (const auto source = loadBookFile(keep.from); !source) fail("--add-line: " + source.error());
+  }
   if (splitDepth > 0 && split <= 0) fail("--split-depth needs --split");
   if (explainAsked) return explain(start, seconds > 0 ? seconds : 10);
   if (!puzzleProof.empty() && puzzles <= 0) fail("--from-proof needs --puzzles");

@@ -45,7 +45,7 @@ Parsed<Book> withLine(Book book, const Position& proofRoot, const BookLineToKeep
   if (!walk.fault.empty())
     return Parsed<Book>::failure("--add-line: the strategy after " + keep.moves +
                                  " does not hold at " + walk.fault);
-  std::printf("kept the line %s of %s: %s\n", keep.moves.c_str(), keep.from.c_str(),
+  std::printf("joined with the line %s of %s: %s\n", keep.moves.c_str(), keep.from.c_str(),
               describe(walk).c_str());
   return Parsed<Book>::success(std::move(walk.reached));
 }
