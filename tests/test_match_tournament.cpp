@@ -348,6 +348,16 @@ TEST_CASE("bad invocations say why and exit with 2, an unwritable record file wi
   std::filesystem::remove_all(dir);
 }
 
+// An engine behind a wrapper script that leaves a helper running, as real wrappers do; each
+// start appends the helper's pid to `dir`/helpers.
+std::string wrappedEngine(const std::string& dir) {
+  const std::string script = dir + "/wrapped-engine.sh";
+  std::ofstream(script) << "#!/bin/sh\nsleep 300 &\necho $! >> '" << dir << "/helpers'\nexec '"
+                        << kEngine << "' \"$@\"\n";
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  return script;
+}
+
 bool helperAlive(const std::string& pid) {
   std::ifstream stat("/proc/" + pid + "/stat");
   std::string skip, state;
@@ -357,11 +367,7 @@ bool helperAlive(const std::string& pid) {
 
 TEST_CASE("D5: when an engine quits, the processes it started go with it") {
   const std::string dir = scratchDir("quits");
-  // Every start of the wrapped engine leaves a helper and notes its pid.
-  const std::string script = dir + "/wrapped-engine.sh";
-  std::ofstream(script) << "#!/bin/sh\nsleep 300 &\necho $! >> '" << dir << "/helpers'\nexec '"
-                        << kEngine << "' \"$@\"\n";
-  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  const std::string script = wrappedEngine(dir);
   const Run run = runMatch(
       dir, joined(std::vector<std::string>{"-engine", "cmd=" + script, "name=wrapped"}, level(1),
                   std::vector<std::string>{"-each", "st=0.02", "-games", "2", "-records",
@@ -381,11 +387,7 @@ TEST_CASE("D5: when an engine quits, the processes it started go with it") {
 
 TEST_CASE("D5: when the manager is killed, the processes an engine started die with it") {
   const std::string dir = scratchDir("group");
-  // An engine behind a wrapper script that leaves a helper running, as real wrappers do.
-  const std::string script = dir + "/wrapped-engine.sh";
-  std::ofstream(script) << "#!/bin/sh\nsleep 300 &\necho $! > '" << dir << "/helper.pid'\nexec '"
-                        << kEngine << "' \"$@\"\n";
-  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  const std::string script = wrappedEngine(dir);
   std::string helper;
   {
     ChildProcess match(
@@ -397,8 +399,9 @@ TEST_CASE("D5: when the manager is killed, the processes an engine started die w
     REQUIRE(match.started());
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
     while (std::chrono::steady_clock::now() < deadline) {
-      std::ifstream in(dir + "/helper.pid");
-      if (in >> helper && helperAlive(helper)) break;
+      std::ifstream in(dir + "/helpers");
+      for (std::string pid; in >> pid;) helper = pid;  // the latest start's
+      if (!helper.empty() && helperAlive(helper)) break;
       helper.clear();
       std::this_thread::sleep_for(milliseconds(10));
     }
