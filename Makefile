@@ -64,12 +64,13 @@ bench: build
 # Solves Qubic from the empty board, verifies the proof with the rules alone and writes
 # the book shipped in data/ (about 30 seconds). One thread: its search is deterministic,
 # so the book comes out the same every time (with several threads the proof found depends
-# on timing). The proof is kept in the build directory. The strategy after X's first move
+# on timing). The proof is kept in the build directory. X's moves are then re-chosen so the
+# strategy needs fewer positions (--shrink, each choice checked). The strategy after X's first move
 # 1b1 (hours to find: `make book-1b1`) is carried over from the current book, followed move
 # by move and checked by the rules; the last step checks every first move is won.
 book: build
 	@mkdir -p data
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --add-line 1b1
+	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --shrink --add-line 1b1
 	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
 
@@ -84,7 +85,7 @@ book-1b1: build
 	 ./$(BUILD)/bin/qubic-solve --moves 1b1,2b4 --split 100000 --pieces $(PIECES_1B1) --threads 1 --hash 8192 > $(BUILD)/1b1-2b4.out; \
 	 wait $$!; grep -q "value: X wins" $(BUILD)/1b1-2c3.out && grep -q "value: X wins" $(BUILD)/1b1-2b4.out
 	@./$(BUILD)/bin/qubic-solve --moves 1b1 --split 200 --pieces $(PIECES_1B1) --threads 2 --hash 6144 --proof $(BUILD)/qubic-1b1.proof --book $(BUILD)/qubic-1b1.book
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --add-line 1b1 --add-from $(BUILD)/qubic-1b1.book
+	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --shrink --add-line 1b1 --add-from $(BUILD)/qubic-1b1.book
 	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
 
 # The shipped puzzles (docs/puzzles.md): half cut from the forcing wins of the book's proof,

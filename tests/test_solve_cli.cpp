@@ -326,3 +326,36 @@ TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") 
   CHECK(fromNothing.exitCode == 2);
   CHECK(!std::filesystem::exists(out));
 }
+
+TEST_CASE("qubic-solve --shrink writes a smaller strategy that still wins") {
+  const std::string dir =
+      std::filesystem::temp_directory_path() / ("qubic-shrink-" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const std::vector<std::string> question = {"--moves", "1a1,4d4,1d1,4a4", "--threads", "1"};
+  auto withBook = [&](const std::string& path, bool shrink) {
+    std::vector<std::string> args = question;
+    args.insert(args.end(), {"--book", path});
+    if (shrink) args.push_back("--shrink");
+    return solve(args);
+  };
+  const Run plain = withBook(dir + "/plain.book", false);
+  const Run shrunk = withBook(dir + "/shrunk.book", true);
+  REQUIRE(plain.exitCode == 0);
+  INFO(shrunk.err);
+  REQUIRE(shrunk.exitCode == 0);
+  CHECK(shrunk.out.find("shrink: ") != std::string::npos);
+  const auto small = qubic::loadBookFile(dir + "/shrunk.book");
+  const auto large = qubic::loadBookFile(dir + "/plain.book");
+  REQUIRE(small);
+  REQUIRE(large);
+  const qubic::Position start = qubic::playMoves(qubic::Position{}, "1a1 4d4 1d1 4a4").value();
+  const qubic::BookWalk walk = qubic::walkBook(*small.value(), start);
+  INFO(walk.fault);
+  CHECK(walk.fault.empty());
+  CHECK(small.value()->size() < qubic::walkBook(*large.value(), start).reached.size());
+
+  const Run noBook = solve({"--shrink"});
+  CHECK(noBook.exitCode == 2);
+  CHECK(noBook.err.find("--shrink needs --book") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -40,7 +40,8 @@ void usage(FILE* out) {
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
       "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
-      "                   [--book FILE [--add-line MOVES [--add-from BOOK]]] [--explain]\n"
+      "                   [--book FILE [--shrink] [--add-line MOVES [--add-from BOOK]]]\n"
+      "                   [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
       "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
       "       qubic-solve --verify FILE\n"
@@ -66,6 +67,8 @@ void usage(FILE* out) {
       "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n"
       "  --book      when X wins, verify the proof and write the opening book to FILE\n"
       "              (docs/book-format.md)\n"
+      "  --shrink    with --book: re-choose X's moves so that the proof's strategy needs fewer\n"
+      "              strategic positions (each choice checked by the rules), then write it\n"
       "  --add-line  with --book: keep the strategy of BOOK after the opening MOVES (default\n"
       "              BOOK: the --book file as it is now), followed move by move and checked by\n"
       "              the rules first; how `make book` keeps the 1b1 line\n"
@@ -258,7 +261,7 @@ void keepPiecesIn(const std::string& dir, SplitOptions& options) {
 
 // --split: X's win proved in pieces, the pieces' proofs joined and checked by the rules.
 int splitMain(const Position& start, SplitOptions options, const std::string& proofPath,
-              const std::string& bookPath, const BookLineToKeep& keep) {
+              const std::string& bookPath, const BookOptions& keep) {
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
   std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
@@ -311,7 +314,7 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
 int main(int argc, char** argv) {
   Position start;
   std::string moves, proofPath, bookPath, piecesDir;
-  BookLineToKeep keep;
+  BookOptions keep;
   double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
          threads = 1, split = 0;
   bool havePosition = false, explainAsked = false;
@@ -363,6 +366,8 @@ int main(int argc, char** argv) {
       return bookInfoMain(i + 1 < argc ? argv[++i] : "");
     } else if (arg == "--check-book") {
       return checkBookMain(i + 1 < argc ? argv[++i] : "");
+    } else if (arg == "--shrink") {
+      keep.shrink = true;
     } else if (arg == "--add-line") {
       keep.moves = value();
     } else if (arg == "--add-from") {
@@ -415,6 +420,7 @@ int main(int argc, char** argv) {
   options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
   if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");
   if (!keep.moves.empty() && bookPath.empty()) fail("--add-line needs --book");
+  if (keep.shrink && bookPath.empty()) fail("--shrink needs --book");
   if (!keep.from.empty() && keep.moves.empty()) fail("--add-from needs --add-line");
   if (!keep.moves.empty() && keep.from.empty()) keep.from = bookPath;
   if (!keep.moves.empty()) {  // said before the solve, not after it

@@ -9,6 +9,7 @@
 #include "config/book_file.hpp"
 #include "config/read_file.hpp"
 #include "engine/book.hpp"
+#include "engine/book_shrink.hpp"
 #include "engine/book_walk.hpp"
 #include "engine/notation.hpp"
 #include "engine/symmetry.hpp"
@@ -32,7 +33,7 @@ std::string describe(const BookWalk& w) {
 // `keep.moves`: the proof's moves first, then that book's; walked from the proof's position
 // and from the line's, so that only entries the strategy uses are kept, each with its
 // distance as the player will play it (a book made again from itself is the same).
-Parsed<Book> withLine(Book book, const Position& proofRoot, const BookLineToKeep& keep) {
+Parsed<Book> withLine(Book book, const Position& proofRoot, const BookOptions& keep) {
   const Parsed<Position> start = playMoves(Position{}, keep.moves);
   if (!start) return Parsed<Book>::failure("--add-line: " + start.error());
   const Parsed<std::shared_ptr<const Book>> source = loadBookFile(keep.from);
@@ -52,16 +53,25 @@ Parsed<Book> withLine(Book book, const Position& proofRoot, const BookLineToKeep
 
 }  // namespace
 
-std::string writeBook(std::istream& proof, const std::string& path, const BookLineToKeep& keep) {
+std::string writeBook(std::istream& proof, const std::string& path, const BookOptions& keep) {
   const auto began = std::chrono::steady_clock::now();
   Book book;
   const VerifyResult v = verifyProof(proof, [&](const Position& pos, int move, int plies) {
     if (pos.sideToMove() == Side::X) book.add(pos, move, plies);
   });
   if (!v.verified) return "the proof does not verify, no book written: " + v.error;
-  if (keep.moves.empty()) {
-    book.finish();
-  } else {
+  book.finish();
+  if (keep.shrink) {
+    ShrunkBook shrunk = shrinkBook(book, v.root);
+    if (!shrunk.fault.empty())
+      return "--shrink: the proof's strategy does not hold at " + shrunk.fault;
+    std::printf("shrink: %zu strategic positions", shrunk.before);
+    for (const ShrinkPass& p : shrunk.passes)
+      std::printf(" -> %zu (%zu moves changed, %.1f s)", p.positions, p.replaced, p.seconds);
+    std::printf("\n");
+    book = std::move(shrunk.book);
+  }
+  if (!keep.moves.empty()) {
     Parsed<Book> joined = withLine(std::move(book), v.root, keep);
     if (!joined) return joined.error();
     book = joined.value();

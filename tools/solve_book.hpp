@@ -8,15 +8,17 @@
 
 namespace qubic {
 
-// --add-line MOVES [--add-from FILE]: the strategy of FILE's book (default: the book being
-// written, as it is on disk) after MOVES, walked and checked, is kept in the new book.
-struct BookLineToKeep {
+struct BookOptions {
+  // --add-line MOVES [--add-from FILE]: the strategy of FILE's book (default: the book being
+  // written, as it is on disk) after MOVES, walked and checked, is kept in the new book.
   std::string moves, from;
+  // --shrink: the proof's strategy is made smaller first (engine/book_shrink).
+  bool shrink = false;
 };
 
 // Writes the book of the proof in `proof` to `path` once the rules-only checker accepts the
 // proof. Returns "" or why no book was written.
-std::string writeBook(std::istream& proof, const std::string& path, const BookLineToKeep& keep);
+std::string writeBook(std::istream& proof, const std::string& path, const BookOptions& keep);
 
 // --book-info: strategic positions, longest win, size. Returns the exit status.
 int bookInfoMain(const std::string& path);

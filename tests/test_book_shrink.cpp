@@ -1,0 +1,103 @@
+// The shrink makes X's strategy smaller, and what it returns still wins: walked again
+// from the start by engine/book_walk (every O reply class, forcing wins checked by the
+// rules) and played out against every reply with a line at once, the book or checked threes.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "engine/book.hpp"
+#include "engine/book_shrink.hpp"
+#include "engine/book_walk.hpp"
+#include "engine/notation.hpp"
+#include "engine/pns.hpp"
+#include "engine/proof.hpp"
+#include "engine/symmetry.hpp"
+#include "engine/threat_search.hpp"
+#include "engine/threats.hpp"
+#include "engine/tt.hpp"
+#include "engine/verify.hpp"
+
+using namespace qubic;
+
+namespace {
+
+// The book of a fresh proof of X's win from `start` (X to move).
+Book bookOfProof(const Position& start) {
+  TranspositionTable table(16);
+  ThreatSearch threats(1 << 16);
+  ProofSearch search(table, threats);
+  REQUIRE(search.prove(start, Side::X, {}).answer == Answer::Proven);
+  std::stringstream proof;
+  REQUIRE(writeProof(proof, start, Side::X, search, threats, {}).complete);
+  Book book;
+  const VerifyResult v = verifyProof(proof, [&](const Position& pos, int move, int plies) {
+    if (pos.sideToMove() == Side::X) book.add(pos, move, plies);
+  });
+  REQUIRE(v.verified);
+  book.finish();
+  return book;
+}
+
+// Distances as the player plays the strategy: at least two plies more than after any reply.
+void checkDistancesFall(const Book& book) {
+  book.forEachEntry([&](const Position& pos, int move, int plies) {
+    Position next = pos;
+    next.play(move);
+    for (Bitboard m = next.isGameOver() ? 0 : next.emptyCells(); m;) {
+      const int reply = popLowest(m);
+      next.play(reply);
+      if (!threatCells(next, Side::X))
+        if (const auto later = book.find(next)) CHECK(plies >= later->pliesToWin + 2);
+      next.undo(reply);
+    }
+  });
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a shrunk strategy is smaller, still wins against every defence, and is the same every run") {
+  // X to move, and O to move after X's book move: both kinds of start.
+  const char* line = GENERATE("1a1 4d4 1d1 4a4", "1a1 4d4 1d1 1b2");
+  Position start = playMoves(Position{}, line).value();
+  const Book book = bookOfProof(start);
+  const bool afterX = GENERATE(false, true);
+  if (afterX) start.play(book.find(start)->move);
+  INFO(line << (afterX ? " and X's proven move" : ""));
+
+  const ShrunkBook shrunk = shrinkBook(book, start);
+  REQUIRE(shrunk.fault.empty());
+  const BookWalk given = walkBook(book, start);
+  CHECK(shrunk.before == given.reached.size());
+  CHECK(shrunk.book.size() < shrunk.before);  // both starts leave room to save
+  REQUIRE_FALSE(shrunk.passes.empty());
+  CHECK(shrunk.passes.back().positions == shrunk.book.size());
+  for (std::size_t i = 1; i < shrunk.passes.size(); ++i)
+    CHECK(shrunk.passes[i].positions < shrunk.passes[i - 1].positions);
+
+  // The judge: the walk, independent of the shrink's own bookkeeping, uses every entry.
+  const BookWalk again = walkBook(shrunk.book, start, true);
+  INFO(again.fault);
+  REQUIRE(again.fault.empty());
+  CHECK(again.reached.size() == shrunk.book.size());
+  CHECK(again.reached.serialize() == shrunk.book.serialize());
+  checkDistancesFall(shrunk.book);
+
+  CHECK(shrinkBook(book, start).book.serialize() == shrunk.book.serialize());
+}
+
+TEST_CASE("a strategy that does not hold is not shrunk: the shrink says where it fails") {
+  const Position start = playMoves(Position{}, "1a1 4d4 1d1 4a4").value();
+  const Book book = bookOfProof(start);
+  Book broken;  // the strategy without its entry at the start
+  const CanonicalForm dropped = canonical(start);
+  book.forEachEntry([&](const Position& pos, int move, int plies) {
+    const CanonicalForm c = canonical(pos);
+    if (c.x != dropped.x || c.o != dropped.o) broken.add(pos, move, plies);
+  });
+  broken.finish();
+  const ShrunkBook shrunk = shrinkBook(broken, start);
+  CHECK(shrunk.fault.find("neither in the book nor a checked forcing win") != std::string::npos);
+  CHECK(shrunk.book.empty());
+  CHECK(shrunk.passes.empty());
+}
