@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 
 PREFIX   ?= /usr/local
 
-.PHONY: all deps build run test sanitize tsan warnings format bench book book-1b1 puzzles install deb clean
+.PHONY: all deps build run test sanitize tsan warnings format bench book book-small book-1b1 puzzles install deb clean
 
 SOURCE_DIRS := engine config protocol tui tools tests
 
@@ -45,8 +45,8 @@ sanitize:
 # The threaded tests (the parallel solver, the job thread) under ThreadSanitizer.
 tsan: deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_TSAN=ON -DQUBIC_NATIVE=OFF >/dev/null
-	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns test_distance test_split_solve test_job_thread test_tui_engine
-	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns|distance|split_solve|job_thread|tui_engine):'
+	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns test_distance test_split_solve test_job_thread test_tui_engine test_book_shrink
+	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns|distance|split_solve|job_thread|tui_engine|book_shrink):'
 
 # Warning check: builds everything with g++ and clang++ and -Werror.
 warnings: deps
@@ -62,15 +62,25 @@ bench: build
 	@./$(BUILD)/bin/qubic-bench
 
 # Solves Qubic from the empty board, verifies the proof with the rules alone and writes
-# the book shipped in data/ (about 30 seconds). One thread: its search is deterministic,
-# so the book comes out the same every time (with several threads the proof found depends
-# on timing). The proof is kept in the build directory. X's moves are then re-chosen so the
-# strategy needs fewer positions (--shrink, each choice checked). The strategy after X's first move
-# 1b1 (hours to find: `make book-1b1`) is carried over from the current book, followed move
-# by move and checked by the rules; the last step checks every first move is won.
+# the book shipped in data/ (about 1 minute). One thread: its search is deterministic, so
+# the proof comes out the same every time. The proof is kept in the build directory. X's
+# strategies after 1a1 (`make book-small`) and after 1b1 (`make book-1b1`) take long to
+# find, so they are carried over from the current book, followed move by move and checked
+# by the rules; the last step checks every first move is won. The same code and book give
+# the same file again, byte for byte.
 book: build
 	@mkdir -p data
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --shrink --add-line 1b1
+	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --add-line 1a1 --add-line 1b1
+	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
+	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
+
+# X's strategy after 1a1 made small (docs/benchmarks.md, "The smallest strategy"): the
+# proof's strategy with X's moves re-chosen, and where a move needs at least 30 strategic
+# positions below it, other moves proved afresh and the smallest strategy kept; each
+# choice checked by the rules, the whole walked again. Both cores, about REPROVE_TIME.
+book-small: build
+	@mkdir -p data
+	@./$(BUILD)/bin/qubic-solve --threads 2 --proof $(BUILD)/qubic.proof --book data/qubic.book --shrink --reprove 30 --add-line 1b1
 	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
 
@@ -84,8 +94,8 @@ book-1b1: build
 	@./$(BUILD)/bin/qubic-solve --moves 1b1,2c3 --split 100000 --pieces $(PIECES_1B1) --threads 1 --hash 8192 > $(BUILD)/1b1-2c3.out & \
 	 ./$(BUILD)/bin/qubic-solve --moves 1b1,2b4 --split 100000 --pieces $(PIECES_1B1) --threads 1 --hash 8192 > $(BUILD)/1b1-2b4.out; \
 	 wait $$!; grep -q "value: X wins" $(BUILD)/1b1-2c3.out && grep -q "value: X wins" $(BUILD)/1b1-2b4.out
-	@./$(BUILD)/bin/qubic-solve --moves 1b1 --split 200 --pieces $(PIECES_1B1) --threads 2 --hash 6144 --proof $(BUILD)/qubic-1b1.proof --book $(BUILD)/qubic-1b1.book
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --shrink --add-line 1b1 --add-from $(BUILD)/qubic-1b1.book
+	@./$(BUILD)/bin/qubic-solve --moves 1b1 --split 200 --pieces $(PIECES_1B1) --threads 2 --hash 6144 --proof $(BUILD)/qubic-1b1.proof --book $(BUILD)/qubic-1b1.book --shrink
+	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --add-line 1a1 --add-line 1b1 --add-from $(BUILD)/qubic-1b1.book
 	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
 
 # The shipped puzzles (docs/puzzles.md): half cut from the forcing wins of the book's proof,

@@ -1,15 +1,22 @@
 #include "book_shrink.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <map>
+#include <memory>
+#include <sstream>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 
 #include "book_walk.hpp"
+#include "pns.hpp"
+#include "proof.hpp"
 #include "symmetry.hpp"
 #include "threat_search.hpp"
 #include "threats.hpp"
+#include "tt.hpp"
 #include "verify.hpp"
 
 namespace qubic {
@@ -34,6 +41,40 @@ constexpr int kEscapes = -1;  // an O reply ends the game
 // Top-down, in a fixed order: fewer stones first, then by canonical form.
 bool shallowerFirst(const std::pair<int, Key>& a, const std::pair<int, Key>& b) { return a < b; }
 
+// One thread's tables for proving a move afresh.
+struct Prover {
+  static constexpr std::size_t kTableMb = 64;
+  TranspositionTable table{kTableMb};
+  ThreatSearch threats{std::size_t{1} << 18};
+};
+
+// X's strategy, shrunk, of a fresh proof that `move` wins at `pos` (X to move) found within
+// `positions` evaluated positions and accepted by the rules-only verifier; or nothing.
+std::optional<Book> provedAfresh(Prover& prover, const Position& pos, int move,
+                                 std::uint64_t positions) {
+  prover.table.clear();
+  ProofSearch search(prover.table, prover.threats);
+  SearchLimits limits;
+  limits.maxPositions = positions;
+  limits.excludedRootMoves = pos.emptyCells() & ~bit(move);
+  if (search.prove(pos, Side::X, limits).answer != Answer::Proven) return std::nullopt;
+  limits.excludedRootMoves = 0;
+  std::stringstream proof;
+  if (!writeProof(proof, pos, Side::X, search, prover.threats, limits).complete)
+    return std::nullopt;
+  Book book;
+  const VerifyResult v = verifyProof(proof, [&](const Position& p, int m, int plies) {
+    if (p.sideToMove() == Side::X) book.add(p, m, plies);
+  });
+  if (!v.verified) return std::nullopt;
+  book.finish();
+  Position after = pos;
+  after.play(move);
+  ShrunkBook shrunk = shrinkBook(book, after);
+  if (!shrunk.fault.empty()) return std::nullopt;
+  return std::move(shrunk.book);
+}
+
 class Shrinker {
  public:
   explicit Shrinker(const Position& start) : start_(start), threats_(std::size_t{1} << 20) {}
@@ -57,14 +98,27 @@ class Shrinker {
   // only the old move's subtree needs. Returns the moves changed or dropped.
   std::size_t pass() {
     std::size_t changed = dropWinsByThrees();
-    const std::unordered_map<Key, int, KeyHash> dominated = dominatedSizes();
-    std::vector<std::pair<int, Key>> order;
-    for (const auto& [key, size] : dominated)
-      if (size >= 2) order.push_back({popcount(key.first | key.second), key});
-    std::sort(order.begin(), order.end(), shallowerFirst);
-    for (const auto& [stones, key] : order)
-      changed += replaceMove(entries_.at(key), dominated.at(key) - 1);
+    const Dominators d = dominators();
+    for (const Key& key : d.topDown(2))
+      changed += replaceMove(entries_.at(key), d.size.at(key) - 1);
     return changed;
+  }
+
+  // One pass of re-proving (see ShrinkOptions): the strategy followed from the start,
+  // depth first; at each position whose subtree holds at least reproveFrom positions,
+  // other moves are proved afresh and the smallest strategy found replaces the subtree's.
+  std::size_t reprovePass(const ShrinkOptions& options) {
+    dropWinsByThrees();
+    current_ = book();
+    total_ = walkBook(*current_, start_).reached.size();
+    std::map<Key, bool> visited;
+    std::size_t replaced = 0;
+    if (start_.sideToMove() == Side::X)
+      replaced += reproveBelow(start_, options, visited);
+    else
+      for (const Position& next : strategicReplies(start_))
+        replaced += reproveBelow(next, options, visited);
+    return replaced;
   }
 
  private:
@@ -153,16 +207,113 @@ class Shrinker {
     return 1;
   }
 
-  // The entries reached after X's move: O's replies (one per class) that the book answers.
-  std::vector<Key> entriesAfter(const Position& after) const {
-    std::vector<Key> keys;
-    if (after.isGameOver()) return keys;
+  // The other moves of `e` worth proving: those leaving fewer than `saving` O replies
+  // uncovered, fewest first, at most `count`.
+  std::vector<int> movesToProve(const Entry& e, int saving, int count) {
+    std::vector<std::pair<int, int>> ranked;  // uncovered replies, move
+    for (Bitboard moves = nonEquivalentMoves(e.pos); moves;) {
+      const int move = popLowest(moves);
+      Position after = e.pos;
+      after.play(move);
+      if (move == e.move || after.isGameOver()) continue;
+      const int n = uncovered(after, nullptr, saving - 1);
+      if (n != kEscapes && n < saving) ranked.push_back({n, move});
+    }
+    std::sort(ranked.begin(), ranked.end());
+    std::vector<int> moves;
+    for (std::size_t i = 0; i < ranked.size() && static_cast<int>(i) < count; ++i)
+      moves.push_back(ranked[i].second);
+    return moves;
+  }
+
+  // X to move at `pos`, an entry: re-proves it if its subtree is large, then goes on
+  // below its move. Returns the moves replaced.
+  std::size_t reproveBelow(const Position& pos, const ShrinkOptions& options,
+                           std::map<Key, bool>& visited) {
+    const Key key = keyOf(pos);
+    if (!visited.try_emplace(key, true).second || !entries_.count(key)) return 0;
+    std::size_t replaced = 0;
+    if (!current_) current_ = book();
+    const std::size_t size = walkBook(*current_, pos).reached.size();
+    if (size >= std::max<std::size_t>(options.reproveFrom, 2))
+      replaced += reprove(key, size, options);
+    Position after = entries_.at(key).pos;
+    after.play(entries_.at(key).move);
+    for (const Position& next : strategicReplies(after))
+      replaced += reproveBelow(next, options, visited);
+    return replaced;
+  }
+
+  // O's replies after X's move (one per class) that lead to an entry.
+  std::vector<Position> strategicReplies(const Position& after) const {
+    std::vector<Position> out;
+    if (after.isGameOver()) return out;
     for (Bitboard replies = nonEquivalentMoves(after); replies;) {
       Position next = after;
       next.play(popLowest(replies));
-      if (threatCells(next, Side::X)) continue;
-      if (const Key k = keyOf(next); entries_.count(k)) keys.push_back(k);
+      if (!threatCells(next, Side::X) && entries_.count(keyOf(next))) out.push_back(next);
     }
+    return out;
+  }
+
+  // Proves other moves of the entry afresh; the smallest shrunk strategy replaces the
+  // entry's subtree (`size` positions, the entry included) when it is smaller. Returns 1
+  // when it did.
+  std::size_t reprove(const Key& key, std::size_t size, const ShrinkOptions& options) {
+    const Entry e = entries_.at(key);
+    // A large subtree gets a larger budget: a proof as large takes more positions to find.
+    const std::uint64_t budget = options.reprovePositions * std::max<std::uint64_t>(1, size / 100);
+    const std::vector<int> moves =
+        movesToProve(e, static_cast<int>(size) - 1, options.reproveMoves);
+    std::vector<std::optional<Book>> found(moves.size());
+    forEachShared(moves.size(), options.threads, [&](Prover& prover, std::size_t i) {
+      found[i] = provedAfresh(prover, e.pos, moves[i], budget);
+    });
+    Book best;
+    int bestMove = -1;
+    for (std::size_t i = 0; i < moves.size(); ++i) {  // in order: the same choice every run
+      if (!found[i] || found[i]->size() + 1 >= size) continue;
+      if (bestMove < 0 || found[i]->size() < best.size()) best = *found[i], bestMove = moves[i];
+    }
+    if (bestMove < 0) return 0;
+    // The new strategy takes over every position it uses, also where other parts of the
+    // strategy meet it; the whole is walked, and the change kept only if it needs fewer.
+    const std::map<Key, Entry> before = entries_;
+    entries_.at(key).move = bestMove;
+    best.forEachEntry([&](const Position& p, int m, int) { entries_[keyOf(p)] = {p, m}; });
+    BookWalk whole = walkBook(book(), start_);
+    if (!whole.fault.empty() || whole.reached.size() >= total_) {
+      entries_ = before;
+      return 0;
+    }
+    total_ = whole.reached.size();
+    load(whole.reached);
+    current_ = std::move(whole.reached);
+    return 1;
+  }
+
+  // Calls f(prover, i) for i in [0, count), on up to `threads` threads, each with its own
+  // prover; which thread takes which i does not matter to the results.
+  template <class F>
+  void forEachShared(std::size_t count, int threads, F&& f) {
+    if (count == 0) return;
+    const std::size_t workers =
+        std::clamp<std::size_t>(static_cast<std::size_t>(threads), 1, count);
+    while (provers_.size() < workers) provers_.push_back(std::make_unique<Prover>());
+    std::atomic<std::size_t> next{0};
+    auto work = [&](Prover& prover) {
+      for (std::size_t i; (i = next.fetch_add(1)) < count;) f(prover, i);
+    };
+    std::vector<std::thread> helpers;
+    for (std::size_t w = 1; w < workers; ++w) helpers.emplace_back(work, std::ref(*provers_[w]));
+    work(*provers_[0]);
+    for (std::thread& t : helpers) t.join();
+  }
+
+  // The entries reached after X's move: O's replies (one per class) that the book answers.
+  std::vector<Key> entriesAfter(const Position& after) const {
+    std::vector<Key> keys;
+    for (const Position& next : strategicReplies(after)) keys.push_back(keyOf(next));
     return keys;
   }
 
@@ -178,20 +329,38 @@ class Shrinker {
     return entriesAfter(after);
   }
 
-  // For each entry the strategy reaches, how many entries it dominates (itself included):
-  // the positions every path to them passes through it, which a new move there frees.
-  std::unordered_map<Key, int, KeyHash> dominatedSizes() const;
+  // The dominator tree of the entries the strategy reaches: an entry dominates the ones
+  // every path to which passes through it, which a new move there frees.
+  struct Dominators {
+    std::unordered_map<Key, int, KeyHash> size;  // entries dominated, itself included
+    std::unordered_map<Key, Key, KeyHash> idom;  // the nearest dominator (kRoot at the top)
+    // Entries dominating at least `least`, fewer stones first, then by canonical form.
+    std::vector<Key> topDown(std::size_t least) const {
+      std::vector<std::pair<int, Key>> order;
+      for (const auto& [key, n] : size)
+        if (static_cast<std::size_t>(n) >= least)
+          order.push_back({popcount(key.first | key.second), key});
+      std::sort(order.begin(), order.end(), shallowerFirst);
+      std::vector<Key> keys;
+      for (const auto& [stones, key] : order) keys.push_back(key);
+      return keys;
+    }
+  };
+  Dominators dominators() const;
 
   static constexpr Key kRoot{~Bitboard{0}, ~Bitboard{0}};
   Position start_;
   ThreatSearch threats_;
-  std::map<Key, Entry> entries_;  // ordered, so that every pass runs the same way
+  std::vector<std::unique_ptr<Prover>> provers_;  // for re-proving, one per thread
+  std::optional<Book> current_;                   // the entries as a book, while re-proving
+  std::size_t total_ = 0;                         // the strategic positions they make up
+  std::map<Key, Entry> entries_;                  // ordered, so that every pass runs the same way
   std::unordered_map<Key, bool, KeyHash> byThrees_;
 };
 
 // The dominator tree of the strategy's graph (edges increase the stones, so sorting by
 // stones is a topological order), by the intersect walk of Cooper, Harvey and Kennedy.
-std::unordered_map<Key, int, KeyHash> Shrinker::dominatedSizes() const {
+Shrinker::Dominators Shrinker::dominators() const {
   std::unordered_map<Key, std::vector<Key>, KeyHash> parents;
   std::vector<std::pair<int, Key>> order{{-1, kRoot}};
   for (std::size_t i = 0; i < order.size(); ++i)
@@ -223,7 +392,7 @@ std::unordered_map<Key, int, KeyHash> Shrinker::dominatedSizes() const {
     const int own = size[it->second] += 1;
     if (const Key& up = idom.at(it->second); up != kRoot) size[up] += own;
   }
-  return size;
+  return {std::move(size), std::move(idom)};
 }
 
 double secondsSince(std::chrono::steady_clock::time_point began) {
@@ -232,7 +401,7 @@ double secondsSince(std::chrono::steady_clock::time_point began) {
 
 }  // namespace
 
-ShrunkBook shrinkBook(const Book& book, const Position& start, int maxPasses) {
+ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptions& options) {
   const auto began = std::chrono::steady_clock::now();
   ShrunkBook out;
   BookWalk walk = walkBook(book, start);
@@ -244,15 +413,26 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, int maxPasses) {
   Book best = std::move(walk.reached);
   Shrinker shrinker(start);
   shrinker.load(best);
-  for (int p = 0; p < maxPasses; ++p) {
-    const std::size_t replaced = shrinker.pass();
+  // Each choice was checked one move deep (or by its own proof); the walk checks the whole
+  // strategy, and a pass that does not hold or saves nothing is not kept.
+  auto kept = [&](bool reproved, std::size_t replaced) {
     BookWalk next = walkBook(shrinker.book(), start);
-    // Each choice was checked one move deep; the walk checks the whole strategy, and a
-    // pass that does not hold or saves nothing is not kept.
-    if (!next.fault.empty() || next.reached.size() >= best.size()) break;
-    best = std::move(next.reached);
+    const bool smaller = next.fault.empty() && next.reached.size() < best.size();
+    if (smaller) {
+      best = std::move(next.reached);
+      out.passes.push_back({reproved, replaced, best.size(), secondsSince(began)});
+    }
     shrinker.load(best);
-    out.passes.push_back({replaced, best.size(), secondsSince(began)});
+    return smaller;
+  };
+  auto rechoose = [&] {
+    for (int p = 0; p < options.maxPasses && kept(false, shrinker.pass()); ++p) {
+    }
+  };
+  rechoose();
+  for (int round = 0; options.reproveFrom > 0 && round < options.maxRounds; ++round) {
+    if (!kept(true, shrinker.reprovePass(options))) break;
+    rechoose();
   }
   out.book = walkBook(best, start, true).reached;
   return out;

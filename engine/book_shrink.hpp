@@ -15,7 +15,23 @@
 
 namespace qubic {
 
+struct ShrinkOptions {
+  int maxPasses = 16;  // of the local re-choice, per round
+  // Re-proving: at a strategic position whose subtree holds at least `reproveFrom`
+  // positions, up to `reproveMoves` other moves (those leaving the fewest O replies
+  // uncovered first) are proved afresh, each within `reprovePositions` evaluated positions
+  // per 100 positions of the subtree (at least once that), and the one whose shrunk
+  // strategy is smallest replaces the subtree's when it is smaller. Rounds of re-proving and
+  // re-choice run until one saves nothing (at most `maxRounds`). 0: no re-proving.
+  std::size_t reproveFrom = 0;
+  int reproveMoves = 6;
+  std::uint64_t reprovePositions = 200'000;
+  int maxRounds = 8;
+  int threads = 1;  // the moves of one position are proved on up to this many threads
+};
+
 struct ShrinkPass {
+  bool reproved = false;      // a pass of re-proving, else of local re-choice
   std::size_t replaced = 0;   // X moves changed
   std::size_t positions = 0;  // strategic positions after the pass
   double seconds = 0;         // since the shrink began
@@ -29,8 +45,8 @@ struct ShrunkBook {
 };
 
 // X's strategy of `book` from `start` (X to move, or O to move after X's move), with
-// fewer strategic positions. Passes run until one saves nothing (at most `maxPasses`).
-// Deterministic: the same book and start give the same result.
-ShrunkBook shrinkBook(const Book& book, const Position& start, int maxPasses = 16);
+// fewer strategic positions. Passes run until one saves nothing. Deterministic: the same
+// book, start and options give the same result (budgets count positions, not time).
+ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptions& options = {});
 
 }  // namespace qubic

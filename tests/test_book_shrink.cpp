@@ -3,6 +3,7 @@
 // rules) and played out against every reply with a line at once, the book or checked threes.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/book.hpp"
@@ -100,4 +101,29 @@ TEST_CASE("a strategy that does not hold is not shrunk: the shrink says where it
   CHECK(shrunk.fault.find("neither in the book nor a checked forcing win") != std::string::npos);
   CHECK(shrunk.book.empty());
   CHECK(shrunk.passes.empty());
+}
+
+TEST_CASE("re-proving other moves finds a smaller strategy than re-choosing alone") {
+  const Position start = playMoves(Position{}, "1a1 1d1 2b2 1b2").value();
+  const Book book = bookOfProof(start);
+  const ShrunkBook local = shrinkBook(book, start);
+  ShrinkOptions options;
+  options.reproveFrom = 20;
+  options.reproveMoves = 4;
+  options.reprovePositions = 100'000;
+  const ShrunkBook reproved = shrinkBook(book, start, options);
+  REQUIRE(local.fault.empty());
+  REQUIRE(reproved.fault.empty());
+  CHECK(reproved.book.size() < local.book.size());
+  CHECK(std::any_of(reproved.passes.begin(), reproved.passes.end(),
+                    [](const ShrinkPass& p) { return p.reproved && p.replaced > 0; }));
+
+  const BookWalk walk = walkBook(reproved.book, start, true);
+  INFO(walk.fault);
+  REQUIRE(walk.fault.empty());
+  CHECK(walk.reached.serialize() == reproved.book.serialize());
+  checkDistancesFall(reproved.book);
+  // The moves proved afresh shared out over two threads: the same choices.
+  options.threads = 2;
+  CHECK(shrinkBook(book, start, options).book.serialize() == reproved.book.serialize());
 }

@@ -324,6 +324,14 @@ TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") 
   CHECK(badBook.err.find("--add-line: ") != std::string::npos);
   const Run fromNothing = solve({"--add-from", "x.book"});
   CHECK(fromNothing.exitCode == 2);
+  CHECK(fromNothing.err.find("--add-from follows the --add-line it is for") != std::string::npos);
+  const Run twoSources =
+      solve({"--book", out, "--add-line", "1b1", "--add-from", "a.book", "--add-from", "b.book"});
+  CHECK(twoSources.exitCode == 2);
+  CHECK(twoSources.err.find("--add-from follows the --add-line it is for") != std::string::npos);
+  const Run reproveAlone = solve({"--book", out, "--reprove", "50"});
+  CHECK(reproveAlone.exitCode == 2);
+  CHECK(reproveAlone.err.find("--reprove needs --shrink") != std::string::npos);
   CHECK(!std::filesystem::exists(out));
 }
 
@@ -353,6 +361,25 @@ TEST_CASE("qubic-solve --shrink writes a smaller strategy that still wins") {
   INFO(walk.fault);
   CHECK(walk.fault.empty());
   CHECK(small.value()->size() < qubic::walkBook(*large.value(), start).reached.size());
+
+  // Carried into a book of the same proof, unshrunk, the line's moves win over the proof's;
+  // and a book made again from itself is the same, byte for byte.
+  auto carried = [&](const std::string& from) {
+    std::vector<std::string> args = question;
+    args.insert(args.end(), {"--book", dir + "/carried.book", "--add-line", "1a1 4d4 1d1 4a4"});
+    if (!from.empty()) args.insert(args.end(), {"--add-from", from});
+    return solve(args);
+  };
+  REQUIRE(carried(dir + "/shrunk.book").exitCode == 0);
+  const auto joined = qubic::loadBookFile(dir + "/carried.book");
+  REQUIRE(joined);
+  CHECK(qubic::walkBook(*joined.value(), start, true).reached.serialize() ==
+        qubic::walkBook(*small.value(), start, true).reached.serialize());
+  const std::vector<std::uint8_t> once = joined.value()->serialize();
+  REQUIRE(carried("").exitCode == 0);
+  const auto again = qubic::loadBookFile(dir + "/carried.book");
+  REQUIRE(again);
+  CHECK(again.value()->serialize() == once);
 
   const Run noBook = solve({"--shrink"});
   CHECK(noBook.exitCode == 2);

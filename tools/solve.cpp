@@ -40,8 +40,8 @@ void usage(FILE* out) {
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
       "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
-      "                   [--book FILE [--shrink] [--add-line MOVES [--add-from BOOK]]]\n"
-      "                   [--explain]\n"
+      "                   [--book FILE [--shrink [--reprove N]]\n"
+      "                   [--add-line MOVES [--add-from BOOK]]...] [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
       "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
       "       qubic-solve --verify FILE\n"
@@ -69,9 +69,12 @@ void usage(FILE* out) {
       "              (docs/book-format.md)\n"
       "  --shrink    with --book: re-choose X's moves so that the proof's strategy needs fewer\n"
       "              strategic positions (each choice checked by the rules), then write it\n"
+      "  --reprove   with --shrink: also prove other moves afresh where X's move needs at\n"
+      "              least N strategic positions below it, and keep the smallest (slow)\n"
       "  --add-line  with --book: keep the strategy of BOOK after the opening MOVES (default\n"
       "              BOOK: the --book file as it is now), followed move by move and checked by\n"
-      "              the rules first; how `make book` keeps the 1b1 line\n"
+      "              the rules; its moves come before the proof's; may be repeated, each with\n"
+      "              its own --add-from (how `make book` keeps the 1a1 and 1b1 lines)\n"
       "  --explain   how the side to move wins: a forcing win by threes move by move, or the\n"
       "              first quiet move of a proven win and what it threatens (--time: budget, 10 "
       "s)\n"
@@ -326,7 +329,9 @@ int main(int argc, char** argv) {
       given;  // each option at most once: a repeated one is a mistake, not "the last wins"
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg.rfind("--", 0) == 0 && !given.insert(arg).second) fail(arg + " is given twice");
+    const bool repeatable = arg == "--add-line" || arg == "--add-from";
+    if (arg.rfind("--", 0) == 0 && !repeatable && !given.insert(arg).second)
+      fail(arg + " is given twice");
     auto value = [&]() -> const char* {
       if (i + 1 >= argc) fail(arg + " needs a value");
       return argv[++i];
@@ -368,10 +373,16 @@ int main(int argc, char** argv) {
       return checkBookMain(i + 1 < argc ? argv[++i] : "");
     } else if (arg == "--shrink") {
       keep.shrink = true;
+    } else if (arg == "--reprove") {
+      const double n = number(value(), "--reprove");
+      if (n < 2 || n > 1e9 || n != std::floor(n)) fail("--reprove must be a whole number from 2");
+      keep.reproveFrom = static_cast<std::size_t>(n);
     } else if (arg == "--add-line") {
-      keep.moves = value();
+      keep.lines.push_back({value(), ""});
     } else if (arg == "--add-from") {
-      keep.from = value();
+      if (keep.lines.empty() || !keep.lines.back().from.empty())
+        fail("--add-from follows the --add-line it is for");
+      keep.lines.back().from = value();
     } else if (arg == "--pieces") {
       piecesDir = value();
     } else if (arg == "--proof") {
@@ -416,17 +427,18 @@ int main(int argc, char** argv) {
 
   SolverOptions options;
   options.threads = static_cast<int>(threads);
+  keep.threads = options.threads;
   options.tableMb = static_cast<std::size_t>(hashMb);
   options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
   if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");
-  if (!keep.moves.empty() && bookPath.empty()) fail("--add-line needs --book");
+  if (!keep.lines.empty() && bookPath.empty()) fail("--add-line needs --book");
   if (keep.shrink && bookPath.empty()) fail("--shrink needs --book");
-  if (!keep.from.empty() && keep.moves.empty()) fail("--add-from needs --add-line");
-  if (!keep.moves.empty() && keep.from.empty()) keep.from = bookPath;
-  if (!keep.moves.empty()) {  // said before the solve, not after it
-    if (const Parsed<Position> line = playMoves(Position{}, keep.moves); !line)
+  if (keep.reproveFrom && !keep.shrink) fail("--reprove needs --shrink");
+  for (BookLine& l : keep.lines) {  // said before the solve, not after it
+    if (l.from.empty()) l.from = bookPath;
+    if (const Parsed<Position> line = playMoves(Position{}, l.moves); !line)
       fail("--add-line: " + line.error());
-    if (const auto source = loadBookFile(keep.from); !source) fail("--add-line: " + source.error());
+    if (const auto source = loadBookFile(l.from); !source) fail("--add-line: " + source.error());
   }
   if (splitDepth > 0 && split <= 0) fail("--split-depth needs --split");
   if (explainAsked) return explain(start, seconds > 0 ? seconds : 10);

@@ -29,25 +29,35 @@ std::string describe(const BookWalk& w) {
          std::to_string(w.byThrees) + " lose to checked threes";
 }
 
-// The proof's book (`book`, not finished) with the strategy of the book `keep.from` after
-// `keep.moves`: the proof's moves first, then that book's; walked from the proof's position
-// and from the line's, so that only entries the strategy uses are kept, each with its
-// distance as the player will play it (a book made again from itself is the same).
-Parsed<Book> withLine(Book book, const Position& proofRoot, const BookOptions& keep) {
-  const Parsed<Position> start = playMoves(Position{}, keep.moves);
-  if (!start) return Parsed<Book>::failure("--add-line: " + start.error());
-  const Parsed<std::shared_ptr<const Book>> source = loadBookFile(keep.from);
-  if (!source) return Parsed<Book>::failure("--add-line: " + source.error());
-  source.value()->forEachEntry(
-      [&](const Position& pos, int move, int plies) { book.add(pos, move, plies); });
-  book.finish();
-  const Position starts[] = {proofRoot, start.value()};
-  BookWalk walk = walkBook(book, starts, true);
+// The strategy of each line's book after its moves, walked and checked,
+// then the proof's (`book`) where those do not reach; walked again from the proof's
+// position and from each line's, so that only entries the joined strategy uses are kept,
+// each with its distance as the player will play it. A book made again from itself is
+// the same: each line is followed exactly as it was.
+Parsed<Book> withLines(const Book& book, const Position& proofRoot, const BookOptions& keep) {
+  Book joined;
+  std::vector<Position> starts{proofRoot};
+  for (const BookLine& l : keep.lines) {
+    const Parsed<std::shared_ptr<const Book>> source = loadBookFile(l.from);
+    if (!source) return Parsed<Book>::failure("--add-line: " + source.error());
+    const Parsed<Position> start = playMoves(Position{}, l.moves);
+    if (!start) return Parsed<Book>::failure("--add-line: " + start.error());
+    const BookWalk line = walkBook(*source.value(), start.value());
+    if (!line.fault.empty())
+      return Parsed<Book>::failure("--add-line: the strategy of " + l.from + " after " + l.moves +
+                                   " does not hold at " + line.fault);
+    std::printf("the line %s of %s: %s\n", l.moves.c_str(), l.from.c_str(), describe(line).c_str());
+    line.reached.forEachEntry(
+        [&](const Position& pos, int move, int plies) { joined.add(pos, move, plies); });
+    starts.push_back(start.value());
+  }
+  book.forEachEntry(
+      [&](const Position& pos, int move, int plies) { joined.add(pos, move, plies); });
+  joined.finish();
+  BookWalk walk = walkBook(joined, starts, true);
   if (!walk.fault.empty())
-    return Parsed<Book>::failure("--add-line: the strategy after " + keep.moves +
-                                 " does not hold at " + walk.fault);
-  std::printf("joined with the line %s of %s: %s\n", keep.moves.c_str(), keep.from.c_str(),
-              describe(walk).c_str());
+    return Parsed<Book>::failure("--add-line: the joined strategy does not hold at " + walk.fault);
+  std::printf("joined with the proof's: %s\n", describe(walk).c_str());
   return Parsed<Book>::success(std::move(walk.reached));
 }
 
@@ -62,17 +72,21 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
   if (!v.verified) return "the proof does not verify, no book written: " + v.error;
   book.finish();
   if (keep.shrink) {
-    ShrunkBook shrunk = shrinkBook(book, v.root);
+    ShrinkOptions options;
+    options.reproveFrom = keep.reproveFrom;
+    options.threads = keep.threads;
+    ShrunkBook shrunk = shrinkBook(book, v.root, options);
     if (!shrunk.fault.empty())
       return "--shrink: the proof's strategy does not hold at " + shrunk.fault;
     std::printf("shrink: %zu strategic positions", shrunk.before);
     for (const ShrinkPass& p : shrunk.passes)
-      std::printf(" -> %zu (%zu moves changed, %.1f s)", p.positions, p.replaced, p.seconds);
+      std::printf(" -> %zu (%zu moves %s, %.1f s)", p.positions, p.replaced,
+                  p.reproved ? "proved again" : "changed", p.seconds);
     std::printf("\n");
     book = std::move(shrunk.book);
   }
-  if (!keep.moves.empty()) {
-    Parsed<Book> joined = withLine(std::move(book), v.root, keep);
+  if (!keep.lines.empty()) {
+    Parsed<Book> joined = withLines(book, v.root, keep);
     if (!joined) return joined.error();
     book = joined.value();
   }

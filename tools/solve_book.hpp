@@ -5,15 +5,24 @@
 
 #include <istream>
 #include <string>
+#include <vector>
 
 namespace qubic {
 
-struct BookOptions {
-  // --add-line MOVES [--add-from FILE]: the strategy of FILE's book (default: the book being
-  // written, as it is on disk) after MOVES, walked and checked, is kept in the new book.
+// --add-line MOVES [--add-from FILE] (may be repeated): the strategy of FILE's book
+// (default: the book being written, as it is on disk) after MOVES, walked and checked, is
+// kept in the new book; where it meets the proof's, its moves are kept.
+struct BookLine {
   std::string moves, from;
-  // --shrink: the proof's strategy is made smaller first (engine/book_shrink).
+};
+
+struct BookOptions {
+  std::vector<BookLine> lines;
+  // --shrink: the proof's strategy is made smaller first (engine/book_shrink); --reprove N:
+  // with other moves proved afresh at positions whose subtree holds at least N.
   bool shrink = false;
+  std::size_t reproveFrom = 0;
+  int threads = 1;  // --threads: re-proving tries moves on this many threads
 };
 
 // Writes the book of the proof in `proof` to `path` once the rules-only checker accepts the
