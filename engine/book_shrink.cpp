@@ -111,6 +111,7 @@ class Shrinker {
     dropWinsByThrees();
     current_ = book();
     total_ = walkBook(*current_, start_).reached.size();
+    progress_ = {};
     std::map<Key, bool> visited;
     std::size_t replaced = 0;
     if (start_.sideToMove() == Side::X)
@@ -235,8 +236,12 @@ class Shrinker {
     std::size_t replaced = 0;
     if (!current_) current_ = book();
     const std::size_t size = walkBook(*current_, pos).reached.size();
-    if (size >= std::max<std::size_t>(options.reproveFrom, 2))
+    if (size >= std::max<std::size_t>(options.reproveFrom, 2)) {
       replaced += reprove(key, size, options);
+      ++progress_.reproved;
+      progress_.replaced += replaced;
+      if (options.onReprove) options.onReprove(progress_.reproved, progress_.replaced, total_);
+    }
     Position after = entries_.at(key).pos;
     after.play(entries_.at(key).move);
     for (const Position& next : strategicReplies(after))
@@ -354,7 +359,10 @@ class Shrinker {
   std::vector<std::unique_ptr<Prover>> provers_;  // for re-proving, one per thread
   std::optional<Book> current_;                   // the entries as a book, while re-proving
   std::size_t total_ = 0;                         // the strategic positions they make up
-  std::map<Key, Entry> entries_;                  // ordered, so that every pass runs the same way
+  struct {
+    std::size_t reproved = 0, replaced = 0;
+  } progress_;                    // of the pass, for ShrinkOptions::onReprove
+  std::map<Key, Entry> entries_;  // ordered, so that every pass runs the same way
   std::unordered_map<Key, bool, KeyHash> byThrees_;
 };
 

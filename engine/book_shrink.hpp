@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@ struct ShrinkOptions {
   std::uint64_t reprovePositions = 200'000;
   int maxRounds = 8;
   int threads = 1;  // the moves of one position are proved on up to this many threads
+  // Called after each position whose moves were proved afresh (from the calling thread):
+  // positions re-proved and replaced so far in this pass, and the strategy's size now.
+  std::function<void(std::size_t reproved, std::size_t replaced, std::size_t positions)> onReprove;
 };
 
 struct ShrinkPass {

@@ -75,6 +75,15 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
     ShrinkOptions options;
     options.reproveFrom = keep.reproveFrom;
     options.threads = keep.threads;
+    std::size_t shown = 0;
+    options.onReprove = [&](std::size_t reproved, std::size_t replaced, std::size_t positions) {
+      if (replaced == shown && reproved % 25 != 0) return;
+      shown = replaced;
+      std::fprintf(
+          stderr,
+          "reprove: %zu positions proved again, %zu replaced, %zu in the strategy (%.0f s)\n",
+          reproved, replaced, positions, secondsSince(began));
+    };
     ShrunkBook shrunk = shrinkBook(book, v.root, options);
     if (!shrunk.fault.empty())
       return "--shrink: the proof's strategy does not hold at " + shrunk.fault;
