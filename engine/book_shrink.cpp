@@ -236,7 +236,10 @@ class Shrinker {
     std::size_t replaced = 0;
     if (!current_) current_ = book();
     const std::size_t size = walkBook(*current_, pos).reached.size();
-    if (size >= std::max<std::size_t>(options.reproveFrom, 2)) {
+    // A position tried before with a subtree of the same size would find the same again.
+    const bool triedAlike = tried_.count(key) && tried_.at(key) == size;
+    if (size >= std::max<std::size_t>(options.reproveFrom, 2) && !triedAlike) {
+      tried_[key] = size;
       replaced += reprove(key, size, options);
       ++progress_.reproved;
       progress_.replaced += replaced;
@@ -361,7 +364,8 @@ class Shrinker {
   std::size_t total_ = 0;                         // the strategic positions they make up
   struct {
     std::size_t reproved = 0, replaced = 0;
-  } progress_;                    // of the pass, for ShrinkOptions::onReprove
+  } progress_;  // of the pass, for ShrinkOptions::onReprove
+  std::unordered_map<Key, std::size_t, KeyHash> tried_;  // re-proved, with its subtree's size
   std::map<Key, Entry> entries_;  // ordered, so that every pass runs the same way
   std::unordered_map<Key, bool, KeyHash> byThrees_;
 };
