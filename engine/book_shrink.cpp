@@ -51,11 +51,12 @@ struct Prover {
 // X's strategy, shrunk, of a fresh proof that `move` wins at `pos` (X to move) found within
 // `positions` evaluated positions and accepted by the rules-only verifier; or nothing.
 std::optional<Book> provedAfresh(Prover& prover, const Position& pos, int move,
-                                 std::uint64_t positions) {
+                                 std::uint64_t positions, const std::atomic<bool>* stop) {
   prover.table.clear();
   ProofSearch search(prover.table, prover.threats);
   SearchLimits limits;
   limits.maxPositions = positions;
+  limits.stop = stop;
   limits.excludedRootMoves = pos.emptyCells() & ~bit(move);
   if (search.prove(pos, Side::X, limits).answer != Answer::Proven) return std::nullopt;
   limits.excludedRootMoves = 0;
@@ -73,6 +74,10 @@ std::optional<Book> provedAfresh(Prover& prover, const Position& pos, int move,
   ShrunkBook shrunk = shrinkBook(book, after);
   if (!shrunk.fault.empty()) return std::nullopt;
   return std::move(shrunk.book);
+}
+
+bool stopped(const ShrinkOptions& options) {
+  return options.stop && options.stop->load(std::memory_order_relaxed);
 }
 
 class Shrinker {
@@ -96,11 +101,13 @@ class Shrinker {
   // One pass: entries where threes win anyway go; then, top-down, a move is replaced where
   // another needs fewer new positions (each beaten by one more move) than the positions
   // only the old move's subtree needs. Returns the moves changed or dropped.
-  std::size_t pass() {
+  std::size_t pass(const ShrinkOptions& options) {
     std::size_t changed = dropWinsByThrees();
     const Dominators d = dominators();
-    for (const Key& key : d.topDown(2))
+    for (const Key& key : d.topDown(2)) {
+      if (stopped(options)) break;
       changed += replaceMove(entries_.at(key), d.size.at(key) - 1);
+    }
     return changed;
   }
 
@@ -232,7 +239,8 @@ class Shrinker {
   std::size_t reproveBelow(const Position& pos, const ShrinkOptions& options,
                            std::map<Key, bool>& visited) {
     const Key key = keyOf(pos);
-    if (!visited.try_emplace(key, true).second || !entries_.count(key)) return 0;
+    if (stopped(options) || !visited.try_emplace(key, true).second || !entries_.count(key))
+      return 0;
     std::size_t replaced = 0;
     if (!current_) current_ = book();
     const std::size_t size = walkBook(*current_, pos).reached.size();
@@ -275,7 +283,7 @@ class Shrinker {
         movesToProve(e, static_cast<int>(size) - 1, options.reproveMoves);
     std::vector<std::optional<Book>> found(moves.size());
     forEachShared(moves.size(), options.threads, [&](Prover& prover, std::size_t i) {
-      found[i] = provedAfresh(prover, e.pos, moves[i], budget);
+      found[i] = provedAfresh(prover, e.pos, moves[i], budget, options.stop);
     });
     Book best;
     int bestMove = -1;
@@ -438,7 +446,8 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptio
     return smaller;
   };
   auto rechoose = [&] {
-    for (int p = 0; p < options.maxPasses && kept(false, shrinker.pass()); ++p) {
+    for (int p = 0;
+         p < options.maxPasses && !stopped(options) && kept(false, shrinker.pass(options)); ++p) {
     }
   };
   rechoose();
@@ -446,6 +455,7 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptio
     if (!kept(true, shrinker.reprovePass(options))) break;
     rechoose();
   }
+  out.stopped = stopped(options);
   out.book = walkBook(best, start, true).reached;
   return out;
 }

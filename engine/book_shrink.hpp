@@ -6,6 +6,7 @@
 // and the result is walked again (engine/book_walk) before it is returned.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -29,6 +30,8 @@ struct ShrinkOptions {
   std::uint64_t reprovePositions = 200'000;
   int maxRounds = 8;
   int threads = 1;  // the moves of one position are proved on up to this many threads
+  // Set by another thread to stop early: what is done so far, walked and checked, is kept.
+  const std::atomic<bool>* stop = nullptr;
   // Called after each position whose moves were proved afresh (from the calling thread):
   // positions re-proved and replaced so far in this pass, and the strategy's size now.
   std::function<void(std::size_t reproved, std::size_t replaced, std::size_t positions)> onReprove;
@@ -45,7 +48,8 @@ struct ShrunkBook {
   Book book;               // finished; the strategy from the start only, exact distances
   std::size_t before = 0;  // strategic positions of the strategy given
   std::vector<ShrinkPass> passes;
-  std::string fault;  // the given strategy does not hold from start: nothing done
+  bool stopped = false;  // ShrinkOptions::stop ended it early
+  std::string fault;     // the given strategy does not hold from start: nothing done
 };
 
 // X's strategy of `book` from `start` (X to move, or O to move after X's move), with

@@ -386,3 +386,34 @@ TEST_CASE("qubic-solve --shrink writes a smaller strategy that still wins") {
   CHECK(noBook.err.find("--shrink needs --book") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("qubic-solve --reprove stops on Ctrl-C and writes the strategy checked so far") {
+  const std::string path = std::filesystem::temp_directory_path() /
+                           ("qubic-reprove-" + std::to_string(getpid()) + ".book");
+  ChildProcess child({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "--moves", "1a1,4d4", "--book",
+                      path, "--shrink", "--reprove", "20"});
+  REQUIRE(child.started());
+  // The first progress line of re-proving (about a minute of it is left then).
+  std::string err;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
+  while (err.find("reprove: ") == std::string::npos &&
+         std::chrono::steady_clock::now() < deadline) {
+    const std::optional<std::string> line = child.readErrorLine(std::chrono::seconds(300));
+    if (!line) break;
+    err += *line;
+  }
+  REQUIRE(err.find("reprove: ") != std::string::npos);
+  child.sendSignal(SIGINT);
+  std::string out;
+  std::tie(out, err) = child.drain(std::chrono::seconds(120));
+  CHECK(child.wait(std::chrono::seconds(5)).value_or(-99) == 0);
+  INFO(out);
+  CHECK(out.find("(interrupted: kept what was checked so far)") != std::string::npos);
+  const auto book = qubic::loadBookFile(path);
+  REQUIRE(book);
+  const qubic::BookWalk walk =
+      qubic::walkBook(*book.value(), qubic::playMoves(qubic::Position{}, "1a1 4d4").value());
+  INFO(walk.fault);
+  CHECK(walk.fault.empty());
+  std::filesystem::remove(path);
+}

@@ -428,6 +428,7 @@ int main(int argc, char** argv) {
   SolverOptions options;
   options.threads = static_cast<int>(threads);
   keep.threads = options.threads;
+  keep.stop = &interrupted;
   options.tableMb = static_cast<std::size_t>(hashMb);
   options.parallelism = parallel == "table" ? Parallelism::SharedTable : Parallelism::Evaluation;
   if (!piecesDir.empty() && split <= 0) fail("--pieces needs --split");

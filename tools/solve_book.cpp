@@ -75,10 +75,13 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
     ShrinkOptions options;
     options.reproveFrom = keep.reproveFrom;
     options.threads = keep.threads;
-    std::size_t shown = 0;
+    options.stop = keep.stop;
+    std::size_t shown = 0;  // a line for the first position, each change, and every 10 s
+    double shownAt = -10;
     options.onReprove = [&](std::size_t reproved, std::size_t replaced, std::size_t positions) {
-      if (replaced == shown && reproved % 25 != 0) return;
+      if (reproved > 1 && replaced == shown && secondsSince(began) < shownAt + 10) return;
       shown = replaced;
+      shownAt = secondsSince(began);
       std::fprintf(
           stderr,
           "reprove: %zu positions proved again, %zu replaced, %zu in the strategy (%.0f s)\n",
@@ -91,7 +94,7 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
     for (const ShrinkPass& p : shrunk.passes)
       std::printf(" -> %zu (%zu moves %s, %.1f s)", p.positions, p.replaced,
                   p.reproved ? "proved again" : "changed", p.seconds);
-    std::printf("\n");
+    std::printf("%s\n", shrunk.stopped ? " (interrupted: kept what was checked so far)" : "");
     book = std::move(shrunk.book);
   }
   if (!keep.lines.empty()) {

@@ -3,6 +3,7 @@
 // followed move by move from every first move with the rules as referee (--check-book).
 #pragma once
 
+#include <atomic>
 #include <istream>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ struct BookOptions {
   bool shrink = false;
   std::size_t reproveFrom = 0;
   int threads = 1;  // --threads: re-proving tries moves on this many threads
+  // Ctrl-C: the shrink stops and keeps what it has checked so far.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // Writes the book of the proof in `proof` to `path` once the rules-only checker accepts the
