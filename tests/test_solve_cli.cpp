@@ -39,6 +39,17 @@ Run solve(const std::vector<std::string>& args,
   return run;
 }
 
+// Reads the child's error output until a line holds `marker`; false if none does in time.
+bool readErrorUntil(ChildProcess& child, const std::string& marker, std::chrono::seconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    const std::optional<std::string> line = child.readErrorLine(timeout);
+    if (!line) return false;
+    if (line->find(marker) != std::string::npos) return true;
+  }
+  return false;
+}
+
 std::vector<std::string> lines(const std::string& text) {
   std::vector<std::string> result;
   std::istringstream in(text);
@@ -233,14 +244,8 @@ TEST_CASE("qubic-solve stops cleanly on Ctrl-C and prints what is known") {
   ChildProcess child({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "--threads", "2"});
   REQUIRE(child.started());
   // The first progress line shows the full search under way.
+  REQUIRE(readErrorUntil(child, "X wins?", std::chrono::seconds(60)));
   std::string err;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-  while (err.find("X wins?") == std::string::npos && std::chrono::steady_clock::now() < deadline) {
-    const std::optional<std::string> line = child.readErrorLine(std::chrono::seconds(60));
-    if (!line) break;
-    err += *line;
-  }
-  REQUIRE(err.find("X wins?") != std::string::npos);
   child.sendSignal(SIGINT);
   std::string out;
   std::tie(out, err) = child.drain(std::chrono::seconds(60));
@@ -394,17 +399,9 @@ TEST_CASE("qubic-solve --reprove stops on Ctrl-C and writes the strategy checked
                       path, "--shrink", "--reprove", "20"});
   REQUIRE(child.started());
   // The first progress line of re-proving (about a minute of it is left then).
-  std::string err;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(300);
-  while (err.find("reprove: ") == std::string::npos &&
-         std::chrono::steady_clock::now() < deadline) {
-    const std::optional<std::string> line = child.readErrorLine(std::chrono::seconds(300));
-    if (!line) break;
-    err += *line;
-  }
-  REQUIRE(err.find("reprove: ") != std::string::npos);
+  REQUIRE(readErrorUntil(child, "reprove: ", std::chrono::seconds(300)));
   child.sendSignal(SIGINT);
-  std::string out;
+  std::string out, err;
   std::tie(out, err) = child.drain(std::chrono::seconds(120));
   CHECK(child.wait(std::chrono::seconds(5)).value_or(-99) == 0);
   INFO(out);
