@@ -5,6 +5,7 @@
 #include <chrono>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <thread>
 #include <unordered_map>
@@ -415,6 +416,81 @@ Shrinker::Dominators Shrinker::dominators() const {
   return {std::move(size), std::move(idom)};
 }
 
+// The parts of the strategy `partsDepth` X moves below the start (one per class, in the
+// order the strategy reaches them) and X's moves above them.
+struct Parts {
+  std::vector<Position> starts;
+  Book above;
+};
+
+void collectParts(const Book& book, const Position& pos, int level, int depth, Parts& parts,
+                  std::map<Key, bool>& seen) {
+  if (!seen.try_emplace(keyOf(pos), true).second) return;
+  const std::optional<BookMove> entry = book.find(pos);
+  if (!entry) return;  // a forcing win by threes: nothing to shrink
+  if (level == depth) {
+    parts.starts.push_back(pos);
+    return;
+  }
+  parts.above.add(pos, entry->move, 1);
+  Position after = pos;
+  after.play(entry->move);
+  for (Bitboard replies = after.isGameOver() ? 0 : nonEquivalentMoves(after); replies;) {
+    Position next = after;
+    next.play(popLowest(replies));
+    if (!next.isGameOver() && !threatCells(next, Side::X))
+      collectParts(book, next, level + 1, depth, parts, seen);
+  }
+}
+
+// Each part shrunk alone (on up to options.threads threads, one part each), joined under
+// the moves above them; entries are taken in that order, so a class two parts reach keeps
+// the first one's move (either wins: the walk of the whole checks it).
+Book shrinkParts(const Book& book, const Position& start, const ShrinkOptions& options,
+                 std::size_t& count) {
+  Parts parts;
+  std::map<Key, bool> seen;
+  if (start.sideToMove() == Side::X) {
+    collectParts(book, start, 0, options.partsDepth, parts, seen);
+  } else {
+    for (Bitboard replies = nonEquivalentMoves(start); replies;) {
+      Position next = start;
+      next.play(popLowest(replies));
+      if (!next.isGameOver() && !threatCells(next, Side::X))
+        collectParts(book, next, 1, options.partsDepth, parts, seen);
+    }
+  }
+  ShrinkOptions alone = options;
+  alone.partsDepth = 0;
+  alone.threads = 1;
+  alone.onReprove = nullptr;
+  alone.onPart = nullptr;
+  std::vector<ShrunkBook> shrunk(parts.starts.size());
+  std::atomic<std::size_t> next{0};
+  std::mutex reporting;
+  std::size_t done = 0;
+  auto work = [&] {
+    for (std::size_t i; (i = next.fetch_add(1)) < shrunk.size();) {
+      shrunk[i] = shrinkBook(book, parts.starts[i], alone);
+      const std::lock_guard<std::mutex> lock(reporting);
+      ++done;
+      if (options.onPart)
+        options.onPart(done, shrunk.size(), shrunk[i].before, shrunk[i].book.size());
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < std::min<int>(options.threads, static_cast<int>(shrunk.size())); ++t)
+    helpers.emplace_back(work);
+  work();
+  for (std::thread& t : helpers) t.join();
+  Book joined = std::move(parts.above);
+  for (const ShrunkBook& part : shrunk)
+    part.book.forEachEntry([&](const Position& p, int m, int) { joined.add(p, m, 1); });
+  joined.finish();
+  count = shrunk.size();
+  return joined;
+}
+
 double secondsSince(std::chrono::steady_clock::time_point began) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
@@ -435,24 +511,33 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptio
   shrinker.load(best);
   // Each choice was checked one move deep (or by its own proof); the walk checks the whole
   // strategy, and a pass that does not hold or saves nothing is not kept.
-  auto kept = [&](bool reproved, std::size_t replaced) {
+  auto kept = [&](ShrinkStep step, std::size_t replaced) {
     BookWalk next = walkBook(shrinker.book(), start);
     const bool smaller = next.fault.empty() && next.reached.size() < best.size();
     if (smaller) {
       best = std::move(next.reached);
-      out.passes.push_back({reproved, replaced, best.size(), secondsSince(began)});
+      out.passes.push_back({step, replaced, best.size(), secondsSince(began)});
     }
     shrinker.load(best);
     return smaller;
   };
   auto rechoose = [&] {
-    for (int p = 0;
-         p < options.maxPasses && !stopped(options) && kept(false, shrinker.pass(options)); ++p) {
+    for (int p = 0; p < options.maxPasses && !stopped(options) &&
+                    kept(ShrinkStep::Rechoice, shrinker.pass(options));
+         ++p) {
     }
   };
   rechoose();
   for (int round = 0; options.reproveFrom > 0 && round < options.maxRounds; ++round) {
-    if (!kept(true, shrinker.reprovePass(options))) break;
+    if (!kept(ShrinkStep::Reprove, shrinker.reprovePass(options))) break;
+    rechoose();
+  }
+  // The parts after the whole: a part then starts from a strategy re-proved already.
+  for (int round = 0; options.partsDepth > 0 && round < options.maxRounds && !stopped(options);
+       ++round) {
+    std::size_t count = 0;
+    shrinker.load(shrinkParts(best, start, options, count));
+    if (!kept(ShrinkStep::Parts, count)) break;
     rechoose();
   }
   out.stopped = stopped(options);

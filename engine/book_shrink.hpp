@@ -29,17 +29,30 @@ struct ShrinkOptions {
   int reproveMoves = 6;
   std::uint64_t reprovePositions = 200'000;
   int maxRounds = 8;
-  int threads = 1;  // the moves of one position are proved on up to this many threads
+  // Parts: once the whole is shrunk, X's strategy below each class of O's replies
+  // `partsDepth` X moves below the start is shrunk on its own (with the re-proving above),
+  // judged by its own size: in the whole, a DAG whose parts share positions, a smaller part
+  // often frees too little to count. The parts, joined under the moves above them, are kept
+  // when the whole is then smaller; rounds of parts and re-choice until one saves nothing
+  // (at most `maxRounds`). 0: no parts.
+  int partsDepth = 0;
+  int threads = 1;  // the moves of one position, or the parts, on up to this many threads
   // Set by another thread to stop early: what is done so far, walked and checked, is kept.
   const std::atomic<bool>* stop = nullptr;
   // Called after each position whose moves were proved afresh (from the calling thread):
   // positions re-proved and replaced so far in this pass, and the strategy's size now.
   std::function<void(std::size_t reproved, std::size_t replaced, std::size_t positions)> onReprove;
+  // Called as each part is done (one call at a time, from any of the threads): parts done,
+  // parts in all, and that part's strategic positions before and after.
+  std::function<void(std::size_t done, std::size_t parts, std::size_t before, std::size_t after)>
+      onPart;
 };
 
+enum class ShrinkStep { Parts, Rechoice, Reprove };
+
 struct ShrinkPass {
-  bool reproved = false;      // a pass of re-proving, else of local re-choice
-  std::size_t replaced = 0;   // X moves changed
+  ShrinkStep step = ShrinkStep::Rechoice;
+  std::size_t replaced = 0;   // X moves changed (Parts: parts shrunk)
   std::size_t positions = 0;  // strategic positions after the pass
   double seconds = 0;         // since the shrink began
 };

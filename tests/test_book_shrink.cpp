@@ -115,8 +115,9 @@ TEST_CASE("re-proving other moves finds a smaller strategy than re-choosing alon
   REQUIRE(local.fault.empty());
   REQUIRE(reproved.fault.empty());
   CHECK(reproved.book.size() < local.book.size());
-  CHECK(std::any_of(reproved.passes.begin(), reproved.passes.end(),
-                    [](const ShrinkPass& p) { return p.reproved && p.replaced > 0; }));
+  CHECK(std::any_of(reproved.passes.begin(), reproved.passes.end(), [](const ShrinkPass& p) {
+    return p.step == ShrinkStep::Reprove && p.replaced > 0;
+  }));
 
   const BookWalk walk = walkBook(reproved.book, start, true);
   INFO(walk.fault);
@@ -126,4 +127,46 @@ TEST_CASE("re-proving other moves finds a smaller strategy than re-choosing alon
   // The moves proved afresh shared out over two threads: the same choices.
   options.threads = 2;
   CHECK(shrinkBook(book, start, options).book.serialize() == reproved.book.serialize());
+}
+
+TEST_CASE(
+    "the parts shrunk alone and joined: a smaller whole that still wins, every part reported") {
+  // After 1a1 4d4 the re-choice of the whole stops at 472 positions; shrunk alone, the parts
+  // below O's replies to X's next move join into fewer.
+  const Position start = playMoves(Position{}, "1a1 4d4").value();
+  const Book book = bookOfProof(start);
+  ShrinkOptions options;
+  options.partsDepth = 1;
+  std::vector<std::pair<std::size_t, std::size_t>> reported;  // part done, parts of the round
+  options.onPart = [&](std::size_t done, std::size_t parts, std::size_t before, std::size_t after) {
+    reported.push_back({done, parts});
+    CHECK(after <= before);  // a part alone never grows
+    CHECK(after > 0);
+  };
+  const ShrunkBook shrunk = shrinkBook(book, start, options);
+  REQUIRE(shrunk.fault.empty());
+  const auto parts = std::find_if(shrunk.passes.begin(), shrunk.passes.end(),
+                                  [](const ShrinkPass& p) { return p.step == ShrinkStep::Parts; });
+  // Kept after the re-choice of the whole, which it beat.
+  REQUIRE(parts != shrunk.passes.end());
+  REQUIRE(parts != shrunk.passes.begin());
+  CHECK(parts->positions < (parts - 1)->positions);
+  CHECK(parts->replaced > 1);
+  // Each round reports each of its parts once, in order of completion.
+  REQUIRE_FALSE(reported.empty());
+  for (std::size_t i = 0; i < reported.size(); ++i) {
+    const bool roundBegins = i == 0 || reported[i - 1].first == reported[i - 1].second;
+    CHECK(reported[i].first == (roundBegins ? 1 : reported[i - 1].first + 1));
+  }
+  CHECK(reported.back().first == reported.back().second);
+
+  const BookWalk walk = walkBook(shrunk.book, start, true);
+  INFO(walk.fault);
+  REQUIRE(walk.fault.empty());
+  CHECK(walk.reached.serialize() == shrunk.book.serialize());
+  checkDistancesFall(shrunk.book);
+  // The parts shared out over two threads: the same book.
+  options.threads = 2;
+  options.onPart = nullptr;
+  CHECK(shrinkBook(book, start, options).book.serialize() == shrunk.book.serialize());
 }

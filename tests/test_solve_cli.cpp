@@ -337,6 +337,14 @@ TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") 
   const Run reproveAlone = solve({"--book", out, "--reprove", "50"});
   CHECK(reproveAlone.exitCode == 2);
   CHECK(reproveAlone.err.find("--reprove needs --shrink") != std::string::npos);
+  const Run partsAlone = solve({"--book", out, "--parts", "1"});
+  CHECK(partsAlone.exitCode == 2);
+  CHECK(partsAlone.err.find("--parts needs --shrink") != std::string::npos);
+  for (const char* bad : {"0", "-1", "1.5", "31", "x"}) {
+    const Run badParts = solve({"--book", out, "--shrink", "--parts", bad});
+    CHECK(badParts.exitCode == 2);
+    CHECK(badParts.err.find("--parts") != std::string::npos);
+  }
   CHECK(!std::filesystem::exists(out));
 }
 

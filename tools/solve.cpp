@@ -40,7 +40,7 @@ void usage(FILE* out) {
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
       "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
-      "                   [--book FILE [--shrink [--reprove N]]\n"
+      "                   [--book FILE [--shrink [--reprove N] [--parts D]]\n"
       "                   [--add-line MOVES [--add-from BOOK]]...] [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
       "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
@@ -71,6 +71,9 @@ void usage(FILE* out) {
       "              strategic positions (each choice checked by the rules), then write it\n"
       "  --reprove   with --shrink: also prove other moves afresh where X's move needs at\n"
       "              least N strategic positions below it, and keep the smallest (slow)\n"
+      "  --parts     with --shrink: then shrink X's strategy below each of O's replies D X\n"
+      "              moves deep on its own (judged by its own size, not the whole's; --threads\n"
+      "              parts at once) and join the parts, while that makes the whole smaller\n"
       "  --add-line  with --book: keep the strategy of BOOK after the opening MOVES (default\n"
       "              BOOK: the --book file as it is now), followed move by move and checked by\n"
       "              the rules; its moves come before the proof's; may be repeated, each with\n"
@@ -377,6 +380,11 @@ int main(int argc, char** argv) {
       const double n = number(value(), "--reprove");
       if (n < 2 || n > 1e9 || n != std::floor(n)) fail("--reprove must be a whole number from 2");
       keep.reproveFrom = static_cast<std::size_t>(n);
+    } else if (arg == "--parts") {
+      const double n = number(value(), "--parts");
+      if (n < 1 || n > 30 || n != std::floor(n))
+        fail("--parts must be a whole number from 1 to 30");
+      keep.partsDepth = static_cast<int>(n);
     } else if (arg == "--add-line") {
       keep.lines.push_back({value(), ""});
     } else if (arg == "--add-from") {
@@ -435,6 +443,7 @@ int main(int argc, char** argv) {
   if (!keep.lines.empty() && bookPath.empty()) fail("--add-line needs --book");
   if (keep.shrink && bookPath.empty()) fail("--shrink needs --book");
   if (keep.reproveFrom && !keep.shrink) fail("--reprove needs --shrink");
+  if (keep.partsDepth && !keep.shrink) fail("--parts needs --shrink");
   for (BookLine& l : keep.lines) {  // said before the solve, not after it
     if (l.from.empty()) l.from = bookPath;
     if (const Parsed<Position> line = playMoves(Position{}, l.moves); !line)

@@ -74,6 +74,7 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
   if (keep.shrink) {
     ShrinkOptions options;
     options.reproveFrom = keep.reproveFrom;
+    options.partsDepth = keep.partsDepth;
     options.threads = keep.threads;
     options.stop = keep.stop;
     std::size_t shown = 0;  // a line for the first position, each change, and every 10 s
@@ -87,13 +88,21 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
           "reprove: %zu positions proved again, %zu replaced, %zu in the strategy (%.0f s)\n",
           reproved, replaced, positions, secondsSince(began));
     };
+    options.onPart = [&](std::size_t done, std::size_t parts, std::size_t before,
+                         std::size_t after) {
+      std::fprintf(stderr, "parts: %zu of %zu done, %zu -> %zu strategic positions (%.0f s)\n",
+                   done, parts, before, after, secondsSince(began));
+    };
     ShrunkBook shrunk = shrinkBook(book, v.root, options);
     if (!shrunk.fault.empty())
       return "--shrink: the proof's strategy does not hold at " + shrunk.fault;
     std::printf("shrink: %zu strategic positions", shrunk.before);
     for (const ShrinkPass& p : shrunk.passes)
-      std::printf(" -> %zu (%zu moves %s, %.1f s)", p.positions, p.replaced,
-                  p.reproved ? "proved again" : "changed", p.seconds);
+      std::printf(" -> %zu (%zu %s, %.1f s)", p.positions, p.replaced,
+                  p.step == ShrinkStep::Parts     ? "parts shrunk alone"
+                  : p.step == ShrinkStep::Reprove ? "moves proved again"
+                                                  : "moves changed",
+                  p.seconds);
     std::printf("%s\n", shrunk.stopped ? " (interrupted: kept what was checked so far)" : "");
     book = std::move(shrunk.book);
   }

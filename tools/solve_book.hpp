@@ -23,7 +23,8 @@ struct BookOptions {
   // with other moves proved afresh at positions whose subtree holds at least N.
   bool shrink = false;
   std::size_t reproveFrom = 0;
-  int threads = 1;  // --threads: re-proving tries moves on this many threads
+  int partsDepth = 0;  // --parts D: the parts D X moves deep shrunk on their own first
+  int threads = 1;     // --threads: re-proving tries moves (or parts) on this many threads
   // Ctrl-C: the shrink stops and keeps what it has checked so far.
   const std::atomic<bool>* stop = nullptr;
 };
