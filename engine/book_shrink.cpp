@@ -532,13 +532,24 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptio
     if (!kept(ShrinkStep::Reprove, shrinker.reprovePass(options))) break;
     rechoose();
   }
-  // The parts after the whole: a part then starts from a strategy re-proved already.
+  // The parts after the whole: a part then starts from a strategy re-proved already. The
+  // parts joined often share less than they could until X's moves are re-chosen, so the
+  // join is re-chosen before it is compared with the strategy it would replace.
   for (int round = 0; options.partsDepth > 0 && round < options.maxRounds && !stopped(options);
        ++round) {
     std::size_t count = 0;
-    shrinker.load(shrinkParts(best, start, options, count));
+    BookWalk joined = walkBook(shrinkParts(best, start, options, count), start);
+    if (!joined.fault.empty()) break;
+    Book candidate = std::move(joined.reached);
+    for (int p = 0; p < options.maxPasses && !stopped(options); ++p) {
+      shrinker.load(candidate);
+      shrinker.pass(options);
+      BookWalk next = walkBook(shrinker.book(), start);
+      if (!next.fault.empty() || next.reached.size() >= candidate.size()) break;
+      candidate = std::move(next.reached);
+    }
+    shrinker.load(candidate);
     if (!kept(ShrinkStep::Parts, count)) break;
-    rechoose();
   }
   out.stopped = stopped(options);
   out.book = walkBook(best, start, true).reached;

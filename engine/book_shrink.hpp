@@ -32,9 +32,9 @@ struct ShrinkOptions {
   // Parts: once the whole is shrunk, X's strategy below each class of O's replies
   // `partsDepth` X moves below the start is shrunk on its own (with the re-proving above),
   // judged by its own size: in the whole, a DAG whose parts share positions, a smaller part
-  // often frees too little to count. The parts, joined under the moves above them, are kept
-  // when the whole is then smaller; rounds of parts and re-choice until one saves nothing
-  // (at most `maxRounds`). 0: no parts.
+  // often frees too little to count. The parts, joined under the moves above them and
+  // re-chosen, are kept when the whole is then smaller; rounds until one saves nothing (at
+  // most `maxRounds`). 0: no parts.
   int partsDepth = 0;
   int threads = 1;  // the moves of one position, or the parts, on up to this many threads
   // Set by another thread to stop early: what is done so far, walked and checked, is kept.
