@@ -274,6 +274,14 @@ TEST_CASE(
   CHECK(out[2] == "longest win: " + std::to_string(longest) + " plies");
   CHECK(out[3].rfind("bytes: ", 0) == 0);
   CHECK(solve({"--book-info", "/dev/null"}).exitCode != 0);
+  for (const std::vector<std::string>& bad :
+       {std::vector<std::string>{"--book-info", "--threads", "2"},
+        std::vector<std::string>{"--check-book", "--hash"},
+        std::vector<std::string>{"--book-info", "a.book", "b.book"}}) {
+    const Run refused = solve(bad);
+    CHECK(refused.exitCode == 2);
+    CHECK(refused.err.find("takes only an optional FILE") != std::string::npos);
+  }
 }
 
 TEST_CASE("qubic-solve --check-book follows the shipped book from every first move") {

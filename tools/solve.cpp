@@ -370,10 +370,12 @@ int main(int argc, char** argv) {
       seed = number(value(), "--seed");
       if (seed < 0 || seed > 1e15 || seed != std::floor(seed))
         fail("--seed must be a whole number from 0 to 10^15");
-    } else if (arg == "--book-info") {
-      return bookInfoMain(i + 1 < argc ? argv[++i] : "");
-    } else if (arg == "--check-book") {
-      return checkBookMain(i + 1 < argc ? argv[++i] : "");
+    } else if (arg == "--book-info" || arg == "--check-book") {
+      // An optional FILE and nothing else: an option after it is a mistake, not a file name.
+      const std::string file = i + 1 < argc ? argv[i + 1] : "";
+      if (i + 2 < argc || file.rfind("--", 0) == 0)
+        fail(arg + " takes only an optional FILE (the shipped book by default)");
+      return arg == "--book-info" ? bookInfoMain(file) : checkBookMain(file);
     } else if (arg == "--shrink") {
       keep.shrink = true;
     } else if (arg == "--reprove") {
