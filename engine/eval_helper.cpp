@@ -7,7 +7,10 @@ namespace {
 // An item takes microseconds, so the threads spin for each other; a helper without a
 // batch for this many checks sleeps until the next one instead.
 constexpr int kSpinsBeforeSleep = 1 << 14;
-constexpr int kClosed = 1 << 20;  // next_ past every item: nothing more is started
+// The search waits this many checks (some tens of microseconds, many items' worth) for
+// an item a helper has taken before it evaluates the item itself.
+constexpr int kSpinsBeforeTakeOver = 1 << 10;
+constexpr int kClosed = 1 << 20;  // next past every item: nothing more is started
 
 inline void pause() { __builtin_ia32_pause(); }
 
@@ -22,84 +25,104 @@ EvaluationHelpers::EvaluationHelpers(int threads, const PnsOptions& options,
 }
 
 EvaluationHelpers::~EvaluationHelpers() {
-  quit_.store(true, std::memory_order_release);
-  batch_.fetch_add(2, std::memory_order_release);  // wakes the sleepers without opening a batch
+  quit_.store(true);
+  batch_.fetch_add(2);  // wakes the sleepers without opening a batch
   batch_.notify_all();
   for (std::thread& t : threads_) t.join();
 }
 
-void EvaluationHelpers::startBatch(const Position& parent, const std::uint8_t* moves, int count,
+bool EvaluationHelpers::startBatch(const Position& parent, const std::uint8_t* moves, int count,
                                    Side attacker, bool parentNoThreatWin) {
-  parent_ = parent;
+  // The buffer of the next batch: the one before last, which a helper may still be in.
+  Batch& b = batches_[((batch_.load() + 1) >> 1) & 1];
+  if (b.inside.load() != 0) return false;
+  b.parent = parent;
   for (int i = 0; i < count; ++i) {
     const auto k = static_cast<std::size_t>(i);
-    moves_[k] = moves[i];
-    ready_[k].store(false, std::memory_order_relaxed);
-    nodes_[k] = 0;
+    b.moves[k] = moves[i];
+    b.state[k].store(kFree, std::memory_order_relaxed);
+    b.nodes[k] = 0;
   }
-  count_ = count;
-  attacker_ = attacker;
-  parentNoThreatWin_ = parentNoThreatWin;
-  next_.store(0, std::memory_order_relaxed);
-  left_.store(0, std::memory_order_relaxed);
-  closing_.store(false, std::memory_order_relaxed);
-  batch_.fetch_add(1, std::memory_order_release);  // odd: open
+  b.count = count;
+  b.attacker = attacker;
+  b.parentNoThreatWin = parentNoThreatWin;
+  b.next.store(0, std::memory_order_relaxed);
+  b.closing.store(false, std::memory_order_relaxed);
+  ownNodes_ = 0;
+  batch_.fetch_add(1);  // odd: open (and publishes the buffer)
   batch_.notify_all();
+  return true;
 }
 
-void EvaluationHelpers::evaluateItem(int k, ThreatSearch& threats, const std::atomic<bool>* stop) {
+void EvaluationHelpers::evaluateItem(Batch& b, int k, ThreatSearch& threats,
+                                     const std::atomic<bool>* stop) {
   const auto i = static_cast<std::size_t>(k);
-  Position child = parent_;
-  child.play(moves_[i]);
-  results_[i] =
-      evaluateNode(child, attacker_, options_, threats, parentNoThreatWin_, nodes_[i], stop);
-  ready_[i].store(true, std::memory_order_release);
+  b.state[i].store(kTaken, std::memory_order_relaxed);
+  Position child = b.parent;
+  child.play(b.moves[i]);
+  b.results[i] =
+      evaluateNode(child, b.attacker, options_, threats, b.parentNoThreatWin, b.nodes[i], stop);
+  b.state[i].store(kReady, std::memory_order_release);
 }
 
 const NodeEvaluation& EvaluationHelpers::result(int k, ThreatSearch& callerThreats) {
+  Batch& b = current();
   const auto i = static_cast<std::size_t>(k);
-  while (!ready_[i].load(std::memory_order_acquire)) {
-    const int m = next_.fetch_add(1, std::memory_order_relaxed);
-    if (m < count_) {
-      evaluateItem(m, callerThreats, nullptr);
-    } else {
+  for (int spins = 0; b.state[i].load(std::memory_order_acquire) != kReady;) {
+    if (const int m = b.next.fetch_add(1, std::memory_order_relaxed); m < b.count) {
+      evaluateItem(b, m, callerThreats, nullptr);
+    } else if (++spins < kSpinsBeforeTakeOver) {
       pause();
+    } else {
+      // The helper is slow on it (or paused by the system): the answer is the same
+      // whoever computes it, so the search does not wait any longer.
+      Position child = b.parent;
+      child.play(b.moves[i]);
+      own_ =
+          evaluateNode(child, b.attacker, options_, callerThreats, b.parentNoThreatWin, ownNodes_);
+      return own_;
     }
   }
-  return results_[i];
+  return b.results[i];
 }
 
 std::uint64_t EvaluationHelpers::endBatch() {
-  next_.store(kClosed, std::memory_order_relaxed);
-  closing_.store(true, std::memory_order_relaxed);  // an item a helper is still on is not wanted
-  while (left_.load(std::memory_order_acquire) < static_cast<int>(threads_.size())) pause();
-  batch_.fetch_add(1, std::memory_order_relaxed);  // even: closed
-  std::uint64_t nodes = 0;
-  for (int i = 0; i < count_; ++i) {
+  Batch& b = current();
+  b.next.store(kClosed, std::memory_order_relaxed);
+  b.closing.store(true, std::memory_order_relaxed);  // an item a helper is still on is not wanted
+  std::uint64_t nodes = ownNodes_;
+  for (int i = 0; i < b.count; ++i) {
     const auto k = static_cast<std::size_t>(i);
-    if (ready_[k].load(std::memory_order_relaxed)) nodes += nodes_[k];
+    if (b.state[k].load(std::memory_order_acquire) == kReady) nodes += b.nodes[k];
   }
+  batch_.fetch_add(1);  // even: closed
   return nodes;
 }
 
 void EvaluationHelpers::run(ThreatSearch& threats) {
   std::uint64_t seen = 0;  // the last batch this thread took part in
   for (;;) {
-    std::uint64_t b;
+    std::uint64_t n;
     int spins = 0;
-    while ((b = batch_.load(std::memory_order_acquire)) == seen || (b & 1) == 0) {
+    while ((n = batch_.load(std::memory_order_acquire)) == seen || (n & 1) == 0) {
       if (quit_.load(std::memory_order_acquire)) return;
       if (++spins < kSpinsBeforeSleep) {
         pause();
       } else {
-        batch_.wait(b, std::memory_order_acquire);
+        batch_.wait(n, std::memory_order_acquire);
         spins = 0;
       }
     }
-    seen = b;
-    for (int k; (k = next_.fetch_add(1, std::memory_order_relaxed)) < count_;)
-      evaluateItem(k, threats, &closing_);
-    left_.fetch_add(1, std::memory_order_release);
+    seen = n;
+    Batch& b = batches_[(n >> 1) & 1];
+    b.inside.fetch_add(1);
+    // The batch may have closed and its buffer been reopened before this thread got in:
+    // it works only in the batch it saw open (startBatch does not reuse a buffer with a
+    // helper inside).
+    if (batch_.load() == n)
+      for (int k; (k = b.next.fetch_add(1, std::memory_order_relaxed)) < b.count;)
+        evaluateItem(b, k, threats, &b.closing);
+    b.inside.fetch_sub(1);
   }
 }
 

@@ -4,6 +4,12 @@
 // next child nobody has taken; the search then uses the answers in its own order, as if
 // it had evaluated them itself, and drops those it turns out not to need. All threat
 // searches share the search's table of failures, so none repeats another's work.
+//
+// The search's thread never waits long for a helper: a batch closes without waiting for
+// the helpers to leave it (batches alternate between two buffers, and a buffer a helper is
+// still in is not reused: that node's children are evaluated by the search alone), and a
+// child a helper has taken but not finished after a while is evaluated by the search
+// itself (a helper the system has paused would otherwise stall the search).
 #pragma once
 
 #include <array>
@@ -26,36 +32,44 @@ class EvaluationHelpers {
   EvaluationHelpers(const EvaluationHelpers&) = delete;
   EvaluationHelpers& operator=(const EvaluationHelpers&) = delete;
 
-  // The children of `parent` after each of `moves`, for the question "does `attacker`
-  // win?" (no batch may be open).
-  void startBatch(const Position& parent, const std::uint8_t* moves, int count, Side attacker,
+  // Opens a batch of the children of `parent` after each of `moves`, for the question
+  // "does `attacker` win?" (no batch may be open). False, and no batch, when the buffer
+  // it needs still has a helper in it: the caller then evaluates alone.
+  bool startBatch(const Position& parent, const std::uint8_t* moves, int count, Side attacker,
                   bool parentNoThreatWin);
-  // The evaluation of item k of the open batch; while a helper is still on it, the caller
-  // evaluates items nobody has taken yet, with its own threat search.
+  // The evaluation of item k of the open batch; the caller evaluates the items nobody has
+  // taken yet meanwhile, with its own threat search.
   const NodeEvaluation& result(int k, ThreatSearch& callerThreats);
-  // Closes the batch: no item is started any more; waits until every helper has left it.
-  // Returns the threat-search nodes the batch cost.
+  // Closes the batch: no item is started any more, and the items helpers are still on are
+  // dropped. Returns the threat-search nodes of the items whose answers were given.
   std::uint64_t endBatch();
 
  private:
+  enum ItemState : std::uint8_t { kFree, kTaken, kReady };
+  struct Batch {
+    Position parent;
+    std::array<std::uint8_t, kCells> moves{};
+    int count = 0;
+    Side attacker = Side::X;
+    bool parentNoThreatWin = false;
+    std::array<NodeEvaluation, kCells> results;
+    std::array<std::uint64_t, kCells> nodes{};
+    std::array<std::atomic<std::uint8_t>, kCells> state{};
+    std::atomic<int> next{0};          // the next item nobody has taken
+    std::atomic<bool> closing{false};  // closed: an item still being evaluated is dropped
+    std::atomic<int> inside{0};        // helpers working in this buffer
+  };
+
   void run(ThreatSearch& threats);
-  void evaluateItem(int k, ThreatSearch& threats, const std::atomic<bool>* stop);
+  void evaluateItem(Batch& batch, int k, ThreatSearch& threats, const std::atomic<bool>* stop);
+  Batch& current() { return batches_[(batch_.load(std::memory_order_relaxed) >> 1) & 1]; }
 
   PnsOptions options_;
-  // The open batch, written by the search's thread before batch_ is raised (release).
-  Position parent_;
-  std::array<std::uint8_t, kCells> moves_{};
-  int count_ = 0;
-  Side attacker_ = Side::X;
-  bool parentNoThreatWin_ = false;
-  std::array<NodeEvaluation, kCells> results_;
-  std::array<std::uint64_t, kCells> nodes_{};
-  std::array<std::atomic<bool>, kCells> ready_{};
-  std::atomic<int> next_{0};             // the next item nobody has taken
-  std::atomic<std::uint64_t> batch_{0};  // odd: a batch is open
-  std::atomic<int> left_{0};             // helpers that have left the open batch
-  std::atomic<bool> closing_{false};     // the batch is closing: a helper's item is dropped
+  std::array<Batch, 2> batches_;
+  std::atomic<std::uint64_t> batch_{0};  // odd: batch number batch_ / 2 is open
   std::atomic<bool> quit_{false};
+  NodeEvaluation own_;          // an item the caller took over from a helper
+  std::uint64_t ownNodes_ = 0;  // the threat-search nodes of such items
   std::vector<std::unique_ptr<ThreatSearch>> threats_;
   std::vector<std::thread> threads_;
 };

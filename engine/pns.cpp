@@ -366,9 +366,7 @@ bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
       item[i] = batchSize < cap && !table_.probe(f.key[i]) ? batchSize : -1;
       if (item[i] >= 0) moves[batchSize++] = f.move[i];
     }
-    if (batchSize >= 2)
-      helper_->startBatch(pos, moves, batchSize, attacker_, parentNoThreatWin);
-    else
+    if (batchSize < 2 || !helper_->startBatch(pos, moves, batchSize, attacker_, parentNoThreatWin))
       batchSize = 0;
   }
   auto endBatch = [&] {
@@ -461,9 +459,10 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, int toImage, ProofNumber
   for (;;) {
     if (marks_) {
       // Other threads write to the table too: a node they solved needs no more work here,
-      // and any child may have changed since it was read.
+      // and any unsolved child may have changed since it was read (a solved one stays).
       if (const std::optional<TTEntry> self = table_.probe(key); self && self->isSolved()) return;
-      for (int i = 0; i < f.count; ++i) f.refresh(table_, i);
+      for (int i = 0; i < f.count; ++i)
+        if (f.pn[i] != 0 && f.dn[i] != 0) f.refresh(table_, i);
     }
     Choice c = choose(f, orNode, nullptr);
     node.pn = orNode ? c.best : c.summed;

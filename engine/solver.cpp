@@ -29,7 +29,10 @@ Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int
   }
   if (threads > 1) table.shareBetweenThreads();
   for (int i = 0; i < threads; ++i) {
-    this->threats.push_back(std::make_unique<ThreatSearch>(threatEntries));
+    // One table of threat-search failures for all threads: what one learns, all use.
+    this->threats.push_back(i == 0 ? std::make_unique<ThreatSearch>(threatEntries)
+                                   : std::make_unique<ThreatSearch>(
+                                         ThreatSearch::ShareTableOf{*this->threats.front()}));
     searches.push_back(std::make_unique<ProofSearch>(table, *this->threats.back(), pns,
                                                      threads > 1 ? &marks : nullptr));
   }

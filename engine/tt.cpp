@@ -33,10 +33,10 @@ TranspositionTable::Slot TranspositionTable::pack(const TTEntry& e) {
           std::uint64_t(log2Floor(e.work)) << kWorkShift;
   if (s.tag == 0) s.tag = kNoBest;  // a key whose top bits are all 0 still marks the slot used
   s.moves = e.moves;
-  s.pn = e.pn;
-  s.dn = e.dn;
-  if (e.pn == 0) s.dn = kDistanceSide | e.distance;
-  if (e.dn == 0) s.pn = kDistanceSide | e.distance;
+  ProofNumber pn = e.pn, dn = e.dn;
+  if (e.pn == 0) dn = kDistanceSide | e.distance;
+  if (e.dn == 0) pn = kDistanceSide | e.distance;
+  s.numbers = std::uint64_t{pn} | std::uint64_t{dn} << 32;
   return s;
 }
 
@@ -44,10 +44,10 @@ TTEntry TranspositionTable::unpack(const Slot& s, std::uint64_t key) {
   TTEntry e;
   e.key = key;
   e.moves = s.moves;
-  e.pn = s.pn;
-  e.dn = s.dn;
-  if (s.pn == 0) e.dn = kInfinity, e.distance = static_cast<std::uint8_t>(s.dn);
-  if (s.dn == 0) e.pn = kInfinity, e.distance = static_cast<std::uint8_t>(s.pn);
+  e.pn = s.pn();
+  e.dn = s.dn();
+  if (s.pn() == 0) e.dn = kInfinity, e.distance = static_cast<std::uint8_t>(s.dn());
+  if (s.dn() == 0) e.pn = kInfinity, e.distance = static_cast<std::uint8_t>(s.pn());
   const std::uint64_t best = s.tag >> kBestShift & 0x7f;
   e.bestMove = best == kNoBest ? 0xff : static_cast<std::uint8_t>(best);
   e.flags = static_cast<std::uint8_t>(s.tag >> kFlagsShift & 7);
@@ -81,9 +81,43 @@ void TranspositionTable::shareBetweenThreads() {
   if (!locks_) locks_ = std::make_unique<std::atomic<bool>[]>(kLockStripes);
 }
 
+namespace {
+
+// Mixes a slot's other two words into its tag word. Every bit of the result depends on
+// every bit of both, so a slot read half before and half after a write (even a write for
+// the same key that changed a single number) yields a tag that matches no key.
+std::uint64_t checkOf(std::uint64_t moves, std::uint64_t numbers) {
+  std::uint64_t h = (moves ^ (numbers * 0x9e3779b97f4a7c15ULL)) * 0xd6e8feb86659fd93ULL;
+  return h ^ (h >> 32);
+}
+
+}  // namespace
+
+// Relaxed atomic accesses: plain moves on the machines we build for, yet another thread
+// may write the slot meanwhile without undefined behaviour; the check catches a mix.
+TranspositionTable::Slot TranspositionTable::load(const Slot& stored) {
+  auto word = [](const std::uint64_t& w) {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(w))
+        .load(std::memory_order_relaxed);
+  };
+  Slot s;
+  s.moves = word(stored.moves);
+  s.numbers = word(stored.numbers);
+  s.tag = word(stored.tag);
+  if (s.tag != 0) s.tag ^= checkOf(s.moves, s.numbers);  // an empty slot stays 0
+  return s;
+}
+
+void TranspositionTable::save(Slot& stored, const Slot& s) {
+  auto word = [](std::uint64_t& w, std::uint64_t value) {
+    std::atomic_ref<std::uint64_t>(w).store(value, std::memory_order_relaxed);
+  };
+  word(stored.moves, s.moves);
+  word(stored.numbers, s.numbers);
+  word(stored.tag, s.tag ^ checkOf(s.moves, s.numbers));
+}
+
 std::optional<TTEntry> TranspositionTable::probe(std::uint64_t key) const {
-  if (!locks_) return probeUnlocked(key);
-  const StripeLock lock(lockOf(key));
   return probeUnlocked(key);
 }
 
@@ -96,33 +130,35 @@ void TranspositionTable::store(const TTEntry& entry) {
 std::optional<TTEntry> TranspositionTable::probeUnlocked(std::uint64_t key) const {
   const Slot* b = bucket(key);
   for (int i = 0; i < kBucketSize; ++i)
-    if (matches(b[i], key)) return unpack(b[i], key);
+    if (const Slot s = load(b[i]); matches(s, key)) return unpack(s, key);
   return std::nullopt;
 }
 
 void TranspositionTable::storeUnlocked(const TTEntry& entry) {
   Slot* b = bucket(entry.key);
-  Slot* victim = &b[0];
+  int victim = 0;
+  Slot seen[kBucketSize];
   auto value = [](const Slot& s) {
     // What it would cost to find again: a solved entry saves its whole subtree, so it
     // counts double; leaves solved by their evaluation alone are cheap to redo.
-    return (s.tag >> kWorkShift & 31) + (s.pn == 0 || s.dn == 0 ? 1 : 0);
+    return (s.tag >> kWorkShift & 31) + (s.pn() == 0 || s.dn() == 0 ? 1 : 0);
   };
   for (int i = 0; i < kBucketSize; ++i) {
-    if (matches(b[i], entry.key)) {
+    seen[i] = load(b[i]);
+    if (matches(seen[i], entry.key)) {
       // A solved entry is never replaced by an unsolved one for the same position: with
       // several threads, one may write back numbers it read before another solved it.
-      if ((b[i].pn == 0 || b[i].dn == 0) && !entry.isSolved()) return;
-      victim = &b[i];
+      if ((seen[i].pn() == 0 || seen[i].dn() == 0) && !entry.isSolved()) return;
+      victim = i;
       break;
     }
-    if (b[i].tag == 0) {
-      victim = &b[i];
+    if (seen[i].tag == 0) {
+      victim = i;
       break;
     }
-    if (value(b[i]) < value(*victim)) victim = &b[i];
+    if (value(seen[i]) < value(seen[victim])) victim = i;
   }
-  *victim = pack(entry);
+  save(b[victim], pack(entry));
 }
 
 std::size_t TranspositionTable::bytes() const { return capacity() * sizeof(Slot); }
@@ -132,7 +168,7 @@ void TranspositionTable::clear() { slots_.clear(); }
 double TranspositionTable::fill() const {
   const std::size_t sample = std::min<std::size_t>(capacity(), 4096);
   std::size_t used = 0;
-  for (std::size_t i = 0; i < sample; ++i) used += slots_[i].tag != 0;
+  for (std::size_t i = 0; i < sample; ++i) used += load(slots_[i]).tag != 0;
   return static_cast<double>(used) / static_cast<double>(sample);
 }
 

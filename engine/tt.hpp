@@ -49,13 +49,19 @@ class TranspositionTable {
   // valuable entry goes: the one with least work, a solved entry counting double.
   void store(const TTEntry& entry);
 
-  // Several threads may probe and store at once after this (the parallel solver): each
-  // bucket is then read and written under a lock of its own stripe, so no thread ever
-  // sees a half-written entry. One thread needs no locks and takes none.
+  // Several threads may probe and store at once after this (the parallel solver): stores
+  // then take a lock of their bucket's stripe, so two never mix; probes take none (a
+  // slot's words are read as atomics and checked against each other, so a slot being
+  // written reads as a miss, never as a mixed entry). One thread takes no locks at all.
   void shareBetweenThreads();
 
   // Starts loading the bucket of `key`, so that a later probe finds it in the cache.
-  void prefetch(std::uint64_t key) const { __builtin_prefetch(bucket(key)); }
+  // A bucket is 96 bytes: it spans two cache lines, both fetched.
+  void prefetch(std::uint64_t key) const {
+    const char* b = reinterpret_cast<const char*>(bucket(key));
+    __builtin_prefetch(b);
+    __builtin_prefetch(b + sizeof(Slot) * kBucketSize - 1);
+  }
 
   void clear();
   std::size_t capacity() const { return buckets_ * kBucketSize; }
@@ -66,15 +72,22 @@ class TranspositionTable {
  private:
   // An entry in 24 bytes rather than 32, so that a third more fit: the key's top 48 bits
   // (the bucket is chosen from the whole key) with the best move, 3 flag bits and the
-  // work's logarithm below them; a solved entry's distance in the low byte of its infinite number.
+  // work's logarithm below them; a solved entry's distance in the low byte of its infinite
+  // number. In the table the tag word is stored XORed with the other two (`check`): a
+  // slot read while another thread writes it does not match any key.
   struct Slot {
     std::uint64_t tag = 0;  // 0: empty
     std::uint64_t moves = 0;
-    ProofNumber pn = 0, dn = 0;
+    std::uint64_t numbers = 0;  // pn in the low half, dn in the high half
+    ProofNumber pn() const { return static_cast<ProofNumber>(numbers); }
+    ProofNumber dn() const { return static_cast<ProofNumber>(numbers >> 32); }
   };
   static Slot pack(const TTEntry& e);
   static TTEntry unpack(const Slot& s, std::uint64_t key);
   static bool matches(const Slot& s, std::uint64_t key);
+  // A stored slot as written (the tag word XORed with the others), and read back.
+  static Slot load(const Slot& stored);
+  static void save(Slot& stored, const Slot& s);
 
   Slot* bucket(std::uint64_t key) const { return slots_.data() + (key % buckets_) * kBucketSize; }
   std::optional<TTEntry> probeUnlocked(std::uint64_t key) const;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <new>
 #include <random>
+#include <thread>
 #include <tuple>
 #include <unordered_map>
 
@@ -290,6 +291,52 @@ TEST_CASE(
   CHECK(got->pn == kInfinity);
   CHECK(got->dn == 0);
   CHECK(got->distance == 12);
+}
+
+TEST_CASE("while threads store and probe at once, a probe gives a whole entry or none") {
+  // Two threads keep rewriting the same few positions with new numbers while a third
+  // reads them without a lock: every entry read must be one that was stored whole, never
+  // one's moves with another's numbers. Each entry's moves are derived from its numbers,
+  // so a mix shows.
+  TranspositionTable table(1);
+  table.shareBetweenThreads();
+  constexpr int kKeys = 64;
+  auto keyOf = [](int i) { return 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(i + 1); };
+  auto movesOf = [](std::uint64_t key, ProofNumber pn, ProofNumber dn) {
+    return key ^ (std::uint64_t{pn} << 32 | dn) ^ 0x5555aaaa5555aaaaULL;
+  };
+  std::atomic<bool> done{false};
+  auto writer = [&](ProofNumber seed) {
+    std::mt19937 rng(seed);
+    for (int n = 0; n < 300000; ++n) {
+      TTEntry e;
+      e.key = keyOf(static_cast<int>(rng() % kKeys));
+      e.pn = 1 + rng() % 1000000;
+      e.dn = 1 + rng() % 1000000;
+      e.moves = movesOf(e.key, e.pn, e.dn);
+      e.work = 1;
+      table.store(e);
+    }
+  };
+  std::thread a(writer, 1), b(writer, 2);
+  std::thread reader([&] {
+    while (!done.load())
+      for (int i = 0; i < kKeys; ++i)
+        if (const std::optional<TTEntry> got = table.probe(keyOf(i)))
+          if (got->moves != movesOf(keyOf(i), got->pn, got->dn)) done = true;  // a mixed entry
+  });
+  a.join();
+  b.join();
+  const bool mixed = done.exchange(true);
+  reader.join();
+  CHECK_FALSE(mixed);
+  int found = 0;
+  for (int i = 0; i < kKeys; ++i)
+    if (const std::optional<TTEntry> got = table.probe(keyOf(i))) {
+      CHECK(got->moves == movesOf(keyOf(i), got->pn, got->dn));
+      ++found;
+    }
+  CHECK(found > kKeys / 2);  // the entries are there to be read
 }
 
 TEST_CASE("numbers summing past the thresholds' range do not stall the search") {
