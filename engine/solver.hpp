@@ -6,7 +6,7 @@
 // `prove` from the root, the table keeping everything between slices: slices give progress
 // lines, and slicing by positions (not time or threat-search nodes) keeps a one-thread
 // search, and so its proof and book, the same on every run. Several threads either share
-// out one search's evaluations (Parallelism::Evaluation: the same course as one thread) or
+// out one search's evaluations (Parallelism::Evaluation: nearly the course of one thread) or
 // each run their own slices over the shared table (SharedTable: which thread proves what
 // depends on timing, so the proof found may differ from run to run; it is still verified).
 //
@@ -51,7 +51,8 @@ struct SolveLimits {
 // How several threads share a solve (docs/benchmarks.md compares them).
 enum class Parallelism : std::uint8_t {
   // One search; the threat searches of each batch of new children are shared out among
-  // the threads (engine/eval_helper). The search takes the same course as on one thread.
+  // the threads (engine/eval_helper). The search takes the course it takes on one thread,
+  // but for a threat search cut short by its node limit (what the shared table holds).
   Evaluation,
   // A search per thread over one table, steered apart by busy marks and virtual numbers;
   // the course, and the time, vary from run to run.
