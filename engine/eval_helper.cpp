@@ -99,6 +99,11 @@ std::uint64_t EvaluationHelpers::endBatch() {
   return nodes;
 }
 
+void EvaluationHelpers::waitForHelpers() const {
+  while (batches_[0].inside.load() != 0 || batches_[1].inside.load() != 0)
+    std::this_thread::yield();
+}
+
 void EvaluationHelpers::run(ThreatSearch& threats) {
   std::uint64_t seen = 0;  // the last batch this thread took part in
   for (;;) {

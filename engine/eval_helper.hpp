@@ -43,6 +43,9 @@ class EvaluationHelpers {
   // Closes the batch: no item is started any more, and the items helpers are still on are
   // dropped. Returns the threat-search nodes of the items whose answers were given.
   std::uint64_t endBatch();
+  // Returns once no helper is in a batch any more (one may still be finishing a dropped
+  // item after endBatch): before the shared threat table is cleared.
+  void waitForHelpers() const;
 
  private:
   enum ItemState : std::uint8_t { kFree, kTaken, kReady };

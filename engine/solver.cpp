@@ -104,6 +104,7 @@ void Solver::clear() {
   for (Workspace* w : {quick_.get(), &full_}) {
     if (!w) continue;
     if (w == &full_ && !fullUsed_) continue;
+    if (w->helpers) w->helpers->waitForHelpers();
     w->table.clear();
     for (const auto& t : w->threats) t->clearTable();
   }

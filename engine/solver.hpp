@@ -104,8 +104,10 @@ class Solver {
               Parallelism parallelism = Parallelism::SharedTable);
     TranspositionTable table;
     BusyMarks marks;
-    std::unique_ptr<EvaluationHelpers> helpers;
+    // Before the helpers, so that they go first: a helper may still be reading the shared
+    // threat table (a dropped item) when the last batch has closed.
     std::vector<std::unique_ptr<ThreatSearch>> threats;
+    std::unique_ptr<EvaluationHelpers> helpers;
     std::vector<std::unique_ptr<ProofSearch>> searches;
   };
 
