@@ -83,9 +83,10 @@ void TranspositionTable::shareBetweenThreads() {
 
 namespace {
 
-// Mixes a slot's other two words into its tag word. Every bit of the result depends on
-// every bit of both, so a slot read half before and half after a write (even a write for
-// the same key that changed a single number) yields a tag that matches no key.
+// Mixes a slot's other two words into its tag word. A change in either word, even in one
+// low bit, spreads through the multiplications into the key bits, so a slot read half
+// before and half after a write (even a write for the same key that changed a single
+// number) yields a tag that matches no key, but for a chance of about 2^-48.
 std::uint64_t checkOf(std::uint64_t moves, std::uint64_t numbers) {
   std::uint64_t h = (moves ^ (numbers * 0x9e3779b97f4a7c15ULL)) * 0xd6e8feb86659fd93ULL;
   return h ^ (h >> 32);
