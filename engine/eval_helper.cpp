@@ -54,14 +54,19 @@ bool EvaluationHelpers::startBatch(const Position& parent, const std::uint8_t* m
   return true;
 }
 
+NodeEvaluation EvaluationHelpers::evaluateChild(const Batch& b, int k, ThreatSearch& threats,
+                                                std::uint64_t& nodes,
+                                                const std::atomic<bool>* stop) const {
+  Position child = b.parent;
+  child.play(b.moves[static_cast<std::size_t>(k)]);
+  return evaluateNode(child, b.attacker, options_, threats, b.parentNoThreatWin, nodes, stop);
+}
+
 void EvaluationHelpers::evaluateItem(Batch& b, int k, ThreatSearch& threats,
                                      const std::atomic<bool>* stop) {
   const auto i = static_cast<std::size_t>(k);
   b.state[i].store(kTaken, std::memory_order_relaxed);
-  Position child = b.parent;
-  child.play(b.moves[i]);
-  b.results[i] =
-      evaluateNode(child, b.attacker, options_, threats, b.parentNoThreatWin, b.nodes[i], stop);
+  b.results[i] = evaluateChild(b, k, threats, b.nodes[i], stop);
   b.state[i].store(kReady, std::memory_order_release);
 }
 
@@ -76,10 +81,7 @@ const NodeEvaluation& EvaluationHelpers::result(int k, ThreatSearch& callerThrea
     } else {
       // The helper is slow on it (or paused by the system): the answer is the same
       // whoever computes it, so the search does not wait any longer.
-      Position child = b.parent;
-      child.play(b.moves[i]);
-      own_ =
-          evaluateNode(child, b.attacker, options_, callerThreats, b.parentNoThreatWin, ownNodes_);
+      own_ = evaluateChild(b, k, callerThreats, ownNodes_, nullptr);
       return own_;
     }
   }

@@ -64,6 +64,10 @@ class EvaluationHelpers {
   };
 
   void run(ThreatSearch& threats);
+  // Item k's child evaluated, its threat nodes added to `nodes`.
+  NodeEvaluation evaluateChild(const Batch& batch, int k, ThreatSearch& threats,
+                               std::uint64_t& nodes, const std::atomic<bool>* stop) const;
+  // Item k evaluated into the batch, marked taken and then ready.
   void evaluateItem(Batch& batch, int k, ThreatSearch& threats, const std::atomic<bool>* stop);
   Batch& current() { return batches_[(batch_.load(std::memory_order_relaxed) >> 1) & 1]; }
 

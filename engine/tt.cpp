@@ -118,17 +118,13 @@ void TranspositionTable::save(Slot& stored, const Slot& s) {
   word(stored.tag, s.tag ^ checkOf(s.moves, s.numbers));
 }
 
-std::optional<TTEntry> TranspositionTable::probe(std::uint64_t key) const {
-  return probeUnlocked(key);
-}
-
 void TranspositionTable::store(const TTEntry& entry) {
   if (!locks_) return storeUnlocked(entry);
   const StripeLock lock(lockOf(entry.key));
   storeUnlocked(entry);
 }
 
-std::optional<TTEntry> TranspositionTable::probeUnlocked(std::uint64_t key) const {
+std::optional<TTEntry> TranspositionTable::probe(std::uint64_t key) const {
   const Slot* b = bucket(key);
   for (int i = 0; i < kBucketSize; ++i)
     if (const Slot s = load(b[i]); matches(s, key)) return unpack(s, key);

@@ -90,7 +90,6 @@ class TranspositionTable {
   static void save(Slot& stored, const Slot& s);
 
   Slot* bucket(std::uint64_t key) const { return slots_.data() + (key % buckets_) * kBucketSize; }
-  std::optional<TTEntry> probeUnlocked(std::uint64_t key) const;
   void storeUnlocked(const TTEntry& entry);
   std::atomic<bool>& lockOf(std::uint64_t key) const {
     return locks_[(key % buckets_) & (kLockStripes - 1)];
