@@ -41,19 +41,21 @@ struct PnsOptions {
   bool orderMoves = true;
   // Initial proof number of a defender node: its candidate replies divided by this, as
   // most of them lose at once to the attacker's threats (1 counts every reply). On the
-  // 21 positions after 1a1 4d4 1d1 this is 3 times faster than 3 and over 10 times
-  // faster than 1 (docs/benchmarks.md).
-  ProofNumber repliesPerDefence = 6;
+  // 21 positions after 1a1 4d4 1d1, 6 was 3 times faster than 3 and over 10 times
+  // faster than 1; 5 (with forcedReplyCost 3) proves the empty board in 4.3-5.1 M
+  // positions at every table size tried, where 6 (with 2) took 5.5-10 M or got lost
+  // (docs/benchmarks.md, session 16).
+  ProofNumber repliesPerDefence = 5;
   // Initial proof number of a defender node whose only move is blocking a three: such a
   // three did not win by force, so it is worth less than a quiet move with a few replies.
   ProofNumber forcedBlockPn = 2;
   // Added to the proof number of a defender node with a single reply, over its child's.
   // Without it a chain of threes, each forcing a block, costs nothing however long it
   // grows, and the search follows such chains deep into the board long after the threat
-  // search has shown that threes alone do not win there. With 2 the empty board takes
-  // about a fifth of the positions, and the depth-4 and depth-6 suites a third to a
-  // quarter (docs/benchmarks.md).
-  ProofNumber forcedReplyCost = 2;
+  // search has shown that threes alone do not win there. With 2 the empty board took
+  // about a fifth of the positions of 0, and the depth-4 and depth-6 suites a third to a
+  // quarter; 3 is part of the robust setting above (docs/benchmarks.md).
+  ProofNumber forcedReplyCost = 3;
   // At attacker nodes, once this many children are seen to restrict the defender (a threat
   // of a forced win, a three to block, or a win), the rest are not evaluated until the
   // search picks one; until then they count as quiet moves. Each evaluation is a threat

@@ -104,7 +104,7 @@ TEST_CASE("a strategy that does not hold is not shrunk: the shrink says where it
 }
 
 TEST_CASE("re-proving other moves finds a smaller strategy than re-choosing alone") {
-  const Position start = playMoves(Position{}, "1a1 1d1 2b2 1b2").value();
+  const Position start = playMoves(Position{}, "1a1 1d1 2b2 1c2").value();
   const Book book = bookOfProof(start);
   const ShrunkBook local = shrinkBook(book, start);
   ShrinkOptions options;
@@ -131,9 +131,9 @@ TEST_CASE("re-proving other moves finds a smaller strategy than re-choosing alon
 
 TEST_CASE(
     "the parts shrunk alone and joined: a smaller whole that still wins, every part reported") {
-  // After 1a1 4d4 the re-choice of the whole stops at 472 positions; shrunk alone, the parts
-  // below O's replies to X's next move join into fewer.
-  const Position start = playMoves(Position{}, "1a1 4d4").value();
+  // After 1a1 1b1 the parts below O's replies to X's next move, shrunk alone, join into
+  // fewer positions than the re-choice of the whole reaches.
+  const Position start = playMoves(Position{}, "1a1 1b1").value();
   const Book book = bookOfProof(start);
   ShrinkOptions options;
   options.partsDepth = 1;
