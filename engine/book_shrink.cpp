@@ -462,6 +462,7 @@ Book shrinkParts(const Book& book, const Position& start, const ShrinkOptions& o
   }
   ShrinkOptions alone = options;
   alone.partsDepth = 0;
+  alone.shrinkWhole = true;
   alone.threads = 1;
   alone.onReprove = nullptr;
   alone.onPart = nullptr;
@@ -527,8 +528,9 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptio
          ++p) {
     }
   };
-  rechoose();
-  for (int round = 0; options.reproveFrom > 0 && round < options.maxRounds; ++round) {
+  if (options.shrinkWhole) rechoose();
+  for (int round = 0; options.shrinkWhole && options.reproveFrom > 0 && round < options.maxRounds;
+       ++round) {
     if (!kept(ShrinkStep::Reprove, shrinker.reprovePass(options))) break;
     rechoose();
   }

@@ -29,6 +29,9 @@ struct ShrinkOptions {
   int reproveMoves = 6;
   std::uint64_t reprovePositions = 200'000;
   int maxRounds = 8;
+  // False: the whole is neither re-chosen nor re-proved, only its parts are (for a strategy
+  // shrunk before, whose re-proving would only repeat itself).
+  bool shrinkWhole = true;
   // Parts: once the whole is shrunk, X's strategy below each class of O's replies
   // `partsDepth` X moves below the start is shrunk on its own (with the re-proving above),
   // judged by its own size: in the whole, a DAG whose parts share positions, a smaller part

@@ -170,3 +170,22 @@ TEST_CASE(
   options.onPart = nullptr;
   CHECK(shrinkBook(book, start, options).book.serialize() == shrunk.book.serialize());
 }
+
+TEST_CASE("a strategy shrunk before goes on shrinking in its parts alone, the whole left as is") {
+  const Position start = playMoves(Position{}, "1a1 1b1").value();
+  const ShrunkBook rechosen = shrinkBook(bookOfProof(start), start);
+  REQUIRE(rechosen.fault.empty());
+  ShrinkOptions options;
+  options.partsDepth = 1;
+  options.shrinkWhole = false;
+  const ShrunkBook parts = shrinkBook(rechosen.book, start, options);
+  REQUIRE(parts.fault.empty());
+  CHECK(parts.before == rechosen.book.size());
+  CHECK(parts.book.size() < rechosen.book.size());
+  REQUIRE_FALSE(parts.passes.empty());
+  for (const ShrinkPass& p : parts.passes) CHECK(p.step == ShrinkStep::Parts);
+  const BookWalk walk = walkBook(parts.book, start, true);
+  INFO(walk.fault);
+  REQUIRE(walk.fault.empty());
+  checkDistancesFall(parts.book);
+}

@@ -353,6 +353,25 @@ TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") 
     CHECK(badParts.exitCode == 2);
     CHECK(badParts.err.find("--parts") != std::string::npos);
   }
+  const Run movesAlone = solve({"--book", out, "--shrink", "--reprove-moves", "8"});
+  CHECK(movesAlone.exitCode == 2);
+  CHECK(movesAlone.err.find("--reprove-moves needs --reprove") != std::string::npos);
+  for (const char* bad : {"0", "65", "2.5", "x"}) {
+    const Run badCount =
+        solve({"--book", out, "--shrink", "--reprove", "30", "--reprove-moves", bad});
+    CHECK(badCount.exitCode == 2);
+    CHECK(badCount.err.find("--reprove-moves") != std::string::npos);
+  }
+  const Run onlyAlone = solve({"--book", out, "--shrink", "--parts-only"});
+  CHECK(onlyAlone.exitCode == 2);
+  CHECK(onlyAlone.err.find("--parts-only needs --parts") != std::string::npos);
+  const Run fromAlone = solve({"--book", out, "--shrink-from", qubic::shippedBookPath()});
+  CHECK(fromAlone.exitCode == 2);
+  CHECK(fromAlone.err.find("--shrink-from needs --shrink") != std::string::npos);
+  const Run fromNoBook = solve({"--book", out, "--shrink", "--shrink-from", "/dev/null"});
+  CHECK(fromNoBook.exitCode == 2);
+  CHECK(fromNoBook.err.find("--shrink-from: ") != std::string::npos);
+  CHECK(fromNoBook.out.find("value:") == std::string::npos);  // refused before any solve
   CHECK(!std::filesystem::exists(out));
 }
 
@@ -401,6 +420,24 @@ TEST_CASE("qubic-solve --shrink writes a smaller strategy that still wins") {
   const auto again = qubic::loadBookFile(dir + "/carried.book");
   REQUIRE(again);
   CHECK(again.value()->serialize() == once);
+
+  // A book shrunk before, shrunk again from its own strategy (not the proof's): its parts
+  // alone, the whole left as it is; what comes out still wins and is no larger.
+  std::vector<std::string> onceMore = question;
+  onceMore.insert(onceMore.end(), {"--book", dir + "/again.book", "--shrink", "--shrink-from",
+                                   dir + "/shrunk.book", "--parts", "1", "--parts-only"});
+  const Run shrunkAgain = solve(onceMore);
+  INFO(shrunkAgain.err);
+  REQUIRE(shrunkAgain.exitCode == 0);
+  CHECK(shrunkAgain.out.find("the strategy of " + dir +
+                             "/shrunk.book: " + std::to_string(small.value()->size()) +
+                             " book positions") != std::string::npos);
+  const auto further = qubic::loadBookFile(dir + "/again.book");
+  REQUIRE(further);
+  const qubic::BookWalk furtherWalk = qubic::walkBook(*further.value(), start);
+  INFO(furtherWalk.fault);
+  CHECK(furtherWalk.fault.empty());
+  CHECK(further.value()->size() <= small.value()->size());
 
   const Run noBook = solve({"--shrink"});
   CHECK(noBook.exitCode == 2);

@@ -40,7 +40,8 @@ void usage(FILE* out) {
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
       "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
-      "                   [--book FILE [--shrink [--reprove N] [--parts D]]\n"
+      "                   [--book FILE [--shrink [--shrink-from BOOK] [--reprove N\n"
+      "                   [--reprove-moves K]] [--parts D [--parts-only]]]\n"
       "                   [--add-line MOVES [--add-from BOOK]]...] [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
       "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
@@ -72,9 +73,14 @@ void usage(FILE* out) {
       "              strategic positions (each choice checked by the rules), then write it\n"
       "  --reprove   with --shrink: also prove other moves afresh where X's move needs at\n"
       "              least N strategic positions below it, and keep the smallest (slow)\n"
+      "  --reprove-moves with --reprove: how many other moves each such position tries, those\n"
+      "              leaving O the fewest replies that threes do not beat first (default 6)\n"
       "  --parts     with --shrink: then shrink X's strategy below each of O's replies D X\n"
       "              moves deep on its own (judged by its own size, not the whole's; --threads\n"
       "              parts at once) and join the parts, while that makes the whole smaller\n"
+      "  --parts-only with --parts: leave the whole as it is and shrink only its parts\n"
+      "  --shrink-from with --shrink: shrink the strategy of BOOK from the position (followed\n"
+      "              and checked by the rules) instead of the proof's, e.g. a book shrunk before\n"
       "  --add-line  with --book: keep the strategy of BOOK after the opening MOVES (default\n"
       "              BOOK: the --book file as it is now), followed move by move and checked by\n"
       "              the rules; its moves come before the proof's; may be repeated, each with\n"
@@ -383,6 +389,15 @@ int main(int argc, char** argv) {
       const double n = number(value(), "--reprove");
       if (n < 2 || n > 1e9 || n != std::floor(n)) fail("--reprove must be a whole number from 2");
       keep.reproveFrom = static_cast<std::size_t>(n);
+    } else if (arg == "--reprove-moves") {
+      const double n = number(value(), "--reprove-moves");
+      if (n < 1 || n > 64 || n != std::floor(n))
+        fail("--reprove-moves must be a whole number from 1 to 64");
+      keep.reproveMoves = static_cast<int>(n);
+    } else if (arg == "--parts-only") {
+      keep.partsOnly = true;
+    } else if (arg == "--shrink-from") {
+      keep.shrinkFrom = value();
     } else if (arg == "--parts") {
       const double n = number(value(), "--parts");
       if (n < 1 || n > 30 || n != std::floor(n))
@@ -447,6 +462,12 @@ int main(int argc, char** argv) {
   if (keep.shrink && bookPath.empty()) fail("--shrink needs --book");
   if (keep.reproveFrom && !keep.shrink) fail("--reprove needs --shrink");
   if (keep.partsDepth && !keep.shrink) fail("--parts needs --shrink");
+  if (keep.reproveMoves != 6 && !keep.reproveFrom) fail("--reprove-moves needs --reprove");
+  if (keep.partsOnly && !keep.partsDepth) fail("--parts-only needs --parts");
+  if (!keep.shrinkFrom.empty() && !keep.shrink) fail("--shrink-from needs --shrink");
+  if (!keep.shrinkFrom.empty())
+    if (const auto source = loadBookFile(keep.shrinkFrom); !source)
+      fail("--shrink-from: " + source.error());
   for (BookLine& l : keep.lines) {  // said before the solve, not after it
     if (l.from.empty()) l.from = bookPath;
     if (const Parsed<Position> line = playMoves(Position{}, l.moves); !line)

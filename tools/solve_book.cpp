@@ -71,10 +71,22 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
   });
   if (!v.verified) return "the proof does not verify, no book written: " + v.error;
   book.finish();
+  if (!keep.shrinkFrom.empty()) {
+    const Parsed<std::shared_ptr<const Book>> source = loadBookFile(keep.shrinkFrom);
+    if (!source) return "--shrink-from: " + source.error();
+    BookWalk walk = walkBook(*source.value(), v.root);
+    if (!walk.fault.empty())
+      return "--shrink-from: the strategy of " + keep.shrinkFrom + " does not hold at " +
+             walk.fault;
+    std::printf("the strategy of %s: %s\n", keep.shrinkFrom.c_str(), describe(walk).c_str());
+    book = std::move(walk.reached);
+  }
   if (keep.shrink) {
     ShrinkOptions options;
     options.reproveFrom = keep.reproveFrom;
+    options.reproveMoves = keep.reproveMoves;
     options.partsDepth = keep.partsDepth;
+    options.shrinkWhole = !keep.partsOnly;
     options.threads = keep.threads;
     options.stop = keep.stop;
     std::size_t shown = 0;  // a line for the first position, each change, and every 10 s

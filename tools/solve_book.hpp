@@ -23,8 +23,13 @@ struct BookOptions {
   // with other moves proved afresh at positions whose subtree holds at least N.
   bool shrink = false;
   std::size_t reproveFrom = 0;
-  int partsDepth = 0;  // --parts D: the parts D X moves deep shrunk on their own first
-  int threads = 1;     // --threads: re-proving tries moves (or parts) on this many threads
+  int reproveMoves = 6;    // --reprove-moves N: other moves proved afresh at each
+  int partsDepth = 0;      // --parts D: the parts D X moves deep shrunk on their own first
+  bool partsOnly = false;  // --parts-only: the whole is left as it is, only its parts shrunk
+  // --shrink-from FILE: that book's strategy from the proof's position (walked and
+  // checked) is shrunk instead of the proof's: a book shrunk before goes on shrinking.
+  std::string shrinkFrom;
+  int threads = 1;  // --threads: re-proving tries moves (or parts) on this many threads
   // Ctrl-C: the shrink stops and keeps what it has checked so far.
   const std::atomic<bool>* stop = nullptr;
 };
