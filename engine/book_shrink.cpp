@@ -543,9 +543,12 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptio
     BookWalk joined = walkBook(shrinkParts(best, start, options, count), start);
     if (!joined.fault.empty()) break;
     Book candidate = std::move(joined.reached);
-    for (int p = 0; p < options.maxPasses && !stopped(options); ++p) {
+    // Re-chosen even when stopped (it takes seconds): a stopped round keeps its parts.
+    ShrinkOptions rechoice = options;
+    rechoice.stop = nullptr;
+    for (int p = 0; p < options.maxPasses; ++p) {
       shrinker.load(candidate);
-      shrinker.pass(options);
+      shrinker.pass(rechoice);
       BookWalk next = walkBook(shrinker.book(), start);
       if (!next.fault.empty() || next.reached.size() >= candidate.size()) break;
       candidate = std::move(next.reached);
