@@ -462,7 +462,7 @@ int main(int argc, char** argv) {
   if (keep.shrink && bookPath.empty()) fail("--shrink needs --book");
   if (keep.reproveFrom && !keep.shrink) fail("--reprove needs --shrink");
   if (keep.partsDepth && !keep.shrink) fail("--parts needs --shrink");
-  if (keep.reproveMoves != 6 && !keep.reproveFrom) fail("--reprove-moves needs --reprove");
+  if (keep.reproveMoves && !keep.reproveFrom) fail("--reprove-moves needs --reprove");
   if (keep.partsOnly && !keep.partsDepth) fail("--parts-only needs --parts");
   if (!keep.shrinkFrom.empty() && !keep.shrink) fail("--shrink-from needs --shrink");
   if (!keep.shrinkFrom.empty())

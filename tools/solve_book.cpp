@@ -84,7 +84,7 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
   if (keep.shrink) {
     ShrinkOptions options;
     options.reproveFrom = keep.reproveFrom;
-    options.reproveMoves = keep.reproveMoves;
+    if (keep.reproveMoves > 0) options.reproveMoves = keep.reproveMoves;
     options.partsDepth = keep.partsDepth;
     options.shrinkWhole = !keep.partsOnly;
     options.threads = keep.threads;

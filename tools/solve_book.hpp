@@ -23,7 +23,7 @@ struct BookOptions {
   // with other moves proved afresh at positions whose subtree holds at least N.
   bool shrink = false;
   std::size_t reproveFrom = 0;
-  int reproveMoves = 6;    // --reprove-moves N: other moves proved afresh at each
+  int reproveMoves = 0;    // --reprove-moves N: other moves proved afresh at each (0: default)
   int partsDepth = 0;      // --parts D: the parts D X moves deep shrunk on their own first
   bool partsOnly = false;  // --parts-only: the whole is left as it is, only its parts shrunk
   // --shrink-from FILE: that book's strategy from the proof's position (walked and
