@@ -19,23 +19,16 @@
 #include "threats.hpp"
 #include "tt.hpp"
 #include "verify.hpp"
+#include "wins_by_threes.hpp"
 
 namespace qubic {
 
 namespace {
 
-using Key = std::pair<Bitboard, Bitboard>;  // a canonical form: one per class of positions
+using Key = ClassKey;
+using KeyHash = ClassKeyHash;
 
-struct KeyHash {
-  std::size_t operator()(const Key& k) const noexcept {
-    return static_cast<std::size_t>((k.first * 0x9E3779B97F4A7C15ULL) ^ (k.second >> 1));
-  }
-};
-
-Key keyOf(const Position& pos) {
-  const CanonicalForm c = canonical(pos);
-  return {c.x, c.o};
-}
+Key keyOf(const Position& pos) { return classKeyOf(pos); }
 
 constexpr int kEscapes = -1;  // an O reply ends the game
 
@@ -83,7 +76,7 @@ bool stopped(const ShrinkOptions& options) {
 
 class Shrinker {
  public:
-  explicit Shrinker(const Position& start) : start_(start), threats_(std::size_t{1} << 20) {}
+  explicit Shrinker(const Position& start) : start_(start) {}
 
   void load(const Book& strategy) {
     entries_.clear();
@@ -136,21 +129,9 @@ class Shrinker {
     int move;
   };
 
-  // X to move: does X win by threes, a sequence the rules-only checker accepts?
-  bool winsByThrees(const Position& pos) {
-    const Key key = keyOf(pos);
-    if (const auto known = byThrees_.find(key); known != byThrees_.end()) return known->second;
-    const ThreatResult forced = threats_.forcedWin(pos, Side::X, {});
-    const std::span<const std::uint8_t> line(forced.sequence.data(),
-                                             static_cast<std::size_t>(forced.length));
-    const bool wins = forced.win && checkForcingWin(pos, Side::X, line).empty();
-    byThrees_.emplace(key, wins);
-    return wins;
-  }
-
   // X to move: beaten without a new strategic position (as engine/book_walk follows it).
   bool covered(const Position& pos) {
-    return threatCells(pos, Side::X) || entries_.count(keyOf(pos)) || winsByThrees(pos);
+    return entries_.count(keyOf(pos)) || winsByThrees_.beaten(pos);
   }
 
   // After X's move: how many classes of O replies are not covered (kEscapes when one ends
@@ -182,7 +163,7 @@ class Shrinker {
   std::size_t dropWinsByThrees() {
     std::size_t dropped = 0;
     for (auto it = entries_.begin(); it != entries_.end();) {
-      if (winsByThrees(it->second.pos)) {
+      if (winsByThrees_(it->second.pos)) {
         it = entries_.erase(it);
         ++dropped;
       } else {
@@ -367,7 +348,7 @@ class Shrinker {
 
   static constexpr Key kRoot{~Bitboard{0}, ~Bitboard{0}};
   Position start_;
-  ThreatSearch threats_;
+  WinsByThrees winsByThrees_;
   std::vector<std::unique_ptr<Prover>> provers_;  // for re-proving, one per thread
   std::optional<Book> current_;                   // the entries as a book, while re-proving
   std::size_t total_ = 0;                         // the strategic positions they make up
@@ -376,7 +357,6 @@ class Shrinker {
   } progress_;  // of the pass, for ShrinkOptions::onReprove
   std::unordered_map<Key, std::size_t, KeyHash> tried_;  // re-proved, with its subtree's size
   std::map<Key, Entry> entries_;  // ordered, so that every pass runs the same way
-  std::unordered_map<Key, bool, KeyHash> byThrees_;
 };
 
 // The dominator tree of the strategy's graph (edges increase the stones, so sorting by
@@ -464,6 +444,7 @@ Book shrinkParts(const Book& book, const Position& start, const ShrinkOptions& o
   alone.partsDepth = 0;
   alone.shrinkWhole = true;
   alone.threads = 1;
+  alone.anneal.iterations = 0;
   alone.onReprove = nullptr;
   alone.onPart = nullptr;
   std::vector<ShrunkBook> shrunk(parts.starts.size());
@@ -529,6 +510,16 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptio
     }
   };
   if (options.shrinkWhole) rechoose();
+  AnnealOptions annealing = options.anneal;
+  annealing.stop = options.stop;
+  for (int round = 0; options.shrinkWhole && annealing.iterations > 0 &&
+                      round < options.maxRounds && !stopped(options);
+       ++round) {
+    AnnealedStrategy annealed = annealStrategy(best, start, annealing);
+    shrinker.load(annealed.book);
+    if (!kept(ShrinkStep::Anneal, annealed.changed)) break;
+    rechoose();
+  }
   for (int round = 0; options.shrinkWhole && options.reproveFrom > 0 && round < options.maxRounds;
        ++round) {
     if (!kept(ShrinkStep::Reprove, shrinker.reprovePass(options))) break;

@@ -14,6 +14,7 @@
 
 #include "book.hpp"
 #include "position.hpp"
+#include "strategy_anneal.hpp"
 
 namespace qubic {
 
@@ -39,6 +40,14 @@ struct ShrinkOptions {
   // re-chosen, are kept when the whole is then smaller; rounds until one saves nothing (at
   // most `maxRounds`). 0: no parts.
   int partsDepth = 0;
+  // Annealing (engine/strategy_anneal), after the first re-choice: in rounds until one
+  // saves nothing (at most `maxRounds`), each followed by a re-choice. Off while
+  // anneal.iterations is 0; its stop flag is this one's.
+  AnnealOptions anneal = [] {
+    AnnealOptions off;
+    off.iterations = 0;
+    return off;
+  }();
   int threads = 1;  // the moves of one position, or the parts, on up to this many threads
   // Set by another thread to stop early: what is done so far, walked and checked, is kept.
   const std::atomic<bool>* stop = nullptr;
@@ -51,7 +60,7 @@ struct ShrinkOptions {
       onPart;
 };
 
-enum class ShrinkStep { Parts, Rechoice, Reprove };
+enum class ShrinkStep { Parts, Rechoice, Reprove, Anneal };
 
 struct ShrinkPass {
   ShrinkStep step = ShrinkStep::Rechoice;

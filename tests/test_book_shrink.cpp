@@ -17,27 +17,11 @@
 #include "engine/threats.hpp"
 #include "engine/tt.hpp"
 #include "engine/verify.hpp"
+#include "proved_strategy.hpp"
 
 using namespace qubic;
 
 namespace {
-
-// The book of a fresh proof of X's win from `start` (X to move).
-Book bookOfProof(const Position& start) {
-  TranspositionTable table(16);
-  ThreatSearch threats(1 << 16);
-  ProofSearch search(table, threats);
-  REQUIRE(search.prove(start, Side::X, {}).answer == Answer::Proven);
-  std::stringstream proof;
-  REQUIRE(writeProof(proof, start, Side::X, search, threats, {}).complete);
-  Book book;
-  const VerifyResult v = verifyProof(proof, [&](const Position& pos, int move, int plies) {
-    if (pos.sideToMove() == Side::X) book.add(pos, move, plies);
-  });
-  REQUIRE(v.verified);
-  book.finish();
-  return book;
-}
 
 // Distances as the player plays the strategy: at least two plies more than after any reply.
 void checkDistancesFall(const Book& book) {
@@ -90,13 +74,7 @@ TEST_CASE(
 TEST_CASE("a strategy that does not hold is not shrunk: the shrink says where it fails") {
   const Position start = playMoves(Position{}, "1a1 4d4 1d1 4a4").value();
   const Book book = bookOfProof(start);
-  Book broken;  // the strategy without its entry at the start
-  const CanonicalForm dropped = canonical(start);
-  book.forEachEntry([&](const Position& pos, int move, int plies) {
-    const CanonicalForm c = canonical(pos);
-    if (c.x != dropped.x || c.o != dropped.o) broken.add(pos, move, plies);
-  });
-  broken.finish();
+  const Book broken = withoutEntry(book, start);
   const ShrunkBook shrunk = shrinkBook(broken, start);
   CHECK(shrunk.fault.find("neither in the book nor a checked forcing win") != std::string::npos);
   CHECK(shrunk.book.empty());

@@ -87,6 +87,18 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
     if (keep.reproveMoves > 0) options.reproveMoves = keep.reproveMoves;
     options.partsDepth = keep.partsDepth;
     options.shrinkWhole = !keep.partsOnly;
+    options.anneal.iterations = keep.annealMillions * 1'000'000;
+    double annealShownAt = -10;
+    options.anneal.onProgress = [&](std::size_t done, std::size_t positions, std::size_t reached) {
+      if (done < positions && secondsSince(began) < annealShownAt + 10) return;
+      annealShownAt = secondsSince(began);
+      if (done < positions)
+        std::fprintf(stderr, "anneal: moves of %zu of %zu positions gathered (%.0f s)\n", done,
+                     positions, secondsSince(began));
+      else
+        std::fprintf(stderr, "anneal: %zu positions known, %zu reached (%.0f s)\n", positions,
+                     reached, secondsSince(began));
+    };
     options.threads = keep.threads;
     options.stop = keep.stop;
     std::size_t shown = 0;  // a line for the first position, each change, and every 10 s
@@ -113,6 +125,7 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
       std::printf(" -> %zu (%zu %s, %.1f s)", p.positions, p.replaced,
                   p.step == ShrinkStep::Parts     ? "parts shrunk alone"
                   : p.step == ShrinkStep::Reprove ? "moves proved again"
+                  : p.step == ShrinkStep::Anneal  ? "moves changed by annealing"
                                                   : "moves changed",
                   p.seconds);
     std::printf("%s\n", shrunk.stopped ? " (interrupted: kept what was checked so far)" : "");

@@ -1,0 +1,284 @@
+#include "strategy_anneal.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <unordered_map>
+#include <vector>
+
+#include "book_walk.hpp"
+#include "symmetry.hpp"
+#include "wins_by_threes.hpp"
+
+namespace qubic {
+
+namespace {
+
+constexpr int kUnknown = -1;  // a position with no known way on
+
+bool stopped(const AnnealOptions& options) {
+  return options.stop && options.stop->load(std::memory_order_relaxed);
+}
+
+// The graph of known ways on: a node per class of strategic positions (X to move), each
+// with candidate moves and, per move, the nodes its open replies lead to. A node counts
+// while some counted node's chosen move leads to it (`parents` of them), so changing one
+// move updates the count by walking only what it frees or newly needs.
+class Annealer {
+ public:
+  Annealer(const Position& start, const AnnealOptions& options)
+      : start_(start), options_(options), beaten_(std::size_t{1} << 22) {}
+
+  // False when stopped, or when a move of the strategy cannot be followed (then `fault`).
+  bool build(const Book& strategy, std::string& fault);
+  // Returns the positions whose move changed.
+  std::size_t anneal();
+  Book strategy() const;
+  std::size_t reached() const { return reached_; }
+  std::size_t known() const { return nodes_.size(); }
+
+ private:
+  struct Candidate {
+    int move;
+    std::vector<int> next;
+  };
+  struct Node {
+    Position pos;
+    std::vector<Candidate> candidates;
+    int choice = 0;
+    int parents = 0;
+  };
+
+  // After X's move: the replies (one per class) not beaten by threes, or false if there
+  // are more than `limit` or one ends the game.
+  bool openReplies(const Position& after, int limit, std::vector<Position>& open);
+  // The first move leaving every reply beaten by threes, or kUnknown.
+  int finishingMove(const Position& pos);
+  bool finishes(const Position& pos);
+  int nodeFor(const Position& pos);
+  int addNode(const Position& pos, Candidate only);
+  bool candidate(const Position& pos, int move, int limit, Candidate& out);
+  void need(int v);
+  void free(int v);
+  void change(int v, int choice);
+
+  Position start_;
+  const AnnealOptions& options_;
+  WinsByThrees beaten_;
+  std::unordered_map<ClassKey, bool, ClassKeyHash> finishes_;
+  std::vector<Node> nodes_;
+  std::unordered_map<ClassKey, int, ClassKeyHash> index_;
+  std::vector<int> roots_;
+  std::size_t reached_ = 0;
+};
+
+bool Annealer::openReplies(const Position& after, int limit, std::vector<Position>& open) {
+  open.clear();
+  for (Bitboard replies = nonEquivalentMoves(after); replies;) {
+    Position next = after;
+    next.play(popLowest(replies));
+    if (next.isGameOver()) return false;
+    if (beaten_.beaten(next)) continue;
+    if (static_cast<int>(open.size()) == limit) return false;
+    open.push_back(next);
+  }
+  return true;
+}
+
+int Annealer::finishingMove(const Position& pos) {
+  std::vector<Position> open;
+  for (Bitboard moves = nonEquivalentMoves(pos); moves;) {
+    const int move = popLowest(moves);
+    Position after = pos;
+    after.play(move);
+    if (!after.isGameOver() && openReplies(after, 0, open)) return move;
+  }
+  return kUnknown;
+}
+
+bool Annealer::finishes(const Position& pos) {
+  const ClassKey key = classKeyOf(pos);
+  if (const auto it = finishes_.find(key); it != finishes_.end()) return it->second;
+  return finishes_[key] = finishingMove(pos) != kUnknown;
+}
+
+int Annealer::addNode(const Position& pos, Candidate only) {
+  const int id = static_cast<int>(nodes_.size());
+  nodes_.push_back({pos, {std::move(only)}});
+  index_[classKeyOf(pos)] = id;
+  return id;
+}
+
+// A node of the graph for `pos`: the strategy's, or a new one that one move wins from, or
+// one move and then one more after each reply it leaves open; kUnknown if none of these.
+int Annealer::nodeFor(const Position& pos) {
+  if (const auto it = index_.find(classKeyOf(pos)); it != index_.end()) return it->second;
+  if (finishes(pos)) return addNode(pos, {finishingMove(pos), {}});
+  std::vector<Position> open;
+  for (Bitboard moves = nonEquivalentMoves(pos); moves;) {
+    const int move = popLowest(moves);
+    Position after = pos;
+    after.play(move);
+    if (after.isGameOver() || !openReplies(after, options_.newOpenReplies, open)) continue;
+    if (!std::all_of(open.begin(), open.end(), [&](const Position& q) { return finishes(q); }))
+      continue;
+    Candidate c{move, {}};
+    for (const Position& q : open) c.next.push_back(nodeFor(q));
+    return addNode(pos, std::move(c));
+  }
+  return kUnknown;
+}
+
+bool Annealer::candidate(const Position& pos, int move, int limit, Candidate& out) {
+  Position after = pos;
+  after.play(move);
+  std::vector<Position> open;
+  if (after.isGameOver() || !openReplies(after, limit, open)) return false;
+  out = {move, {}};
+  for (const Position& q : open) {
+    const int v = nodeFor(q);
+    if (v == kUnknown) return false;
+    out.next.push_back(v);
+  }
+  return true;
+}
+
+bool Annealer::build(const Book& strategy, std::string& fault) {
+  strategy.forEachEntry([&](const Position& pos, int move, int) {
+    index_[classKeyOf(pos)] = static_cast<int>(nodes_.size());
+    nodes_.push_back({pos, {{move, {}}}});
+  });
+  const std::size_t entries = nodes_.size();
+  for (std::size_t i = 0; i < entries; ++i) {
+    if (stopped(options_)) return false;
+    if (options_.onProgress && i % 256 == 0) options_.onProgress(i, entries, entries);
+    const Position pos = nodes_[i].pos;
+    const int current = nodes_[i].candidates[0].move;
+    Candidate kept;
+    if (!candidate(pos, current, kCells, kept)) {
+      fault = "a move of the strategy cannot be followed";
+      return false;
+    }
+    const int limit = pos.moveCount() <= 4
+                          ? options_.openReplies
+                          : std::min(options_.openReplies, static_cast<int>(kept.next.size()) +
+                                                               options_.openAboveCurrent);
+    std::vector<Candidate> all{std::move(kept)};
+    for (Bitboard moves = nonEquivalentMoves(pos) & ~bit(current); moves;)
+      if (Candidate c; candidate(pos, popLowest(moves), limit, c)) all.push_back(std::move(c));
+    nodes_[i].candidates = std::move(all);
+  }
+  std::vector<Position> open;
+  if (start_.sideToMove() == Side::X) {
+    open = {start_};
+  } else if (!openReplies(start_, kCells, open)) {
+    fault = "O has a reply that the strategy does not answer";
+    return false;
+  }
+  for (const Position& q : open) {
+    const auto it = index_.find(classKeyOf(q));
+    if (it == index_.end()) {
+      fault = "O has a reply that the strategy does not answer";
+      return false;
+    }
+    roots_.push_back(it->second);
+  }
+  for (const int r : roots_) need(r);
+  return true;
+}
+
+void Annealer::need(int v) {
+  if (nodes_[v].parents++ > 0) return;
+  ++reached_;
+  for (const int n : nodes_[v].candidates[nodes_[v].choice].next) need(n);
+}
+
+void Annealer::free(int v) {
+  if (--nodes_[v].parents > 0) return;
+  --reached_;
+  for (const int n : nodes_[v].candidates[nodes_[v].choice].next) free(n);
+}
+
+// The new move's positions are needed before the old move's are freed, so what both
+// share is never freed and needed again.
+void Annealer::change(int v, int choice) {
+  Node& node = nodes_[v];
+  if (node.parents > 0) {
+    for (const int n : node.candidates[choice].next) need(n);
+    for (const int n : node.candidates[node.choice].next) free(n);
+  }
+  node.choice = choice;
+}
+
+std::size_t Annealer::anneal() {
+  std::vector<int> choosable;
+  for (std::size_t v = 0; v < nodes_.size(); ++v)
+    if (nodes_[v].candidates.size() > 1) choosable.push_back(static_cast<int>(v));
+  std::vector<int> start(nodes_.size()), best(nodes_.size());
+  for (std::size_t v = 0; v < nodes_.size(); ++v) start[v] = best[v] = nodes_[v].choice;
+  std::size_t bestReached = reached_;
+  std::mt19937 random(options_.seed);
+  const double n = static_cast<double>(std::max<std::uint64_t>(options_.iterations, 1));
+  for (std::uint64_t i = 0; i < options_.iterations && !choosable.empty(); ++i) {
+    if ((i & 0xffff) == 0 && stopped(options_)) break;
+    const int v = choosable[random() % choosable.size()];
+    const int old = nodes_[v].choice;
+    const int choice = static_cast<int>(random() % nodes_[v].candidates.size());
+    if (choice == old) continue;
+    // From about two positions' worth of worsening taken now and then, down to almost none.
+    const double temperature = 1.5 * (1.0 - static_cast<double>(i) / n) + 0.02;
+    const std::size_t before = reached_;
+    change(v, choice);
+    const double uniform = static_cast<double>(random() >> 8) / 16777216.0;
+    if (reached_ > before &&
+        uniform >= std::exp(-static_cast<double>(reached_ - before) / temperature)) {
+      change(v, old);
+      continue;
+    }
+    if (reached_ < bestReached) {
+      bestReached = reached_;
+      for (std::size_t u = 0; u < nodes_.size(); ++u) best[u] = nodes_[u].choice;
+    }
+  }
+  // Back to the best choices, counted afresh.
+  for (Node& node : nodes_) node.parents = 0;
+  reached_ = 0;
+  std::size_t changed = 0;
+  for (std::size_t v = 0; v < nodes_.size(); ++v) nodes_[v].choice = best[v];
+  for (const int r : roots_) need(r);
+  for (std::size_t v = 0; v < nodes_.size(); ++v)
+    changed += nodes_[v].parents > 0 && best[v] != start[v];
+  if (options_.onProgress) options_.onProgress(nodes_.size(), nodes_.size(), reached_);
+  return changed;
+}
+
+Book Annealer::strategy() const {
+  Book book;
+  for (const Node& node : nodes_)
+    if (node.parents > 0) book.add(node.pos, node.candidates[node.choice].move, 1);
+  book.finish();
+  return book;
+}
+
+}  // namespace
+
+AnnealedStrategy annealStrategy(const Book& book, const Position& start,
+                                const AnnealOptions& options) {
+  AnnealedStrategy out;
+  BookWalk walk = walkBook(book, start);
+  if (!walk.fault.empty()) {
+    out.fault = walk.fault;
+    return out;
+  }
+  out.before = out.after = walk.reached.size();
+  out.book = walk.reached;
+  Annealer annealer(start, options);
+  if (!annealer.build(walk.reached, out.fault)) return out;
+  out.changed = annealer.anneal();
+  out.known = annealer.known();
+  out.book = annealer.strategy();
+  out.after = out.book.size();
+  return out;
+}
+
+}  // namespace qubic

@@ -1,0 +1,38 @@
+// "Does X, to move, win by threes here?" asked again and again of the same positions: the
+// threat search proposes a forcing win and the rules-only checker must accept it; answers
+// are kept per class of equivalent positions. Used by the book's shrink and annealing.
+#pragma once
+
+#include <unordered_map>
+#include <utility>
+
+#include "position.hpp"
+#include "threat_search.hpp"
+
+namespace qubic {
+
+using ClassKey = std::pair<Bitboard, Bitboard>;  // a canonical form: one per class
+
+struct ClassKeyHash {
+  std::size_t operator()(const ClassKey& k) const noexcept {
+    return static_cast<std::size_t>((k.first * 0x9E3779B97F4A7C15ULL) ^ (k.second >> 1));
+  }
+};
+
+ClassKey classKeyOf(const Position& pos);
+
+class WinsByThrees {
+ public:
+  explicit WinsByThrees(std::size_t threatEntries = std::size_t{1} << 20)
+      : threats_(threatEntries) {}
+  // X to move: a forcing win by threes that engine/verify accepts?
+  bool operator()(const Position& pos);
+  // X to move: beaten with no strategic position, by a line at once or by threes.
+  bool beaten(const Position& pos);
+
+ private:
+  ThreatSearch threats_;
+  std::unordered_map<ClassKey, bool, ClassKeyHash> known_;
+};
+
+}  // namespace qubic

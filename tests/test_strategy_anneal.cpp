@@ -1,0 +1,118 @@
+// Annealing X's strategy as a whole makes it smaller than one re-choice at a time can, and
+// what it returns still wins: walked again from the start by engine/book_walk (every O reply
+// class, forcing wins checked by the rules), with distances that fall move by move.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <span>
+#include <sstream>
+
+#include "engine/book.hpp"
+#include "engine/book_shrink.hpp"
+#include "engine/book_walk.hpp"
+#include "engine/notation.hpp"
+#include "engine/pns.hpp"
+#include "engine/proof.hpp"
+#include "engine/strategy_anneal.hpp"
+#include "engine/symmetry.hpp"
+#include "engine/threat_search.hpp"
+#include "engine/threats.hpp"
+#include "engine/tt.hpp"
+#include "engine/verify.hpp"
+#include "proved_strategy.hpp"
+
+using namespace qubic;
+
+namespace {
+
+AnnealOptions quick() {
+  AnnealOptions options;
+  options.iterations = 200'000;
+  return options;
+}
+
+// Every O reply (all of them, not one per class) after each entry's move meets a line at
+// once, the strategy again, or a forcing win the rules-only checker accepts.
+void checkEveryReply(const Book& book) {
+  ThreatSearch threats(1 << 16);
+  book.forEachEntry([&](const Position& pos, int move, int) {
+    Position after = pos;
+    after.play(move);
+    for (Bitboard replies = after.isGameOver() ? 0 : after.emptyCells(); replies;) {
+      Position next = after;
+      next.play(popLowest(replies));
+      REQUIRE_FALSE(next.isGameOver());
+      if (threatCells(next, Side::X) || book.find(next)) continue;
+      const ThreatResult forced = threats.forcedWin(next, Side::X);
+      REQUIRE(forced.win);
+      CHECK(checkForcingWin(next, Side::X,
+                            std::span<const std::uint8_t>(forced.sequence.data(),
+                                                          static_cast<std::size_t>(forced.length)))
+                .empty());
+    }
+  });
+}
+
+}  // namespace
+
+TEST_CASE("annealing finds a smaller strategy than re-choosing one move at a time") {
+  const Position start = playMoves(Position{}, "1a1 1d1 2b2 1c2").value();
+  const Book book = bookOfProof(start);
+  const ShrunkBook local = shrinkBook(book, start);
+  ShrinkOptions options;
+  options.anneal = quick();
+  const ShrunkBook annealed = shrinkBook(book, start, options);
+  REQUIRE(local.fault.empty());
+  REQUIRE(annealed.fault.empty());
+  CHECK(annealed.book.size() < local.book.size());
+  CHECK(std::any_of(annealed.passes.begin(), annealed.passes.end(), [](const ShrinkPass& p) {
+    return p.step == ShrinkStep::Anneal && p.replaced > 0;
+  }));
+
+  const BookWalk walk = walkBook(annealed.book, start, true);
+  INFO(walk.fault);
+  REQUIRE(walk.fault.empty());
+  CHECK(walk.reached.serialize() == annealed.book.serialize());
+  checkEveryReply(annealed.book);
+  CHECK(shrinkBook(book, start, options).book.serialize() == annealed.book.serialize());
+}
+
+TEST_CASE("an annealed strategy wins from either kind of start and never grows") {
+  // X to move, and O to move after X's book move.
+  Position start = playMoves(Position{}, "1a1 4d4 1d1 4a4").value();
+  const Book book = bookOfProof(start);
+  const bool afterX = GENERATE(false, true);
+  if (afterX) start.play(book.find(start)->move);
+  INFO(afterX);
+
+  const AnnealedStrategy a = annealStrategy(book, start, quick());
+  REQUIRE(a.fault.empty());
+  CHECK(a.before == walkBook(book, start).reached.size());
+  CHECK(a.after == a.book.size());
+  CHECK(a.after < a.before);  // the proof's strategy leaves room here
+  CHECK(a.known >= a.before);
+  const BookWalk walk = walkBook(a.book, start);
+  INFO(walk.fault);
+  REQUIRE(walk.fault.empty());
+  CHECK(walk.reached.size() <= a.after);  // entries won by threes anyway drop out
+  checkEveryReply(walk.reached);
+  CHECK(annealStrategy(book, start, quick()).book.serialize() == a.book.serialize());
+}
+
+TEST_CASE("annealing a strategy that does not hold says where it fails; a stop keeps it whole") {
+  const Position start = playMoves(Position{}, "1a1 4d4 1d1 4a4").value();
+  const Book book = bookOfProof(start);
+  const Book broken = withoutEntry(book, start);
+  const AnnealedStrategy failed = annealStrategy(broken, start, quick());
+  CHECK(failed.fault.find("neither in the book nor a checked forcing win") != std::string::npos);
+  CHECK(failed.book.empty());
+
+  const std::atomic<bool> stop{true};
+  AnnealOptions options = quick();
+  options.stop = &stop;
+  const AnnealedStrategy stopped = annealStrategy(book, start, options);
+  CHECK(stopped.fault.empty());
+  CHECK(stopped.after == stopped.before);
+  CHECK(walkBook(stopped.book, start).fault.empty());
+}
