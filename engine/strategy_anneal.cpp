@@ -55,8 +55,8 @@ class Annealer {
   // The first move leaving every reply beaten by threes, or kUnknown.
   int finishingMove(const Position& pos);
   bool finishes(const Position& pos);
-  int nodeFor(const Position& pos);
-  int addNode(const Position& pos, Candidate only);
+  int nodeFor(const Position& pos, int depth);
+  int addNode(const Position& pos, std::vector<Candidate> candidates);
   bool candidate(const Position& pos, int move, int limit, Candidate& out);
   void need(int v);
   void free(int v);
@@ -66,6 +66,7 @@ class Annealer {
   const AnnealOptions& options_;
   WinsByThrees beaten_;
   std::unordered_map<ClassKey, bool, ClassKeyHash> finishes_;
+  std::unordered_map<ClassKey, int, ClassKeyHash> unknown_;  // no node within this depth
   std::vector<Node> nodes_;
   std::unordered_map<ClassKey, int, ClassKeyHash> index_;
   std::vector<int> roots_;
@@ -102,31 +103,44 @@ bool Annealer::finishes(const Position& pos) {
   return finishes_[key] = finishingMove(pos) != kUnknown;
 }
 
-int Annealer::addNode(const Position& pos, Candidate only) {
+int Annealer::addNode(const Position& pos, std::vector<Candidate> candidates) {
   const int id = static_cast<int>(nodes_.size());
-  nodes_.push_back({pos, {std::move(only)}});
+  nodes_.push_back({pos, std::move(candidates)});
   index_[classKeyOf(pos)] = id;
   return id;
 }
 
-// A node of the graph for `pos`: the strategy's, or a new one that one move wins from, or
-// one move and then one more after each reply it leaves open; kUnknown if none of these.
-int Annealer::nodeFor(const Position& pos) {
-  if (const auto it = index_.find(classKeyOf(pos)); it != index_.end()) return it->second;
-  if (finishes(pos)) return addNode(pos, {finishingMove(pos), {}});
+// A node of the graph for `pos`: the strategy's, or a new one known to win within `depth`
+// strategic moves: one move wins by threes (depth 1), or a move leaves at most
+// newOpenReplies replies open, each such a node of depth - 1 (up to newCandidates such
+// moves, each a candidate). kUnknown if none.
+int Annealer::nodeFor(const Position& pos, int depth) {
+  const ClassKey key = classKeyOf(pos);
+  if (const auto it = index_.find(key); it != index_.end()) return it->second;
+  if (const auto it = unknown_.find(key); it != unknown_.end() && it->second >= depth)
+    return kUnknown;
+  if (finishes(pos)) return addNode(pos, {{finishingMove(pos), {}}});
+  std::vector<Candidate> found;
   std::vector<Position> open;
-  for (Bitboard moves = nonEquivalentMoves(pos); moves;) {
+  for (Bitboard moves = depth > 1 ? nonEquivalentMoves(pos) : 0;
+       moves && static_cast<int>(found.size()) < options_.newCandidates;) {
     const int move = popLowest(moves);
     Position after = pos;
     after.play(move);
     if (after.isGameOver() || !openReplies(after, options_.newOpenReplies, open)) continue;
-    if (!std::all_of(open.begin(), open.end(), [&](const Position& q) { return finishes(q); }))
-      continue;
     Candidate c{move, {}};
-    for (const Position& q : open) c.next.push_back(nodeFor(q));
-    return addNode(pos, std::move(c));
+    for (const Position& q : open) {
+      const int v = nodeFor(q, depth - 1);
+      if (v == kUnknown) break;
+      c.next.push_back(v);
+    }
+    if (c.next.size() == open.size()) found.push_back(std::move(c));
   }
-  return kUnknown;
+  if (found.empty()) {
+    unknown_[key] = depth;
+    return kUnknown;
+  }
+  return addNode(pos, std::move(found));
 }
 
 bool Annealer::candidate(const Position& pos, int move, int limit, Candidate& out) {
@@ -136,7 +150,7 @@ bool Annealer::candidate(const Position& pos, int move, int limit, Candidate& ou
   if (after.isGameOver() || !openReplies(after, limit, open)) return false;
   out = {move, {}};
   for (const Position& q : open) {
-    const int v = nodeFor(q);
+    const int v = nodeFor(q, options_.newDepth);
     if (v == kUnknown) return false;
     out.next.push_back(v);
   }

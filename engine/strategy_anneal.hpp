@@ -24,8 +24,11 @@ struct AnnealOptions {
   // strategy plays there, nor more than `openReplies`).
   int openReplies = 14;
   int openAboveCurrent = 2;
-  // A new position two moves from a win by threes: its move leaves at most this many replies.
+  // New positions: known to win within `newDepth` strategic moves, each move leaving at
+  // most `newOpenReplies` replies open, with up to `newCandidates` such moves to choose from.
+  int newDepth = 2;
   int newOpenReplies = 3;
+  int newCandidates = 4;
   const std::atomic<bool>* stop = nullptr;  // polled; what is best so far is returned
   // Called while candidates are gathered (every 256 positions) and once annealing ends.
   std::function<void(std::size_t done, std::size_t positions, std::size_t reached)> onProgress;
