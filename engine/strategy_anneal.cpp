@@ -30,7 +30,8 @@ class Annealer {
       : start_(start), options_(options), beaten_(std::size_t{1} << 22) {}
 
   // False when stopped, or when a move of the strategy cannot be followed (then `fault`).
-  bool build(const Book& strategy, std::string& fault);
+  // The strategy's positions, then the pool's (both walked from the start), are known.
+  bool build(const Book& strategy, const Book& pool, std::string& fault);
   // Returns the positions whose move changed.
   std::size_t anneal();
   Book strategy() const;
@@ -157,11 +158,13 @@ bool Annealer::candidate(const Position& pos, int move, int limit, Candidate& ou
   return true;
 }
 
-bool Annealer::build(const Book& strategy, std::string& fault) {
-  strategy.forEachEntry([&](const Position& pos, int move, int) {
-    index_[classKeyOf(pos)] = static_cast<int>(nodes_.size());
-    nodes_.push_back({pos, {{move, {}}}});
-  });
+bool Annealer::build(const Book& strategy, const Book& pool, std::string& fault) {
+  auto add = [&](const Position& pos, int move, int) {
+    if (index_.try_emplace(classKeyOf(pos), static_cast<int>(nodes_.size())).second)
+      nodes_.push_back({pos, {{move, {}}}});
+  };
+  strategy.forEachEntry(add);
+  pool.forEachEntry(add);
   const std::size_t entries = nodes_.size();
   for (std::size_t i = 0; i < entries; ++i) {
     if (stopped(options_)) return false;
@@ -286,8 +289,17 @@ AnnealedStrategy annealStrategy(const Book& book, const Position& start,
   }
   out.before = out.after = walk.reached.size();
   out.book = walk.reached;
+  Book pool;
+  if (options.pool) {
+    BookWalk more = walkBook(*options.pool, start);
+    if (!more.fault.empty()) {
+      out.fault = "the pool: " + more.fault;
+      return out;
+    }
+    pool = std::move(more.reached);
+  }
   Annealer annealer(start, options);
-  if (!annealer.build(walk.reached, out.fault)) return out;
+  if (!annealer.build(walk.reached, pool, out.fault)) return out;
   out.changed = annealer.anneal();
   out.known = annealer.known();
   out.book = annealer.strategy();

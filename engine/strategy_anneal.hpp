@@ -29,6 +29,9 @@ struct AnnealOptions {
   int newDepth = 2;
   int newOpenReplies = 3;
   int newCandidates = 4;
+  // Another strategy from the same start whose positions are known too (its moves among
+  // the candidates), so that annealing can take parts of it; may be null.
+  const Book* pool = nullptr;
   const std::atomic<bool>* stop = nullptr;  // polled; what is best so far is returned
   // Called while candidates are gathered (every 256 positions) and once annealing ends.
   std::function<void(std::size_t done, std::size_t positions, std::size_t reached)> onProgress;

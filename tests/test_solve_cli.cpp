@@ -365,6 +365,18 @@ TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") 
   const Run onlyAlone = solve({"--book", out, "--shrink", "--parts-only"});
   CHECK(onlyAlone.exitCode == 2);
   CHECK(onlyAlone.err.find("--parts-only needs --parts") != std::string::npos);
+  const Run annealAlone = solve({"--book", out, "--anneal", "5"});
+  CHECK(annealAlone.exitCode == 2);
+  CHECK(annealAlone.err.find("--anneal needs --shrink") != std::string::npos);
+  for (const char* bad : {"0", "-3", "1.5", "x"}) {
+    const Run badAnneal = solve({"--book", out, "--shrink", "--anneal", bad});
+    CHECK(badAnneal.exitCode == 2);
+    CHECK(badAnneal.err.find("--anneal") != std::string::npos);
+  }
+  const Run annealParts =
+      solve({"--book", out, "--shrink", "--parts", "1", "--parts-only", "--anneal", "5"});
+  CHECK(annealParts.exitCode == 2);
+  CHECK(annealParts.err.find("not with --parts-only") != std::string::npos);
   const Run fromAlone = solve({"--book", out, "--shrink-from", qubic::shippedBookPath()});
   CHECK(fromAlone.exitCode == 2);
   CHECK(fromAlone.err.find("--shrink-from needs --shrink") != std::string::npos);
@@ -438,6 +450,23 @@ TEST_CASE("qubic-solve --shrink writes a smaller strategy that still wins") {
   INFO(furtherWalk.fault);
   CHECK(furtherWalk.fault.empty());
   CHECK(further.value()->size() <= small.value()->size());
+
+  // The same book annealed as a whole (the proof's own strategy known too): fewer positions
+  // than one re-choice at a time found, and it still wins.
+  std::vector<std::string> annealing = question;
+  annealing.insert(annealing.end(), {"--book", dir + "/annealed.book", "--shrink", "--shrink-from",
+                                     dir + "/shrunk.book", "--anneal", "1"});
+  const Run annealed = solve(annealing);
+  INFO(annealed.err);
+  REQUIRE(annealed.exitCode == 0);
+  CHECK(annealed.out.find("moves changed by annealing") != std::string::npos);
+  CHECK(annealed.err.find("anneal: ") != std::string::npos);
+  const auto smaller = qubic::loadBookFile(dir + "/annealed.book");
+  REQUIRE(smaller);
+  const qubic::BookWalk annealedWalk = qubic::walkBook(*smaller.value(), start);
+  INFO(annealedWalk.fault);
+  CHECK(annealedWalk.fault.empty());
+  CHECK(smaller.value()->size() < small.value()->size());
 
   const Run noBook = solve({"--shrink"});
   CHECK(noBook.exitCode == 2);

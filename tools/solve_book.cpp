@@ -71,6 +71,7 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
   });
   if (!v.verified) return "the proof does not verify, no book written: " + v.error;
   book.finish();
+  Book proofStrategy;  // with --shrink-from: the proof's own, which annealing may draw on
   if (!keep.shrinkFrom.empty()) {
     const Parsed<std::shared_ptr<const Book>> source = loadBookFile(keep.shrinkFrom);
     if (!source) return "--shrink-from: " + source.error();
@@ -79,6 +80,7 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
       return "--shrink-from: the strategy of " + keep.shrinkFrom + " does not hold at " +
              walk.fault;
     std::printf("the strategy of %s: %s\n", keep.shrinkFrom.c_str(), describe(walk).c_str());
+    proofStrategy = std::move(book);
     book = std::move(walk.reached);
   }
   if (keep.shrink) {
@@ -88,6 +90,7 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
     options.partsDepth = keep.partsDepth;
     options.shrinkWhole = !keep.partsOnly;
     options.anneal.iterations = keep.annealMillions * 1'000'000;
+    if (!proofStrategy.empty()) options.anneal.pool = &proofStrategy;
     double annealShownAt = -10;
     options.anneal.onProgress = [&](std::size_t done, std::size_t positions, std::size_t reached) {
       if (done < positions && secondsSince(began) < annealShownAt + 10) return;
