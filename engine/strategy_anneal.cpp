@@ -62,6 +62,11 @@ class Annealer {
   void need(int v);
   void free(int v);
   void change(int v, int choice);
+  // Sets every position's move and counts afresh what the start reaches.
+  void choose(const std::vector<int>& choices);
+  // One annealing run from the moves set now; the best count seen and its moves are kept.
+  void run(std::uint32_t seed, const std::vector<int>& choosable, std::size_t& bestReached,
+           std::vector<int>& best);
 
   Position start_;
   const AnnealOptions& options_;
@@ -227,14 +232,16 @@ void Annealer::change(int v, int choice) {
   node.choice = choice;
 }
 
-std::size_t Annealer::anneal() {
-  std::vector<int> choosable;
-  for (std::size_t v = 0; v < nodes_.size(); ++v)
-    if (nodes_[v].candidates.size() > 1) choosable.push_back(static_cast<int>(v));
-  std::vector<int> start(nodes_.size()), best(nodes_.size());
-  for (std::size_t v = 0; v < nodes_.size(); ++v) start[v] = best[v] = nodes_[v].choice;
-  std::size_t bestReached = reached_;
-  std::mt19937 random(options_.seed);
+void Annealer::choose(const std::vector<int>& choices) {
+  for (Node& node : nodes_) node.parents = 0;
+  reached_ = 0;
+  for (std::size_t v = 0; v < nodes_.size(); ++v) nodes_[v].choice = choices[v];
+  for (const int r : roots_) need(r);
+}
+
+void Annealer::run(std::uint32_t seed, const std::vector<int>& choosable, std::size_t& bestReached,
+                   std::vector<int>& best) {
+  std::mt19937 random(seed);
   const double n = static_cast<double>(std::max<std::uint64_t>(options_.iterations, 1));
   for (std::uint64_t i = 0; i < options_.iterations && !choosable.empty(); ++i) {
     if ((i & 0xffff) == 0 && stopped(options_)) break;
@@ -257,12 +264,19 @@ std::size_t Annealer::anneal() {
       for (std::size_t u = 0; u < nodes_.size(); ++u) best[u] = nodes_[u].choice;
     }
   }
-  // Back to the best choices, counted afresh.
-  for (Node& node : nodes_) node.parents = 0;
-  reached_ = 0;
+}
+
+std::size_t Annealer::anneal() {
+  std::vector<int> choosable;
+  for (std::size_t v = 0; v < nodes_.size(); ++v)
+    if (nodes_[v].candidates.size() > 1) choosable.push_back(static_cast<int>(v));
+  std::vector<int> start(nodes_.size());
+  for (std::size_t v = 0; v < nodes_.size(); ++v) start[v] = nodes_[v].choice;
+  std::vector<int> best = start;
+  std::size_t bestReached = reached_;
+  run(options_.seed, choosable, bestReached, best);
+  choose(best);
   std::size_t changed = 0;
-  for (std::size_t v = 0; v < nodes_.size(); ++v) nodes_[v].choice = best[v];
-  for (const int r : roots_) need(r);
   for (std::size_t v = 0; v < nodes_.size(); ++v)
     changed += nodes_[v].parents > 0 && best[v] != start[v];
   if (options_.onProgress) options_.onProgress(nodes_.size(), nodes_.size(), reached_);
