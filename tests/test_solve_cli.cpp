@@ -474,15 +474,20 @@ TEST_CASE("qubic-solve --shrink writes a smaller strategy that still wins") {
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("qubic-solve --reprove stops on Ctrl-C and writes the strategy checked so far") {
+TEST_CASE(
+    "qubic-solve --reprove and --anneal stop on Ctrl-C and write the strategy checked so far") {
+  // The option, and the start of its progress lines.
+  const auto [option, progress] = GENERATE(
+      table<std::string, std::string>({{"--reprove", "reprove: "}, {"--anneal", "anneal: "}}));
+  INFO(option);
   const std::string path = std::filesystem::temp_directory_path() /
                            ("qubic-reprove-" + std::to_string(getpid()) + ".book");
   ChildProcess child({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "--moves", "1a1,4d4", "--book",
-                      path, "--shrink", "--reprove", "20"});
+                      path, "--shrink", option, "20"});
   REQUIRE(child.started());
-  // The first progress line of re-proving (about a minute of it is left then): some 30 s
-  // in a release build, over 3 min under AddressSanitizer, so the wait allows 15 min.
-  REQUIRE(readErrorUntil(child, "reprove: ", std::chrono::seconds(900)));
+  // The first progress line (about a minute of the work is left then): some 10-30 s in a
+  // release build, over 3 min under AddressSanitizer, so the wait allows 15 min.
+  REQUIRE(readErrorUntil(child, progress, std::chrono::seconds(900)));
   child.sendSignal(SIGINT);
   std::string out, err;
   std::tie(out, err) = child.drain(std::chrono::seconds(120));
