@@ -100,7 +100,8 @@ TEST_CASE("an annealed strategy wins from either kind of start and never grows")
   CHECK(annealStrategy(book, start, quick()).book.serialize() == a.book.serialize());
 }
 
-TEST_CASE("annealing a strategy that does not hold says where it fails, and a stop keeps it whole") {
+TEST_CASE(
+    "annealing a strategy that does not hold says where it fails, and a stop keeps it whole") {
   const Position start = playMoves(Position{}, "1a1 4d4 1d1 4a4").value();
   const Book book = bookOfProof(start);
   const Book broken = withoutEntry(book, start);
