@@ -373,6 +373,9 @@ TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") 
     CHECK(badAnneal.exitCode == 2);
     CHECK(badAnneal.err.find("--anneal") != std::string::npos);
   }
+  const Run poolAlone = solve({"--book", out, "--shrink", "--anneal-proof"});
+  CHECK(poolAlone.exitCode == 2);
+  CHECK(poolAlone.err.find("--anneal-proof needs --anneal and --shrink-from") != std::string::npos);
   const Run annealParts =
       solve({"--book", out, "--shrink", "--parts", "1", "--parts-only", "--anneal", "5"});
   CHECK(annealParts.exitCode == 2);
@@ -455,7 +458,7 @@ TEST_CASE("qubic-solve --shrink writes a smaller strategy that still wins") {
   // than one re-choice at a time found, and it still wins.
   std::vector<std::string> annealing = question;
   annealing.insert(annealing.end(), {"--book", dir + "/annealed.book", "--shrink", "--shrink-from",
-                                     dir + "/shrunk.book", "--anneal", "1"});
+                                     dir + "/shrunk.book", "--anneal", "1", "--anneal-proof"});
   const Run annealed = solve(annealing);
   INFO(annealed.err);
   REQUIRE(annealed.exitCode == 0);

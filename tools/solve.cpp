@@ -41,7 +41,8 @@ void usage(FILE* out) {
       "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
       "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
       "                   [--book FILE [--shrink [--shrink-from BOOK] [--reprove N\n"
-      "                   [--reprove-moves K]] [--parts D [--parts-only]] [--anneal M]]\n"
+      "                   [--reprove-moves K]] [--parts D [--parts-only]] [--anneal M "
+      "[--anneal-proof]]]\n"
       "                   [--add-line MOVES [--add-from BOOK]]...] [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
       "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
@@ -81,8 +82,9 @@ void usage(FILE* out) {
       "  --parts-only with --parts: leave the whole as it is and shrink only its parts\n"
       "  --anneal    with --shrink: anneal X's strategy as a whole (M million changes tried a\n"
       "              round; moves whose replies lead to known positions, chosen together so\n"
-      "              that positions share what lies below them), in rounds while it saves;\n"
-      "              with --shrink-from, parts of the proof's own strategy may be taken\n"
+      "              that positions share what lies below them), in rounds while it saves\n"
+      "  --anneal-proof with --anneal and --shrink-from: the proof's own strategy is known too,\n"
+      "              and annealing may take parts of it (gathering takes several times longer)\n"
       "  --shrink-from with --shrink: shrink the strategy of BOOK from the position (followed\n"
       "              and checked by the rules) instead of the proof's, e.g. a book shrunk before\n"
       "  --add-line  with --book: keep the strategy of BOOK after the opening MOVES (default\n"
@@ -402,6 +404,8 @@ int main(int argc, char** argv) {
       const double n = number(value(), "--anneal");
       if (n < 1 || n > 1e6 || n != std::floor(n)) fail("--anneal must be a whole number from 1");
       keep.annealMillions = static_cast<std::uint64_t>(n);
+    } else if (arg == "--anneal-proof") {
+      keep.annealWithProof = true;
     } else if (arg == "--parts-only") {
       keep.partsOnly = true;
     } else if (arg == "--shrink-from") {
@@ -473,6 +477,8 @@ int main(int argc, char** argv) {
   if (keep.reproveMoves && !keep.reproveFrom) fail("--reprove-moves needs --reprove");
   if (keep.partsOnly && !keep.partsDepth) fail("--parts-only needs --parts");
   if (keep.annealMillions && !keep.shrink) fail("--anneal needs --shrink");
+  if (keep.annealWithProof && (!keep.annealMillions || keep.shrinkFrom.empty()))
+    fail("--anneal-proof needs --anneal and --shrink-from");
   if (keep.annealMillions && keep.partsOnly)
     fail("--anneal anneals the whole: not with --parts-only");
   if (!keep.shrinkFrom.empty() && !keep.shrink) fail("--shrink-from needs --shrink");

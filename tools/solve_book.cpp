@@ -90,7 +90,7 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
     options.partsDepth = keep.partsDepth;
     options.shrinkWhole = !keep.partsOnly;
     options.anneal.iterations = keep.annealMillions * 1'000'000;
-    if (!proofStrategy.empty()) options.anneal.pool = &proofStrategy;
+    if (keep.annealWithProof) options.anneal.pool = &proofStrategy;
     double annealShownAt = -10;
     options.anneal.onProgress = [&](std::size_t done, std::size_t positions, std::size_t reached) {
       if (done < positions && secondsSince(began) < annealShownAt + 10) return;

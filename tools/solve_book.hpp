@@ -27,6 +27,7 @@ struct BookOptions {
   int partsDepth = 0;      // --parts D: the parts D X moves deep shrunk on their own first
   bool partsOnly = false;  // --parts-only: the whole is left as it is, only its parts shrunk
   std::uint64_t annealMillions = 0;  // --anneal M: annealing, M million changes a round
+  bool annealWithProof = false;      // --anneal-proof: the proof's strategy known too
   // --shrink-from FILE: that book's strategy from the proof's position (walked and
   // checked) is shrunk instead of the proof's: a book shrunk before goes on shrinking.
   std::string shrinkFrom;
