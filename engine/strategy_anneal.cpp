@@ -35,7 +35,6 @@ class Annealer {
   // Returns the positions whose move changed.
   std::size_t anneal();
   Book strategy() const;
-  std::size_t reached() const { return reached_; }
   std::size_t known() const { return nodes_.size(); }
 
  private:
