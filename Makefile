@@ -45,8 +45,8 @@ sanitize:
 # The threaded tests (the parallel solver, the job thread) under ThreadSanitizer.
 tsan: deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_TSAN=ON -DQUBIC_NATIVE=OFF >/dev/null
-	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns test_distance test_split_solve test_job_thread test_tui_engine test_book_shrink
-	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns|distance|split_solve|job_thread|tui_engine|book_shrink):'
+	@cmake --build build-tsan -j $(JOBS) --target test_solver test_pns test_distance test_split_solve test_job_thread test_tui_engine test_book_shrink test_strategy_anneal
+	@cd build-tsan && ctest --output-on-failure -j $(JOBS) -R 'test_(solver|pns|distance|split_solve|job_thread|tui_engine|book_shrink|strategy_anneal):'
 
 # Warning check: builds everything with g++ and clang++ and -Werror.
 warnings: deps

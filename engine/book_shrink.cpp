@@ -512,6 +512,7 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptio
   if (options.shrinkWhole) rechoose();
   AnnealOptions annealing = options.anneal;
   annealing.stop = options.stop;
+  annealing.threads = options.threads;
   for (int round = 0; options.shrinkWhole && annealing.iterations > 0 &&
                       round < options.maxRounds && !stopped(options);
        ++round) {

@@ -3,18 +3,18 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <thread>
 #include <unordered_map>
 #include <vector>
 
 #include "book_walk.hpp"
+#include "known_ways.hpp"
 #include "symmetry.hpp"
 #include "wins_by_threes.hpp"
 
 namespace qubic {
 
 namespace {
-
-constexpr int kUnknown = -1;  // a position with no known way on
 
 bool stopped(const AnnealOptions& options) {
   return options.stop && options.stop->load(std::memory_order_relaxed);
@@ -27,7 +27,7 @@ bool stopped(const AnnealOptions& options) {
 class Annealer {
  public:
   Annealer(const Position& start, const AnnealOptions& options)
-      : start_(start), options_(options), beaten_(std::size_t{1} << 22) {}
+      : start_(start), options_(options) {}
 
   // False when stopped, or when a move of the strategy cannot be followed (then `fault`).
   // The strategy's positions, then the pool's (both walked from the start), are known.
@@ -49,15 +49,12 @@ class Annealer {
     int parents = 0;
   };
 
-  // After X's move: the replies (one per class) not beaten by threes, or false if there
-  // are more than `limit` or one ends the game.
-  bool openReplies(const Position& after, int limit, std::vector<Position>& open);
-  // The first move leaving every reply beaten by threes, or kUnknown.
-  int finishingMove(const Position& pos);
-  bool finishes(const Position& pos);
-  int nodeFor(const Position& pos, int depth);
+  int intern(const KnownWays::Ref& ref);
+  std::vector<Candidate> candidatesOf(const std::vector<KnownWays::Way>& ways);
   int addNode(const Position& pos, std::vector<Candidate> candidates);
-  bool candidate(const Position& pos, int move, int limit, Candidate& out);
+  // Each known position's ways, on options_.threads threads; false when stopped.
+  bool gather(std::size_t entries, KnownWays& ways, std::vector<std::vector<KnownWays::Way>>& out,
+              std::vector<char>& followed);
   void need(int v);
   void free(int v);
   void change(int v, int choice);
@@ -69,44 +66,11 @@ class Annealer {
 
   Position start_;
   const AnnealOptions& options_;
-  WinsByThrees beaten_;
-  std::unordered_map<ClassKey, bool, ClassKeyHash> finishes_;
-  std::unordered_map<ClassKey, int, ClassKeyHash> unknown_;  // no node within this depth
   std::vector<Node> nodes_;
   std::unordered_map<ClassKey, int, ClassKeyHash> index_;
   std::vector<int> roots_;
   std::size_t reached_ = 0;
 };
-
-bool Annealer::openReplies(const Position& after, int limit, std::vector<Position>& open) {
-  open.clear();
-  for (Bitboard replies = nonEquivalentMoves(after); replies;) {
-    Position next = after;
-    next.play(popLowest(replies));
-    if (next.isGameOver()) return false;
-    if (beaten_.beaten(next)) continue;
-    if (static_cast<int>(open.size()) == limit) return false;
-    open.push_back(next);
-  }
-  return true;
-}
-
-int Annealer::finishingMove(const Position& pos) {
-  std::vector<Position> open;
-  for (Bitboard moves = nonEquivalentMoves(pos); moves;) {
-    const int move = popLowest(moves);
-    Position after = pos;
-    after.play(move);
-    if (!after.isGameOver() && openReplies(after, 0, open)) return move;
-  }
-  return kUnknown;
-}
-
-bool Annealer::finishes(const Position& pos) {
-  const ClassKey key = classKeyOf(pos);
-  if (const auto it = finishes_.find(key); it != finishes_.end()) return it->second;
-  return finishes_[key] = finishingMove(pos) != kUnknown;
-}
 
 int Annealer::addNode(const Position& pos, std::vector<Candidate> candidates) {
   const int id = static_cast<int>(nodes_.size());
@@ -115,51 +79,46 @@ int Annealer::addNode(const Position& pos, std::vector<Candidate> candidates) {
   return id;
 }
 
-// A node of the graph for `pos`: the strategy's, or a new one known to win within `depth`
-// strategic moves: one move wins by threes (depth 1), or a move leaves at most
-// newOpenReplies replies open, each such a node of depth - 1 (up to newCandidates such
-// moves, each a candidate). kUnknown if none.
-int Annealer::nodeFor(const Position& pos, int depth) {
-  const ClassKey key = classKeyOf(pos);
-  if (const auto it = index_.find(key); it != index_.end()) return it->second;
-  if (const auto it = unknown_.find(key); it != unknown_.end() && it->second >= depth)
-    return kUnknown;
-  if (finishes(pos)) return addNode(pos, {{finishingMove(pos), {}}});
-  std::vector<Candidate> found;
-  std::vector<Position> open;
-  for (Bitboard moves = depth > 1 ? nonEquivalentMoves(pos) : 0;
-       moves && static_cast<int>(found.size()) < options_.newCandidates;) {
-    const int move = popLowest(moves);
-    Position after = pos;
-    after.play(move);
-    if (after.isGameOver() || !openReplies(after, options_.newOpenReplies, open)) continue;
-    Candidate c{move, {}};
-    for (const Position& q : open) {
-      const int v = nodeFor(q, depth - 1);
-      if (v == kUnknown) break;
-      c.next.push_back(v);
-    }
-    if (c.next.size() == open.size()) found.push_back(std::move(c));
-  }
-  if (found.empty()) {
-    unknown_[key] = depth;
-    return kUnknown;
-  }
-  return addNode(pos, std::move(found));
+// A fresh position becomes a node after the positions it leads to, in the order met.
+int Annealer::intern(const KnownWays::Ref& ref) {
+  if (ref.fresh == nullptr) return ref.known;
+  if (const auto it = index_.find(ref.fresh->key); it != index_.end()) return it->second;
+  std::vector<Candidate> candidates = candidatesOf(ref.fresh->ways);
+  return addNode(ref.fresh->pos, std::move(candidates));
 }
 
-bool Annealer::candidate(const Position& pos, int move, int limit, Candidate& out) {
-  Position after = pos;
-  after.play(move);
-  std::vector<Position> open;
-  if (after.isGameOver() || !openReplies(after, limit, open)) return false;
-  out = {move, {}};
-  for (const Position& q : open) {
-    const int v = nodeFor(q, options_.newDepth);
-    if (v == kUnknown) return false;
-    out.next.push_back(v);
+std::vector<Annealer::Candidate> Annealer::candidatesOf(const std::vector<KnownWays::Way>& ways) {
+  std::vector<Candidate> out;
+  for (const KnownWays::Way& w : ways) {
+    Candidate c{w.move, {}};
+    for (const KnownWays::Ref& r : w.next) c.next.push_back(intern(r));
+    out.push_back(std::move(c));
   }
-  return true;
+  return out;
+}
+
+bool Annealer::gather(std::size_t entries, KnownWays& ways,
+                      std::vector<std::vector<KnownWays::Way>>& out, std::vector<char>& followed) {
+  std::atomic<std::size_t> next{0}, done{0};
+  auto work = [&](bool reports) {
+    KnownWays::Asker asker(ways);
+    std::size_t reported = 0;  // in 256s; only the calling thread reports
+    // In the strategy's order: neighbours share much of what they ask.
+    for (std::size_t i; !stopped(options_) && (i = next.fetch_add(1)) < entries;) {
+      followed[i] = asker.ways(nodes_[i].pos, nodes_[i].candidates[0].move, out[i]);
+      const std::size_t d = done.fetch_add(1) + 1;
+      if (reports && options_.onProgress && d / 256 > reported) {
+        reported = d / 256;
+        options_.onProgress(d, entries, entries);
+      }
+    }
+  };
+  if (options_.onProgress) options_.onProgress(0, entries, entries);
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < options_.threads; ++t) helpers.emplace_back(work, false);
+  work(true);
+  for (std::thread& t : helpers) t.join();
+  return !stopped(options_);
 }
 
 bool Annealer::build(const Book& strategy, const Book& pool, std::string& fault) {
@@ -170,29 +129,23 @@ bool Annealer::build(const Book& strategy, const Book& pool, std::string& fault)
   strategy.forEachEntry(add);
   pool.forEachEntry(add);
   const std::size_t entries = nodes_.size();
+  KnownWays ways(index_, options_);
+  std::vector<std::vector<KnownWays::Way>> gathered(entries);
+  std::vector<char> followed(entries, 0);
+  if (!gather(entries, ways, gathered, followed)) return false;
   for (std::size_t i = 0; i < entries; ++i) {
-    if (stopped(options_)) return false;
-    if (options_.onProgress && i % 256 == 0) options_.onProgress(i, entries, entries);
-    const Position pos = nodes_[i].pos;
-    const int current = nodes_[i].candidates[0].move;
-    Candidate kept;
-    if (!candidate(pos, current, kCells, kept)) {
+    if (!followed[i]) {
       fault = "a move of the strategy cannot be followed";
       return false;
     }
-    const int limit = pos.moveCount() <= 4
-                          ? options_.openReplies
-                          : std::min(options_.openReplies, static_cast<int>(kept.next.size()) +
-                                                               options_.openAboveCurrent);
-    std::vector<Candidate> all{std::move(kept)};
-    for (Bitboard moves = nonEquivalentMoves(pos) & ~bit(current); moves;)
-      if (Candidate c; candidate(pos, popLowest(moves), limit, c)) all.push_back(std::move(c));
-    nodes_[i].candidates = std::move(all);
+    std::vector<Candidate> candidates = candidatesOf(gathered[i]);
+    nodes_[i].candidates = std::move(candidates);
   }
   std::vector<Position> open;
+  KnownWays::Asker asker(ways);
   if (start_.sideToMove() == Side::X) {
     open = {start_};
-  } else if (!openReplies(start_, kCells, open)) {
+  } else if (!asker.openReplies(start_, kCells, open)) {
     fault = "O has a reply that the strategy does not answer";
     return false;
   }

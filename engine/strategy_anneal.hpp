@@ -33,6 +33,8 @@ struct AnnealOptions {
   // Another strategy from the same start whose positions are known too (its moves among
   // the candidates), so that annealing can take parts of it; may be null.
   const Book* pool = nullptr;
+  // Threads that gather the moves (the result does not depend on how many).
+  int threads = 1;
   const std::atomic<bool>* stop = nullptr;  // polled; what is best so far is returned
   // Called while candidates are gathered (every 256 positions) and once annealing ends.
   std::function<void(std::size_t done, std::size_t positions, std::size_t reached)> onProgress;

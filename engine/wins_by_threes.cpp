@@ -13,14 +13,25 @@ ClassKey classKeyOf(const Position& pos) {
   return {c.x, c.o};
 }
 
+WinsByThrees::WinsByThrees(std::size_t threatEntries)
+    : answers_(std::make_shared<Answers>()), threats_(threatEntries) {}
+
+WinsByThrees::WinsByThrees(ShareAnswersOf share, std::size_t threatEntries)
+    : answers_(share.owner.answers_), threats_(threatEntries) {}
+
 bool WinsByThrees::operator()(const Position& pos) {
   const ClassKey key = classKeyOf(pos);
-  if (const auto it = known_.find(key); it != known_.end()) return it->second;
+  Answers::Shard& shard = answers_->of(key);
+  {
+    const std::scoped_lock hold(shard.lock);
+    if (const auto it = shard.known.find(key); it != shard.known.end()) return it->second;
+  }
   const ThreatResult forced = threats_.forcedWin(pos, Side::X, {});
   const std::span<const std::uint8_t> line(forced.sequence.data(),
                                            static_cast<std::size_t>(forced.length));
   const bool wins = forced.win && checkForcingWin(pos, Side::X, line).empty();
-  known_.emplace(key, wins);
+  const std::scoped_lock hold(shard.lock);
+  shard.known.emplace(key, wins);
   return wins;
 }
 

@@ -3,6 +3,9 @@
 // are kept per class of equivalent positions. Used by the book's shrink and annealing.
 #pragma once
 
+#include <array>
+#include <memory>
+#include <mutex>
 #include <unordered_map>
 #include <utility>
 
@@ -23,16 +26,34 @@ ClassKey classKeyOf(const Position& pos);
 
 class WinsByThrees {
  public:
-  explicit WinsByThrees(std::size_t threatEntries = std::size_t{1} << 20)
-      : threats_(threatEntries) {}
+  explicit WinsByThrees(std::size_t threatEntries = std::size_t{1} << 20);
+  // One for another thread that shares `owner`'s answers (`owner` must outlive it): what
+  // either learns, both use. The answers do not depend on who asked first.
+  struct ShareAnswersOf {
+    WinsByThrees& owner;
+  };
+  WinsByThrees(ShareAnswersOf share, std::size_t threatEntries);
+
   // X to move: a forcing win by threes that engine/verify accepts?
   bool operator()(const Position& pos);
   // X to move: beaten with no strategic position, by a line at once or by threes.
   bool beaten(const Position& pos);
 
  private:
+  // In shards, each with its lock, so that threads asking at once (or one growing a
+  // shard) rarely wait for each other.
+  struct Answers {
+    struct Shard {
+      std::mutex lock;
+      std::unordered_map<ClassKey, bool, ClassKeyHash> known;
+    };
+    std::array<Shard, 64> shards;
+    Shard& of(const ClassKey& key) {
+      return shards[(key.first ^ key.second) * 0x9E3779B97F4A7C15ULL >> 58];
+    }
+  };
+  std::shared_ptr<Answers> answers_;
   ThreatSearch threats_;
-  std::unordered_map<ClassKey, bool, ClassKeyHash> known_;
 };
 
 }  // namespace qubic

@@ -78,7 +78,8 @@ TEST_CASE("annealing finds a smaller strategy than re-choosing one move at a tim
   CHECK(shrinkBook(book, start, options).book.serialize() == annealed.book.serialize());
 }
 
-TEST_CASE("an annealed strategy wins from either kind of start and never grows") {
+TEST_CASE(
+    "an annealed strategy wins from either kind of start, never grows, whatever the threads") {
   // X to move, and O to move after X's book move.
   Position start = playMoves(Position{}, "1a1 4d4 1d1 4a4").value();
   const Book book = bookOfProof(start);
@@ -98,6 +99,11 @@ TEST_CASE("an annealed strategy wins from either kind of start and never grows")
   CHECK(walk.reached.size() <= a.after);  // entries won by threes anyway drop out
   checkEveryReply(walk.reached);
   CHECK(annealStrategy(book, start, quick()).book.serialize() == a.book.serialize());
+  AnnealOptions twoThreads = quick();  // gathering on two threads changes nothing
+  twoThreads.threads = 2;
+  const AnnealedStrategy b = annealStrategy(book, start, twoThreads);
+  CHECK(b.known == a.known);
+  CHECK(b.book.serialize() == a.book.serialize());
 }
 
 TEST_CASE(
