@@ -373,6 +373,14 @@ TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") 
     CHECK(badAnneal.exitCode == 2);
     CHECK(badAnneal.err.find("--anneal") != std::string::npos);
   }
+  const Run depthAlone = solve({"--book", out, "--shrink", "--anneal-depth", "3"});
+  CHECK(depthAlone.exitCode == 2);
+  CHECK(depthAlone.err.find("--anneal-depth needs --anneal") != std::string::npos);
+  for (const char* bad : {"0", "5", "2.5", "deep"}) {
+    const Run badDepth = solve({"--book", out, "--shrink", "--anneal", "1", "--anneal-depth", bad});
+    CHECK(badDepth.exitCode == 2);
+    CHECK(badDepth.err.find("--anneal-depth") != std::string::npos);
+  }
   const Run poolAlone = solve({"--book", out, "--shrink", "--anneal-proof"});
   CHECK(poolAlone.exitCode == 2);
   CHECK(poolAlone.err.find("--anneal-proof needs --anneal and --shrink-from") != std::string::npos);

@@ -42,7 +42,7 @@ void usage(FILE* out) {
       "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
       "                   [--book FILE [--shrink [--shrink-from BOOK] [--reprove N\n"
       "                   [--reprove-moves K]] [--parts D [--parts-only]] [--anneal M "
-      "[--anneal-proof]]]\n"
+      "[--anneal-proof] [--anneal-depth D]]]\n"
       "                   [--add-line MOVES [--add-from BOOK]]...] [--explain]\n"
       "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
       "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
@@ -84,6 +84,8 @@ void usage(FILE* out) {
       "              round; moves whose replies lead to known positions, chosen together so\n"
       "              that positions share what lies below them), in rounds while it saves;\n"
       "              the moves are gathered on --threads threads (the same result)\n"
+      "  --anneal-depth with --anneal: new positions may be up to D strategic moves from a\n"
+      "              win by threes (default 2; 3 finds more, several times slower and larger)\n"
       "  --anneal-proof with --anneal and --shrink-from: the proof's own strategy is known too,\n"
       "              and annealing may take parts of it (gathering takes several times longer)\n"
       "  --shrink-from with --shrink: shrink the strategy of BOOK from the position (followed\n"
@@ -405,6 +407,10 @@ int main(int argc, char** argv) {
       const double n = number(value(), "--anneal");
       if (n < 1 || n > 1e6 || n != std::floor(n)) fail("--anneal must be a whole number from 1");
       keep.annealMillions = static_cast<std::uint64_t>(n);
+    } else if (arg == "--anneal-depth") {
+      const double n = number(value(), "--anneal-depth");
+      if (n < 1 || n > 4 || n != std::floor(n)) fail("--anneal-depth must be 1, 2, 3 or 4");
+      keep.annealDepth = static_cast<int>(n);
     } else if (arg == "--anneal-proof") {
       keep.annealWithProof = true;
     } else if (arg == "--parts-only") {
@@ -478,6 +484,7 @@ int main(int argc, char** argv) {
   if (keep.reproveMoves && !keep.reproveFrom) fail("--reprove-moves needs --reprove");
   if (keep.partsOnly && !keep.partsDepth) fail("--parts-only needs --parts");
   if (keep.annealMillions && !keep.shrink) fail("--anneal needs --shrink");
+  if (keep.annealDepth && !keep.annealMillions) fail("--anneal-depth needs --anneal");
   if (keep.annealWithProof && (!keep.annealMillions || keep.shrinkFrom.empty()))
     fail("--anneal-proof needs --anneal and --shrink-from");
   if (keep.annealMillions && keep.partsOnly)

@@ -91,6 +91,7 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
     options.shrinkWhole = !keep.partsOnly;
     options.anneal.iterations = keep.annealMillions * 1'000'000;
     if (keep.annealWithProof) options.anneal.pool = &proofStrategy;
+    if (keep.annealDepth) options.anneal.newDepth = keep.annealDepth;
     double annealShownAt = -10;
     options.anneal.onProgress = [&](std::size_t done, std::size_t positions, std::size_t reached) {
       if (done < positions && secondsSince(began) < annealShownAt + 10) return;

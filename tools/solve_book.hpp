@@ -28,6 +28,7 @@ struct BookOptions {
   bool partsOnly = false;  // --parts-only: the whole is left as it is, only its parts shrunk
   std::uint64_t annealMillions = 0;  // --anneal M: annealing, M million changes a round
   bool annealWithProof = false;      // --anneal-proof: the proof's strategy known too
+  int annealDepth = 0;               // --anneal-depth D: new positions' depth (0: default)
   // --shrink-from FILE: that book's strategy from the proof's position (walked and
   // checked) is shrunk instead of the proof's: a book shrunk before goes on shrinking.
   std::string shrinkFrom;
