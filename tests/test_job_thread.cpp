@@ -68,16 +68,27 @@ TEST_CASE("job_thread: a stop asked for while a job waits reaches that job when 
 
 TEST_CASE("job_thread: cancel drops a waiting job and stops the running one") {
   JobThread jobs;
-  std::atomic<bool> firstStarted{false}, secondRan{false};
-  jobs.start([&](const std::atomic<bool>& stop) {
+  std::atomic<bool> firstStarted{false}, release{false}, secondRan{false};
+  jobs.start([&](const std::atomic<bool>&) {
     firstStarted = true;
-    spinUntil(stop);
+    spinUntil(release);  // ignores stop, so the second job is surely still waiting
   });
   spinUntil(firstStarted);
   jobs.start([&](const std::atomic<bool>&) { secondRan = true; });
   jobs.cancel();
+  release = true;
   jobs.wait();
   CHECK_FALSE(secondRan);
+  CHECK_FALSE(jobs.busy());
+
+  std::atomic<bool> thirdStarted{false};
+  jobs.start([&](const std::atomic<bool>& stop) {
+    thirdStarted = true;
+    spinUntil(stop);  // ends only when cancel stops it
+  });
+  spinUntil(thirdStarted);
+  jobs.cancel();
+  jobs.wait();
   CHECK_FALSE(jobs.busy());
 }
 
