@@ -81,7 +81,7 @@ const KnownWays::Fresh* KnownWays::Asker::fresh(const Position& pos, const Class
     Way w{move, {}};
     for (const Position& q : open) {
       const Ref r = ref(q, depth - 1);
-      if (r.known == kNone && r.fresh == nullptr) break;
+      if (!r.leadsOn()) break;
       w.next.push_back(r);
     }
     if (w.next.size() == open.size()) made.ways.push_back(std::move(w));
@@ -101,7 +101,7 @@ bool KnownWays::Asker::way(const Position& pos, int move, int limit, Way& out) {
   out = {move, {}};
   for (const Position& q : open) {
     const Ref r = ref(q, shared_.options_.newDepth);
-    if (r.known == kNone && r.fresh == nullptr) return false;
+    if (!r.leadsOn()) return false;
     out.next.push_back(r);
   }
   return true;

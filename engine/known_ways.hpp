@@ -23,6 +23,7 @@ class KnownWays {
   struct Ref {
     int known = -1;
     const Fresh* fresh = nullptr;
+    bool leadsOn() const { return known >= 0 || fresh != nullptr; }
   };
   struct Way {
     int move;
