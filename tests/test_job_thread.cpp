@@ -32,17 +32,19 @@ TEST_CASE("job_thread: jobs run one after another and wait() sees them finish") 
 
 TEST_CASE("job_thread: a new job stops the one in flight, and replaces one still waiting") {
   JobThread jobs;
-  std::atomic<bool> firstStarted{false}, firstSawStop{false}, secondRan{false};
+  std::atomic<bool> firstStarted{false}, firstSawStop{false}, release{false}, secondRan{false};
   std::atomic<int> thirdRuns{0};
   jobs.start([&](const std::atomic<bool>& stop) {
     firstStarted = true;
     spinUntil(stop);  // runs until told to stop
     firstSawStop = true;
+    spinUntil(release);  // so the second job is surely still waiting when the third comes
   });
   spinUntil(firstStarted);
   CHECK(jobs.busy());
   jobs.start([&](const std::atomic<bool>&) { secondRan = true; });
   jobs.start([&](const std::atomic<bool>&) { ++thirdRuns; });
+  release = true;
   jobs.wait();
   CHECK(firstSawStop);
   CHECK_FALSE(secondRan);  // replaced before the thread took it
