@@ -13,7 +13,7 @@ KnownWays::KnownWays(const std::unordered_map<ClassKey, int, ClassKeyHash>& know
                      const AnnealOptions& options)
     : known_(known),
       options_(options),
-      answers_(1),
+      answers_(1, options.answersKept),
       fresh_(static_cast<std::size_t>(std::max(options.newDepth, 1)) + 1) {}
 
 KnownWays::Asker::Asker(KnownWays& ways)
@@ -49,6 +49,8 @@ int KnownWays::Asker::finishingMove(const Position& pos) {
     if (!after.isGameOver() && openReplies(after, 0, open)) found = move;
   }
   const std::scoped_lock hold(shared_.lock_);
+  if (shared_.options_.answersKept && shared_.finishing_.size() >= shared_.options_.answersKept)
+    shared_.finishing_.clear();
   shared_.finishing_.emplace(key, found);
   return found;
 }

@@ -35,6 +35,11 @@ struct AnnealOptions {
   const Book* pool = nullptr;
   // Threads that gather the moves (the result does not depend on how many).
   int threads = 1;
+  // Answers ("wins by threes?", "a move that finishes?") kept while gathering, about 60
+  // bytes each; past this many some are forgotten and asked again: the same result, a
+  // bounded memory. Deeper new positions ask many more (newDepth 3 on the whole 1a1 line
+  // would need some 25 GB to keep them all).
+  std::size_t answersKept = 64'000'000;
   const std::atomic<bool>* stop = nullptr;  // polled; what is best so far is returned
   // Called while candidates are gathered (every 256 positions) and once annealing ends.
   std::function<void(std::size_t done, std::size_t positions, std::size_t reached)> onProgress;

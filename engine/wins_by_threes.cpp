@@ -1,5 +1,6 @@
 #include "wins_by_threes.hpp"
 
+#include <algorithm>
 #include <span>
 
 #include "symmetry.hpp"
@@ -13,8 +14,10 @@ ClassKey classKeyOf(const Position& pos) {
   return {c.x, c.o};
 }
 
-WinsByThrees::WinsByThrees(std::size_t threatEntries)
-    : answers_(std::make_shared<Answers>()), threats_(threatEntries) {}
+WinsByThrees::WinsByThrees(std::size_t threatEntries, std::size_t maxAnswers)
+    : answers_(std::make_shared<Answers>()), threats_(threatEntries) {
+  answers_->maxPerShard = maxAnswers ? std::max<std::size_t>(maxAnswers / Answers::kShards, 1) : 0;
+}
 
 WinsByThrees::WinsByThrees(ShareAnswersOf share, std::size_t threatEntries)
     : answers_(share.owner.answers_), threats_(threatEntries) {}
@@ -31,6 +34,7 @@ bool WinsByThrees::operator()(const Position& pos) {
                                            static_cast<std::size_t>(forced.length));
   const bool wins = forced.win && checkForcingWin(pos, Side::X, line).empty();
   const std::scoped_lock hold(shard.lock);
+  if (answers_->maxPerShard && shard.known.size() >= answers_->maxPerShard) shard.known.clear();
   shard.known.emplace(key, wins);
   return wins;
 }

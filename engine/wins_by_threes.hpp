@@ -26,7 +26,11 @@ ClassKey classKeyOf(const Position& pos);
 
 class WinsByThrees {
  public:
-  explicit WinsByThrees(std::size_t threatEntries = std::size_t{1} << 20);
+  // Keeps at most about `maxAnswers` answers (0: all): past that, a shard forgets what it
+  // holds. An answer depends only on the position, so forgetting costs time, never changes
+  // one; it bounds the memory of long annealing runs.
+  explicit WinsByThrees(std::size_t threatEntries = std::size_t{1} << 20,
+                        std::size_t maxAnswers = 0);
   // One for another thread that shares `owner`'s answers (`owner` must outlive it): what
   // either learns, both use. The answers do not depend on who asked first.
   struct ShareAnswersOf {
@@ -47,7 +51,9 @@ class WinsByThrees {
       std::mutex lock;
       std::unordered_map<ClassKey, bool, ClassKeyHash> known;
     };
-    std::array<Shard, 64> shards;
+    static constexpr std::size_t kShards = 64;
+    std::array<Shard, kShards> shards;
+    std::size_t maxPerShard = 0;  // 0: no limit
     Shard& of(const ClassKey& key) {
       return shards[(key.first ^ key.second) * 0x9E3779B97F4A7C15ULL >> 58];
     }

@@ -104,6 +104,11 @@ TEST_CASE(
   const AnnealedStrategy b = annealStrategy(book, start, twoThreads);
   CHECK(b.known == a.known);
   CHECK(b.book.serialize() == a.book.serialize());
+  AnnealOptions forgetful = twoThreads;  // answers forgotten and asked again: the same
+  forgetful.answersKept = 64;
+  const AnnealedStrategy c = annealStrategy(book, start, forgetful);
+  CHECK(c.known == a.known);
+  CHECK(c.book.serialize() == a.book.serialize());
 }
 
 TEST_CASE(
