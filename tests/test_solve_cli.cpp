@@ -97,6 +97,21 @@ TEST_CASE("qubic-solve proves a won position, writes a proof and verifies it") {
   std::remove(broken.c_str());
 }
 
+TEST_CASE("qubic-solve --book where O wins writes the proof, no book, and says why") {
+  const std::string proof = "test_solve_cli_o.proof", book = "test_solve_cli_o.book";
+  std::remove(book.c_str());
+  // O to move completes level 2's first rank.
+  const Run run = solve(
+      {"--moves", "1a1,2a1,1b2,2b1,3c4,2c1,4d4", "--proof", proof, "--book", book, "--shrink"});
+  CHECK(run.exitCode == 2);
+  CHECK(run.out.rfind("value: O wins\nbest: 2d1\n", 0) == 0);
+  CHECK(run.err.find("no book written: a book holds X's strategy, and O wins here") !=
+        std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(book));
+  CHECK(solve({"--verify", proof}).out.find("verified: yes") != std::string::npos);
+  std::remove(proof.c_str());
+}
+
 TEST_CASE("qubic-solve gives up with value unknown at its node limit") {
   const Run run = solve({"--nodes", "20000"});
   CHECK(run.exitCode == 0);

@@ -622,8 +622,11 @@ int main(int argc, char** argv) {
       if (!out) fail("error writing " + proofPath);
       proof.seekg(0);
     }
-    if (!bookPath.empty())
+    if (!bookPath.empty()) {
+      // A book holds X's strategy; O's win would leave it empty and a shrink lost.
+      if (winner != Side::X) fail("no book written: a book holds X's strategy, and O wins here");
       if (const std::string error = writeBook(proof, bookPath, keep); !error.empty()) fail(error);
+    }
   }
   return 0;
 }
