@@ -32,19 +32,24 @@ bool KnownWays::Asker::openReplies(const Position& after, int limit, std::vector
   return true;
 }
 
-// The first move leaving every reply beaten by threes, or kNone.
+// The first move leaving every reply beaten by threes, or kNone. Found and kept in the
+// coordinates of the class's canonical form (so the answer does not depend on which
+// equivalent position asked first), and mapped onto `pos`.
 int KnownWays::Asker::finishingMove(const Position& pos) {
-  const ClassKey key = classKeyOf(pos);
+  const CanonicalForm c = canonical(pos);
+  const ClassKey key{c.x, c.o};
+  auto onPos = [&](int move) { return move == kNone ? kNone : mapCell(inverse(c.symmetry), move); };
   {
     const std::scoped_lock hold(shared_.lock_);
     if (const auto it = shared_.finishing_.find(key); it != shared_.finishing_.end())
-      return it->second;
+      return onPos(it->second);
   }
+  const Position form = Position::fromStones(c.x, c.o);
   int found = kNone;
   std::vector<Position> open;
-  for (Bitboard moves = nonEquivalentMoves(pos); moves && found == kNone;) {
+  for (Bitboard moves = nonEquivalentMoves(form); moves && found == kNone;) {
     const int move = popLowest(moves);
-    Position after = pos;
+    Position after = form;
     after.play(move);
     if (!after.isGameOver() && openReplies(after, 0, open)) found = move;
   }
@@ -52,13 +57,16 @@ int KnownWays::Asker::finishingMove(const Position& pos) {
   if (shared_.options_.answersKept && shared_.finishing_.size() >= shared_.options_.answersKept)
     shared_.finishing_.clear();
   shared_.finishing_.emplace(key, found);
-  return found;
+  return onPos(found);
 }
 
+// A fresh position is its class's canonical form, so that its moves, found in that form's
+// coordinates, are the same whichever equivalent position asked first.
 KnownWays::Ref KnownWays::Asker::ref(const Position& pos, int depth) {
-  const ClassKey key = classKeyOf(pos);
+  const CanonicalForm c = canonical(pos);
+  const ClassKey key{c.x, c.o};
   if (const auto it = shared_.known_.find(key); it != shared_.known_.end()) return {it->second};
-  return {kNone, fresh(pos, key, depth)};
+  return {kNone, fresh(Position::fromStones(c.x, c.o), key, depth)};
 }
 
 // A fresh position known to win within `depth` strategic moves: one move wins by threes

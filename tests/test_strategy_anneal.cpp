@@ -5,12 +5,17 @@
 
 #include <algorithm>
 #include <atomic>
+#include <functional>
+#include <set>
 #include <span>
 #include <sstream>
+#include <unordered_map>
 
+#include "config/book_file.hpp"
 #include "engine/book.hpp"
 #include "engine/book_shrink.hpp"
 #include "engine/book_walk.hpp"
+#include "engine/known_ways.hpp"
 #include "engine/notation.hpp"
 #include "engine/pns.hpp"
 #include "engine/proof.hpp"
@@ -109,6 +114,52 @@ TEST_CASE(
   const AnnealedStrategy c = annealStrategy(book, start, forgetful);
   CHECK(c.known == a.known);
   CHECK(c.book.serialize() == a.book.serialize());
+}
+
+TEST_CASE("every move of a fresh position is played on that position, whoever asked first") {
+  // A fresh position met again in another orientation (at another depth) once took the
+  // finishing move found for the first one: a cell of the wrong orientation, which here
+  // let O complete a line on 8 of the moves gathered. Each fresh position is now its
+  // class's canonical form and every move is found there.
+  const Parsed<std::shared_ptr<const Book>> shipped = loadBookFile(shippedBookPath());
+  REQUIRE(shipped.ok());
+  const Position start = playMoves(Position{}, "1a1 1d4 4a1 2d4").value();
+  const BookWalk walk = walkBook(*shipped.value(), start);
+  REQUIRE(walk.fault.empty());
+  std::unordered_map<ClassKey, int, ClassKeyHash> known;
+  std::vector<std::pair<Position, int>> entries;
+  walk.reached.forEachEntry([&](const Position& pos, int move, int) {
+    known.emplace(classKeyOf(pos), static_cast<int>(entries.size()));
+    entries.push_back({pos, move});
+  });
+  const AnnealOptions options = quick();
+  KnownWays ways(known, options);
+  KnownWays::Asker asker(ways);
+  std::set<const KnownWays::Fresh*> seen;
+  std::size_t moves = 0;
+  std::function<void(const Position&, const std::vector<KnownWays::Way>&)> check =
+      [&](const Position& pos, const std::vector<KnownWays::Way>& list) {
+        for (const KnownWays::Way& w : list) {
+          REQUIRE(pos.isEmpty(w.move));
+          Position after = pos;
+          after.play(w.move);
+          ++moves;
+          for (Bitboard replies = after.isGameOver() ? 0 : after.emptyCells(); replies;)
+            CHECK_FALSE(after.completesLine(popLowest(replies), Side::O));
+          for (const KnownWays::Ref& r : w.next)
+            if (r.fresh && seen.insert(r.fresh).second) {
+              CHECK(classKeyOf(r.fresh->pos) == r.fresh->key);
+              check(r.fresh->pos, r.fresh->ways);
+            }
+        }
+      };
+  std::vector<KnownWays::Way> found;
+  for (const auto& [pos, move] : entries) {
+    REQUIRE(asker.ways(pos, move, found));
+    check(pos, found);
+  }
+  CHECK(seen.size() > 100);  // fresh positions were met
+  CHECK(moves > 300);
 }
 
 TEST_CASE(
