@@ -32,19 +32,14 @@ bool KnownWays::Asker::openReplies(const Position& after, int limit, std::vector
   return true;
 }
 
-// The first move leaving every reply beaten by threes, or kNone. Found and kept in the
-// coordinates of the class's canonical form (so the answer does not depend on which
-// equivalent position asked first), and mapped onto `pos`.
-int KnownWays::Asker::finishingMove(const Position& pos) {
-  const CanonicalForm c = canonical(pos);
-  const ClassKey key{c.x, c.o};
-  auto onPos = [&](int move) { return move == kNone ? kNone : mapCell(inverse(c.symmetry), move); };
+// The first move leaving every reply beaten by threes, or kNone. `form` is its class's
+// canonical form (as every fresh position is), so the move kept for the class fits it.
+int KnownWays::Asker::finishingMove(const Position& form, const ClassKey& key) {
   {
     const std::scoped_lock hold(shared_.lock_);
     if (const auto it = shared_.finishing_.find(key); it != shared_.finishing_.end())
-      return onPos(it->second);
+      return it->second;
   }
-  const Position form = Position::fromStones(c.x, c.o);
   int found = kNone;
   std::vector<Position> open;
   for (Bitboard moves = nonEquivalentMoves(form); moves && found == kNone;) {
@@ -57,7 +52,7 @@ int KnownWays::Asker::finishingMove(const Position& pos) {
   if (shared_.options_.answersKept && shared_.finishing_.size() >= shared_.options_.answersKept)
     shared_.finishing_.clear();
   shared_.finishing_.emplace(key, found);
-  return onPos(found);
+  return found;
 }
 
 // A fresh position is its class's canonical form, so that its moves, found in that form's
@@ -80,7 +75,7 @@ const KnownWays::Fresh* KnownWays::Asker::fresh(const Position& pos, const Class
     if (const auto it = found.find(key); it != found.end()) return it->second;
   }
   Fresh made{pos, key, {}};
-  if (const int move = finishingMove(pos); move != kNone) made.ways.push_back({move, {}});
+  if (const int move = finishingMove(pos, key); move != kNone) made.ways.push_back({move, {}});
   std::vector<Position> open;
   for (Bitboard moves = depth > 1 && made.ways.empty() ? nonEquivalentMoves(pos) : 0;
        moves && static_cast<int>(made.ways.size()) < shared_.options_.newCandidates;) {

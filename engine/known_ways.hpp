@@ -53,7 +53,7 @@ class KnownWays {
     bool openReplies(const Position& after, int limit, std::vector<Position>& open);
 
    private:
-    int finishingMove(const Position& pos);
+    int finishingMove(const Position& form, const ClassKey& key);
     Ref ref(const Position& pos, int depth);
     const Fresh* fresh(const Position& pos, const ClassKey& key, int depth);
     bool way(const Position& pos, int move, int limit, Way& out);
