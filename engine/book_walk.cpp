@@ -18,8 +18,8 @@ constexpr int kFails = -1;
 
 class Walker {
  public:
-  Walker(const Book& book, bool shortest)
-      : book_(book), shortest_(shortest), threats_(std::size_t{1} << 20) {}
+  Walker(const Book& book, bool shortest, BlockRule rule)
+      : book_(book), shortest_(shortest), rule_(rule), threats_(std::size_t{1} << 20) {}
 
   BookWalk run(std::span<const Position> starts) {
     for (const Position& start : starts)
@@ -38,29 +38,45 @@ class Walker {
   }
 
   // X to move: plies to the end as the player plays it (engine/player: a line at once, the
-  // book, a forcing win by threes), or kFails.
+  // book, a forcing win by threes), or kFails. By the block rule, O's three is blocked
+  // without asking the book (unless the block starts a forcing win).
   int xToMove(const Position& pos) {
     if (threatCells(pos, Side::X)) return 1;
+    const Bitboard oGains = threatCells(pos, Side::O);
+    if (oGains && rule_ == BlockRule::byRule) {
+      // A block that starts a forcing win is part of it, as when the book is asked.
+      if (const int plies = forcingWin(pos); plies != kFails) return plies;
+      if (popcount(oGains) > 1) return faultAt(pos, "O has two threes");
+      return strategyMove(pos, lowestCell(oGains), false, true);
+    }
     const auto entry = book_.find(pos);
     if (!entry) {
       if (const int plies = forcingWin(pos); plies != kFails) return plies;
       return faultAt(pos, "neither in the book nor a checked forcing win");
     }
+    return strategyMove(pos, entry->move, true, oGains != 0);
+  }
+
+  // X plays `move` (the book's entry, or the block by rule): plies to the end, or kFails.
+  int strategyMove(const Position& pos, int move, bool entry, bool forcedBlock) {
     const CanonicalForm c = canonical(pos);
     if (const auto known = distance_.find({c.x, c.o}); known != distance_.end())
       return known->second;
     distance_[{c.x, c.o}] = kFails;  // a game only fills the board: no position recurs below
     Position after = pos;
-    after.play(entry->move);
+    after.play(move);
     int plies = 1;
     if (!after.isGameOver()) {
       const int longest = oToMove(after);
       plies = longest == kFails ? kFails : 1 + longest;
     } else if (after.status() != Status::XWins) {
-      plies = faultAt(pos, "the book's move does not win");
+      plies = faultAt(pos, entry ? "the book's move does not win" : "the block ends the game");
     }
     distance_[{c.x, c.o}] = plies;
-    if (plies != kFails) walk_.reached.add(pos, entry->move, plies);
+    if (plies != kFails) {
+      if (entry) walk_.reached.add(pos, move, plies);
+      if (forcedBlock) ++walk_.forcedBlocks;
+    }
     return plies;
   }
 
@@ -74,7 +90,9 @@ class Walker {
       ++walk_.replies;
       if (next.isGameOver())
         return faultAt(pos, "O's reply " + moveToken(reply) + " ends the game");
-      const bool inBook = !threatCells(next, Side::X) && book_.find(next);
+      const bool inBook =
+          !threatCells(next, Side::X) &&
+          ((rule_ == BlockRule::byRule && threatCells(next, Side::O)) || book_.find(next));
       const int plies = xToMove(next);
       if (plies == kFails) return kFails;
       ++(inBook ? walk_.intoBook : walk_.byThrees);
@@ -97,6 +115,7 @@ class Walker {
 
   const Book& book_;
   const bool shortest_;
+  const BlockRule rule_;
   ThreatSearch threats_;
   BookWalk walk_;
   std::map<std::pair<Bitboard, Bitboard>, int> distance_;  // canonical form -> plies
@@ -104,8 +123,9 @@ class Walker {
 
 }  // namespace
 
-BookWalk walkBook(const Book& book, std::span<const Position> starts, bool exactDistances) {
-  return Walker(book, exactDistances).run(starts);
+BookWalk walkBook(const Book& book, std::span<const Position> starts, bool exactDistances,
+                  BlockRule blocks) {
+  return Walker(book, exactDistances, blocks).run(starts);
 }
 
 }  // namespace qubic

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "config/book_file.hpp"
+#include "engine/book_walk.hpp"
+#include "engine/lines.hpp"
 #include "engine/notation.hpp"
 #include "engine/player.hpp"
 #include "engine/symmetry.hpp"
@@ -29,6 +31,16 @@ std::shared_ptr<const Book> shippedBook() {
     return loaded.value();
   }();
   return book;
+}
+
+// The gain cells of s's threes, read from the line table alone (not engine/threats).
+Bitboard gainsByLines(const Position& pos, Side s) {
+  Bitboard gains = 0;
+  for (int line = 0; line < kLines; ++line) {
+    const Bitboard empty = lineMask(line) & pos.emptyCells();
+    if (popcount(lineMask(line) & pos.stones(s)) == 3 && popcount(empty) == 1) gains |= empty;
+  }
+  return gains;
 }
 
 using Opponent = std::function<int(const Position&)>;
@@ -287,4 +299,38 @@ TEST_CASE(
   CHECK(firstFault.empty());
   WARN("book closure: " << entries << " entries, " << replies << " O replies: " << intoBook
                         << " into the book, " << byThrees << " won by checked threes");
+}
+
+TEST_CASE(
+    "the shipped 1a1 line as a dictionary in Patashnik's form: its forced blocks found by the "
+    "lines alone, and the strategy holds without their entries when blocks are played by rule") {
+  const Book& book = *shippedBook();
+  const BookWalk asBook = walkBook(book, Position{});
+  INFO(asBook.fault);
+  REQUIRE(asBook.fault.empty());
+  Book pruned;
+  std::uint64_t blocks = 0;
+  asBook.reached.forEachEntry([&](const Position& pos, int move, int plies) {
+    const Bitboard oGains = gainsByLines(pos, Side::O);
+    if (oGains && !gainsByLines(pos, Side::X)) {
+      ++blocks;
+      CHECK(oGains == bit(move));  // one three of O's, and the book's move blocks it
+    } else {
+      pruned.add(pos, move, plies);
+    }
+  });
+  pruned.finish();
+  CHECK(blocks > 0);
+  CHECK(blocks == asBook.forcedBlocks);
+  const BookWalk asDictionary = walkBook(pruned, Position{}, false, BlockRule::byRule);
+  INFO(asDictionary.fault);
+  CHECK(asDictionary.fault.empty());
+  CHECK(asDictionary.forcedBlocks == blocks);
+  CHECK(asDictionary.reached.size() == pruned.size());
+  CHECK(asDictionary.reached.size() + blocks == asBook.reached.size());
+  // A player that looks every move up cannot do without them.
+  CHECK_FALSE(walkBook(pruned, Position{}).fault.empty());
+  WARN("the 1a1 line: " << asBook.reached.size() << " strategic positions, " << blocks
+                        << " forced blocks, " << asDictionary.reached.size()
+                        << " as a dictionary that blocks by rule");
 }

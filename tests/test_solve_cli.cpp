@@ -274,7 +274,7 @@ TEST_CASE(
   const Run run = solve({"--book-info"});
   CHECK(run.exitCode == 0);
   const std::vector<std::string> out = lines(run.out);
-  REQUIRE(out.size() == 4);
+  REQUIRE(out.size() == 6);
   CHECK(out[0].rfind("book: ", 0) == 0);
   REQUIRE(out[1].rfind("strategic positions: ", 0) == 0);
   CHECK(std::stoi(out[1].substr(21)) > 1000);
@@ -288,6 +288,15 @@ TEST_CASE(
   });
   CHECK(out[2] == "longest win: " + std::to_string(longest) + " plies");
   CHECK(out[3].rfind("bytes: ", 0) == 0);
+  // The line the book plays from the empty board, both ways (test_book_play counts the
+  // forced blocks by the lines alone and walks the dictionary without their entries).
+  const qubic::BookWalk line = qubic::walkBook(*book.value(), qubic::Position{});
+  REQUIRE(line.fault.empty());
+  const std::size_t blocks = line.forcedBlocks;
+  CHECK(out[4] == "the 1a1 line: " + std::to_string(line.reached.size()) +
+                      " strategic positions, " + std::to_string(blocks) + " of them forced blocks");
+  CHECK(out[5] == "  as a dictionary that blocks by rule (Patashnik's form): " +
+                      std::to_string(line.reached.size() - blocks) + " positions");
   CHECK(solve({"--book-info", "/dev/null"}).exitCode != 0);
   for (const std::vector<std::string>& bad :
        {std::vector<std::string>{"--book-info", "--threads", "2"},

@@ -107,7 +107,8 @@ void usage(FILE* out) {
       "  --verify    check the proof in FILE with the rules alone; prints 'verified: yes' or the\n"
       "              first faulty node\n"
       "  --book-info the book's strategic positions, its longest win and its size (default: the\n"
-      "              shipped book)\n"
+      "              shipped book); the line it plays from the empty board counted with and\n"
+      "              without forced blocks (a dictionary in Patashnik's form blocks by rule)\n"
       "  --check-book follow the book's strategy from each of X's first moves against every\n"
       "              defence, the rules as referee: is every first move won? (exit 0 if so)\n",
       out);

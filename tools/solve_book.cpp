@@ -24,7 +24,8 @@ double secondsSince(std::chrono::steady_clock::time_point began) {
 }
 
 std::string describe(const BookWalk& w) {
-  return std::to_string(w.reached.size()) + " book positions, " + std::to_string(w.replies) +
+  return std::to_string(w.reached.size()) + " book positions (" + std::to_string(w.forcedBlocks) +
+         " forced blocks), " + std::to_string(w.replies) +
          " O replies: " + std::to_string(w.intoBook) + " into the book, " +
          std::to_string(w.byThrees) + " lose to checked threes";
 }
@@ -150,6 +151,30 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
   return {};
 }
 
+namespace {
+
+// The strategy the book plays from the empty board, counted both ways: as book positions
+// (every X move that is not part of a forcing win) and as a dictionary in Patashnik's form,
+// whose player blocks O's three by rule (walked that way, so the count is checked).
+void printOpeningLine(const Book& book) {
+  const auto opening = book.find(Position{});
+  if (!opening) return;
+  // From the empty board, whose entry counts too (the first line of Patashnik's dictionary).
+  const BookWalk asBook = walkBook(book, Position{});
+  const BookWalk asDictionary = walkBook(book, Position{}, false, BlockRule::byRule);
+  if (!asBook.fault.empty() || !asDictionary.fault.empty()) {
+    std::printf("the %s line: does not hold\n", moveToken(opening->move).c_str());
+    return;
+  }
+  std::printf("the %s line: %zu strategic positions, %llu of them forced blocks\n",
+              moveToken(opening->move).c_str(), asBook.reached.size(),
+              static_cast<unsigned long long>(asBook.forcedBlocks));
+  std::printf("  as a dictionary that blocks by rule (Patashnik's form): %zu positions\n",
+              asDictionary.reached.size());
+}
+
+}  // namespace
+
 // What a book holds: its entries are the strategic X moves of the proofs it was made from
 // (positions where X's move is not part of a forcing sequence), once per symmetry class.
 int bookInfoMain(const std::string& path) {
@@ -167,6 +192,7 @@ int bookInfoMain(const std::string& path) {
   std::printf("strategic positions: %zu\n", book.size());
   std::printf("longest win: %d plies\n", longest);
   std::printf("bytes: %zu\n", bytes ? bytes.value() : std::size_t{0});
+  printOpeningLine(book);
   return 0;
 }
 
