@@ -477,7 +477,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, int toImage, ProofNumber
     if (marks_) {
       // Steer away from children other threads are in, unless the one chosen instead
       // could not be searched within this node's threshold.
-      const Choice spread = choose(f, orNode, orNode ? nullptr : marks_);
+      const Choice spread = choose(f, orNode, marks_);
       const ProofNumber spreadMin = orNode ? f.pn[spread.index] : f.dn[spread.index];
       if (spreadMin < (orNode ? thPn : thDn)) c = spread;
     }
@@ -498,7 +498,12 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, int toImage, ProofNumber
 namespace qubic {
 
 // OR node: min pn / sum dn; AND node the mirror. With `marks`, the child is chosen by
-// virtual numbers: a child k other threads are in counts (k + 1) times its own.
+// virtual numbers: at a defender node a child k other threads are in counts (k + 1) times
+// its own; at an attacker node (1 + k / 4) times. So at an attacker node the threads take
+// different moves only while their numbers are close, and race: once one move's number
+// leads by a quarter, all go there. Without that race two threads often commit together to
+// a move whose proof is several times larger than the one a single thread happens to take,
+// and a solve ran long in about half the runs; with it, in 1 of 20 (docs/benchmarks.md).
 ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode, const BusyMarks* marks) const {
   Choice c;
   ProofNumber sum = 0, maxOther = 0, chosen = kInfinity;
@@ -508,9 +513,11 @@ ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode, const BusyM
     const ProofNumber sumSide = orNode ? f.dn[i] : f.pn[i];
     ProofNumber seen = minSide;
     if (marks && minSide != 0 && minSide < kInfinity - 1)
-      if (const int busy = marks->count(f.key[i]))
-        seen = static_cast<ProofNumber>(
-            std::min<std::uint64_t>(std::uint64_t{minSide} * (busy + 1), kInfinity - 2));
+      if (const int busy = marks->count(f.key[i])) {
+        const std::uint64_t virtualMin = orNode ? minSide + std::uint64_t{minSide} * busy / 4
+                                                : std::uint64_t{minSide} * (busy + 1);
+        seen = static_cast<ProofNumber>(std::min<std::uint64_t>(virtualMin, kInfinity - 2));
+      }
     c.best = std::min(c.best, minSide);
     if (seen < chosen) {
       c.second = chosen;
