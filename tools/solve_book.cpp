@@ -62,6 +62,26 @@ Parsed<Book> withLines(const Book& book, const Position& proofRoot, const BookOp
   return Parsed<Book>::success(std::move(walk.reached));
 }
 
+// The strategy the book plays from the empty board, counted both ways: as book positions
+// (every X move that is not part of a forcing win) and as a dictionary in Patashnik's form,
+// whose player blocks O's three by rule (walked that way, so the count is checked).
+void printOpeningLine(const Book& book) {
+  const auto opening = book.find(Position{});
+  if (!opening) return;
+  // From the empty board, whose entry counts too (the first line of Patashnik's dictionary).
+  const BookWalk asBook = walkBook(book, Position{});
+  const BookWalk asDictionary = walkBook(book, Position{}, false, BlockRule::byRule);
+  if (!asBook.fault.empty() || !asDictionary.fault.empty()) {
+    std::printf("the %s line: does not hold\n", moveToken(opening->move).c_str());
+    return;
+  }
+  std::printf("the %s line: %zu strategic positions, %llu of them forced blocks\n",
+              moveToken(opening->move).c_str(), asBook.reached.size(),
+              static_cast<unsigned long long>(asBook.forcedBlocks));
+  std::printf("  as a dictionary that blocks by rule (Patashnik's form): %zu positions\n",
+              asDictionary.reached.size());
+}
+
 }  // namespace
 
 std::string writeBook(std::istream& proof, const std::string& path, const BookOptions& keep) {
@@ -150,30 +170,6 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
               secondsSince(began));
   return {};
 }
-
-namespace {
-
-// The strategy the book plays from the empty board, counted both ways: as book positions
-// (every X move that is not part of a forcing win) and as a dictionary in Patashnik's form,
-// whose player blocks O's three by rule (walked that way, so the count is checked).
-void printOpeningLine(const Book& book) {
-  const auto opening = book.find(Position{});
-  if (!opening) return;
-  // From the empty board, whose entry counts too (the first line of Patashnik's dictionary).
-  const BookWalk asBook = walkBook(book, Position{});
-  const BookWalk asDictionary = walkBook(book, Position{}, false, BlockRule::byRule);
-  if (!asBook.fault.empty() || !asDictionary.fault.empty()) {
-    std::printf("the %s line: does not hold\n", moveToken(opening->move).c_str());
-    return;
-  }
-  std::printf("the %s line: %zu strategic positions, %llu of them forced blocks\n",
-              moveToken(opening->move).c_str(), asBook.reached.size(),
-              static_cast<unsigned long long>(asBook.forcedBlocks));
-  std::printf("  as a dictionary that blocks by rule (Patashnik's form): %zu positions\n",
-              asDictionary.reached.size());
-}
-
-}  // namespace
 
 // What a book holds: its entries are the strategic X moves of the proofs it was made from
 // (positions where X's move is not part of a forcing sequence), once per symmetry class.
