@@ -130,6 +130,34 @@ TEST_CASE("D1: a text file that is not a record file is refused and left exactly
   CHECK(contentOf(bracket) == "[link](http://example.org)\n\nsome text\n\n[another] line");
 }
 
+TEST_CASE("a one-section TOML file named as records is refused and left byte for byte") {
+  // Issue 42 (1): cutting its "incomplete last game" left nothing, which read as zero
+  // games, and the file was truncated and then filled with games.
+  Scratch s;
+  const std::string toml = "[engine]\nlevel = 10\n";
+  const std::string mine = s.file("my.toml", toml);
+  const std::string link = (s.dir / "L").string();
+  fs::create_symlink(mine, link);
+  for (const std::string& path : {mine, link}) {
+    const Parsed<match::RecordsRead> read = match::readRecordsForResume(path);
+    REQUIRE_FALSE(read);
+    CHECK(read.error().find("not a record file of qubic-match") != std::string::npos);
+    CHECK(contentOf(mine) == toml);
+  }
+  // Tags that are not ours after a complete game: refused too, nothing cut.
+  const std::string game = "[Game \"1\"]\n[Result \"*\"]\n\n1. 1a1 *\n\n";
+  const std::string mixed = s.file("mixed.qgn", game + "[section]\nkey = 1\n");
+  CHECK_FALSE(match::readRecordsForResume(mixed));
+  CHECK(contentOf(mixed) == game + "[section]\nkey = 1\n");
+  // A game of ours cut short in its tags, alone in the file: cut off, with the warning.
+  const std::string cut = s.file("cut.qgn", "[Game \"1\"]\n[X \"a\"]\n[O \"b");
+  const Parsed<match::RecordsRead> partial = match::readRecordsForResume(cut);
+  REQUIRE(partial.ok());
+  CHECK(partial.value().games.empty());
+  CHECK(partial.value().warning.find("incomplete") != std::string::npos);
+  CHECK(contentOf(cut).empty());
+}
+
 TEST_CASE(
     "M6 and M7: the game's save never overwrites or follows a link, and a load never echoes a "
     "foreign file") {

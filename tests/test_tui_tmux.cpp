@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -721,12 +722,19 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1 2b2");
   REQUIRE(pane.waitForText("1. 1a1 2b2"));
-  const fs::path kept = pane.dir() / "qubic" / "unfinished.qgn";
+  const fs::path kept = pane.dir() / "qubic" / "unfinished";
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
-  while (readText(kept).find("1. 1a1 2b2") == std::string::npos &&
+  auto keptText = [&] {
+    std::string text;
+    std::error_code ignored;
+    for (const auto& entry : fs::directory_iterator(kept, ignored))
+      if (entry.path().extension() == ".qgn") text += readText(entry.path());
+    return text;
+  };
+  while (keptText().find("1. 1a1 2b2") == std::string::npos &&
          std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  CHECK(readText(kept).find("1. 1a1 2b2") != std::string::npos);
+  CHECK(keptText().find("1. 1a1 2b2") != std::string::npos);
   pane.keys("C-c");
   REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
 
@@ -744,7 +752,7 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
   pane.keys("n");
   REQUIRE(pane.waitForText("Started afresh"));
   CHECK(pane.last.find("(none yet)") != std::string::npos);
-  CHECK_FALSE(fs::exists(kept));
+  CHECK(keptText().empty());
 }
 
 TEST_CASE(
@@ -849,4 +857,214 @@ TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") 
   for (const auto& entry : fs::directory_iterator(pane.dir() / "qubic" / "games"))
     found = found || readText(entry.path()).find("1. 1a1") != std::string::npos;
   CHECK(found);
+}
+
+namespace {
+
+// The games saved in the pane's games directory, by file name.
+std::vector<fs::path> savedGames(const QubicPane& pane) {
+  std::vector<fs::path> found;
+  std::error_code ignored;
+  for (const auto& entry : fs::directory_iterator(pane.dir() / "qubic" / "games", ignored))
+    found.push_back(entry.path());
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+// The kept unfinished games of a state directory, with their contents.
+std::vector<std::string> keptGames(const fs::path& stateHome) {
+  std::vector<std::string> texts;
+  std::error_code ignored;
+  for (const auto& entry : fs::directory_iterator(stateHome / "qubic" / "unfinished", ignored))
+    if (entry.path().extension() == ".qgn") texts.push_back(readText(entry.path()));
+  return texts;
+}
+
+bool waitUntil(const std::function<bool()>& ok, double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!ok() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  return ok();
+}
+
+}  // namespace
+
+TEST_CASE("a save never replaces another game: a new game gets a new name and a replace is asked") {
+  // Issue 41 (2.1): after loading game A and starting a new game, the save prompt offered
+  // A's path and wrote the new 1-move game over A's moves.
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans, 200, 30);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 2b2 3c3");
+  REQUIRE(pane.waitForText("1. 1a1 2b2"));
+  pane.keys("w");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to"));
+  REQUIRE(savedGames(pane).size() == 1);
+  const fs::path gameA = savedGames(pane)[0];
+  const std::string bytesA = readText(gameA);
+  CHECK(bytesA.find("1. 1a1 2b2 2. 3c3") != std::string::npos);
+
+  pane.keys("o");
+  REQUIRE(pane.waitForText("Load game from"));
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Loaded"));
+  pane.keys("n");
+  REQUIRE(pane.waitForText("(none yet)"));
+  pane.keys("4d4");
+  REQUIRE(pane.waitForText("1. 4d4"));
+  pane.keys("w");
+  REQUIRE(pane.waitForText("Save game to"));
+  INFO(pane.last);
+  CHECK(pane.last.find(gameA.filename().string()) == std::string::npos);
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to"));
+  CHECK(readText(gameA) == bytesA);
+  REQUIRE(savedGames(pane).size() == 2);
+
+  // Typing A's name for this other game: refused, A as it was.
+  pane.keys("w C-u");
+  pane.tmux("send-keys -t game -l '" + gameA.string() + "'");
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("it is not overwritten"));
+  CHECK(readText(gameA) == bytesA);
+
+  // This game's own file: replaced only when the player says so.
+  const fs::path gameB = savedGames(pane)[0] == gameA ? savedGames(pane)[1] : savedGames(pane)[0];
+  pane.keys("1a4");
+  REQUIRE(pane.waitForText("1. 4d4 1a4"));
+  pane.keys("w");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Replace"));
+  pane.keys("x");
+  REQUIRE(pane.waitForText("Not saved"));
+  CHECK(readText(gameB).find("1a4") == std::string::npos);
+  pane.keys("w");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Replace"));
+  pane.keys("y");
+  REQUIRE(pane.waitForText("Saved to"));
+  CHECK(readText(gameB).find("1. 4d4 1a4") != std::string::npos);
+  CHECK(readText(gameA) == bytesA);
+}
+
+TEST_CASE("a resumed game keeps who plays and the levels and the clock") {
+  // Issue 41 (2.2): as O against level 2, resumed as X against level 10 with the engine
+  // playing O's move at once.
+  if (!haveTmux()) return;
+  QubicPane pane(
+      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\nclock = \"tc=600+0\"\n[engine]\nlevel = "
+      "3\nseed = 7\n");
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("s");  // swap: the player is O, the engine X (and moves)
+  REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 10));
+  pane.keys("-");
+  REQUIRE(pane.waitForText("X  Engine, level 2"));
+  const std::string first = pane.last.substr(pane.last.find("1. "), 6);
+  const std::string reply = first.find("2b2") != std::string::npos ? "3c3" : "2b2";
+  pane.keys(reply);
+  REQUIRE(pane.waitForPattern(R"(2\. [1-4][a-d][1-4])", 10));
+  std::vector<std::string> kept;
+  REQUIRE(waitUntil(
+      [&] {
+        kept = keptGames(pane.dir());
+        return kept.size() == 1 && kept[0].find("2. ") != std::string::npos;
+      },
+      5));
+  for (const char* tag : {"[XPlayer \"engine\"]", "[OPlayer \"human\"]", "[XLevel \"2\"]",
+                          "[Mode \"play\"]", "[TimeControl \"tc=600\"]", "[OClock \""})
+    CHECK(kept[0].find(tag) != std::string::npos);
+  pane.keys("C-c");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+
+  pane.tmux("respawn-pane -k -t game 'sh " + (pane.dir() / "run.sh").string() + "'");
+  REQUIRE(pane.waitForText("Resume it?"));
+  pane.keys("y");
+  REQUIRE(pane.waitForText("Resumed the unfinished game: 3 moves."));
+  INFO(pane.last);
+  CHECK(pane.last.find("X  Engine, level 2") != std::string::npos);
+  CHECK(pane.last.find("O  You") != std::string::npos);
+  // O (the player) is to move: the engine must not play for them.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  CHECK(pane.screen().find("4. ") == std::string::npos);
+  CHECK(std::regex_search(pane.screen(), std::regex(R"(O  You\s+9:[0-9]{2})")));
+}
+
+TEST_CASE("two games running at once keep their own unfinished games") {
+  // Issue 42 (2): B offered A's running game, and answering n deleted it; A quitting
+  // deleted B's file.
+  if (!haveTmux()) return;
+  QubicPane a(kTwoHumans);
+  REQUIRE(a.waitForText("level 4"));
+  a.keys("1a1 2b2");
+  REQUIRE(a.waitForText("1. 1a1 2b2"));
+  REQUIRE(waitUntil([&] { return keptGames(a.dir()).size() == 1; }, 5));
+  QubicPane b(kTwoHumans, 100, 30, false, "export XDG_STATE_HOME='" + a.dir().string() + "'\n");
+  REQUIRE(b.waitForText("level 4"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  INFO(b.screen());
+  CHECK(b.screen().find("Resume it?") == std::string::npos);  // A's game is A's
+  b.keys("3c3");
+  REQUIRE(b.waitForText("1. 3c3"));
+  REQUIRE(waitUntil([&] { return keptGames(a.dir()).size() == 2; }, 5));
+
+  a.keys("q");
+  REQUIRE(a.waitForText("lose it?"));
+  a.keys("y");
+  REQUIRE(a.waitForExit(3) == "1 0 exit 0");
+  std::vector<std::string> kept = keptGames(a.dir());
+  REQUIRE(kept.size() == 1);
+  CHECK(kept[0].find("1. 3c3") != std::string::npos);  // B's game is still kept
+
+  // A again, while B runs: B's game is not offered.
+  a.tmux("respawn-pane -k -t game 'sh " + (a.dir() / "run.sh").string() + "'");
+  REQUIRE(a.waitForText("level 4"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  CHECK(a.screen().find("Resume it?") == std::string::npos);
+  a.keys("4d4");
+  REQUIRE(a.waitForText("1. 4d4"));
+  REQUIRE(waitUntil([&] { return keptGames(a.dir()).size() == 2; }, 5));
+
+  // Both stopped by a signal: both games stay, and each is offered at a later start.
+  for (const QubicPane* pane : {&a, &b}) {
+    std::system(("kill -TERM " + pane->qubicPid()).c_str());
+    REQUIRE(pane->waitForExit(3) == "1 0 exit 0");
+  }
+  REQUIRE(keptGames(a.dir()).size() == 2);
+  a.tmux("respawn-pane -k -t game 'sh " + (a.dir() / "run.sh").string() + "'");
+  REQUIRE(a.waitForText("Resume it?"));
+  a.keys("n");
+  REQUIRE(a.waitForText("Started afresh"));
+  kept = keptGames(a.dir());
+  REQUIRE(kept.size() == 1);
+  a.keys("q");
+  REQUIRE(a.waitForExit(3) == "1 0 exit 0");
+  a.tmux("respawn-pane -k -t game 'sh " + (a.dir() / "run.sh").string() + "'");
+  REQUIRE(a.waitForText("Resume it?"));
+  a.keys("y");
+  REQUIRE(a.waitForText("Resumed the unfinished game: 1 move."));
+  CHECK(a.last.find(kept[0].find("4d4") != std::string::npos ? "1. 4d4" : "1. 3c3") !=
+        std::string::npos);
+}
+
+TEST_CASE("after going to a move with g a new game is not left paused") {
+  // Issue 41 (2.3): the engine never answered in the new game ("Engine paused").
+  if (!haveTmux()) return;
+  QubicPane pane(kVersusEngine);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForPattern(R"(1\. 1a1 [1-4][a-d][1-4])", 10));
+  pane.keys("g");
+  REQUIRE(pane.waitForText("Go to move"));
+  pane.keys("1 Enter");
+  REQUIRE(pane.waitForText("At move 1"));
+  pane.keys("n");
+  REQUIRE(pane.waitForText("lose it?"));
+  pane.keys("y");
+  REQUIRE(pane.waitForText("(none yet)"));
+  pane.keys("2b2");
+  CHECK(pane.waitForPattern(R"(1\. 2b2 [1-4][a-d][1-4])", 10));
 }

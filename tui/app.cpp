@@ -107,6 +107,10 @@ void App::run() {
     if (key != ERR) handleKey(key);
   }
   stopEngine();
+  if (!autosaved_.empty()) {  // kept for the next run: with the clocks as they stand now
+    autosaved_ = "(on exit)";
+    autosave();
+  }
 }
 
 void App::say(std::string text, Style style) {
@@ -225,11 +229,8 @@ std::vector<StyledText> App::startScreenLines() const {
 }
 
 void App::offerUnfinishedGame() {
-  const std::string path = autosavePath();
-  if (path.empty() || !std::filesystem::exists(path)) return;
-  const Parsed<GameRecord> record = loadRecordFile(path);
-  if (!record || record.value().moves.empty()) return removeAutosave();
-  unfinished_ = record.value();
+  unfinished_ = autosave_.claimLeftGame();
+  if (!unfinished_) return;
   prompt_ = PromptKind::Resume;
   startScreen_ = false;  // the question is asked on the board
 }
@@ -240,16 +241,21 @@ void App::autosave() {
   const bool keep =
       !game_.moves().empty() && !game_.position().isGameOver() && snapshot != savedGame_;
   if (!keep) {
-    if (!autosaved_.empty()) removeAutosave();
+    if (!autosaved_.empty()) autosave_.remove();
     autosaved_.clear();
     return;
   }
-  if (snapshot == autosaved_) return;
-  GameRecord record = game_.toRecord();
-  record.setTag("Event", "Qubic game (unfinished)");
-  record.setTag("Date", recordDate());
-  autosaved_ = snapshot;  // tried once per change, so a failure is said once
-  if (const std::string error = writeAutosave(record); !error.empty())
+  // The clocks change all the time: a change of the rest is what writes the file (and
+  // leaving, which writes the clocks as they stand).
+  GameSetup setup = currentSetup();
+  setup.clockLeft = {};
+  GameRecord unclocked = game_.toRecord();
+  writeSetupTags(setup, unclocked);
+  const std::string key = snapshot + '\n' + recordToString(unclocked);
+  if (key == autosaved_) return;
+  autosaved_ = key;  // tried once per change, so a failure is said once
+  if (const std::string error = autosave_.write(recordForDisk("Qubic game (unfinished)"));
+      !error.empty())
     say("Not kept for the next run: " + error, Style::Error);
 }
 
@@ -257,7 +263,8 @@ void App::leaveGame(Action action) {
   if (action == Action::NewGame) newGame();
   if (action == Action::Quit) {
     quit_ = true;
-    removeAutosave();  // left on purpose: nothing to offer next time
+    autosave_.remove();  // left on purpose: nothing to offer next time
+    autosaved_.clear();
   }
   if (action == Action::Load) {
     prompt_ = PromptKind::Load;
@@ -270,13 +277,16 @@ void App::handlePromptKey(int key) {
     prompt_ = PromptKind::None;
     if (key == 'y' || key == 'Y') {
       game_.load(*unfinished_);
-      restartClock();
+      const Parsed<GameSetup> setup = readSetupTags(*unfinished_, currentSetup());
+      if (setup) applySetup(setup.value());
       engineNewGame_ = true;
       savedGame_.clear();  // not saved to a file of the user's
       cursor_ = game_.lastMove();
-      say("Resumed the unfinished game: " + std::to_string(game_.moves().size()) + " moves.");
+      say("Resumed the unfinished game: " + countOf(game_.moves().size(), "move") +
+              (setup ? "." : "; its players and levels could not be read (" + setup.error() + ")."),
+          setup ? Style::Normal : Style::Error);
     } else {
-      removeAutosave();
+      autosave_.remove();
       startScreen_ = settings_.tui.startScreen;
       say("Started afresh; the unfinished game is gone.");
     }
@@ -287,6 +297,11 @@ void App::handlePromptKey(int key) {
     prompt_ = PromptKind::None;
     if (key == 'y' || key == 'Y') return leaveGame(confirming_);
     return say("Kept the game.");
+  }
+  if (prompt_ == PromptKind::Replace) {
+    prompt_ = PromptKind::None;
+    if (key == 'y' || key == 'Y') return save(replacing_, true);
+    return say("Not saved; " + replacing_ + " is as it was.");
   }
   if (key == 27) {
     prompt_ = PromptKind::None;
@@ -467,6 +482,8 @@ void App::playHuman(int cell) {
 void App::newGame() {
   stopEngine();
   game_.reset();
+  lastFile_.clear();  // a new game is saved under a new name
+  paused_ = false;
   restartClock();
   savedGame_ = gameSnapshot();
   engineNewGame_ = true;
@@ -542,24 +559,41 @@ void App::goToPly(std::size_t moves) {
   if (!game_.moves().empty()) cursor_ = game_.lastMove();
 }
 
-void App::startPuzzle(std::optional<std::size_t> which, std::optional<int> symmetry) {
+bool App::loadPuzzles() {
   if (!puzzles_) {
     auto session = std::make_unique<PuzzleSession>();
-    if (const std::string problem = session->load(); !problem.empty())
-      return say(problem, Style::Error);
+    if (const std::string problem = session->load(); !problem.empty()) {
+      say(problem, Style::Error);
+      return false;
+    }
     puzzles_ = std::move(session);
   }
-  if (which && *which >= puzzles_->count())
-    return say("There is no puzzle " + std::to_string(*which + 1) + ": the puzzles go from 1 to " +
-                   std::to_string(puzzles_->count()) + ".",
-               Style::Error);
-  stopEngine();
+  return true;
+}
+
+bool App::showPuzzle(std::size_t index, int symmetry) {
+  if (!loadPuzzles()) return false;
+  if (index >= puzzles_->count()) {
+    say("There is no puzzle " + std::to_string(index + 1) + ": the puzzles go from 1 to " +
+            std::to_string(puzzles_->count()) + ".",
+        Style::Error);
+    return false;
+  }
+  puzzles_->show(index, symmetry);
+  return true;
+}
+
+void App::startPuzzle(std::optional<std::size_t> which, std::optional<int> symmetry) {
   // A random one of the 192 symmetries, so that a puzzle met again looks new.
   const int shownAs = symmetry.value_or(
       static_cast<int>(std::chrono::steady_clock::now().time_since_epoch().count() % kSymmetries));
-  puzzles_->show(which.value_or(puzzles_->puzzleOfTheDay()), shownAs);
+  if (!loadPuzzles()) return;
+  if (!showPuzzle(which.value_or(puzzles_->puzzleOfTheDay()), shownAs)) return;
+  stopEngine();
   const Puzzle& p = puzzles_->shown();
   puzzleMode_ = true;
+  survivalMode_ = false;
+  lastFile_.clear();
   game_.reset(p.position);
   restartClock();
   savedGame_ = gameSnapshot();  // a puzzle left unfinished loses nothing
@@ -645,20 +679,28 @@ void App::tickClock() {
   }
 }
 
-void App::startSurvival() {
+bool App::enterSurvival(bool counts) {
   const std::optional<BookMove> opening = book_ ? book_->find(Position{}) : std::nullopt;
-  if (!opening)
-    return say("Survival needs the solution (the book), and it could not be read.", Style::Error);
-  stopEngine();
-  puzzleMode_ = false;
-  survivalMode_ = true;
-  survivalCounts_ = true;
+  if (!opening) {
+    say("Survival needs the solution (the book), and it could not be read.", Style::Error);
+    return false;
+  }
+  survivalCounts_ = counts;
   survivalScored_ = false;
   survivalLongest_ = opening->pliesToWin;
   survivalBest_ = 0;
   if (const std::string dir = stateDirectory(); !dir.empty())
     if (const Parsed<std::string> best = readRegularFile(dir + "/survival-best", 64))
       survivalBest_ = std::atoi(best.value().c_str());
+  return true;
+}
+
+void App::startSurvival() {
+  if (!enterSurvival(true)) return;
+  stopEngine();
+  puzzleMode_ = false;
+  survivalMode_ = true;
+  lastFile_.clear();
   game_.reset();
   restartClock();
   savedGame_ = gameSnapshot();
@@ -677,11 +719,8 @@ void App::scoreSurvival() {
   const int plies = static_cast<int>(game_.moves().size());
   if (!survivalCounts_ || plies <= survivalBest_) return;
   survivalBest_ = plies;
-  if (const std::string dir = stateDirectory(); !dir.empty()) {
-    std::error_code ignored;
-    std::filesystem::create_directories(dir, ignored);
+  if (const std::string dir = makeStateDirectory(); !dir.empty())
     std::ofstream(dir + "/survival-best") << plies << '\n';
-  }
 }
 
 void App::hint() {
@@ -776,33 +815,105 @@ void App::finishPrompt() {
     load(path);
 }
 
-void App::save(const std::string& path) {
+void App::save(const std::string& path, bool replace) {
+  const GameRecord record = recordForDisk("Qubic game");
+  prepareGamesDirectory(path);
+  std::error_code ec;
+  if (!replace &&
+      std::filesystem::symlink_status(path, ec).type() != std::filesystem::file_type::not_found) {
+    // Only the file this game was saved to or loaded from, unchanged since, is offered for
+    // replacing: never another game, never a file of anything else.
+    const Parsed<std::string> now = readRegularFile(path, kMaxRecordBytes);
+    if (path != lastFile_ || !now || now.value() != lastFileText_)
+      return say(path + " already exists and is not this game as saved; it is not overwritten " +
+                     "(give another name).",
+                 Style::Error);
+    replacing_ = path;
+    prompt_ = PromptKind::Replace;
+    return;
+  }
+  if (std::string error = saveRecordFile(path, record, replace); !error.empty())
+    return say(error, Style::Error);
+  lastFile_ = path;
+  lastFileText_ = recordToString(record);
+  savedGame_ = gameSnapshot();
+  say("Saved to " + path + ".");
+}
+
+GameRecord App::recordForDisk(const std::string& event) const {
   GameRecord record = game_.toRecord();
-  record.setTag("Event", "Qubic game");
+  record.setTag("Event", event);
   record.setTag("Date", recordDate());
   record.setTag("X", seatText(Side::X));
   record.setTag("O", seatText(Side::O));
-  prepareGamesDirectory(path);
-  if (std::string error = saveRecordFile(path, record, path == lastFile_); !error.empty())
-    return say(error, Style::Error);
-  lastFile_ = path;
-  savedGame_ = gameSnapshot();
-  say("Saved to " + path + ".");
+  writeSetupTags(currentSetup(), record);
+  return record;
+}
+
+GameSetup App::currentSetup() const {
+  GameSetup setup;
+  setup.seats = seats_;
+  setup.levels = levels_;
+  setup.moveTime = moveTime_;
+  if (puzzleMode_ && puzzles_) {
+    setup.mode = GameMode::Puzzle;
+    setup.puzzle = puzzles_->shownIndex();
+    setup.symmetry = puzzles_->shownSymmetry();
+  }
+  if (survivalMode_) setup.mode = GameMode::Survival;
+  setup.survivalCounts = survivalCounts_;
+  if (clock_.hasClock()) {
+    setup.timeControl = clock_.control().text();
+    const auto now = std::chrono::steady_clock::now();
+    for (const Side s : {Side::X, Side::O}) setup.clockLeft[index(s)] = clock_.remaining(s, now);
+  }
+  return setup;
+}
+
+void App::applySetup(const GameSetup& setup) {
+  stopEngine();
+  seats_ = setup.seats;
+  levels_ = setup.levels;
+  moveTime_ = setup.moveTime;
+  puzzleMode_ = survivalMode_ = false;
+  paused_ = stepOnce_ = false;
+  explaining_.reset();
+  lastEngineMove_.reset();
+  hint_.reset();
+  if (setup.mode == GameMode::Puzzle) {
+    puzzleMode_ =
+        showPuzzle(setup.puzzle, setup.symmetry) && puzzles_->shown().position == game_.start();
+    if (!puzzleMode_) say("The puzzle this game was could not be found; it goes on as a game.");
+  }
+  if (setup.mode == GameMode::Survival) survivalMode_ = enterSurvival(setup.survivalCounts);
+  if (setup.timeControl.empty()) return restartClock();  // the configured clock, afresh
+  if (const Parsed<TimeControl> control = parseTimeControl(setup.timeControl)) {
+    clock_.set(control.value());
+    lostOnTime_.reset();
+    clock_.restore(setup.clockLeft, game_.position().sideToMove(),
+                   std::chrono::steady_clock::now());
+  }
 }
 
 void App::load(const std::string& path) {
   const Parsed<GameRecord> record = loadRecordFile(path);
   if (!record) return say("Not loaded, the game is unchanged: " + record.error(), Style::Error);
+  const Parsed<GameSetup> setup = readSetupTags(record.value(), currentSetup());
   stopEngine();
   game_.load(record.value());
-  restartClock();
+  // A record from elsewhere may carry tags of the same names with other meanings: its
+  // moves are loaded all the same, with the players as they were.
+  GameSetup kept = currentSetup();
+  kept.mode = GameMode::Play;
+  kept.timeControl.clear();
+  applySetup(setup ? setup.value() : kept);
   engineNewGame_ = true;
-  lastEngineMove_.reset();
-  hint_.reset();
   lastFile_ = path;
+  const Parsed<std::string> text = readRegularFile(path, kMaxRecordBytes);
+  lastFileText_ = text ? text.value() : std::string();
   savedGame_ = gameSnapshot();
   if (!game_.moves().empty()) cursor_ = game_.lastMove();
-  say("Loaded " + path + ": " + std::to_string(game_.moves().size()) + " moves.");
+  say("Loaded " + path + ": " + countOf(game_.moves().size(), "move") + ".");
 }
 
 void App::stopEngine() { engine_.cancel(); }

@@ -9,12 +9,14 @@
 #include <string>
 
 #include "analysis.hpp"
+#include "autosave.hpp"
 #include "config/settings.hpp"
 #include "engine/explain.hpp"
 #include "engine_worker.hpp"
 #include "game.hpp"
 #include "game_clock.hpp"
 #include "game_review.hpp"
+#include "game_setup.hpp"
 #include "input.hpp"
 #include "keymap.hpp"
 #include "layout.hpp"
@@ -40,7 +42,7 @@ class App {
     Side side = Side::X;
     MoveChoice choice;
   };
-  enum class PromptKind : std::uint8_t { None, Save, Load, Confirm, Resume, GoTo };
+  enum class PromptKind : std::uint8_t { None, Save, Load, Confirm, Replace, Resume, GoTo };
 
   // The game's start and moves as text: equal texts, same game.
   std::string gameSnapshot() const;
@@ -51,6 +53,12 @@ class App {
   // is over, saved or discarded: Ctrl-C, a signal or a crash then lose nothing.
   void autosave();
   void offerUnfinishedGame();
+  // Who plays, the levels, the mode and the clocks, as a game on disk keeps them.
+  GameSetup currentSetup() const;
+  // Puts the setup of a game read from disk in force (its moves are already on the board).
+  void applySetup(const GameSetup& setup);
+  // The game as a record with its setup tags, for a save or the autosave.
+  GameRecord recordForDisk(const std::string& event) const;
   void handleStartKey(int key);
   std::vector<StyledText> startScreenLines() const;
   void handleKey(int key);
@@ -78,6 +86,12 @@ class App {
   // Survival: the player is O against perfect X (the book); the score is the plies the
   // game lasts, against the longest the proof allows, with a personal best.
   void startSurvival();
+  // The survival mode's own state (longest game, best score); false without the book.
+  bool enterSurvival(bool counts);
+  // Puzzle `index` shown under `symmetry` (puzzles read at the first use); false with the
+  // reason said when there is no such puzzle.
+  bool showPuzzle(std::size_t index, int symmetry);
+  bool loadPuzzles();  // at the first use; false with the reason said
   // Shows the side to move's forcing win on the board, a step a press (its threes, the
   // forced blocks, the double threat), from a threat search checked by the rules.
   void explainStep();
@@ -88,7 +102,9 @@ class App {
   void goToPly(std::size_t moves);
   std::vector<StyledText> reviewLines() const;
   void finishPrompt();
-  void save(const std::string& path);
+  // Saves to `path`; a file there is replaced only when it holds this game as it was
+  // saved or loaded, and `replace` says the player agreed.
+  void save(const std::string& path, bool replace = false);
   void load(const std::string& path);
 
   // The clocks start afresh for the game now on the board.
@@ -163,12 +179,15 @@ class App {
   StyledText message_;
   PromptKind prompt_ = PromptKind::None;
   std::string promptText_;
-  std::string lastFile_;
+  std::string lastFile_;      // the file this game was saved to or loaded from ("" for none)
+  std::string lastFileText_;  // that file's content as this game wrote or read it
+  std::string replacing_;     // a Replace prompt: the file to replace
   // The game as last saved or loaded (or started), to know when leaving it loses moves.
   std::string savedGame_;
   Action confirming_ = Action::None;  // what a Confirm prompt is about: NewGame, Load or Quit
   // The unfinished game of an earlier run, offered at start (Resume prompt).
   std::optional<GameRecord> unfinished_;
+  Autosave autosave_;              // this game's own file for the next run
   std::string autosaved_;          // the game as last autosaved ("" when none is kept)
   std::optional<int> openPuzzle_;  // --puzzle N
 };

@@ -330,8 +330,11 @@ ViewState App::buildView() const {
   if (prompt_ == PromptKind::Load)
     v.prompt = "Load game from (Enter loads, Esc cancels, C-u clears): " + promptText_;
   if (prompt_ == PromptKind::Resume && unfinished_)
-    v.prompt = "An unfinished game (" + std::to_string(unfinished_->moves.size()) +
-               " moves) was kept from the last run. Resume it? y: yes, any other key: start afresh";
+    v.prompt = "An unfinished game (" + countOf(unfinished_->moves.size(), "move") +
+               ") was kept from the last run. Resume it? y: yes, any other key: start afresh";
+  if (prompt_ == PromptKind::Replace)
+    v.prompt = "Replace " + replacing_ + " (this game as saved before) with the game now? " +
+               "y: yes, any other key: no";
   if (prompt_ == PromptKind::Confirm)
     v.prompt = std::string("This game is not saved. ") +
                (confirming_ == Action::Quit   ? "Quit"

@@ -23,6 +23,10 @@ Seats Seats::next() const {
                                            : "x");
 }
 
+std::string countOf(std::size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 void Game::reset(const Position& start) {
   start_ = start;
   position_ = start;

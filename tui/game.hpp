@@ -28,6 +28,9 @@ struct Seats {
   Seats next() const;
 };
 
+// "1 move", "3 moves": a count and its noun, in the plural when it is not one.
+std::string countOf(std::size_t n, std::string_view noun);
+
 class Game {
  public:
   explicit Game(const Position& start = {}) { reset(start); }

@@ -17,6 +17,11 @@ void GameClock::reset(Side toMove, TimePoint now, bool running) {
   since_ = now;
 }
 
+void GameClock::restore(const std::array<milliseconds, 2>& left, Side toMove, TimePoint now) {
+  reset(toMove, now);
+  left_ = left;
+}
+
 void GameClock::moved(Side mover, TimePoint now) {
   if (!hasClock()) return;
   const int i = index(mover);

@@ -25,6 +25,8 @@ class GameClock {
   // Starts afresh: full time for both; `toMove` starts running at `now` unless `running`
   // is false (the clock waits for resume()).
   void reset(Side toMove, TimePoint now, bool running = true);
+  // Goes on from a kept game: each side's time left, `toMove`'s time running from `now`.
+  void restore(const std::array<std::chrono::milliseconds, 2>& left, Side toMove, TimePoint now);
   // `mover` has moved at `now`: its time is charged, the increment added, the other side's
   // time starts running.
   void moved(Side mover, TimePoint now);

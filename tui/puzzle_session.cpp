@@ -89,6 +89,7 @@ std::size_t PuzzleSession::nextUnsolved(std::size_t index) const {
 
 void PuzzleSession::show(std::size_t index, int symmetry) {
   index_ = index;
+  symmetry_ = symmetry;
   shown_ = puzzles_[index];
   shown_.position = transform(symmetry, shown_.position);
   shown_.bestMove = mapCell(symmetry, shown_.bestMove);
@@ -129,9 +130,7 @@ void PuzzleSession::judge(const Puzzle& puzzle, const std::string& line, int mov
   const bool right =
       check.verdict == AnswerVerdict::Fastest || check.verdict == AnswerVerdict::Wins;
   if (!right || !solved_.insert(line).second || solvedPath_.empty()) return;
-  std::error_code ignored;
-  std::filesystem::create_directories(std::filesystem::path(solvedPath_).parent_path(), ignored);
-  std::ofstream(solvedPath_, std::ios::app) << line << '\n';
+  if (!makeStateDirectory().empty()) std::ofstream(solvedPath_, std::ios::app) << line << '\n';
 }
 
 }  // namespace qubic::tui

@@ -44,6 +44,7 @@ class PuzzleSession {
   void show(std::size_t index, int symmetry);
   const Puzzle& shown() const { return shown_; }
   std::size_t shownIndex() const { return index_; }
+  int shownSymmetry() const { return symmetry_; }
   bool shownSolved() const;
 
   // Judges the player's first move on the job thread; a right answer is saved as solved.
@@ -58,6 +59,7 @@ class PuzzleSession {
   std::set<std::string> solved_;    // guarded by mutex_ (the job thread adds to it)
   std::string solvedPath_;
   std::size_t index_ = 0;
+  int symmetry_ = 0;
   Puzzle shown_;
   Solver solver_;  // used only on the job thread once made
   mutable std::mutex mutex_;

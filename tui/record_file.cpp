@@ -33,32 +33,53 @@ Parsed<GameRecord> loadRecordFile(const std::string& path) {
   return Parsed<GameRecord>::failure(path + ": " + record.error());
 }
 
-std::string saveRecordFile(const std::string& path, const GameRecord& record, bool replace) {
-  const int flags =
-      O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (replace ? O_TRUNC : O_EXCL);
-  const int fd = ::open(path.c_str(), flags, 0644);
+namespace {
+
+// Writes `text` to a new file at `path` (never an existing one, never through a link).
+std::string writeNewFile(const std::string& path, const std::string& text) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {
     if (errno == EEXIST) return path + " already exists; it is not overwritten (give another name)";
-    if (errno == ELOOP) return path + " is a symbolic link; it is not followed (give another name)";
     return path + ": cannot write: " + std::strerror(errno);
   }
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    close(fd);
-    return path + ": cannot write: not a regular file";
-  }
-  const std::string text = recordToString(record);
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = write(fd, text.data() + done, text.size() - done);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
+      const std::string error = path + ": writing failed: " + std::strerror(errno);
       close(fd);
-      return path + ": writing failed: " + std::strerror(errno);
+      unlink(path.c_str());
+      return error;
     }
     done += static_cast<std::size_t>(n);
   }
-  if (close(fd) != 0) return path + ": writing failed: " + std::strerror(errno);
+  if (fsync(fd) != 0 || close(fd) != 0) {
+    unlink(path.c_str());
+    return path + ": writing failed: " + std::strerror(errno);
+  }
+  return {};
+}
+
+}  // namespace
+
+std::string saveRecordFile(const std::string& path, const GameRecord& record, bool replace) {
+  const std::string text = recordToString(record);
+  if (!replace) return writeNewFile(path, text);
+  // Replacing: only a regular file, and through a new file renamed over it, so a failure
+  // part-way leaves the old game whole.
+  struct stat st {};
+  if (lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode))
+    return path + " is a symbolic link; it is not followed (give another name)";
+  if (lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    return path + ": cannot write: not a regular file";
+  const std::string fresh = path + ".qubic-" + std::to_string(getpid());
+  if (std::string error = writeNewFile(fresh, text); !error.empty()) return error;
+  if (rename(fresh.c_str(), path.c_str()) != 0) {
+    const std::string error = path + ": cannot replace: " + std::strerror(errno);
+    unlink(fresh.c_str());
+    return error;
+  }
   return {};
 }
 
@@ -70,29 +91,15 @@ std::string stateDirectory() {
   return {};
 }
 
-std::string autosavePath() {
+std::string makeStateDirectory(const std::string& sub) {
   const std::string dir = stateDirectory();
-  return dir.empty() ? dir : dir + "/unfinished.qgn";
-}
-
-std::string writeAutosave(const GameRecord& record) {
-  const std::string path = autosavePath();
-  if (path.empty())
-    return "no place for the unfinished game (neither XDG_STATE_HOME nor HOME is set)";
+  if (dir.empty()) return dir;
+  const char* state = std::getenv("XDG_STATE_HOME");
   std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  const std::string fresh = path + ".new";
-  std::filesystem::remove(fresh, ec);
-  if (std::string error = saveRecordFile(fresh, record); !error.empty()) return error;
-  std::filesystem::rename(fresh, path, ec);
-  return ec ? path + ": " + ec.message() : std::string();
-}
-
-void removeAutosave() {
-  if (const std::string path = autosavePath(); !path.empty()) {
-    std::error_code ignored;
-    std::filesystem::remove(path, ignored);
-  }
+  if (!(state && *state) && !std::filesystem::is_directory(std::getenv("HOME"), ec)) return {};
+  const std::string path = sub.empty() ? dir : dir + "/" + sub;
+  std::filesystem::create_directories(path, ec);
+  return ec ? std::string() : path;
 }
 
 namespace {
@@ -108,9 +115,15 @@ std::string gamesDirectory() {
 }  // namespace
 
 std::string suggestedRecordName() {
-  const std::string name = "qubic-" + localTime("%Y-%m-%d-%H%M") + ".qgn";
   const std::string dir = gamesDirectory();
-  return dir.empty() ? name : dir + "/" + name;
+  const std::string stem = (dir.empty() ? "" : dir + "/") + "qubic-" + localTime("%Y-%m-%d-%H%M");
+  std::string name = stem + ".qgn";
+  std::error_code ec;
+  for (int n = 2;
+       std::filesystem::symlink_status(name, ec).type() != std::filesystem::file_type::not_found;
+       ++n)
+    name = stem + "-" + std::to_string(n) + ".qgn";
+  return name;
 }
 
 void prepareGamesDirectory(const std::string& path) {

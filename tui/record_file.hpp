@@ -17,18 +17,15 @@ std::string saveRecordFile(const std::string& path, const GameRecord& record, bo
 // The game's state directory: $XDG_STATE_HOME/qubic, else ~/.local/state/qubic ("" when
 // neither variable is set).
 std::string stateDirectory();
-// Where the unfinished game is kept between runs: $XDG_STATE_HOME/qubic/unfinished.qgn,
-// else ~/.local/state/qubic/unfinished.qgn ("" when neither variable is set).
-std::string autosavePath();
-// Writes the unfinished game there (creating the directory; a new file renamed into
-// place, so a crash never leaves half a game); returns an error message, "" on success.
-std::string writeAutosave(const GameRecord& record);
-// Forgets the unfinished game (no error when there is none).
-void removeAutosave();
+// Creates the state directory (and `sub` inside it, when given) and returns its path; ""
+// when there is no place for it: neither variable set, or HOME names no directory (a
+// state tree is never made where no home exists).
+std::string makeStateDirectory(const std::string& sub = {});
 
 // A fresh file name for today's game in the games directory, e.g.
 // "/home/ann/.local/share/qubic/games/qubic-2024-05-01-1530.qgn" ($XDG_DATA_HOME/qubic/games,
-// else ~/.local/share/qubic/games; a bare name when neither variable is set).
+// else ~/.local/share/qubic/games; a bare name when neither variable is set), with "-2",
+// "-3"... added when a file of that name exists.
 std::string suggestedRecordName();
 // Creates the directory a path names, if it is the games directory (a path the user
 // typed is never given directories of its own).

@@ -28,6 +28,20 @@ bool endsWithCompleteGame(std::string_view text) {
   return false;
 }
 
+// Whether `tail`, the start of a game cut short while it was written, begins with at
+// least one complete tag line and all its complete lines before the moves are valid tags.
+bool startsAsRecord(std::string_view tail) {
+  std::size_t tagsEnd = 0;  // just past the last complete tag line
+  for (std::size_t at = 0; at < tail.size() && tail[at] == '[';) {
+    const std::size_t eol = tail.find('\n', at);
+    if (eol == std::string_view::npos) break;  // a partial line: not judged
+    tagsEnd = eol + 1;
+    at = eol + 1;
+  }
+  if (tagsEnd == 0) return false;
+  return parseRecord(tail.substr(0, tagsEnd)).ok();
+}
+
 }  // namespace
 
 RecordLog::~RecordLog() {
@@ -82,11 +96,19 @@ Parsed<RecordsRead> readRecordsForResume(const std::string& path) {
         "it is left as it is: name another file with -records");
 
   // Cut back to the end of the last complete game (games are separated by "\n\n["),
-  // but only when what is kept reads as records: otherwise nothing is touched.
+  // but only when the file positively reads as records: the games kept parse, and the
+  // part cut off starts as a game of ours (its tag lines parse). Anything else, a
+  // one-section TOML file say, is refused and left byte for byte as it was.
   const bool incomplete = !endsWithCompleteGame(text);
   if (incomplete) {
     const std::size_t lastStart = text.rfind("\n\n[");
-    text.resize(lastStart == std::string::npos ? 0 : lastStart + 2);
+    const std::size_t cut = lastStart == std::string::npos ? 0 : lastStart + 2;
+    if (!startsAsRecord(std::string_view(text).substr(cut)))
+      return Result::failure(path +
+                             ": not a record file of qubic-match (its last game is neither "
+                             "complete nor a game cut short); it is left as it is: name another "
+                             "file with -records");
+    text.resize(cut);
   }
   Parsed<std::vector<GameRecord>> games = parseRecords(text);
   if (!games) return Result::failure(path + ": " + games.error() + "; the file is left as it is");

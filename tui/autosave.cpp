@@ -1,0 +1,118 @@
+#include "autosave.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <vector>
+
+#include "record_file.hpp"
+
+namespace qubic::tui {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kLeftName = "unfinished";  // the directory of kept games
+
+// Where one game from before this scheme was kept: taken over like any other.
+std::string legacyPath() {
+  const std::string dir = stateDirectory();
+  return dir.empty() ? dir : dir + "/unfinished.qgn";
+}
+
+// The kept games, newest first.
+std::vector<fs::path> keptGames(const std::string& dir) {
+  std::vector<std::pair<fs::file_time_type, fs::path>> found;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".qgn" && it->is_regular_file(ec))
+      found.emplace_back(it->last_write_time(ec), it->path());
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a > b; });
+  std::vector<fs::path> paths;
+  for (auto& [time, path] : found) paths.push_back(std::move(path));
+  return paths;
+}
+
+std::string uniqueName() {
+  return "game-" + std::to_string(getpid()) + "-" +
+         std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + ".qgn";
+}
+
+}  // namespace
+
+std::string autosaveDirectory() {
+  const std::string dir = stateDirectory();
+  return dir.empty() ? dir : dir + "/" + kLeftName;
+}
+
+Autosave::~Autosave() { unlock(); }
+
+std::string Autosave::lock(const std::string& path) {
+  const int fd = ::open((path + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) return {};
+  if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    close(fd);
+    return {};
+  }
+  unlock();
+  lockFd_ = fd;
+  return path;
+}
+
+void Autosave::unlock() {
+  if (lockFd_ >= 0) close(lockFd_);
+  lockFd_ = -1;
+}
+
+std::optional<GameRecord> Autosave::claimLeftGame() {
+  const std::string dir = makeStateDirectory(kLeftName);
+  if (dir.empty()) return std::nullopt;
+  std::error_code ec;
+  if (const std::string old = legacyPath(); fs::exists(old, ec))
+    fs::rename(old, dir + "/" + uniqueName(), ec);  // one process wins; the others see none
+  for (const fs::path& kept : keptGames(dir)) {
+    if (lock(kept.string()).empty()) continue;  // a running qubic's game
+    path_ = kept.string();
+    if (!fs::exists(kept, ec)) {  // removed by its owner just before the lock was taken
+      remove();
+      continue;
+    }
+    const Parsed<GameRecord> record = loadRecordFile(path_);
+    if (record && !record.value().moves.empty()) return record.value();
+    remove();  // unreadable or empty: nothing to offer
+  }
+  return std::nullopt;
+}
+
+std::string Autosave::write(const GameRecord& record) {
+  if (path_.empty()) {
+    const std::string dir = makeStateDirectory(kLeftName);
+    if (dir.empty())
+      return "no place for the unfinished game (no XDG_STATE_HOME, and HOME is not a directory)";
+    const std::string path = dir + "/" + uniqueName();
+    if (lock(path).empty()) return path + ": cannot lock it";
+    path_ = path;
+  }
+  std::error_code ec;
+  const std::string fresh = path_ + ".new";
+  fs::remove(fresh, ec);
+  if (std::string error = saveRecordFile(fresh, record); !error.empty()) return error;
+  fs::rename(fresh, path_, ec);
+  return ec ? path_ + ": " + ec.message() : std::string();
+}
+
+void Autosave::remove() {
+  if (path_.empty()) return;
+  std::error_code ignored;
+  fs::remove(path_, ignored);
+  fs::remove(path_ + ".lock", ignored);
+  unlock();
+  path_.clear();
+}
+
+}  // namespace qubic::tui
