@@ -13,6 +13,7 @@
 #include "config/book_file.hpp"
 #include "config/read_file.hpp"
 #include "config/settings.hpp"
+#include "config/write_file.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/match/record_log.hpp"
 #include "tui/record_file.hpp"
@@ -156,6 +157,29 @@ TEST_CASE("a one-section TOML file named as records is refused and left byte for
   CHECK(partial.value().games.empty());
   CHECK(partial.value().warning.find("incomplete") != std::string::npos);
   CHECK(contentOf(cut).empty());
+}
+
+TEST_CASE("an output file replaces only a file of its own kind, written beside and renamed") {
+  Scratch s;
+  const std::string toml = s.file("my.toml", "[engine]\nlevel = 10\n");
+  CHECK(writeOutputFile(toml, "qubic-proof 1\n", kProofFile).find("is not a proof file") !=
+        std::string::npos);
+  CHECK(contentOf(toml) == "[engine]\nlevel = 10\n");
+  CHECK(writeOutputFile(s.fifo, "qubic-proof 1\n", kProofFile).find("not a regular file") !=
+        std::string::npos);  // at once, no hang
+  const std::string proof = s.file("old.proof", "qubic-proof 1\nold\n");
+  const std::string link = (s.dir / "link.proof").string();
+  fs::create_symlink(proof, link);
+  CHECK(writeOutputFile(link, "qubic-proof 1\nnew\n", kProofFile).empty());
+  CHECK(contentOf(proof) == "qubic-proof 1\nnew\n");  // through the link, the link kept
+  CHECK(fs::is_symlink(link));
+  const std::string empty = s.file("empty", "");
+  CHECK(writeOutputFile(empty, "QUBOOK01", kBookFile).empty());
+  CHECK(contentOf(empty) == "QUBOOK01");
+  const std::string fresh = (s.dir / "fresh.book").string();
+  CHECK(checkOutputFile(fresh, kBookFile).empty());
+  CHECK(writeOutputFile(fresh, "QUBOOK01", kBookFile).empty());
+  CHECK(writeOutputFile(proof, "QUBOOK01", kBookFile).find("is not a book") != std::string::npos);
 }
 
 TEST_CASE(

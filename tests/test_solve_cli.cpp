@@ -97,6 +97,22 @@ TEST_CASE("qubic-solve proves a won position, writes a proof and verifies it") {
   std::remove(broken.c_str());
 }
 
+TEST_CASE("qubic-solve --proof and --book never write over a file of another kind") {
+  // Issue 42's class of data loss: a proof or book named over a user's file replaced it.
+  const std::string toml = "test_solve_cli_mine.toml";
+  const std::string text = "[engine]\nlevel = 10\n";
+  std::ofstream(toml) << text;
+  for (const char* option : {"--proof", "--book"}) {
+    const Run run = solve({"--moves", "1a1,1b1,2b2,1c1", option, toml});
+    CHECK(run.exitCode != 0);
+    CHECK(run.err.find("is not a ") != std::string::npos);
+    CHECK(run.out.find("value:") == std::string::npos);  // refused before the solve
+    std::ifstream in(toml);
+    CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == text);
+  }
+  std::filesystem::remove(toml);
+}
+
 TEST_CASE("qubic-solve --book where O wins writes the proof, no book, and says why") {
   const std::string proof = "test_solve_cli_o.proof", book = "test_solve_cli_o.book";
   std::remove(book.c_str());

@@ -18,6 +18,7 @@
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
 #include "config/read_file.hpp"
+#include "config/write_file.hpp"
 #include "engine/book.hpp"
 #include "engine/explain.hpp"
 #include "engine/notation.hpp"
@@ -322,11 +323,9 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
   const VerifyResult v = verifyProof(proof);
   if (!v.verified) fail("the joined proof does not verify: " + v.error);
   std::printf("verified: yes\nplies: %d\n", v.plies);
-  if (!proofPath.empty()) {
-    std::ofstream out(proofPath);
-    out << r.proof;
-    if (!out) fail("error writing " + proofPath);
-  }
+  if (!proofPath.empty())
+    if (const std::string error = writeOutputFile(proofPath, r.proof, kProofFile); !error.empty())
+      fail(error);
   if (!bookPath.empty()) {
     std::istringstream again(r.proof);
     if (const std::string error = writeBook(again, bookPath, keep); !error.empty()) fail(error);
@@ -494,6 +493,13 @@ int main(int argc, char** argv) {
   if (!keep.shrinkFrom.empty())
     if (const auto source = loadBookFile(keep.shrinkFrom); !source)
       fail("--shrink-from: " + source.error());
+  // A file there that is not of its kind is refused now, not after the solve.
+  if (!proofPath.empty())
+    if (const std::string refused = checkOutputFile(proofPath, kProofFile); !refused.empty())
+      fail(refused);
+  if (!bookPath.empty())
+    if (const std::string refused = checkOutputFile(bookPath, kBookFile); !refused.empty())
+      fail(refused);
   for (BookLine& l : keep.lines) {  // said before the solve, not after it
     if (l.from.empty()) l.from = bookPath;
     if (const Parsed<Position> line = playMoves(Position{}, l.moves); !line)
@@ -617,12 +623,10 @@ int main(int argc, char** argv) {
         static_cast<unsigned long long>(w.forcingWins),
         static_cast<unsigned long long>(w.references),
         static_cast<unsigned long long>(w.listedReplies), elapsed() - solveSeconds);
-    if (!proofPath.empty()) {
-      std::ofstream out(proofPath);
-      out << proof.rdbuf();
-      if (!out) fail("error writing " + proofPath);
-      proof.seekg(0);
-    }
+    if (!proofPath.empty())
+      if (const std::string error = writeOutputFile(proofPath, proof.str(), kProofFile);
+          !error.empty())
+        fail(error);
     if (!bookPath.empty()) {
       // A book holds X's strategy; O's win would leave it empty and a shrink lost.
       if (winner != Side::X) fail("no book written: a book holds X's strategy, and O wins here");

@@ -8,6 +8,7 @@
 
 #include "config/book_file.hpp"
 #include "config/read_file.hpp"
+#include "config/write_file.hpp"
 #include "engine/book.hpp"
 #include "engine/book_shrink.hpp"
 #include "engine/book_walk.hpp"
@@ -162,10 +163,11 @@ std::string writeBook(std::istream& proof, const std::string& path, const BookOp
     book = joined.value();
   }
   const std::vector<std::uint8_t> bytes = book.serialize();
-  std::ofstream out(path, std::ios::binary);
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-  if (!out) return "error writing " + path;
+  if (const std::string error = writeOutputFile(
+          path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
+          kBookFile);
+      !error.empty())
+    return error;
   std::printf("book: %s, %zu entries, %zu bytes, %.3f s\n", path.c_str(), book.size(), bytes.size(),
               secondsSince(began));
   return {};

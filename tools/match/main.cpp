@@ -11,6 +11,7 @@
 #include "command_line.hpp"
 #include "config/local_time.hpp"
 #include "config/settings.hpp"
+#include "config/write_file.hpp"
 #include "ladder_report.hpp"
 #include "openings.hpp"
 #include "tournament.hpp"
@@ -57,6 +58,8 @@ int main(int argc, char** argv) {
   if (!openings) return fail(openings.error(), 2);
   const std::string& reportPath = config.value().reportPath;
   if (!reportPath.empty()) {
+    if (const std::string refused = checkOutputFile(reportPath, kLadderReport); !refused.empty())
+      return fail(refused, 2);
     const std::filesystem::path dir = std::filesystem::path(reportPath).parent_path();
     if (!dir.empty() && !std::filesystem::is_directory(dir))
       return fail("the report's directory " + dir.string() +
@@ -77,10 +80,10 @@ int main(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() / 60;
 
   if (!reportPath.empty() && end == TournamentEnd::Completed) {
-    std::ofstream report(reportPath, std::ios::trunc);
-    report << ladderReport(tournament, run);
-    report.close();
-    if (!report) return fail("cannot write the report " + reportPath, 1);
+    if (const std::string error =
+            writeOutputFile(reportPath, ladderReport(tournament, run), kLadderReport);
+        !error.empty())
+      return fail("the report is not written: " + error, 1);
     std::cout << "The ladder is in " << reportPath << "\n";
   }
   switch (end) {
