@@ -96,7 +96,7 @@ book-smaller: build
 	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
 
-# The shipped 1a1 line annealed as a whole (engine/strategy_anneal, docs/benchmarks.md,
+# The shipped 1a1 line annealed as a whole (engine/book/strategy_anneal, docs/benchmarks.md,
 # "annealing"): each round about 7 min of one core, rounds while one saves; the result is
 # carried back into data/qubic.book, checked by the rules.
 book-annealed: build

@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
-#include "engine/book.hpp"
-#include "engine/parsed.hpp"
+#include "engine/book/book.hpp"
+#include "engine/core/parsed.hpp"
 
 namespace qubic {
 

@@ -6,7 +6,7 @@
 #include <cstddef>
 #include <string>
 
-#include "engine/parsed.hpp"
+#include "engine/core/parsed.hpp"
 
 namespace qubic {
 

@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "engine/parsed.hpp"
+#include "engine/core/parsed.hpp"
 
 namespace qubic {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/parsed.hpp"
+#include "engine/core/parsed.hpp"
 
 namespace qubic {
 

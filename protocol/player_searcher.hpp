@@ -5,7 +5,7 @@
 #include <functional>
 #include <memory>
 
-#include "engine/job_thread.hpp"
+#include "engine/play/job_thread.hpp"
 #include "searcher.hpp"
 
 namespace qubic {

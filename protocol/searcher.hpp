@@ -6,8 +6,8 @@
 #include <string>
 
 #include "config/settings.hpp"
-#include "engine/player.hpp"
-#include "engine/position.hpp"
+#include "engine/play/player.hpp"
+#include "engine/core/position.hpp"
 
 namespace qubic {
 

@@ -4,8 +4,8 @@
 #include <array>
 #include <exception>
 
-#include "engine/notation.hpp"
-#include "engine/timeman.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/play/timeman.hpp"
 #include "ugi_commands.hpp"
 #include "ugi_options.hpp"
 

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <cmath>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 
 namespace qubic {
 

@@ -6,10 +6,10 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/parsed.hpp"
-#include "engine/player.hpp"
-#include "engine/position.hpp"
-#include "engine/timeman.hpp"
+#include "engine/core/parsed.hpp"
+#include "engine/play/player.hpp"
+#include "engine/core/position.hpp"
+#include "engine/play/timeman.hpp"
 
 namespace qubic {
 

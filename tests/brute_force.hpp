@@ -2,7 +2,7 @@
 // distances and values the engine claims (tests/test_distance.cpp, tests/test_review.cpp).
 #pragma once
 
-#include "engine/position.hpp"
+#include "engine/core/position.hpp"
 
 namespace qubic::testing {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 
 using namespace qubic;
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 
 namespace qubic::testing {
 

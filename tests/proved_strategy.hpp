@@ -5,13 +5,13 @@
 
 #include <sstream>
 
-#include "engine/book.hpp"
-#include "engine/pns.hpp"
-#include "engine/proof.hpp"
-#include "engine/symmetry.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/tt.hpp"
-#include "engine/verify.hpp"
+#include "engine/book/book.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/proof/tt.hpp"
+#include "engine/proof/verify.hpp"
 
 namespace qubic {
 

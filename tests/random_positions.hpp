@@ -1,7 +1,7 @@
-// The tests' random positions: engine/random_game.hpp, shared with the benchmarks.
+// The tests' random positions: engine/core/random_game.hpp, shared with the benchmarks.
 #pragma once
 
-#include "engine/random_game.hpp"
+#include "engine/core/random_game.hpp"
 
 namespace qubic::testing {
 

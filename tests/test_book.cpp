@@ -5,14 +5,14 @@
 #include <sstream>
 #include <vector>
 
-#include "engine/book.hpp"
-#include "engine/book_walk.hpp"
-#include "engine/notation.hpp"
-#include "engine/pns.hpp"
-#include "engine/proof.hpp"
-#include "engine/symmetry.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/verify.hpp"
+#include "engine/book/book.hpp"
+#include "engine/book/book_walk.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/proof/verify.hpp"
 
 using namespace qubic;
 

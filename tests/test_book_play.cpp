@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "config/book_file.hpp"
-#include "engine/book_walk.hpp"
-#include "engine/lines.hpp"
-#include "engine/notation.hpp"
-#include "engine/player.hpp"
-#include "engine/symmetry.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/verify.hpp"
+#include "engine/book/book_walk.hpp"
+#include "engine/core/lines.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/play/player.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/proof/verify.hpp"
 
 using namespace qubic;
 
@@ -33,7 +33,7 @@ std::shared_ptr<const Book> shippedBook() {
   return book;
 }
 
-// The gain cells of s's threes, read from the line table alone (not engine/threats).
+// The gain cells of s's threes, read from the line table alone (not engine/threats/threats).
 Bitboard gainsByLines(const Position& pos, Side s) {
   Bitboard gains = 0;
   for (int line = 0; line < kLines; ++line) {
@@ -248,7 +248,7 @@ TEST_CASE(
   // Independent of the solver: for every entry, X's book move is played and every reply
   // O has (up to the position's symmetries) must reach a book position with X to move,
   // or a position where X wins by a forcing sequence that the rules-only checker
-  // (engine/verify) accepts. The threat search only proposes those sequences.
+  // (engine/proof/verify) accepts. The threat search only proposes those sequences.
   const Book& book = *shippedBook();
   REQUIRE(book.find(Position{}));
   ThreatSearch threats(std::size_t{1} << 20);

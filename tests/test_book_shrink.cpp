@@ -1,22 +1,22 @@
 // The shrink makes X's strategy smaller, and what it returns still wins: walked again
-// from the start by engine/book_walk (every O reply class, forcing wins checked by the
+// from the start by engine/book/book_walk (every O reply class, forcing wins checked by the
 // rules) and played out against every reply with a line at once, the book or checked threes.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <sstream>
 
-#include "engine/book.hpp"
-#include "engine/book_shrink.hpp"
-#include "engine/book_walk.hpp"
-#include "engine/notation.hpp"
-#include "engine/pns.hpp"
-#include "engine/proof.hpp"
-#include "engine/symmetry.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/threats.hpp"
-#include "engine/tt.hpp"
-#include "engine/verify.hpp"
+#include "engine/book/book.hpp"
+#include "engine/book/book_shrink.hpp"
+#include "engine/book/book_walk.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/threats/threats.hpp"
+#include "engine/proof/tt.hpp"
+#include "engine/proof/verify.hpp"
 #include "proved_strategy.hpp"
 
 using namespace qubic;

@@ -8,9 +8,9 @@
 #include <string>
 
 #include "brute_force.hpp"
-#include "engine/notation.hpp"
-#include "engine/player.hpp"
-#include "engine/threats.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/play/player.hpp"
+#include "engine/threats/threats.hpp"
 #include "played_moves.hpp"
 #include "random_positions.hpp"
 
@@ -144,7 +144,7 @@ TEST_CASE("wins found by the proof search (quiet moves, 20-50 plies) hold agains
   // Too long to play out against every defence: each claim is played out against 24
   // defenders, random among the replies that do not lose at once, and against the
   // engine's own longest defence. Every game must end in the claimed win within the claim.
-  // The proof search on one thread, then on two (engine/solver): claims must hold either way.
+  // The proof search on one thread, then on two (engine/proof/solver): claims must hold either way.
   const int threads = GENERATE(1, 2);
   std::mt19937_64 rng(1618);
   PlayerOptions options{kMaxLevel, 8, 1};

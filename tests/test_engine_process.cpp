@@ -8,7 +8,7 @@
 
 #include "child_process.hpp"
 #include "config/settings.hpp"
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 
 using namespace qubic;
 using qubic::testing::ChildProcess;

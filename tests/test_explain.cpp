@@ -1,13 +1,13 @@
-// The forcing win told move by move (engine/explain), against the rules.
+// The forcing win told move by move (engine/study/explain), against the rules.
 #include <catch2/catch.hpp>
 
 #include <random>
 
-#include "engine/explain.hpp"
-#include "engine/lines.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/threats.hpp"
-#include "engine/verify.hpp"
+#include "engine/study/explain.hpp"
+#include "engine/core/lines.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/threats/threats.hpp"
+#include "engine/proof/verify.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;

@@ -12,13 +12,13 @@
 #include <string>
 
 #include "config/settings.hpp"
-#include "engine/book.hpp"
-#include "engine/notation.hpp"
-#include "engine/pns.hpp"
-#include "engine/proof.hpp"
-#include "engine/record.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/verify.hpp"
+#include "engine/book/book.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/core/record.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/proof/verify.hpp"
 #include "tools/match/openings.hpp"
 
 using namespace qubic;

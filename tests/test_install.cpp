@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "child_process.hpp"
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 
 using namespace qubic;
 using qubic::testing::ChildProcess;

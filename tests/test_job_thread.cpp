@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-#include "engine/job_thread.hpp"
+#include "engine/play/job_thread.hpp"
 
 using namespace qubic;
 

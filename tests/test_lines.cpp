@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "engine/lines.hpp"
+#include "engine/core/lines.hpp"
 
 using namespace qubic;
 

@@ -10,9 +10,9 @@
 #include <set>
 #include <sstream>
 
-#include "engine/lines.hpp"
-#include "engine/notation.hpp"
-#include "engine/symmetry.hpp"
+#include "engine/core/lines.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
 #include "tools/match/command_line.hpp"
 #include "tools/match/openings.hpp"
 #include "tools/match/record_log.hpp"

@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "child_process.hpp"
-#include "engine/record.hpp"
+#include "engine/core/record.hpp"
 
 using namespace qubic;
 using qubic::testing::ChildProcess;

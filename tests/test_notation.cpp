@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 
 using namespace qubic;
 

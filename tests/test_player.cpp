@@ -3,9 +3,9 @@
 #include <random>
 #include <vector>
 
-#include "engine/notation.hpp"
-#include "engine/player.hpp"
-#include "engine/threats.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/play/player.hpp"
+#include "engine/threats/threats.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;

@@ -10,11 +10,11 @@
 #include <unordered_map>
 
 #include "allocation_count.hpp"
-#include "engine/large_array.hpp"
-#include "engine/notation.hpp"
-#include "engine/pns.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/threats.hpp"
+#include "engine/core/large_array.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/threats/threats.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;

@@ -4,7 +4,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/position.hpp"
+#include "engine/core/position.hpp"
 
 using namespace qubic;
 

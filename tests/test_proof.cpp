@@ -5,11 +5,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/notation.hpp"
-#include "engine/pns.hpp"
-#include "engine/proof.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/verify.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/proof/verify.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;

@@ -1,4 +1,4 @@
-// Puzzles (engine/puzzle): the shipped set is true, generation is deterministic, answers
+// Puzzles (engine/study/puzzle): the shipped set is true, generation is deterministic, answers
 // are judged right, and the file format reads back what it writes.
 #include <catch2/catch.hpp>
 
@@ -6,10 +6,10 @@
 #include <sstream>
 
 #include "brute_force.hpp"
-#include "engine/notation.hpp"
-#include "engine/proof.hpp"
-#include "engine/puzzle.hpp"
-#include "engine/threats.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/study/puzzle.hpp"
+#include "engine/threats/threats.hpp"
 
 using namespace qubic;
 using qubic::testing::winsWithin;

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "engine/notation.hpp"
-#include "engine/record.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/record.hpp"
 
 using namespace qubic;
 

@@ -1,12 +1,12 @@
-// Proven game review (engine/review): every value it states holds by the rules, and the
+// Proven game review (engine/study/review): every value it states holds by the rules, and the
 // verdicts follow from the values.
 #include <catch2/catch.hpp>
 
 #include <random>
 
 #include "brute_force.hpp"
-#include "engine/notation.hpp"
-#include "engine/review.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/study/review.hpp"
 #include "played_moves.hpp"
 #include "random_positions.hpp"
 

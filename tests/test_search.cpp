@@ -4,9 +4,9 @@
 #include <random>
 
 #include "allocation_count.hpp"
-#include "engine/notation.hpp"
-#include "engine/search.hpp"
-#include "engine/threats.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/play/search.hpp"
+#include "engine/threats/threats.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;

@@ -14,8 +14,8 @@
 
 #include "child_process.hpp"
 #include "config/book_file.hpp"
-#include "engine/book_walk.hpp"
-#include "engine/notation.hpp"
+#include "engine/book/book_walk.hpp"
+#include "engine/core/notation.hpp"
 
 using qubic::testing::ChildProcess;
 

@@ -5,11 +5,11 @@
 #include <sstream>
 #include <thread>
 
-#include "engine/notation.hpp"
-#include "engine/proof.hpp"
-#include "engine/solver.hpp"
-#include "engine/symmetry.hpp"
-#include "engine/verify.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/proof/solver.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/proof/verify.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;

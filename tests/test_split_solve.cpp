@@ -1,4 +1,4 @@
-// Proving in pieces (engine/split_solve): the joined proof must pass the rules-only checker,
+// Proving in pieces (engine/proof/split_solve): the joined proof must pass the rules-only checker,
 // and must not depend on how many workers proved the pieces.
 #include <catch2/catch.hpp>
 
@@ -6,9 +6,9 @@
 #include <sstream>
 #include <vector>
 
-#include "engine/notation.hpp"
-#include "engine/split_solve.hpp"
-#include "engine/verify.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/split_solve.hpp"
+#include "engine/proof/verify.hpp"
 
 using namespace qubic;
 

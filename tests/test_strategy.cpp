@@ -5,10 +5,10 @@
 #include <sstream>
 #include <string>
 
-#include "engine/notation.hpp"
-#include "engine/strategy.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/threats.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/play/strategy.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/threats/threats.hpp"
 
 using namespace qubic;
 

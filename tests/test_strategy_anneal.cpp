@@ -1,5 +1,5 @@
 // Annealing X's strategy as a whole makes it smaller than one re-choice at a time can, and
-// what it returns still wins: walked again from the start by engine/book_walk (every O reply
+// what it returns still wins: walked again from the start by engine/book/book_walk (every O reply
 // class, forcing wins checked by the rules), with distances that fall move by move.
 #include <catch2/catch.hpp>
 
@@ -12,19 +12,19 @@
 #include <unordered_map>
 
 #include "config/book_file.hpp"
-#include "engine/book.hpp"
-#include "engine/book_shrink.hpp"
-#include "engine/book_walk.hpp"
-#include "engine/known_ways.hpp"
-#include "engine/notation.hpp"
-#include "engine/pns.hpp"
-#include "engine/proof.hpp"
-#include "engine/strategy_anneal.hpp"
-#include "engine/symmetry.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/threats.hpp"
-#include "engine/tt.hpp"
-#include "engine/verify.hpp"
+#include "engine/book/book.hpp"
+#include "engine/book/book_shrink.hpp"
+#include "engine/book/book_walk.hpp"
+#include "engine/book/known_ways.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/book/strategy_anneal.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/threats/threats.hpp"
+#include "engine/proof/tt.hpp"
+#include "engine/proof/verify.hpp"
 #include "proved_strategy.hpp"
 
 using namespace qubic;

@@ -5,7 +5,7 @@
 #include <set>
 #include <vector>
 
-#include "engine/symmetry.hpp"
+#include "engine/core/symmetry.hpp"
 
 using namespace qubic;
 

@@ -7,8 +7,8 @@
 #include <random>
 #include <vector>
 
-#include "engine/threat_search.hpp"
-#include "engine/threats.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/threats/threats.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;

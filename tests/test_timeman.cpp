@@ -3,7 +3,7 @@
 
 #include <random>
 
-#include "engine/timeman.hpp"
+#include "engine/play/timeman.hpp"
 
 using namespace qubic;
 using std::chrono::milliseconds;

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <thread>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 #include "tui/analysis.hpp"
 #include "tui/engine_worker.hpp"
 #include "tui/game_review.hpp"

@@ -4,7 +4,7 @@
 
 #include <curses.h>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 #include "tui/game.hpp"
 #include "tui/input.hpp"
 #include "tui/keymap.hpp"

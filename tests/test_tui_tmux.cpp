@@ -19,9 +19,9 @@
 #include <thread>
 #include <vector>
 
-#include "engine/notation.hpp"
-#include "engine/puzzle.hpp"
-#include "engine/record.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/study/puzzle.hpp"
+#include "engine/core/record.hpp"
 
 using namespace qubic;
 

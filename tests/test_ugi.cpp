@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "engine/notation.hpp"
-#include "engine/timeman.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/play/timeman.hpp"
 #include "protocol/player_searcher.hpp"
 #include "protocol/ugi_commands.hpp"
 #include "protocol/ugi_options.hpp"

@@ -7,7 +7,7 @@
 #include <memory>
 #include <random>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 #include "protocol/ugi_commands.hpp"
 #include "protocol/ugi_options.hpp"
 #include "ugi_test_support.hpp"

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 #include "protocol/searcher.hpp"
 #include "protocol/ugi.hpp"
 

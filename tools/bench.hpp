@@ -6,8 +6,8 @@
 #include <cstdio>
 #include <vector>
 
-#include "engine/pns.hpp"
-#include "engine/threat_search.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/threats/threat_search.hpp"
 
 namespace qubic::bench {
 

@@ -3,8 +3,8 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "engine/position.hpp"
-#include "engine/random_game.hpp"
+#include "engine/core/position.hpp"
+#include "engine/core/random_game.hpp"
 
 namespace qubic::bench {
 

@@ -14,10 +14,10 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "engine/notation.hpp"
-#include "engine/player.hpp"
-#include "engine/random_game.hpp"
-#include "engine/timeman.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/play/player.hpp"
+#include "engine/core/random_game.hpp"
+#include "engine/play/timeman.hpp"
 
 namespace qubic::bench {
 
@@ -140,7 +140,7 @@ void printOverruns(const char* what, const std::vector<double>& sorted) {
 }
 
 // Games on a clock of `baseMs` + `incMs` per move, both sides the top level, the budget
-// from engine/timeman as qubic-engine computes it (MoveOverhead 10 ms). Returns the
+// from engine/play/timeman as qubic-engine computes it (MoveOverhead 10 ms). Returns the
 // number of games lost on time; prints the least time either side had left.
 int clockGames(int games, std::int64_t baseMs, std::int64_t incMs) {
   Player x({kMaxLevel, 64, 3}), o({kMaxLevel, 64, 4});

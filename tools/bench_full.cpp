@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "engine/notation.hpp"
-#include "engine/solver.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/solver.hpp"
 
 namespace qubic::bench {
 

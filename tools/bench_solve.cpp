@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "engine/notation.hpp"
-#include "engine/pns.hpp"
-#include "engine/symmetry.hpp"
-#include "engine/threat_search.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/threats/threat_search.hpp"
 
 namespace qubic::bench {
 

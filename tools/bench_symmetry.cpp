@@ -3,9 +3,9 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "engine/position.hpp"
-#include "engine/random_game.hpp"
-#include "engine/symmetry.hpp"
+#include "engine/core/position.hpp"
+#include "engine/core/random_game.hpp"
+#include "engine/core/symmetry.hpp"
 
 namespace qubic::bench {
 

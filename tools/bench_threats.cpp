@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/threats.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/threats/threats.hpp"
 
 namespace qubic::bench {
 

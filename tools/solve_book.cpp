@@ -9,12 +9,12 @@
 #include "config/book_file.hpp"
 #include "config/read_file.hpp"
 #include "config/write_file.hpp"
-#include "engine/book.hpp"
-#include "engine/book_shrink.hpp"
-#include "engine/book_walk.hpp"
-#include "engine/notation.hpp"
-#include "engine/symmetry.hpp"
-#include "engine/verify.hpp"
+#include "engine/book/book.hpp"
+#include "engine/book/book_shrink.hpp"
+#include "engine/book/book_walk.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/proof/verify.hpp"
 
 namespace qubic {
 

@@ -19,7 +19,7 @@ struct BookLine {
 
 struct BookOptions {
   std::vector<BookLine> lines;
-  // --shrink: the proof's strategy is made smaller first (engine/book_shrink); --reprove N:
+  // --shrink: the proof's strategy is made smaller first (engine/book/book_shrink); --reprove N:
   // with other moves proved afresh at positions whose subtree holds at least N.
   bool shrink = false;
   std::size_t reproveFrom = 0;

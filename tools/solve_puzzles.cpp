@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "engine/puzzle.hpp"
+#include "engine/study/puzzle.hpp"
 
 namespace qubic {
 

@@ -1,4 +1,4 @@
-// qubic-solve --puzzles: proven puzzles (engine/puzzle), a line each on standard output.
+// qubic-solve --puzzles: proven puzzles (engine/study/puzzle), a line each on standard output.
 #pragma once
 
 #include <atomic>

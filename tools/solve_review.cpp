@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "config/read_file.hpp"
-#include "engine/notation.hpp"
-#include "engine/record.hpp"
-#include "engine/review.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/record.hpp"
+#include "engine/study/review.hpp"
 
 namespace qubic {
 

@@ -1,4 +1,4 @@
-// qubic-solve --review: a game's moves judged with proofs (engine/review), as a table and a
+// qubic-solve --review: a game's moves judged with proofs (engine/study/review), as a table and a
 // summary per side.
 #pragma once
 

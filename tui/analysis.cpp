@@ -1,6 +1,6 @@
 #include "analysis.hpp"
 
-#include "engine/player.hpp"
+#include "engine/play/player.hpp"
 
 namespace qubic::tui {
 

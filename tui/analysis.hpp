@@ -13,9 +13,9 @@
 #include <mutex>
 #include <optional>
 
-#include "engine/book.hpp"
-#include "engine/job_thread.hpp"
-#include "engine/position.hpp"
+#include "engine/book/book.hpp"
+#include "engine/play/job_thread.hpp"
+#include "engine/core/position.hpp"
 
 namespace qubic::tui {
 
@@ -32,7 +32,7 @@ using MoveJudge =
 
 // The current judge: the engine's verdict on the position after the move, found with a
 // small budget per cell (a Win for the opponent means the move loses, and so on).
-// `threads`: of its proof searches (engine/solver), as the settings' engine.threads.
+// `threads`: of its proof searches (engine/proof/solver), as the settings' engine.threads.
 MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book = {},
                       int threads = 1);
 

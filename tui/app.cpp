@@ -10,10 +10,10 @@
 
 #include "config/book_file.hpp"
 #include "config/read_file.hpp"
-#include "engine/notation.hpp"
-#include "engine/symmetry.hpp"
-#include "engine/threat_search.hpp"
-#include "engine/timeman.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/play/timeman.hpp"
 #include "panel.hpp"
 #include "record_file.hpp"
 #include "terminal.hpp"
@@ -740,7 +740,7 @@ void App::hint() {
 std::chrono::milliseconds App::thinkingTime(const Position& pos) const {
   if (!clock_.hasClock()) return moveTime_;
   // On the clock, the engine budgets from the mover's time as it does under UGI
-  // (engine/timeman), never more than the move time.
+  // (engine/play/timeman), never more than the move time.
   const auto now = std::chrono::steady_clock::now();
   GoLimits go;
   for (const Side s : {Side::X, Side::O}) {

@@ -11,7 +11,7 @@
 #include "analysis.hpp"
 #include "autosave.hpp"
 #include "config/settings.hpp"
-#include "engine/explain.hpp"
+#include "engine/study/explain.hpp"
 #include "engine_worker.hpp"
 #include "game.hpp"
 #include "game_clock.hpp"

@@ -3,8 +3,8 @@
 #include <cstdio>
 
 #include "app.hpp"
-#include "engine/notation.hpp"
-#include "engine/threats.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/threats/threats.hpp"
 #include "panel.hpp"
 
 namespace qubic::tui {

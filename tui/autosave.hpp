@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "engine/record.hpp"
+#include "engine/core/record.hpp"
 
 namespace qubic::tui {
 

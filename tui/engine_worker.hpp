@@ -9,8 +9,8 @@
 #include <mutex>
 #include <optional>
 
-#include "engine/job_thread.hpp"
-#include "engine/player.hpp"
+#include "engine/play/job_thread.hpp"
+#include "engine/play/player.hpp"
 
 namespace qubic::tui {
 

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/position.hpp"
-#include "engine/record.hpp"
+#include "engine/core/position.hpp"
+#include "engine/core/record.hpp"
 
 namespace qubic::tui {
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "config/time_control.hpp"
-#include "engine/position.hpp"
+#include "engine/core/position.hpp"
 
 namespace qubic::tui {
 

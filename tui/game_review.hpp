@@ -1,4 +1,4 @@
-// The game's proven review (engine/review) on a JobThread: asked for with a key, it judges
+// The game's proven review (engine/study/review) on a JobThread: asked for with a key, it judges
 // every move of the game's line; the panel shows the verdict of the move on the board and
 // the move list marks the mistakes.
 #pragma once
@@ -9,9 +9,9 @@
 #include <mutex>
 #include <vector>
 
-#include "engine/job_thread.hpp"
-#include "engine/review.hpp"
-#include "engine/solver.hpp"
+#include "engine/play/job_thread.hpp"
+#include "engine/study/review.hpp"
+#include "engine/proof/solver.hpp"
 
 namespace qubic::tui {
 

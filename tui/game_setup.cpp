@@ -3,7 +3,7 @@
 #include <charconv>
 #include <optional>
 
-#include "engine/player.hpp"
+#include "engine/play/player.hpp"
 
 namespace qubic::tui {
 

@@ -10,8 +10,8 @@
 #include <string>
 
 #include "config/time_control.hpp"
-#include "engine/parsed.hpp"
-#include "engine/record.hpp"
+#include "engine/core/parsed.hpp"
+#include "engine/core/record.hpp"
 #include "game.hpp"
 
 namespace qubic::tui {

@@ -4,7 +4,7 @@
 
 #include <cctype>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 
 namespace qubic::tui {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "config/settings.hpp"
-#include "engine/parsed.hpp"
+#include "engine/core/parsed.hpp"
 
 namespace qubic::tui {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "engine/bitboard.hpp"
+#include "engine/core/bitboard.hpp"
 
 namespace qubic::tui {
 

@@ -1,7 +1,7 @@
 #include "marks.hpp"
 
-#include "engine/lines.hpp"
-#include "engine/threats.hpp"
+#include "engine/core/lines.hpp"
+#include "engine/threats/threats.hpp"
 
 namespace qubic::tui {
 

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "analysis.hpp"
-#include "engine/position.hpp"
+#include "engine/core/position.hpp"
 
 namespace qubic::tui {
 

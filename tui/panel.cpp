@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 
 namespace qubic::tui {
 

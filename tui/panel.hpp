@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/notation.hpp"
-#include "engine/player.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/play/player.hpp"
 #include "keymap.hpp"
 #include "view.hpp"
 

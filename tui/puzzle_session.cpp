@@ -9,7 +9,7 @@
 
 #include "config/data_dirs.hpp"
 #include "config/read_file.hpp"
-#include "engine/symmetry.hpp"
+#include "engine/core/symmetry.hpp"
 #include "record_file.hpp"
 
 namespace qubic::tui {

@@ -1,4 +1,4 @@
-// Puzzle mode's data: the shipped puzzles (engine/puzzle), the one on the board (shown
+// Puzzle mode's data: the shipped puzzles (engine/study/puzzle), the one on the board (shown
 // under a random one of the 192 symmetries, so a repeat looks new), the check of the
 // player's first move on a JobThread, and which puzzles were solved (kept in
 // $XDG_STATE_HOME/qubic/puzzles-solved, else ~/.local/state/qubic/).
@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/job_thread.hpp"
-#include "engine/puzzle.hpp"
-#include "engine/solver.hpp"
+#include "engine/play/job_thread.hpp"
+#include "engine/study/puzzle.hpp"
+#include "engine/proof/solver.hpp"
 
 namespace qubic::tui {
 

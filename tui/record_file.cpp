@@ -11,7 +11,7 @@
 
 #include "config/local_time.hpp"
 #include "config/read_file.hpp"
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 
 namespace qubic::tui {
 

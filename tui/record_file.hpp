@@ -1,9 +1,9 @@
-// Game records on disk: the file side of engine/record (which only handles text).
+// Game records on disk: the file side of engine/core/record (which only handles text).
 #pragma once
 
 #include <string>
 
-#include "engine/record.hpp"
+#include "engine/core/record.hpp"
 
 namespace qubic::tui {
 

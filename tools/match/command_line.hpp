@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "config/settings.hpp"
-#include "engine/parsed.hpp"
+#include "engine/core/parsed.hpp"
 #include "match_config.hpp"
 
 namespace qubic::match {

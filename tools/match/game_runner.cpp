@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "config/local_time.hpp"
-#include "engine/notation.hpp"
+#include "engine/core/notation.hpp"
 #include "time_control.hpp"
 
 namespace qubic::match {

@@ -1,5 +1,5 @@
 // One game between two engines: the opening, then moves asked for in turn, each checked
-// with the rules core (engine/position, engine/notation). The result comes from the board
+// with the rules core (engine/core/position, engine/core/notation). The result comes from the board
 // or from a fault - an illegal move, garbled output, a time forfeit, a crash, a failed
 // start - which loses the game for the engine that committed it. Engines' own claims
 // are never asked for.
@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "engine/record.hpp"
+#include "engine/core/record.hpp"
 #include "engine_process.hpp"
 #include "openings.hpp"
 

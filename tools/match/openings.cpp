@@ -6,9 +6,9 @@
 #include <sstream>
 
 #include "config/read_file.hpp"
-#include "engine/lines.hpp"
-#include "engine/notation.hpp"
-#include "engine/symmetry.hpp"
+#include "engine/core/lines.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
 
 namespace qubic::match {
 

@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/parsed.hpp"
-#include "engine/position.hpp"
+#include "engine/core/parsed.hpp"
+#include "engine/core/position.hpp"
 
 namespace qubic::match {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/record.hpp"
+#include "engine/core/record.hpp"
 
 namespace qubic::match {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "elo.hpp"
-#include "engine/record.hpp"
+#include "engine/core/record.hpp"
 
 namespace qubic::match {
 

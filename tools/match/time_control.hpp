@@ -7,7 +7,7 @@
 #include <string>
 
 #include "config/time_control.hpp"
-#include "engine/bitboard.hpp"
+#include "engine/core/bitboard.hpp"
 
 namespace qubic::match {
 

@@ -1,0 +1,559 @@
+#include "player.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <optional>
+#include <random>
+#include <stdexcept>
+
+#include "engine/core/notation.hpp"
+#include "engine/proof/pns.hpp"
+#include "engine/proof/solver.hpp"
+#include "engine/threats/move_value.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/threats/threats.hpp"
+#include "move_budget.hpp"
+#include "reasons.hpp"
+#include "search.hpp"
+#include "strategy.hpp"
+#include "timeman.hpp"
+
+namespace qubic {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// Bounding an opponent's win that no proof measured: a threat search this large.
+constexpr std::uint64_t kWinBoundThreatNodes = 200000;
+// MultiPV: what judging each further root move may cost.
+constexpr std::uint64_t kRankProofNodes = 5000;
+constexpr std::uint64_t kRankSearchNodes = 20000;
+constexpr int kRankMaxDepth = 4;
+
+}  // namespace
+
+struct Player::Impl {
+  std::mt19937_64 rng;
+  Solver solver;         // the proof searches, on options.threads threads, and their table
+  ThreatSearch threats;  // the player's own forcing-sequence searches
+  HeuristicSearch heuristic;
+  Strategy elementary, planar, forcing;
+  Clock::time_point started;  // when the current choose() began, for the progress reports
+
+  Impl(const PlayerOptions& o)
+      : rng(o.seed),
+        solver(solverOptions(o)),
+        threats(threatEntries(o)),
+        heuristic(searchTableMb(o), threatEntries(o)),
+        elementary(Tier::Elementary, o.seed),
+        planar(Tier::Planar, o.seed),
+        forcing(Tier::Forcing, o.seed, threatEntries(o)) {}
+
+  std::size_t bytes() const {
+    return solver.bytes() + threats.tableBytes() + heuristic.bytes() + forcing.bytes();
+  }
+
+  int hashfull() const { return static_cast<int>(solver.table().fill() * 1000); }
+  // The first proof search: its table answers what the solves proved.
+  ProofSearch& proofs() { return solver.search(); }
+  PnsResult prove(const Position& pos, Side attacker, const SearchLimits& l) {
+    SolveLimits limits;
+    limits.seconds = std::chrono::duration<double>(l.maxTime).count();
+    limits.maxNodes = l.maxNodes;
+    limits.stop = l.stop;
+    return solver.prove(pos, attacker, limits);
+  }
+
+  // All of the player's tables come out of PlayerOptions::hashMb: a quarter for the
+  // heuristic search, a thirty-second for each of its four threat searches (the player's,
+  // the heuristic search's, the forcing tier's and the proof search's, which its helper
+  // threads share), the rest, at least 1 MB, for the proof table.
+  static constexpr std::size_t kThreatTables = 4;
+  static std::size_t threatEntries(const PlayerOptions& o) {
+    const std::size_t entries = (o.hashMb << 20) / 32 / sizeof(std::uint64_t);
+    return std::clamp<std::size_t>(std::bit_floor(std::max<std::size_t>(entries, 1)),
+                                   std::size_t{1} << 12, std::size_t{1} << 18);
+  }
+  static std::size_t searchTableMb(const PlayerOptions& o) { return o.hashMb / 4; }
+
+  static SolverOptions solverOptions(const PlayerOptions& o) {
+    SolverOptions s;
+    s.threads = std::clamp(o.threads, 1, kMaxSolveThreads);
+    const std::size_t others =
+        (searchTableMb(o) << 20) + kThreatTables * threatEntries(o) * sizeof(std::uint64_t);
+    s.tableMb =
+        std::max<std::size_t>(1, ((o.hashMb << 20) - std::min(o.hashMb << 20, others)) >> 20);
+    s.threatEntries = threatEntries(o);
+    s.quickFirst = false;  // the player's table is small and kept between moves
+    return s;
+  }
+
+  MoveChoice fromStrategy(Strategy& s, const Position& pos) {
+    const StrategyMove m = s.choose(pos);
+    MoveChoice c;
+    c.move = m.move;
+    c.reason = m.reason;
+    return c;
+  }
+
+  std::optional<MoveChoice> fromBook(const Position& pos, const Book& book,
+                                     const MoveLimits& limits);
+  int opponentWinBound(const Position& pos, int move, const MoveLimits& limits);
+  std::vector<MoveChoice> rankMoves(const Position& pos, const MoveChoice& best,
+                                    const MoveLimits& limits, Clock::time_point deadline,
+                                    const Book* book, std::uint64_t& nodes);
+  MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
+                       const Book* book);
+  std::optional<MoveChoice> quickestKnownWin(const Position& pos, ThreatLimits limits,
+                                             std::uint64_t& nodes);
+  // The move cascade, each stage a function: decided at once (a win, or a lost position),
+  // the book, a forced win by threes (or the one block), the proof searches, the
+  // heuristic search. `book`: the opening book to play from, or null.
+  MoveChoice think(const Position& pos, const Book* book, MoveBudget& budget,
+                   const MoveLimits& limits, const ProgressFn& progress);
+  std::optional<MoveChoice> decidedAtOnce(const Position& pos);
+  std::optional<MoveChoice> forcedWinOrBlock(const Position& pos, const MoveBudget& budget,
+                                             std::uint64_t& nodes);
+  // What the proof searches found: a decided move, or which moves are safe and losing.
+  struct ProofVerdicts {
+    std::optional<MoveChoice> decided;
+    Bitboard safe = 0, losing = 0;
+  };
+  ProofVerdicts proveBothSides(const Position& pos, const MoveBudget& budget,
+                               const MoveLimits& limits, const ProgressFn& progress,
+                               std::uint64_t& nodes);
+  MoveChoice searchRest(const Position& pos, const LevelProfile& profile, Bitboard allowed,
+                        Clock::time_point deadline, std::uint64_t maxNodes,
+                        const MoveLimits& limits, MoveChoice choice, const ProgressFn& progress);
+};
+
+Player::Player(const PlayerOptions& options)
+    : options_(options), impl_(std::make_unique<Impl>(options)) {
+  setLevel(options.level);
+}
+
+Player::~Player() = default;
+
+void Player::setLevel(int level) { options_.level = std::clamp(level, kMinLevel, kMaxLevel); }
+
+void Player::setSeed(std::uint64_t seed) {
+  options_.seed = seed;
+  impl_->rng.seed(seed);
+}
+
+void Player::setBook(std::shared_ptr<const Book> book, bool use) {
+  book_ = std::move(book);
+  useBook_ = use && book_;
+}
+
+void Player::newGame() {
+  impl_->rng.seed(options_.seed);
+  impl_->heuristic.clear();
+  impl_->solver.clear();
+  impl_->threats.clearTable();
+}
+
+// The book's winning move; or, facing the book's winner, the proof that we are lost and
+// the defence that makes the win longest. Lost means: every reply leads into the book or
+// to a win by threes (the replies the book leaves out), so the claim is as sound as the
+// verified proof the book was made from.
+std::optional<MoveChoice> Player::Impl::fromBook(const Position& pos, const Book& book,
+                                                 const MoveLimits& limits) {
+  MoveChoice choice;
+  choice.fromBook = true;
+  if (const std::optional<BookMove> win = book.find(pos)) {
+    choice.move = win->move;
+    choice.verdict = Verdict::Win;
+    choice.plies = win->pliesToWin;
+    choice.reason = reasons::bookWin();
+    return choice;
+  }
+
+  const Side them = opponent(pos.sideToMove());
+  std::array<int, kCells> plies{};  // the opponent's win after each reply; 0: not in the book
+  int inBook = 0;
+  for (Bitboard m = pos.emptyCells(); m;) {
+    const int reply = popLowest(m);
+    Position next = pos;
+    next.play(reply);
+    if (next.isGameOver()) return std::nullopt;  // a reply that ends the game is not lost
+    if (const std::optional<BookMove> win = book.find(next))
+      plies[reply] = win->pliesToWin, ++inBook;
+  }
+  if (inBook == 0) return std::nullopt;  // far from the book: the usual search decides
+  ThreatLimits budget;
+  budget.maxNodes = PnsOptions{}.threatNodes;  // the budget the solver left these replies to
+  budget.stop = limits.stop;
+  int longest = -1;
+  for (Bitboard m = pos.emptyCells(); m;) {
+    const int reply = popLowest(m);
+    if (plies[reply] == 0) {
+      Position next = pos;
+      next.play(reply);
+      const ThreatResult forced = threats.forcedWin(next, them, budget);
+      choice.nodes += forced.nodes;
+      if (!forced.win) return std::nullopt;  // perhaps a way out: not lost by the book
+      plies[reply] = forced.plies();
+    }
+    if (plies[reply] > longest) longest = plies[reply], choice.move = reply;
+  }
+  choice.verdict = Verdict::Loss;
+  choice.plies = longest + 1;
+  choice.reason = reasons::bookLongestDefence();
+  return choice;
+}
+
+// A forced win by threes, the shortest one the budget finds, or the proof table's win
+// when that is shorter: the distance claimed is then never longer than the one claimed
+// on the previous move of the same line (docs/notation.md). Adds the nodes spent.
+std::optional<MoveChoice> Player::Impl::quickestKnownWin(const Position& pos, ThreatLimits limits,
+                                                         std::uint64_t& nodes) {
+  const Side us = pos.sideToMove();
+  ThreatResult forced = threats.forcedWin(pos, us, limits);
+  nodes += forced.nodes;
+  if (forced.win && forced.plies() > 3) {
+    limits.shortest = true;
+    const ThreatResult shortest = threats.forcedWin(pos, us, limits);
+    nodes += shortest.nodes;
+    if (shortest.win && shortest.plies() < forced.plies()) forced = shortest;
+  }
+  MoveChoice best;
+  if (forced.win) best.move = forced.sequence[0], best.plies = forced.plies();
+  if (const std::optional<TTEntry> e = proofs().lookup(pos, us);
+      e && e->pn == 0 && e->bestMove != 0xff) {
+    const PnsResult known =
+        proofs().prove(pos, us, SearchLimits{});  // solved: answers from the table
+    if (known.bestMove >= 0 && (!forced.win || known.distance < best.plies))
+      best.move = known.bestMove, best.plies = known.distance;
+  }
+  if (best.move < 0) return std::nullopt;
+  return best;
+}
+
+// After our `move`, the plies within which the opponent surely wins when no proof says
+// it: a threat sequence, or else the board's empty cells (the game cannot last longer).
+int Player::Impl::opponentWinBound(const Position& pos, int move, const MoveLimits& limits) {
+  Position next = pos;
+  next.play(move);
+  if (next.isGameOver()) return 0;
+  ThreatLimits budget;
+  budget.maxNodes = kWinBoundThreatNodes;
+  budget.stop = limits.stop;
+  const ThreatResult forced = threats.forcedWin(next, next.sideToMove(), budget);
+  return forced.win ? forced.plies() : popcount(next.emptyCells());
+}
+
+MoveChoice Player::Impl::think(const Position& pos, const Book* book, MoveBudget& budget,
+                               const MoveLimits& limits, const ProgressFn& progress) {
+  if (std::optional<MoveChoice> decided = decidedAtOnce(pos)) return *decided;
+  if (book)
+    if (std::optional<MoveChoice> known = fromBook(pos, *book, limits)) return *known;
+  budget.startSearching(Clock::now());
+  std::uint64_t nodes = 0;
+  if (std::optional<MoveChoice> forced = forcedWinOrBlock(pos, budget, nodes)) return *forced;
+  ProofVerdicts proofs = proveBothSides(pos, budget, limits, progress, nodes);
+  if (proofs.decided) return *proofs.decided;
+  // Nothing proven: the heuristic search in the time left, over the moves not proven
+  // losing, and only over proven-safe moves when there are any (they keep the draw).
+  const Bitboard notLosing = pos.emptyCells() & ~proofs.losing;
+  const Bitboard allowed = proofs.safe ? proofs.safe : notLosing ? notLosing : pos.emptyCells();
+  MoveChoice choice;
+  choice.nodes = nodes;
+  return searchRest(pos, budget.profile(), allowed, budget.deadline(), budget.nodesLeft(nodes),
+                    limits, choice, progress);
+}
+
+// A line to complete, or two threes of the opponent's: nothing to think about.
+std::optional<MoveChoice> Player::Impl::decidedAtOnce(const Position& pos) {
+  const Side us = pos.sideToMove();
+  MoveChoice choice;
+  if (const Bitboard wins = threatCells(pos, us)) {
+    choice.move = lowestCell(wins);
+    choice.verdict = Verdict::Win;
+    choice.plies = 1;
+    choice.reason = reasons::completesLine(choice.move);
+    return choice;
+  }
+  if (const Bitboard blocks = threatCells(pos, opponent(us)); popcount(blocks) >= 2) {
+    choice.move = lowestCell(blocks);
+    choice.verdict = Verdict::Loss;
+    choice.plies = 2;
+    choice.reason = reasons::blocksOneOfTwoThrees();
+    return choice;
+  }
+  return std::nullopt;
+}
+
+// A forced win by threes alone is the fastest kind of proof; without one, a single three
+// of the opponent's leaves one move that does not lose at once (searching it is pointless).
+std::optional<MoveChoice> Player::Impl::forcedWinOrBlock(const Position& pos,
+                                                         const MoveBudget& budget,
+                                                         std::uint64_t& nodes) {
+  const Bitboard blocks = threatCells(pos, opponent(pos.sideToMove()));
+  MoveChoice choice;
+  if (const std::optional<MoveChoice> win = quickestKnownWin(pos, budget.rootThreats(), nodes)) {
+    choice.move = win->move;
+    choice.verdict = Verdict::Win;
+    choice.plies = win->plies;
+    choice.reason = reasons::forcedWin(blocks != 0, choice.plies, choice.move);
+  } else if (blocks) {
+    choice.move = lowestCell(blocks);
+    choice.reason = reasons::blocksThree(choice.move);
+  } else {
+    return std::nullopt;
+  }
+  choice.nodes = nodes;
+  return choice;
+}
+
+// Proof-number search within its share: first for our win, then against the opponent's.
+Player::Impl::ProofVerdicts Player::Impl::proveBothSides(const Position& pos,
+                                                         const MoveBudget& budget,
+                                                         const MoveLimits& limits,
+                                                         const ProgressFn& progress,
+                                                         std::uint64_t& nodes) {
+  const Side us = pos.sideToMove(), them = opponent(us);
+  ProofVerdicts v;
+  MoveChoice choice;
+  const SearchLimits attack = budget.ourProof(nodes);
+  const PnsResult ours = prove(pos, us, attack);
+  nodes += ours.nodes;
+  choice.nodes = nodes;
+  if (ours.answer == Answer::Proven && ours.bestMove >= 0) {
+    choice.move = ours.bestMove;
+    choice.verdict = Verdict::Win;
+    choice.plies = ours.distance;
+    choice.reason = reasons::provenWin(ours.distance, choice.move);
+    v.decided = choice;
+    return v;
+  }
+  if (progress && ours.bestMove >= 0) {
+    MoveChoice guess = choice;
+    guess.move = ours.bestMove;
+    guess.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    progress(guess);
+  }
+  const PnsResult theirs = prove(pos, them, budget.theirProof(nodes, attack));
+  nodes += theirs.nodes;
+  choice.nodes = nodes;
+  if (theirs.answer == Answer::Proven) {
+    // Lost against best play: make the opponent's win as long as the proofs allow.
+    // Replies the search never looked at were pruned as quick losses, so they count 0.
+    int longest = -1;
+    for (Bitboard m = pos.emptyCells(); m;) {
+      const int cell = popLowest(m);
+      Position next = pos;
+      next.play(cell);
+      const std::optional<TTEntry> e = proofs().lookup(next, them);
+      const int length = e && e->pn == 0 ? e->distance : 0;
+      if (length > longest || choice.move < 0) longest = length, choice.move = cell;
+    }
+    if (longest == 0) longest = opponentWinBound(pos, choice.move, limits);
+    choice.verdict = Verdict::Loss;
+    choice.plies = longest + 1;
+    choice.reason = reasons::longestDefence();
+    v.decided = choice;
+    return v;
+  }
+  // What the proofs say about our moves: which lose (the opponent's win is proven after
+  // them) and which are safe (it is disproven).
+  for (Bitboard m = pos.emptyCells(); m;) {
+    const int cell = popLowest(m);
+    Position next = pos;
+    next.play(cell);
+    if (const std::optional<TTEntry> e = proofs().lookup(next, them)) {
+      if (e->pn == 0) v.losing |= bit(cell);
+      if (e->dn == 0) v.safe |= bit(cell);
+    }
+  }
+  if (theirs.answer == Answer::Disproven && theirs.bestMove >= 0) v.safe |= bit(theirs.bestMove);
+  return v;
+}
+
+MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& profile,
+                                    Bitboard allowed, Clock::time_point deadline,
+                                    std::uint64_t maxNodes, const MoveLimits& limits,
+                                    MoveChoice choice, const ProgressFn& progress) {
+  HeuristicLimits h;
+  h.deadline = deadline;
+  h.maxNodes = std::max<std::uint64_t>(maxNodes, 1);
+  h.stop = limits.stop;
+  h.rootMoves = allowed;
+  h.maxDepth = kMaxSearchPly;
+  if (profile.maxDepth > 0) h.maxDepth = profile.maxDepth;
+  if (limits.maxDepth > 0) h.maxDepth = std::min(h.maxDepth, limits.maxDepth);
+  h.noise = profile.noise;
+  h.seed = rng();
+  const std::uint64_t before = choice.nodes;
+  auto toChoice = [&](const HeuristicResult& r) {
+    MoveChoice c = choice;
+    c.move = r.move;
+    c.depth = r.depth;
+    c.nodes = before + r.nodes;
+    c.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+    c.pvLength = r.pvLength;
+    std::copy(r.pv.begin(), r.pv.begin() + r.pvLength, c.pv.begin());
+    if (isProvenScore(r.score)) {
+      c.verdict = r.score > 0 ? Verdict::Win : Verdict::Loss;
+      c.plies = pliesToEnd(r.score);
+    } else {
+      c.score = r.score;
+    }
+    return c;
+  };
+  const HeuristicResult r = heuristic.search(pos, h, [&](const HeuristicResult& partial) {
+    if (progress) progress(toChoice(partial));
+  });
+  MoveChoice result = toChoice(r);
+  if (result.verdict == Verdict::Win)
+    result.reason = reasons::searchWin(result.plies, result.move);
+  else if (result.verdict == Verdict::Loss)
+    result.reason = reasons::everyMoveLoses();
+  else
+    result.reason = reasons::ratedBest(pos, result.move, std::max(r.depth, 1), result.score);
+  return result;
+}
+
+// The value of one root move for MultiPV: proven when a table, the book or a threat
+// search knows it (distances as in docs/notation.md), else a small search of it alone.
+MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth,
+                                   const MoveLimits& limits, const Book* book) {
+  const Side us = pos.sideToMove(), them = opponent(us);
+  MoveChoice c;
+  c.move = move;
+  auto proven = [&](Verdict v, int plies) {
+    c.verdict = v;
+    c.plies = plies;
+    return c;
+  };
+  if (pos.completesLine(move, us)) return proven(Verdict::Win, 1);
+  Position next = pos;
+  next.play(move);
+  if (next.isGameOver()) return c;  // a full board: a draw, score 0
+  if (threatCells(next, them)) return proven(Verdict::Loss, 2);
+  if (book && them == Side::X)
+    if (const std::optional<BookMove> win = book->find(next))
+      return proven(Verdict::Loss, 1 + win->pliesToWin);
+  // Small proof searches for either side (what the table already holds answers at once).
+  SearchLimits small;
+  small.maxNodes = kRankProofNodes;
+  small.stop = limits.stop;
+  for (const Side attacker : {them, us}) {
+    const PnsResult r = proofs().prove(next, attacker, small);
+    c.nodes += r.nodes;
+    if (r.answer == Answer::Proven && r.distance > 0)
+      return proven(attacker == us ? Verdict::Win : Verdict::Loss, 1 + r.distance);
+  }
+  HeuristicLimits h;
+  h.rootMoves = bit(move);
+  h.maxDepth = depth;
+  h.maxNodes = kRankSearchNodes;
+  h.stop = limits.stop;
+  const HeuristicResult r = heuristic.search(pos, h, {});
+  c.nodes += r.nodes;
+  c.depth = r.depth;
+  c.pvLength = r.pvLength;
+  std::copy(r.pv.begin(), r.pv.begin() + r.pvLength, c.pv.begin());
+  if (isProvenScore(r.score))
+    return proven(r.score > 0 ? Verdict::Win : Verdict::Loss, pliesToEnd(r.score));
+  c.score = r.score;
+  return c;
+}
+
+// The chosen move first, then the others best first: proven wins (quickest first),
+// unproven moves by score, proven losses (longest first); `limits.multiPv` of them.
+// Moves are judged best-looking first while time and nodes last (the move's limits);
+// those left unjudged are not ranked. Adds the nodes spent to `nodes`.
+std::vector<MoveChoice> Player::Impl::rankMoves(const Position& pos, const MoveChoice& best,
+                                                const MoveLimits& limits,
+                                                Clock::time_point deadline, const Book* book,
+                                                std::uint64_t& nodes) {
+  std::vector<MoveChoice> lines{best};
+  const int depth = kRankMaxDepth;
+  std::uint8_t order[kCells];
+  const int count = orderByMoveValue(pos, pos.emptyCells() & ~bit(best.move), order, true);
+  for (int i = 0; i < count; ++i) {
+    if (Clock::now() >= deadline || nodes >= limits.maxNodes ||
+        (limits.stop && limits.stop->load()))
+      break;
+    const int move = order[i];
+    MoveChoice c = judgeMove(pos, move, depth, limits, book);
+    nodes += c.nodes;
+    if (c.pvLength == 0 || c.pv[0] != move)
+      c.pv[0] = static_cast<std::uint8_t>(move), c.pvLength = 1;
+    lines.push_back(c);
+  }
+  auto key = [](const MoveChoice& c) {
+    if (c.verdict == Verdict::Win) return std::pair<int, int>{0, c.plies};
+    if (c.verdict == Verdict::Loss) return std::pair<int, int>{2, -c.plies};
+    return std::pair<int, int>{1, -c.score};
+  };
+  std::stable_sort(lines.begin() + 1, lines.end(),
+                   [&](const MoveChoice& a, const MoveChoice& b) { return key(a) < key(b); });
+  lines.resize(std::min<std::size_t>(lines.size(), static_cast<std::size_t>(limits.multiPv)));
+  lines.front().ranked.clear();
+  return lines;
+}
+
+MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
+                          const ProgressFn& progress) {
+  const auto began = Clock::now();
+  impl_->started = began;
+  MoveChoice choice;
+  if (pos.isGameOver()) return choice;
+
+  const int level = options_.level;
+  if (level <= 3) {
+    Strategy& tier = level == 1 ? impl_->elementary : level == 2 ? impl_->planar : impl_->forcing;
+    choice = impl_->fromStrategy(tier, pos);
+  } else {
+    MoveBudget budget(level, limits, began);
+    const Book* book = useBook_ && level == kMaxLevel ? book_.get() : nullptr;
+    // Every report says how full the proof table is (the protocol's hashfull).
+    const ProgressFn report = !progress ? ProgressFn{} : [&](const MoveChoice& c) {
+      MoveChoice shown = c;
+      shown.hashfull = impl_->hashfull();
+      progress(shown);
+    };
+    choice = impl_->think(pos, book, budget, limits, report);
+    choice.hashfull = impl_->hashfull();
+  }
+  if (!pos.isLegal(choice.move))  // a bug: say so rather than play some other move
+    throw std::logic_error("the player chose the illegal move " + std::to_string(choice.move) +
+                           " in " + positionString(pos) + " (" + choice.reason + ")");
+  if (choice.pvLength == 0 || choice.pv[0] != choice.move) {
+    choice.pv[0] = static_cast<std::uint8_t>(choice.move);
+    choice.pvLength = 1;
+  }
+  if (limits.multiPv > 1 && level > 3) {
+    const auto deadline =
+        began + milliseconds(static_cast<long long>(
+                    std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3)));
+    choice.ranked = impl_->rankMoves(pos, choice, limits, deadline,
+                                     useBook_ ? book_.get() : nullptr, choice.nodes);
+  }
+  choice.seconds = std::chrono::duration<double>(Clock::now() - began).count();
+  if (progress) progress(choice);
+  return choice;
+}
+
+std::size_t Player::tableBytes() const { return impl_->bytes(); }
+
+MoveChoice chooseReportingErrors(Player& player, const Position& pos, const MoveLimits& limits,
+                                 const ProgressFn& progress) {
+  try {
+    return player.choose(pos, limits, progress);
+  } catch (const std::bad_alloc&) {
+    MoveChoice failed;
+    failed.error = "out of memory";
+    return failed;
+  } catch (const std::exception& e) {
+    MoveChoice failed;
+    failed.error = e.what();
+    return failed;
+  }
+}
+
+}  // namespace qubic

@@ -1,0 +1,24 @@
+// The reasons the player gives for its moves (MoveChoice::reason), all in one place: one
+// sentence a player understands, with distances in moves as docs/notation.md derives them.
+#pragma once
+
+#include <string>
+
+#include "engine/core/position.hpp"
+
+namespace qubic::reasons {
+
+std::string completesLine(int cell);
+std::string blocksOneOfTwoThrees();
+std::string blocksThree(int cell);
+std::string bookWin();
+std::string bookLongestDefence();
+std::string forcedWin(bool blocksToo, int plies, int cell);
+std::string provenWin(int plies, int cell);
+std::string longestDefence();
+std::string searchWin(int plies, int cell);
+std::string everyMoveLoses();
+// A quiet move the heuristic search preferred: what it does, how deep, the score.
+std::string ratedBest(const Position& pos, int cell, int depth, int score);
+
+}  // namespace qubic::reasons

@@ -1,0 +1,75 @@
+// The options of a proof search and what it knows of a node before searching below it:
+// solved outright, or the moves worth trying. Shared by the search (engine/proof/pns) and
+// the threads that evaluate children for it (engine/proof/eval_helper).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "engine/core/position.hpp"
+#include "tt.hpp"
+
+namespace qubic {
+
+class ThreatSearch;
+
+struct PnsOptions {
+  int symmetryDepth = 8;  // positions with at most this many stones share entries with their images
+  bool weakSums = true;   // defender-node pn = max + (children - 1): tames DAG over-counting
+  double epsilon = 0.25;  // the 1+epsilon threshold trick; 0 gives plain df-pn
+  bool threatSearch =
+      true;  // prove attacker nodes by threat sequences, prune defender nodes by zones
+  bool heuristicInit =
+      true;  // evaluate children on expansion; initial numbers from their move counts
+  // At attacker nodes, children with equal numbers are tried best-looking first rather
+  // than by cell: the empty-board solve needs about a third of the nodes.
+  bool orderMoves = true;
+  // Initial proof number of a defender node: its candidate replies divided by this, as
+  // most of them lose at once to the attacker's threats (1 counts every reply). On the
+  // 21 positions after 1a1 4d4 1d1, 6 was 3 times faster than 3 and over 10 times
+  // faster than 1; 5 (with forcedReplyCost 3) proves the empty board in 4.3-5.1 M
+  // positions at every table size tried, where 6 (with 2) took 5.5-10 M or got lost
+  // (docs/benchmarks.md, session 16).
+  ProofNumber repliesPerDefence = 5;
+  // Initial proof number of a defender node whose only move is blocking a three: such a
+  // three did not win by force, so it is worth less than a quiet move with a few replies.
+  ProofNumber forcedBlockPn = 2;
+  // Added to the proof number of a defender node with a single reply, over its child's.
+  // Without it a chain of threes, each forcing a block, costs nothing however long it
+  // grows, and the search follows such chains deep into the board long after the threat
+  // search has shown that threes alone do not win there. With 2 the empty board took
+  // about a fifth of the positions of 0, and the depth-4 and depth-6 suites a third to a
+  // quarter; 3 is part of the robust setting above (docs/benchmarks.md).
+  ProofNumber forcedReplyCost = 3;
+  // At attacker nodes, once this many children are seen to restrict the defender (a threat
+  // of a forced win, a three to block, or a win), the rest are not evaluated until the
+  // search picks one; until then they count as quiet moves. Each evaluation is a threat
+  // search, and quiet moves are seldom picked while restricting ones remain: the depth-2
+  // suite needs about half the time with 6 (docs/benchmarks.md). 0 evaluates every child.
+  int restrictingChildren = 6;
+  std::uint64_t threatNodes = 20000;  // budget of one threat-sequence search
+  // Proving only: at attacker nodes try only moves after which the attacker threatens a
+  // forced win (when there are any). Sound for proofs; a "disproof" then proves nothing,
+  // so prove() reports it as unknown.
+  bool threatMovesOnly = false;
+};
+enum class Answer : std::uint8_t { Proven, Disproven, Unknown };
+
+// What a node is before any child is searched: solved outright, or the moves worth trying.
+struct NodeEvaluation {
+  Answer answer = Answer::Unknown;
+  int distance = 0;   // plies to the end when solved
+  int bestMove = -1;  // the first move of the win when the side to move wins
+  Bitboard moves = 0;
+  bool threatened = false;   // a defender node whose moves the attacker's threats restrict
+  bool noThreatWin = false;  // the attacker has no threat-sequence win here (see kNoThreatWin)
+};
+
+// The evaluation of `pos` for the question "does `attacker` win?", with the threat
+// search's nodes added to `threatNodes`. A function of the position alone (and of the
+// threat search's table), so another thread may compute it (engine/proof/eval_helper).
+NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions& options,
+                            ThreatSearch& threats, bool parentNoThreatWin,
+                            std::uint64_t& threatNodes, const std::atomic<bool>* stop = nullptr);
+
+}  // namespace qubic

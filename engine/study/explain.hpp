@@ -1,0 +1,60 @@
+// A forcing win told move by move, from the rules alone: which lines each attacker move
+// makes a three on (and so the cell the defender must take), and how the last move wins
+// (a completed line, or two or more threes at once). For `qubic-solve --explain`.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/core/position.hpp"
+#include "engine/proof/solver.hpp"
+
+namespace qubic {
+
+class ThreatSearch;
+
+struct Three {
+  int line = -1;  // index into the 76 lines
+  int cell = -1;  // its empty cell: where the attacker completes it, the defender must block
+};
+
+struct ForcingStep {
+  int move = -1;
+  int reply = -1;             // the defender's block; -1 after the last move
+  std::vector<Three> threes;  // the threes this move makes
+  bool completesLine = false;
+};
+
+// The steps of `moves` (attacker move, forced reply, ..., attacker move) played from
+// `pos`, the attacker to move. Precondition: checkForcingWin(pos, attacker, moves) == "".
+std::vector<ForcingStep> explainForcingWin(Position pos, std::span<const std::uint8_t> moves);
+
+// The side to move's forcing win by threes, found by the threat search within `maxNodes`
+// (the shortest one when `shortest`) and checked by the rules.
+struct ForcingWin {
+  std::vector<std::uint8_t> moves;  // attacker move, reply, ..., last move; empty: none
+  int plies = 0;                    // to the end of the game against any defence
+};
+ForcingWin checkedForcingWin(ThreatSearch& threats, const Position& pos, std::uint64_t maxNodes,
+                             bool shortest = true, const std::atomic<bool>* stop = nullptr);
+
+// A win that needs a quiet move first (one that makes no three, or after which more than
+// threes are needed): the proof search finds it, the rules-only checker checks its proof.
+struct QuietWin {
+  bool proven = false;               // only with a proof the checker accepted
+  int plies = 0;                     // that proof's length (the longest game it allows)
+  int move = -1;                     // its first move
+  std::uint64_t choices = 0;         // positions of the proof where the winner chooses a move
+  std::vector<std::uint8_t> threat;  // the forcing win the move threatens were the opponent
+                                     // to pass (attacker, reply, ...); empty when none
+};
+QuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits& limits);
+
+// What a step's move does, in words: "makes a three on 2a3-2d3; O must block", "makes 2
+// threes at once: ...; O can block only one", "completes a line". `attacker`: who moves.
+std::string describeStep(const ForcingStep& step, Side attacker);
+
+}  // namespace qubic

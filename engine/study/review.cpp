@@ -1,0 +1,258 @@
+#include "review.hpp"
+
+#include <sstream>
+
+#include "engine/core/notation.hpp"
+#include "explain.hpp"
+
+#include "engine/proof/proof.hpp"
+#include "engine/proof/verify.hpp"
+#include "engine/threats/threat_search.hpp"
+
+namespace qubic {
+
+namespace {
+
+ProvenValue seenFromTheOtherSide(const ProvenValue& v) {
+  ProvenValue flipped;
+  flipped.plies = v.plies;
+  if (v.kind == ValueKind::Win) flipped.kind = ValueKind::Loss;
+  if (v.kind == ValueKind::Loss) flipped.kind = ValueKind::Win;
+  if (v.kind == ValueKind::Draw) flipped.kind = ValueKind::Draw;
+  return flipped;
+}
+
+bool inTime(const ReviewOptions& options) { return !(options.stop && options.stop->load()); }
+
+// Does any move but `played` also win for the mover? True only when every other move was
+// shown not to win (a solver disproof each).
+bool onlyWinningMove(Solver& solver, const Position& pos, int played, const ReviewOptions& o) {
+  const Side mover = pos.sideToMove();
+  for (Bitboard m = pos.emptyCells() & ~bit(played); m;) {
+    Position after = pos;
+    after.play(popLowest(m));
+    if (!inTime(o)) return false;
+    if (after.isGameOver()) return false;  // it completes a line too (or fills the board)
+    const PnsResult r = solver.prove(after, mover, o.perAlternative);
+    if (r.answer != Answer::Disproven) return false;
+  }
+  return true;
+}
+
+// In a lost position: the other move after which the opponent's win takes longest, when it
+// takes longer than `playedPlies` (plies counted from before the move). Returns whether
+// every other move was proven lost.
+bool longestDefence(Solver& solver, const Position& pos, int played, int playedPlies,
+                    const ReviewOptions& o, ReviewedMove& review) {
+  const Side them = opponent(pos.sideToMove());
+  int longest = playedPlies;
+  bool allLost = true;
+  for (Bitboard m = pos.emptyCells() & ~bit(played); m;) {
+    const int move = popLowest(m);
+    Position after = pos;
+    after.play(move);
+    if (!inTime(o)) return false;
+    if (after.isGameOver()) {
+      allLost = false;  // the board is full: a draw
+      continue;
+    }
+    const CheckedWin win = checkedWin(solver, after, them, o.perAlternative);
+    const int plies = win.answer == Answer::Proven ? win.plies : 0;
+    allLost = allLost && plies > 0;
+    if (plies > 0 && plies + 1 > longest) {
+      longest = plies + 1;
+      review.better = move;
+      review.betterPlies = longest;
+    }
+  }
+  return allLost;
+}
+
+MoveVerdict verdictOf(const ReviewedMove& r) {
+  const ValueKind before = r.before.kind, after = r.after.kind;
+  if (before == ValueKind::Win) {
+    if (after == ValueKind::Win)
+      return r.after.plies == 0 ? MoveVerdict::Won : MoveVerdict::KeptWin;
+    return after == ValueKind::Unknown ? MoveVerdict::NotProven : MoveVerdict::ThrewWinAway;
+  }
+  if (after == ValueKind::Loss) {
+    if (before == ValueKind::Loss) return MoveVerdict::BestDefence;
+    return before == ValueKind::Draw ? MoveVerdict::WalkedIntoLoss : MoveVerdict::IntoLoss;
+  }
+  if (after == ValueKind::Win) return MoveVerdict::FoundWin;
+  if (after == ValueKind::Draw && before == ValueKind::Draw) return MoveVerdict::KeptDraw;
+  return MoveVerdict::NotProven;
+}
+
+// Fills in what the two values alone do not say: the better move, only move, and whether a
+// missed win was one by threes alone.
+void lookCloser(Solver& solver, const Position& pos, ReviewedMove& r, const ReviewOptions& o) {
+  if (r.verdict == MoveVerdict::KeptWin) {
+    r.onlyMove = onlyWinningMove(solver, pos, r.move, o);
+  } else if (r.verdict == MoveVerdict::ThrewWinAway) {
+    r.better = r.before.bestMove;
+    const ForcingWin win = checkedForcingWin(solver.threats(), pos, 1'000'000, false, o.stop);
+    if (!win.moves.empty()) {
+      r.verdict = MoveVerdict::MissedForcedWin;
+      r.better = win.moves[0];
+    }
+  } else if (r.verdict == MoveVerdict::BestDefence) {
+    const bool allLost = longestDefence(solver, pos, r.move, r.after.plies + 1, o, r);
+    if (r.better >= 0)
+      r.verdict = MoveVerdict::ShorterDefence;
+    else if (!allLost)
+      r.verdict = MoveVerdict::LostEitherWay;
+  }
+}
+
+}  // namespace
+
+CheckedWin checkedWin(Solver& solver, const Position& pos, Side attacker,
+                      const SolveLimits& limits) {
+  CheckedWin result;
+  const PnsResult r = solver.prove(pos, attacker, limits);
+  if (r.answer != Answer::Proven) {
+    result.answer = r.answer;
+    return result;
+  }
+  SearchLimits writeLimits;
+  writeLimits.stop = limits.stop;
+  std::stringstream proof;
+  const ProofWriteResult w =
+      writeProof(proof, pos, attacker, solver.search(), solver.threats(), writeLimits);
+  if (!w.complete) return result;  // stopped while writing: not known
+  const VerifyResult v = verifyProof(proof);
+  if (!v.verified) return result;  // never expected; a proof that fails proves nothing
+  result.answer = Answer::Proven;
+  result.plies = v.plies;
+  result.bestMove = r.bestMove;
+  return result;
+}
+
+ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& limits) {
+  ProvenValue v;
+  const Side mover = pos.sideToMove();
+  if (pos.isGameOver()) {
+    // The side to move has nothing left: the opponent completed a line, or the board is full.
+    v.kind = pos.winningCells() != 0 ? ValueKind::Loss : ValueKind::Draw;
+    return v;
+  }
+  bool disproven[2] = {false, false};
+  for (const Side attacker : {Side::X, Side::O}) {
+    const CheckedWin win = checkedWin(solver, pos, attacker, limits);
+    disproven[index(attacker)] = win.answer == Answer::Disproven;
+    if (win.answer == Answer::Proven) {
+      v.kind = attacker == mover ? ValueKind::Win : ValueKind::Loss;
+      v.plies = win.plies;
+      if (attacker == mover) v.bestMove = win.bestMove;
+      return v;
+    }
+  }
+  if (disproven[0] && disproven[1]) v.kind = ValueKind::Draw;
+  return v;
+}
+
+std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,
+                                     std::span<const int> moves, const ReviewOptions& options) {
+  const std::size_t n = moves.size();
+  if (n > static_cast<std::size_t>(kCells)) return {};  // not a game (moves must be legal)
+  const int total = 2 * static_cast<int>(n) + 1;        // progress: positions, then moves
+  std::vector<Position> positions(n + 1, start);
+  for (std::size_t i = 0; i < n; ++i) {
+    positions[i + 1] = positions[i];
+    positions[i + 1].play(moves[i]);
+  }
+  // Backwards: the proofs of later positions are in the table when earlier ones are asked.
+  std::vector<ProvenValue> values(n + 1);
+  SolveLimits limits = options.perPosition;
+  limits.stop = options.stop;
+  for (std::size_t i = n + 1; i-- > 0;) {
+    if (inTime(options)) values[i] = provenValue(solver, positions[i], limits);
+    if (options.progress) options.progress(static_cast<int>(n + 1 - i), total);
+  }
+  std::vector<ReviewedMove> review(n);
+  ReviewOptions closer = options;
+  closer.perAlternative.stop = options.stop;
+  for (std::size_t i = 0; i < n; ++i) {
+    ReviewedMove& r = review[i];
+    r.ply = static_cast<int>(i);
+    r.move = moves[i];
+    r.mover = positions[i].sideToMove();
+    r.before = values[i];
+    r.after = seenFromTheOtherSide(values[i + 1]);
+    r.verdict = verdictOf(r);
+    if (inTime(options)) lookCloser(solver, positions[i], r, closer);
+    if (options.progress) options.progress(static_cast<int>(n + 2 + i), total);
+  }
+  return review;
+}
+
+const char* verdictName(MoveVerdict verdict) {
+  switch (verdict) {
+    case MoveVerdict::Won:
+      return "wins";
+    case MoveVerdict::KeptWin:
+      return "kept the win";
+    case MoveVerdict::FoundWin:
+      return "into a proven win";
+    case MoveVerdict::ThrewWinAway:
+      return "threw the win away";
+    case MoveVerdict::MissedForcedWin:
+      return "missed a forced win";
+    case MoveVerdict::WalkedIntoLoss:
+      return "walked into a forced loss";
+    case MoveVerdict::IntoLoss:
+      return "into a proven loss";
+    case MoveVerdict::BestDefence:
+      return "best defence";
+    case MoveVerdict::ShorterDefence:
+      return "a longer defence existed";
+    case MoveVerdict::LostEitherWay:
+      return "lost either way";
+    case MoveVerdict::KeptDraw:
+      return "kept the draw";
+    case MoveVerdict::NotProven:
+      return "not proven";
+  }
+  return "";
+}
+
+namespace {
+
+std::string pliesText(int plies) {
+  return std::to_string(plies) + (plies == 1 ? " ply" : " plies");
+}
+
+}  // namespace
+
+std::string describeVerdict(const ReviewedMove& r) {
+  std::string text = verdictName(r.verdict);
+  if (r.onlyMove) text += " (only move)";
+  if (r.verdict == MoveVerdict::ShorterDefence)
+    text += ": " + moveToken(r.better) + " lasts " + pliesText(r.betterPlies);
+  else if (r.better >= 0)
+    text += " (" + moveToken(r.better) + " wins)";
+  return text;
+}
+
+std::string describeValue(const ProvenValue& v, Side mover) {
+  switch (v.kind) {
+    case ValueKind::Win:
+      return v.plies == 0 ? sideName(mover) + " has won"
+                          : sideName(mover) + " wins, " + pliesText(v.plies);
+    case ValueKind::Loss:
+      return sideName(opponent(mover)) + " wins, " + pliesText(v.plies);
+    case ValueKind::Draw:
+      return "draw";
+    case ValueKind::Unknown:
+      return "not proven";
+  }
+  return "";
+}
+
+bool isMistake(MoveVerdict v) {
+  return v == MoveVerdict::ThrewWinAway || v == MoveVerdict::MissedForcedWin ||
+         v == MoveVerdict::WalkedIntoLoss;
+}
+
+}  // namespace qubic

@@ -1,0 +1,97 @@
+// Proven game review: for every move of a game, what the position was worth to the mover
+// before and after it, and a verdict (kept the win, threw it away, walked into a forced
+// loss, best defence, ...). Every win or loss it states rests on a proof that the
+// rules-only checker (engine/proof/verify) accepted; what could not be proven within the budget
+// is said to be not proven. For `qubic-solve --review` and the game's review.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "engine/core/position.hpp"
+#include "engine/proof/solver.hpp"
+
+namespace qubic {
+
+enum class ValueKind : std::uint8_t { Unknown, Win, Loss, Draw };
+
+// A position's value for its side to move.
+struct ProvenValue {
+  ValueKind kind = ValueKind::Unknown;
+  // Win/Loss: plies to the end along the checked proof, against any defence (the longest
+  // game that proof allows; docs/notation.md). The game-ending move counts.
+  int plies = 0;
+  int bestMove = -1;  // Win: the proof's first move
+};
+
+enum class MoveVerdict : std::uint8_t {
+  Won,              // completed a line
+  KeptWin,          // won before, still won after
+  FoundWin,         // not proven won before, proven won after
+  ThrewWinAway,     // won before; after it, not won (a draw, or a loss: see `after`)
+  MissedForcedWin,  // as ThrewWinAway, where the win was by threes alone
+  WalkedIntoLoss,   // shown not lost before (a win or a draw), lost after
+  IntoLoss,         // not proven lost before, lost after (whether it was avoidable is unknown)
+  BestDefence,      // lost either way; every other move is proven lost no later
+  ShorterDefence,   // lost either way; another move is proven to last longer (`better`)
+  LostEitherWay,    // lost either way; not every other move was proven lost within budget
+  KeptDraw,         // drawn before and after (or the move that fills the board)
+  NotProven,        // too little is proven to judge the move
+};
+
+struct ReviewedMove {
+  int ply = 0;  // 0 for the first move of the record
+  int move = -1;
+  Side mover = Side::X;
+  ProvenValue before;  // for the mover, before the move
+  ProvenValue after;   // for the mover, after it
+  MoveVerdict verdict = MoveVerdict::NotProven;
+  int better = -1;        // a winning move missed, or the longer defence
+  int betterPlies = 0;    // plies to the end from before the move, along the longer defence
+  bool onlyMove = false;  // KeptWin: every other move was shown not to win
+};
+
+struct ReviewOptions {
+  SolveLimits perPosition;     // budget of each position's solve (seconds or positions)
+  SolveLimits perAlternative;  // budget of each other move judged (only move, longest defence)
+  const std::atomic<bool>* stop = nullptr;
+  // Called after each position is judged: how many are done, of how many.
+  std::function<void(int done, int total)> progress;
+};
+
+// Does `attacker` win in `pos`? Proven only with a proof the rules-only checker accepted,
+// `plies` its length (the longest game it allows); Disproven when the solver shows no win.
+struct CheckedWin {
+  Answer answer = Answer::Unknown;
+  int plies = 0;
+  int bestMove = -1;  // the proof's first move, when the attacker is to move
+};
+CheckedWin checkedWin(Solver& solver, const Position& pos, Side attacker,
+                      const SolveLimits& limits);
+
+// The value of `pos` for its side to move: X's win asked first (the side that usually has
+// one), then O's; a claimed win is written as a proof and checked by the rules before it
+// is returned. Draw when the solver shows that neither side wins.
+ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& limits);
+
+// Reviews `moves` (legal, in order) played from `start`.
+std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,
+                                     std::span<const int> moves, const ReviewOptions& options);
+
+// One short phrase for a verdict, e.g. "threw the win away".
+const char* verdictName(MoveVerdict verdict);
+// A move's verdict with what it names: "missed a forced win (1d1 wins)", "kept the win
+// (only move)", "a longer defence existed: 2b2 lasts 54 plies".
+std::string describeVerdict(const ReviewedMove& r);
+// A value for `mover`, said as who wins: "X wins, 7 plies", "O has won", "draw",
+// "not proven".
+std::string describeValue(const ProvenValue& v, Side mover);
+// A mistake the proofs show: the move gave away a win, or walked into a loss that could
+// have been avoided.
+bool isMistake(MoveVerdict verdict);
+
+}  // namespace qubic

@@ -1,0 +1,127 @@
+// Forced-win (threat-sequence) search: can the attacker win by a sequence in which
+// every attacker move makes a three, so every defender reply is forced?
+//
+// The question is always asked with the attacker to move. When it is really the
+// defender's turn the answer means "the attacker would win if the defender passed",
+// which tells a solver what the defender has to stop.
+//
+// Rules of the sequence:
+//  - an attacker three already on the board wins at once;
+//  - a single three forces the defender onto its gain cell (any other reply loses);
+//  - a move making two threes wins: the defender can take only one gain cell;
+//  - a defender three must be blocked at once, by a move that itself makes a three;
+//    two defender threes with different gain cells end the line (fail).
+// The search is depth-first over every three-making move, so within its limits it finds
+// a win whenever one of this kind exists. Its table keeps only failures, so a hash
+// collision can hide a win but never invent one.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "engine/core/large_array.hpp"
+#include "engine/core/position.hpp"
+
+namespace qubic {
+
+constexpr int kMaxThreatDepth = 32;  // attacker moves; 32 of them and their replies fill the board
+
+struct ThreatLimits {
+  std::uint64_t maxNodes = UINT64_MAX;  // attacker moves tried
+  int maxDepth = kMaxThreatDepth;       // attacker moves in a sequence, 1..kMaxThreatDepth
+  // Deepen one attacker move at a time, so the sequence found is a shortest one (and its
+  // zone small), at the price of re-searching the shallow levels.
+  bool shortest = false;
+  const std::atomic<bool>* stop = nullptr;  // polled every 256 nodes; may be null
+};
+
+struct ThreatResult {
+  bool win = false;
+  bool hitLimit = false;  // node limit or stop flag ended the search: "no win" is then unproven
+  // Attacker moves and forced replies in order: a1 r1 a2 r2 ... ak. The last attacker
+  // move either completes a line (finalThreats == 0) or leaves the attacker with two or
+  // more threes, whose gain cells are finalThreats.
+  std::array<std::uint8_t, kCells> sequence{};
+  int length = 0;
+  Bitboard finalThreats = 0;
+  // Every cell the proof depends on. Claim: a defender move outside the zone that does not
+  // itself make a defender three leaves the same attacker sequence winning. It holds the
+  // sequence, finalThreats, the defender's gain cells at the start, and the empty cells of
+  // lines a reply leaves attacker-free with two defender stones (one more stone there would
+  // give the defender an unforeseen three).
+  Bitboard zone = 0;
+  std::uint64_t nodes = 0;  // positions searched (attacker to move)
+
+  int attackerMoves() const { return (length + 1) / 2; }
+  // Plies to the end of the game against any defence: a sequence that ends in two threes
+  // lasts two plies more (one is blocked, the other completed).
+  int plies() const { return length + (finalThreats ? 2 : 0); }
+};
+
+class ThreatSearch {
+ public:
+  // Allocates the table of positions already shown to have no forced win (rounded
+  // down to a power of two, at least 1); entries outlive calls, so asking again is cheap.
+  explicit ThreatSearch(std::size_t tableEntries = std::size_t{1} << 16);
+  // A search on another thread that shares `owner`'s table (which must outlive it): what
+  // either learns, both use. Slots are read and written whole, as relaxed atomics.
+  struct ShareTableOf {
+    ThreatSearch& owner;
+  };
+  explicit ThreatSearch(ShareTableOf share);
+
+  ThreatResult forcedWin(const Position& pos, Side attacker, const ThreatLimits& limits = {});
+  void clearTable();
+  // The memory of its table (0 when the table is another search's).
+  std::size_t tableBytes() const { return ownTable_ ? ownTable_->size() * sizeof(Entry) : 0; }
+
+ private:
+  enum class Outcome : std::uint8_t { Win, Fail, DepthCut, Stopped };
+  static constexpr std::uint8_t kNoCut = 0xff;
+  // 8 bytes, so that a table small enough to stay in the cache holds many: the key's top
+  // 56 bits above the depth within which the position fails (kNoCut: at any depth).
+  struct Entry {
+    std::uint64_t word = 0;
+    bool holds(std::uint64_t key) const { return ((word ^ key) >> 8) == 0; }
+    std::uint8_t depth() const { return static_cast<std::uint8_t>(word); }
+    static Entry of(std::uint64_t key, std::uint8_t depth) {
+      return {(key & ~std::uint64_t{0xff}) | depth};
+    }
+  };
+  // Lines 0..75 plus padding, so whole 32-byte blocks can be compared at once.
+  static constexpr int kPaddedLines = 96;
+
+  Outcome attackerToMove(int depthLeft, int ply);
+  // Puts a stone on or (with negative weight) takes it off: weight 1 attacker, 8 defender.
+  void addStone(Bitboard& stones, int cell, int weight);
+  bool shouldStop();
+  static std::uint64_t key(Bitboard attacker, Bitboard defender);
+  std::uint64_t& slot(std::uint64_t key) {
+    return table_[static_cast<std::size_t>((key >> 20) & tableMask_)].word;
+  }
+  static Entry load(std::uint64_t& word) {
+    return {std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed)};
+  }
+  static void save(std::uint64_t& word, Entry e) {
+    std::atomic_ref<std::uint64_t>(word).store(e.word, std::memory_order_relaxed);
+  }
+
+  std::unique_ptr<LargeArray<Entry>> ownTable_;  // null when the table is another's
+  Entry* table_;
+  std::uint64_t tableMask_ = 0;
+
+  // Search state from the attacker's point of view: per line, attacker stones plus
+  // 8 * defender stones, so "open two" is 2, "open three" 3, "defender open three" 24.
+  alignas(32) std::array<std::uint8_t, kPaddedLines> lineState_{};
+  Bitboard attacker_ = 0, defender_ = 0;
+  std::array<std::uint8_t, kCells> path_{};
+  Bitboard finalThreats_ = 0;
+  int pathLength_ = 0;
+  std::uint64_t nodes_ = 0, maxNodes_ = 0;
+  const std::atomic<bool>* stop_ = nullptr;
+  bool stopped_ = false;
+};
+
+}  // namespace qubic
