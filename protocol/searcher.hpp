@@ -6,8 +6,8 @@
 #include <string>
 
 #include "config/settings.hpp"
-#include "engine/play/player.hpp"
 #include "engine/core/position.hpp"
+#include "engine/play/player.hpp"
 
 namespace qubic {
 

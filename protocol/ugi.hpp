@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "config/settings.hpp"
-#include "engine/play/player.hpp"
 #include "engine/core/position.hpp"
+#include "engine/play/player.hpp"
 #include "searcher.hpp"
 
 namespace qubic {

@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "engine/core/parsed.hpp"
-#include "engine/play/player.hpp"
 #include "engine/core/position.hpp"
+#include "engine/play/player.hpp"
 #include "engine/play/timeman.hpp"
 
 namespace qubic {

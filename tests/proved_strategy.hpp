@@ -6,12 +6,12 @@
 #include <sstream>
 
 #include "engine/book/book.hpp"
+#include "engine/core/symmetry.hpp"
 #include "engine/proof/pns.hpp"
 #include "engine/proof/proof.hpp"
-#include "engine/core/symmetry.hpp"
-#include "engine/threats/threat_search.hpp"
 #include "engine/proof/tt.hpp"
 #include "engine/proof/verify.hpp"
+#include "engine/threats/threat_search.hpp"
 
 namespace qubic {
 

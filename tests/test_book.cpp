@@ -8,11 +8,11 @@
 #include "engine/book/book.hpp"
 #include "engine/book/book_walk.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
 #include "engine/proof/pns.hpp"
 #include "engine/proof/proof.hpp"
-#include "engine/core/symmetry.hpp"
-#include "engine/threats/threat_search.hpp"
 #include "engine/proof/verify.hpp"
+#include "engine/threats/threat_search.hpp"
 
 using namespace qubic;
 

@@ -12,10 +12,10 @@
 #include "engine/book/book_walk.hpp"
 #include "engine/core/lines.hpp"
 #include "engine/core/notation.hpp"
-#include "engine/play/player.hpp"
 #include "engine/core/symmetry.hpp"
-#include "engine/threats/threat_search.hpp"
+#include "engine/play/player.hpp"
 #include "engine/proof/verify.hpp"
+#include "engine/threats/threat_search.hpp"
 
 using namespace qubic;
 

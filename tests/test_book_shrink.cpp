@@ -10,13 +10,13 @@
 #include "engine/book/book_shrink.hpp"
 #include "engine/book/book_walk.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
 #include "engine/proof/pns.hpp"
 #include "engine/proof/proof.hpp"
-#include "engine/core/symmetry.hpp"
-#include "engine/threats/threat_search.hpp"
-#include "engine/threats/threats.hpp"
 #include "engine/proof/tt.hpp"
 #include "engine/proof/verify.hpp"
+#include "engine/threats/threat_search.hpp"
+#include "engine/threats/threats.hpp"
 #include "proved_strategy.hpp"
 
 using namespace qubic;

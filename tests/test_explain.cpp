@@ -3,11 +3,11 @@
 
 #include <random>
 
-#include "engine/study/explain.hpp"
 #include "engine/core/lines.hpp"
+#include "engine/proof/verify.hpp"
+#include "engine/study/explain.hpp"
 #include "engine/threats/threat_search.hpp"
 #include "engine/threats/threats.hpp"
-#include "engine/proof/verify.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;

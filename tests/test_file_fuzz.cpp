@@ -14,11 +14,11 @@
 #include "config/settings.hpp"
 #include "engine/book/book.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/core/record.hpp"
 #include "engine/proof/pns.hpp"
 #include "engine/proof/proof.hpp"
-#include "engine/core/record.hpp"
-#include "engine/threats/threat_search.hpp"
 #include "engine/proof/verify.hpp"
+#include "engine/threats/threat_search.hpp"
 #include "tools/match/openings.hpp"
 
 using namespace qubic;

@@ -8,8 +8,8 @@
 #include "engine/core/notation.hpp"
 #include "engine/proof/pns.hpp"
 #include "engine/proof/proof.hpp"
-#include "engine/threats/threat_search.hpp"
 #include "engine/proof/verify.hpp"
+#include "engine/threats/threat_search.hpp"
 #include "random_positions.hpp"
 
 using namespace qubic;

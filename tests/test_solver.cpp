@@ -6,9 +6,9 @@
 #include <thread>
 
 #include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
 #include "engine/proof/proof.hpp"
 #include "engine/proof/solver.hpp"
-#include "engine/core/symmetry.hpp"
 #include "engine/proof/verify.hpp"
 #include "random_positions.hpp"
 

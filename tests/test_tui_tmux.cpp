@@ -20,8 +20,8 @@
 #include <vector>
 
 #include "engine/core/notation.hpp"
-#include "engine/study/puzzle.hpp"
 #include "engine/core/record.hpp"
+#include "engine/study/puzzle.hpp"
 
 using namespace qubic;
 
@@ -81,7 +81,7 @@ class QubicPane {
     // a dead pane's status is not reliable. XDG_CONFIG_HOME keeps any user file out.
     // The script survives the Ctrl-C sent to the whole foreground group (trap).
     std::ofstream(dir_ / "run.sh")
-        << "trap : INT\ncd '" << dir_.string() << "'\nexport XDG_STATE_HOME='" << dir_.string()
+        << "trap : INT QUIT\ncd '" << dir_.string() << "'\nexport XDG_STATE_HOME='" << dir_.string()
         << "'\nexport XDG_DATA_HOME='" << dir_.string() << "'\nexport XDG_CONFIG_HOME='"
         << dir_.string() << "'\n"
         << exports << "sh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
@@ -1067,4 +1067,19 @@ TEST_CASE("after going to a move with g a new game is not left paused") {
   REQUIRE(pane.waitForText("(none yet)"));
   pane.keys("2b2");
   CHECK(pane.waitForPattern(R"(1\. 2b2 [1-4][a-d][1-4])", 10));
+}
+
+TEST_CASE("Ctrl-S does not freeze the game and Ctrl-backslash leaves the terminal restored") {
+  // Issue 42 (7 and 9): flow control was left on; SIGQUIT killed qubic in curses mode.
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("C-s");
+  pane.keys("1a1");
+  CHECK(pane.waitForText("1. 1a1"));
+  pane.keys("C-q");
+  pane.tmux("send-keys -t game 'C-\\'");
+  const std::string state = pane.waitForExit(3);
+  INFO(state);
+  CHECK(state == "1 0 exit 131");  // killed by SIGQUIT (128 + 3), off the alternate screen
 }

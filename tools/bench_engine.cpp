@@ -15,8 +15,8 @@
 
 #include "bench.hpp"
 #include "engine/core/notation.hpp"
-#include "engine/play/player.hpp"
 #include "engine/core/random_game.hpp"
+#include "engine/play/player.hpp"
 #include "engine/play/timeman.hpp"
 
 namespace qubic::bench {

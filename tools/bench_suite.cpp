@@ -11,8 +11,8 @@
 #include "bench.hpp"
 #include "config/book_file.hpp"
 #include "engine/core/notation.hpp"
-#include "engine/proof/pns.hpp"
 #include "engine/core/symmetry.hpp"
+#include "engine/proof/pns.hpp"
 #include "engine/threats/threat_search.hpp"
 
 namespace qubic::bench {

@@ -14,8 +14,8 @@
 #include <optional>
 
 #include "engine/book/book.hpp"
-#include "engine/play/job_thread.hpp"
 #include "engine/core/position.hpp"
+#include "engine/play/job_thread.hpp"
 
 namespace qubic::tui {
 

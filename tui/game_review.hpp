@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "engine/play/job_thread.hpp"
-#include "engine/study/review.hpp"
 #include "engine/proof/solver.hpp"
+#include "engine/study/review.hpp"
 
 namespace qubic::tui {
 

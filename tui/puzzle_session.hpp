@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "engine/play/job_thread.hpp"
-#include "engine/study/puzzle.hpp"
 #include "engine/proof/solver.hpp"
+#include "engine/study/puzzle.hpp"
 
 namespace qubic::tui {
 

@@ -1,6 +1,8 @@
 #include "terminal.hpp"
 
 #include <curses.h>
+#include <termios.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <cstdlib>
@@ -35,12 +37,20 @@ TerminalSession::TerminalSession() {
   std::signal(SIGINT, onTerminate);
   std::signal(SIGTERM, onTerminate);
   std::signal(SIGHUP, onTerminate);
-  for (int fatal : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGILL}) std::signal(fatal, onFatalSignal);
+  for (int fatal : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGILL, SIGQUIT})
+    std::signal(fatal, onFatalSignal);
   std::set_terminate(onUncaughtException);
 
   initscr();
   gCursesActive = 1;
   cbreak();  // not raw: Ctrl-C still raises SIGINT
+  // Nor flow control: Ctrl-S would stop all output until Ctrl-Q, a frozen game to anyone
+  // who does not know it. endwin() gives the terminal back its modes from before initscr.
+  termios modes{};
+  if (tcgetattr(STDIN_FILENO, &modes) == 0) {
+    modes.c_iflag &= ~static_cast<tcflag_t>(IXON);
+    tcsetattr(STDIN_FILENO, TCSANOW, &modes);
+  }
   noecho();
   keypad(stdscr, TRUE);
   set_escdelay(25);

@@ -25,7 +25,8 @@ struct PlayerOptions {
   // for the heuristic search, small threat tables, the rest (at least 1 MB) for the proofs.
   std::size_t hashMb = 64;
   std::uint64_t seed = 1;  // for the lower levels' randomness: same seed, same games
-  int threads = 1;  // of the proof searches (engine/proof/solver); 1 keeps every search deterministic
+  int threads =
+      1;  // of the proof searches (engine/proof/solver); 1 keeps every search deterministic
 };
 
 // The value of the position for the side to move, as far as the engine knows it.
