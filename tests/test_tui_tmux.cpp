@@ -1083,3 +1083,21 @@ TEST_CASE("Ctrl-S does not freeze the game and Ctrl-backslash leaves the termina
   INFO(state);
   CHECK(state == "1 0 exit 131");  // killed by SIGQUIT (128 + 3), off the alternate screen
 }
+
+TEST_CASE("with HOME pointing nowhere nothing is created there and the game says so") {
+  // Issue 42 (9): the game created the whole tree as root.
+  if (!haveTmux()) return;
+  const fs::path nowhere =
+      fs::temp_directory_path() / ("qubic-no-home-" + std::to_string(getpid())) / "home";
+  QubicPane pane(kTwoHumans, 160, 30, false,
+                 "unset XDG_STATE_HOME XDG_DATA_HOME\nexport HOME='" + nowhere.string() + "'\n");
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForText("1. 1a1"));
+  CHECK(pane.waitForText("Not kept for the next run"));
+  pane.keys("w");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("Enter");
+  CHECK(pane.waitForText("cannot write"));
+  CHECK_FALSE(fs::exists(nowhere.parent_path()));
+}

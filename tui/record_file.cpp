@@ -130,7 +130,11 @@ void prepareGamesDirectory(const std::string& path) {
   const std::string dir = gamesDirectory();
   if (dir.empty() || std::filesystem::path(path).parent_path() != std::filesystem::path(dir))
     return;
+  // Only under a home that exists (or a data directory the user named): a HOME pointing
+  // nowhere never gets a tree made for it.
+  const char* data = std::getenv("XDG_DATA_HOME");
   std::error_code ignored;
+  if (!(data && *data) && !std::filesystem::is_directory(std::getenv("HOME"), ignored)) return;
   std::filesystem::create_directories(dir, ignored);
 }
 
