@@ -74,7 +74,7 @@ book: build
 	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
 
-# X's strategy after 1a1 made small (docs/benchmarks.md, "The smallest strategy"): the
+# X's strategy after 1a1 made small (docs/history/experiments-2026-11.md, "The smallest strategy"): the
 # proof's strategy with X's moves re-chosen, and where a move needs at least 30 strategic
 # positions below it, other moves proved afresh and the smallest strategy kept; then the
 # same below each of O's replies to 1a1 on its own, the parts joined, in rounds; each
@@ -96,7 +96,7 @@ book-smaller: build
 	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
 
-# The shipped 1a1 line annealed as a whole (engine/book/strategy_anneal, docs/benchmarks.md,
+# The shipped 1a1 line annealed as a whole (engine/book/strategy_anneal, docs/history/experiments-2026-11.md,
 # "annealing"): each round about 7 min of one core, rounds while one saves; the result is
 # carried back into data/qubic.book, checked by the rules.
 book-annealed: build
@@ -105,7 +105,7 @@ book-annealed: build
 	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
 
-# The 1b1 part of the book from nothing (docs/benchmarks.md, "X's first move on a 4-line
+# The 1b1 part of the book from nothing (docs/history/experiments-2026-11.md, "X's first move on a 4-line
 # cell"): about 1 h 30 min of both cores and 16 GB. The two hardest replies to 1b1 are
 # proved alone, one per core, kept as pieces; the split solve proves the other replies
 # and joins them into one proof, checked by the rules; its book, shrunk (--shrink, about

@@ -61,7 +61,7 @@ std::vector<std::string> lines(const std::string& text) {
 
 TEST_CASE("qubic-solve proves a won position, writes a proof and verifies it") {
   const std::string proof = "test_solve_cli.proof";
-  // After 1a1 1b1 2b2 X wins (docs/benchmarks.md: under a second).
+  // After 1a1 1b1 2b2 X wins (docs/history/experiments-2026-11.md: under a second).
   const Run run = solve({"--moves", "1a1,1b1,2b2,1c1", "--proof", proof});
   CHECK(run.exitCode == 0);
   const std::vector<std::string> out = lines(run.out);

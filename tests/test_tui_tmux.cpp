@@ -122,6 +122,8 @@ class QubicPane {
     return paneState() + " exit " + trimmed(readText(dir_ / "exit-status"));
   }
   const fs::path& dir() const { return dir_; }
+  // Starts qubic again in the same pane, directories and configuration (after it exited).
+  void restart() const { tmux("respawn-pane -k -t game 'sh " + (dir_ / "run.sh").string() + "'"); }
 
   // Polls the screen until `ok` holds, for at most `seconds`; the last screen is kept.
   bool waitFor(const std::function<bool(const std::string&)>& ok, double seconds = 4.0) {
@@ -148,6 +150,32 @@ class QubicPane {
   std::string name_;
   fs::path dir_;
 };
+
+// The games saved in the pane's games directory, by file name.
+std::vector<fs::path> savedGames(const QubicPane& pane) {
+  std::vector<fs::path> found;
+  std::error_code ignored;
+  for (const auto& entry : fs::directory_iterator(pane.dir() / "qubic" / "games", ignored))
+    found.push_back(entry.path());
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+// The kept unfinished games of a state directory, with their contents.
+std::vector<std::string> keptGames(const fs::path& stateHome) {
+  std::vector<std::string> texts;
+  std::error_code ignored;
+  for (const auto& entry : fs::directory_iterator(stateHome / "qubic" / "unfinished", ignored))
+    if (entry.path().extension() == ".qgn") texts.push_back(readText(entry.path()));
+  return texts;
+}
+
+bool waitUntil(const std::function<bool()>& ok, double seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (!ok() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  return ok();
+}
 
 const char* kVersusEngine =
     "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\n[engine]\nlevel = 3\nseed = 7\n";
@@ -722,23 +750,16 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1 2b2");
   REQUIRE(pane.waitForText("1. 1a1 2b2"));
-  const fs::path kept = pane.dir() / "qubic" / "unfinished";
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
   auto keptText = [&] {
     std::string text;
-    std::error_code ignored;
-    for (const auto& entry : fs::directory_iterator(kept, ignored))
-      if (entry.path().extension() == ".qgn") text += readText(entry.path());
+    for (const std::string& game : keptGames(pane.dir())) text += game;
     return text;
   };
-  while (keptText().find("1. 1a1 2b2") == std::string::npos &&
-         std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  CHECK(keptText().find("1. 1a1 2b2") != std::string::npos);
+  CHECK(waitUntil([&] { return keptText().find("1. 1a1 2b2") != std::string::npos; }, 5));
   pane.keys("C-c");
   REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
 
-  pane.tmux("respawn-pane -k -t game 'sh " + (pane.dir() / "run.sh").string() + "'");
+  pane.restart();
   REQUIRE(pane.waitForText("An unfinished game (2 moves) was kept from the last run."));
   pane.keys("y");
   REQUIRE(pane.waitForText("Resumed the unfinished game: 2 moves."));
@@ -747,7 +768,7 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
   // Declined, it is gone for good.
   pane.keys("C-c");
   REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
-  pane.tmux("respawn-pane -k -t game 'sh " + (pane.dir() / "run.sh").string() + "'");
+  pane.restart();
   REQUIRE(pane.waitForText("Resume it?"));
   pane.keys("n");
   REQUIRE(pane.waitForText("Started afresh"));
@@ -859,36 +880,6 @@ TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") 
   CHECK(found);
 }
 
-namespace {
-
-// The games saved in the pane's games directory, by file name.
-std::vector<fs::path> savedGames(const QubicPane& pane) {
-  std::vector<fs::path> found;
-  std::error_code ignored;
-  for (const auto& entry : fs::directory_iterator(pane.dir() / "qubic" / "games", ignored))
-    found.push_back(entry.path());
-  std::sort(found.begin(), found.end());
-  return found;
-}
-
-// The kept unfinished games of a state directory, with their contents.
-std::vector<std::string> keptGames(const fs::path& stateHome) {
-  std::vector<std::string> texts;
-  std::error_code ignored;
-  for (const auto& entry : fs::directory_iterator(stateHome / "qubic" / "unfinished", ignored))
-    if (entry.path().extension() == ".qgn") texts.push_back(readText(entry.path()));
-  return texts;
-}
-
-bool waitUntil(const std::function<bool()>& ok, double seconds) {
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
-  while (!ok() && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  return ok();
-}
-
-}  // namespace
-
 TEST_CASE("a save never replaces another game: a new game gets a new name and a replace is asked") {
   // Issue 41 (2.1): after loading game A and starting a new game, the save prompt offered
   // A's path and wrote the new 1-move game over A's moves.
@@ -980,7 +971,7 @@ TEST_CASE("a resumed game keeps who plays and the levels and the clock") {
   pane.keys("C-c");
   REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
 
-  pane.tmux("respawn-pane -k -t game 'sh " + (pane.dir() / "run.sh").string() + "'");
+  pane.restart();
   REQUIRE(pane.waitForText("Resume it?"));
   pane.keys("y");
   REQUIRE(pane.waitForText("Resumed the unfinished game: 3 moves."));
@@ -1020,7 +1011,7 @@ TEST_CASE("two games running at once keep their own unfinished games") {
   CHECK(kept[0].find("1. 3c3") != std::string::npos);  // B's game is still kept
 
   // A again, while B runs: B's game is not offered.
-  a.tmux("respawn-pane -k -t game 'sh " + (a.dir() / "run.sh").string() + "'");
+  a.restart();
   REQUIRE(a.waitForText("level 4"));
   std::this_thread::sleep_for(std::chrono::milliseconds(500));
   CHECK(a.screen().find("Resume it?") == std::string::npos);
@@ -1034,7 +1025,7 @@ TEST_CASE("two games running at once keep their own unfinished games") {
     REQUIRE(pane->waitForExit(3) == "1 0 exit 0");
   }
   REQUIRE(keptGames(a.dir()).size() == 2);
-  a.tmux("respawn-pane -k -t game 'sh " + (a.dir() / "run.sh").string() + "'");
+  a.restart();
   REQUIRE(a.waitForText("Resume it?"));
   a.keys("n");
   REQUIRE(a.waitForText("Started afresh"));
@@ -1042,7 +1033,7 @@ TEST_CASE("two games running at once keep their own unfinished games") {
   REQUIRE(kept.size() == 1);
   a.keys("q");
   REQUIRE(a.waitForExit(3) == "1 0 exit 0");
-  a.tmux("respawn-pane -k -t game 'sh " + (a.dir() / "run.sh").string() + "'");
+  a.restart();
   REQUIRE(a.waitForText("Resume it?"));
   a.keys("y");
   REQUIRE(a.waitForText("Resumed the unfinished game: 1 move."));

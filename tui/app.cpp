@@ -521,7 +521,7 @@ void App::reviewOrNextMistake() {
     return say("The review is still running.");
   if (state.covers(game_.start(), line) < line.size()) {
     // The engine's time per move sets each position's budget: about what one thread
-    // evaluates in that time (docs/benchmarks.md: ~550 000 positions a second).
+    // evaluates in that time (docs/history/experiments-2026-11.md: ~550 000 positions a second).
     review_->start(game_.start(), line,
                    static_cast<std::uint64_t>(moveTime_.count()) * kReviewPositionsPerMs);
     return say("Reviewing the game with proofs; " + keys_.primaryKeyName(Action::Review) +

@@ -2,7 +2,7 @@
 // Allocated once; memory is taken from the system only where it is touched, so a big
 // table costs little until a search fills it; backed by 2 MB pages where the system allows it,
 // because random probes into hundreds of megabytes miss the TLB as well as the cache, and a page
-// walk costs about as much as the memory access itself (docs/benchmarks.md).
+// walk costs about as much as the memory access itself (docs/history/experiments-2026-11.md).
 #pragma once
 
 #include <cstddef>

@@ -12,7 +12,7 @@ namespace {
 constexpr int kInfinity = kWinScore + 1;
 
 // Evaluation weights, hundredths of a stone. Measured by playing matches
-// (docs/benchmarks.md, "Heuristic search").
+// (docs/history/experiments-2026-11.md, "Heuristic search").
 constexpr int kOpenOne = 10;        // an open line with one stone
 constexpr int kOwnTwo = 45;         // an open line with two stones, side to move
 constexpr int kTheirTwo = 35;       // the same for the opponent, who moves second

@@ -29,7 +29,7 @@ struct PnsOptions {
   // 21 positions after 1a1 4d4 1d1, 6 was 3 times faster than 3 and over 10 times
   // faster than 1; 5 (with forcedReplyCost 3) proves the empty board in 4.3-5.1 M
   // positions at every table size tried, where 6 (with 2) took 5.5-10 M or got lost
-  // (docs/benchmarks.md, session 16).
+  // (docs/history/experiments-2026-11.md, 2026-11-25).
   ProofNumber repliesPerDefence = 5;
   // Initial proof number of a defender node whose only move is blocking a three: such a
   // three did not win by force, so it is worth less than a quiet move with a few replies.
@@ -39,13 +39,14 @@ struct PnsOptions {
   // grows, and the search follows such chains deep into the board long after the threat
   // search has shown that threes alone do not win there. With 2 the empty board took
   // about a fifth of the positions of 0, and the depth-4 and depth-6 suites a third to a
-  // quarter; 3 is part of the robust setting above (docs/benchmarks.md).
+  // quarter; 3 is part of the robust setting above (docs/history/experiments-2026-11.md).
   ProofNumber forcedReplyCost = 3;
   // At attacker nodes, once this many children are seen to restrict the defender (a threat
   // of a forced win, a three to block, or a win), the rest are not evaluated until the
   // search picks one; until then they count as quiet moves. Each evaluation is a threat
   // search, and quiet moves are seldom picked while restricting ones remain: the depth-2
-  // suite needs about half the time with 6 (docs/benchmarks.md). 0 evaluates every child.
+  // suite needs about half the time with 6 (docs/history/experiments-2026-11.md). 0 evaluates every
+  // child.
   int restrictingChildren = 6;
   std::uint64_t threatNodes = 20000;  // budget of one threat-sequence search
   // Proving only: at attacker nodes try only moves after which the attacker threatens a

@@ -444,7 +444,8 @@ namespace qubic {
 // different moves only while their numbers are close, and race: once one move's number
 // leads by a quarter, all go there. Without that race two threads often commit together to
 // a move whose proof is several times larger than the one a single thread happens to take,
-// and a solve ran long in about half the runs; with it, in about 1 of 10 (docs/benchmarks.md).
+// and a solve ran long in about half the runs; with it, in about 1 of 10
+// (docs/history/experiments-2026-11.md).
 ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode, const BusyMarks* marks) const {
   Choice c;
   ProofNumber sum = 0, maxOther = 0, chosen = kInfinity;

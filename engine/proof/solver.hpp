@@ -31,8 +31,9 @@
 namespace qubic {
 
 constexpr std::uint64_t kSlicePositions = 300'000;  // a fraction of a second each
-// The proof table's default size: the full solve needs no more (docs/benchmarks.md), and
-// the whole process stays under 256 MB. Memory is taken only as the search fills it.
+// The proof table's default size: the full solve needs no more
+// (docs/history/experiments-2026-11.md), and the whole process stays under 256 MB. Memory is taken
+// only as the search fills it.
 constexpr std::size_t kDefaultSolveTableMb = 192;
 constexpr int kMaxSolveThreads = 256;
 // The quick first try: its table, threat table and budget of evaluated positions.
@@ -48,7 +49,7 @@ struct SolveLimits {
   Bitboard excludedRootMoves = 0;           // see SearchLimits
 };
 
-// How several threads share a solve (docs/benchmarks.md compares them).
+// How several threads share a solve (docs/history/experiments-2026-11.md compares them).
 enum class Parallelism : std::uint8_t {
   // One search; the threat searches of each batch of new children are shared out among
   // the threads (engine/proof/eval_helper). The search takes the course it takes on one thread,
