@@ -322,8 +322,10 @@ TEST_CASE("the overlay marks each empty cell with its judged value") {
 
 TEST_CASE("verdicts and counts in words") {
   CHECK(verdictText(Side::X, Verdict::Win, 1) == "X wins in 1 move");
-  CHECK(verdictText(Side::X, Verdict::Win, 5) == "X wins in 3 moves");
-  CHECK(verdictText(Side::O, Verdict::Loss, 4) == "X wins in 2 moves");
+  // Longer distances are bounds (issue 41, 2.8): "within".
+  CHECK(verdictText(Side::X, Verdict::Win, 5) == "X wins within 3 moves");
+  CHECK(verdictText(Side::O, Verdict::Loss, 4) == "X wins within 2 moves");
+  CHECK(verdictText(Side::O, Verdict::Loss, 2) == "X wins in 1 move");
   CHECK(verdictText(Side::O, Verdict::Unknown, 0).empty());
   CHECK(verdictText(Side::O, Verdict::Loss, 253) == "X can force a win");
   CHECK(winningLineName(playMoves(Position{}, "1a1 2a1 1a2 2a2 1a3 2a3 1a4").value()) == "1a1-1a4");

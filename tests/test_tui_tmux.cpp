@@ -374,7 +374,8 @@ TEST_CASE("x explains a win that starts with a quiet move: the move on the board
   REQUIRE(pane.waitForText("2. 1d1 1b2"));
   pane.keys("x");
   // The panel wraps its lines: any run of blanks may be a line break.
-  REQUIRE(pane.waitForPattern(R"(X\s+wins\s+in\s+[0-9]+\s+moves,\s+but\s+not\s+by\s+threes)", 30));
+  REQUIRE(
+      pane.waitForPattern(R"(X\s+wins\s+within\s+[0-9]+\s+moves,\s+but\s+not\s+by\s+threes)", 30));
   REQUIRE(pane.waitForPattern(R"(The\s+first\s+move,\s+[1-4][a-d][1-4],\s+makes\s+no\s+three)"));
   pane.keys("x");
   REQUIRE(pane.waitForText("End of the explanation"));
@@ -522,7 +523,7 @@ TEST_CASE("the engine as X plays from the book at once and the panel says X wins
   CHECK(std::regex_search(
       text,
       std::regex(
-          R"(Engine \(X\) played [1-4][a-d][1-4]: the winning move in the book\. X wins in [0-9]+ moves \(book\)\.)")));
+          R"(Engine \(X\) played [1-4][a-d][1-4]: the winning move in the book\. X wins within [0-9]+ moves \(book\)\.)")));
 }
 
 TEST_CASE("quitting, undoing and moving now are immediate while the engine thinks") {
@@ -783,7 +784,7 @@ TEST_CASE(
   REQUIRE(pane.waitForText("level 4"));
   CHECK(pane.last.find("(book)") == std::string::npos);
   pane.keys("a");
-  CHECK(pane.waitForPattern(R"(X wins in [0-9]+ moves \(book\))"));
+  CHECK(pane.waitForPattern(R"(X wins within [0-9]+ moves \(book\))"));
 }
 
 TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winning one right") {
@@ -823,6 +824,8 @@ TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winni
       [](const std::string& s) { return s.find("Not this one") == std::string::npos; }));
   pane.keys(moveToken(winning));
   REQUIRE(pane.waitForPattern("Right: " + moveToken(winning) + " wins", 30));
+  CHECK_FALSE(
+      std::regex_search(pane.last, std::regex(R"(\(solved\s+before\))")));  // issue 41 (2.10)
   // Kept as solved, and n brings the next puzzle.
   REQUIRE(pane.waitFor(
       [&](const std::string&) { return fs::exists(pane.dir() / "qubic" / "puzzles-solved"); }));
@@ -1091,4 +1094,83 @@ TEST_CASE("with HOME pointing nowhere nothing is created there and the game says
   pane.keys("Enter");
   CHECK(pane.waitForText("cannot write"));
   CHECK_FALSE(fs::exists(nowhere.parent_path()));
+}
+
+TEST_CASE("a puzzle played to the win says solved and offers only the next puzzle") {
+  // Issue 41 (2.10): no "solved" message after the win, "Find a winning move" stayed, and
+  // "n: new game" stood beside "n: next puzzle".
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 300\n", 120, 30, false, {},
+                 " --puzzle 1");
+  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins in)"));
+  for (int step = 0; step < 12 && pane.screen().find("solved, ") == std::string::npos; ++step) {
+    pane.keys("t");  // the hint, then Enter plays it
+    if (!pane.waitForText("Enter plays", 20)) break;
+    pane.keys("Enter");
+    pane.waitFor(
+        [](const std::string& s) {
+          return s.find("Your move") != std::string::npos ||
+                 s.find("solved, ") != std::string::npos;
+        },
+        20);
+  }
+  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: solved, [XO] won\.)"));
+  INFO(pane.last);
+  CHECK(pane.last.find("to move wins in") == std::string::npos);
+  CHECK(pane.last.find("new game") == std::string::npos);
+  CHECK(pane.last.find("n: next puzzle") != std::string::npos);
+}
+
+TEST_CASE("leaving a puzzle keeps who plays: the engine does not take the player's side") {
+  // Issue 41 (2.5): c (leave puzzles) moved the player to the next seats, and the engine
+  // played the solution at once.
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nshow_threats = false\n", 120, 30, false, {}, " --puzzle 1");
+  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins in)"));
+  const bool xToMove = pane.last.find(": X to move wins") != std::string::npos;
+  pane.keys("c");
+  REQUIRE(pane.waitForText("Left the puzzles"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  const std::string screen = pane.screen();
+  INFO(screen);
+  CHECK(screen.find(xToMove ? "X  You" : "O  You") != std::string::npos);
+  CHECK(screen.find("(none yet)") != std::string::npos);  // nobody moved for the player
+  CHECK(screen.find("to move wins in") == std::string::npos);
+}
+
+TEST_CASE("a game loaded during survival is an ordinary game: no survival text sticks to it") {
+  // Issue 41 (2.6): "You survived 24 plies" beside the loaded record, "Engine, perfect X".
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 200\n", 120, 30, true);
+  std::ofstream(pane.dir() / "game.qgn") << "[X \"a\"]\n[O \"b\"]\n\n1. 2b2 3c3 *\n";
+  REQUIRE(pane.waitForText("Who plays?"));
+  pane.keys("6");
+  REQUIRE(pane.waitForText("Survival, O against perfect X"));
+  REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 10));
+  pane.keys("o");
+  REQUIRE(pane.waitForText("lose it?"));
+  pane.keys("y");
+  REQUIRE(pane.waitForText("Load game from"));
+  pane.keys("C-u");
+  pane.keys("-l game.qgn");
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Loaded game.qgn: 2 moves"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  const std::string screen = pane.screen();
+  INFO(screen);
+  CHECK(screen.find("Survival") == std::string::npos);
+  CHECK(screen.find("perfect X") == std::string::npos);
+  CHECK(screen.find("survived") == std::string::npos);
+}
+
+TEST_CASE("swapping sides keeps the engine's level and says so") {
+  // Issue 41 (2.9): raised to 4 as O, after s the engine played X at level 3.
+  if (!haveTmux()) return;
+  QubicPane pane(kVersusEngine);
+  REQUIRE(pane.waitForText("O  Engine, level 3"));
+  pane.keys("+");
+  REQUIRE(pane.waitForText("O  Engine, level 4"));
+  pane.keys("s");
+  REQUIRE(pane.waitForText("the engine keeps level 4"));
+  CHECK(pane.last.find("X  Engine, level 4") != std::string::npos);
 }

@@ -3,6 +3,7 @@
 #include <curses.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -166,7 +167,9 @@ std::string App::gameSnapshot() const {
 }
 
 bool App::asksBeforeLeaving(Action action) {
-  if (game_.moves().empty() || gameSnapshot() == savedGame_) return false;
+  // A finished game is not asked about: nothing is left to play in it.
+  if (game_.moves().empty() || game_.position().isGameOver() || gameSnapshot() == savedGame_)
+    return false;
   prompt_ = PromptKind::Confirm;
   confirming_ = action;
   return true;
@@ -312,8 +315,8 @@ void App::handlePromptKey(int key) {
     if (!promptText_.empty()) promptText_.pop_back();
   } else if (key == 21) {  // Ctrl-U clears the line, as in a shell
     promptText_.clear();
-  } else if (isPrintable(key)) {
-    promptText_ += static_cast<char>(key);
+  } else if (isPrintable(key) && (prompt_ != PromptKind::GoTo || std::isdigit(key))) {
+    promptText_ += static_cast<char>(key);  // a move number takes digits only
   }
 }
 
@@ -325,8 +328,9 @@ void App::perform(Action action) {
       helpOpen_ = true;
       break;
     case Action::NewGame:
-      if (puzzleMode_) return startPuzzle(puzzles_->nextUnsolved(puzzles_->shownIndex()));
-      if (survivalMode_) return startSurvival();
+      if (mode_ == GameMode::Puzzle)
+        return startPuzzle(puzzles_->nextUnsolved(puzzles_->shownIndex()));
+      if (mode_ == GameMode::Survival) return startSurvival();
       if (!asksBeforeLeaving(action)) leaveGame(action);
       break;
     case Action::Quit:
@@ -350,14 +354,19 @@ void App::perform(Action action) {
       }
       break;
     case Action::SwapSides:
-      if (seats_.anyHuman() && seats_.anyEngine())
-        changeSeats(Seats{{seats_.side[1], seats_.side[0]}}, "Sides swapped.");
-      else
+      if (seats_.anyHuman() && seats_.anyEngine()) {
+        // The engine keeps its strength on its new side: its level moves with it.
+        std::swap(levels_[0], levels_[1]);
+        const Side engine = seats_.isEngine(Side::X) ? Side::O : Side::X;
+        changeSeats(Seats{{seats_.side[1], seats_.side[0]}},
+                    "Sides swapped; the engine keeps level " +
+                        std::to_string(levels_[index(engine)]) + ".");
+      } else
         say("Swap works against the engine; press " + keys_.primaryKeyName(Action::Players) +
             " to choose who plays.");
       break;
     case Action::Players:
-      puzzleMode_ = survivalMode_ = false;  // the position stays, as an ordinary game
+      if (mode_ != GameMode::Play) return leaveMode();
       changeSeats(seats_.next(), "Players changed.");
       break;
     case Action::LevelUp:
@@ -468,7 +477,7 @@ void App::playHuman(int cell) {
   engine_.cancel();  // a hint being thought about is no longer wanted
   game_.play(cell);
   clock_.moved(opponent(game_.position().sideToMove()), std::chrono::steady_clock::now());
-  if (puzzleMode_ && game_.moves().size() == 1) puzzles_->checkFirstMove(cell);
+  if (mode_ == GameMode::Puzzle && game_.moves().size() == 1) puzzles_->checkFirstMove(cell);
   scoreSurvival();
   lastMoveAt_ = std::chrono::steady_clock::now();
   hint_.reset();
@@ -479,8 +488,18 @@ void App::playHuman(int cell) {
     say("You played " + moveToken(cell) + ".");
 }
 
+void App::leaveMode() {
+  const std::string left = mode_ == GameMode::Puzzle ? "the puzzles" : "survival";
+  stopEngine();
+  mode_ = GameMode::Play;
+  paused_ = false;
+  say("Left " + left + ": the position stays, as a game with the same players (" +
+      keys_.primaryKeyName(Action::Players) + " changes them).");
+}
+
 void App::newGame() {
   stopEngine();
+  mode_ = GameMode::Play;
   game_.reset();
   lastFile_.clear();  // a new game is saved under a new name
   paused_ = false;
@@ -496,7 +515,7 @@ void App::newGame() {
 
 void App::undo() {
   stopEngine();
-  if (survivalMode_ && game_.canUndo()) survivalCounts_ = false;
+  if (mode_ == GameMode::Survival && game_.canUndo()) survivalCounts_ = false;
   const int taken = game_.undoTurn(seats_);
   if (taken == 0) return say("Nothing to undo.");
   hint_.reset();
@@ -591,8 +610,7 @@ void App::startPuzzle(std::optional<std::size_t> which, std::optional<int> symme
   if (!showPuzzle(which.value_or(puzzles_->puzzleOfTheDay()), shownAs)) return;
   stopEngine();
   const Puzzle& p = puzzles_->shown();
-  puzzleMode_ = true;
-  survivalMode_ = false;
+  mode_ = GameMode::Puzzle;
   lastFile_.clear();
   game_.reset(p.position);
   restartClock();
@@ -698,8 +716,7 @@ bool App::enterSurvival(bool counts) {
 void App::startSurvival() {
   if (!enterSurvival(true)) return;
   stopEngine();
-  puzzleMode_ = false;
-  survivalMode_ = true;
+  mode_ = GameMode::Survival;
   lastFile_.clear();
   game_.reset();
   restartClock();
@@ -714,7 +731,7 @@ void App::startSurvival() {
 
 // Once the survival game is over: its length, and a new personal best kept on disk.
 void App::scoreSurvival() {
-  if (!survivalMode_ || survivalScored_ || !game_.position().isGameOver()) return;
+  if (mode_ != GameMode::Survival || survivalScored_ || !game_.position().isGameOver()) return;
   survivalScored_ = true;
   const int plies = static_cast<int>(game_.moves().size());
   if (!survivalCounts_ || plies <= survivalBest_) return;
@@ -734,7 +751,10 @@ void App::hint() {
   job.moveTime = thinkingTime(pos);
   job.newGame = std::exchange(engineNewGame_, false);
   engine_.start(job);
-  say("Thinking about a hint...");
+  // Survival measures the player alone: a round with a hint is not scored.
+  const bool uncounts = mode_ == GameMode::Survival && std::exchange(survivalCounts_, false);
+  say(uncounts ? "Thinking about a hint... (this round is no longer scored)"
+               : "Thinking about a hint...");
 }
 
 std::chrono::milliseconds App::thinkingTime(const Position& pos) const {
@@ -855,12 +875,12 @@ GameSetup App::currentSetup() const {
   setup.seats = seats_;
   setup.levels = levels_;
   setup.moveTime = moveTime_;
-  if (puzzleMode_ && puzzles_) {
+  if (mode_ == GameMode::Puzzle && puzzles_) {
     setup.mode = GameMode::Puzzle;
     setup.puzzle = puzzles_->shownIndex();
     setup.symmetry = puzzles_->shownSymmetry();
   }
-  if (survivalMode_) setup.mode = GameMode::Survival;
+  if (mode_ == GameMode::Survival) setup.mode = GameMode::Survival;
   setup.survivalCounts = survivalCounts_;
   if (clock_.hasClock()) {
     setup.timeControl = clock_.control().text();
@@ -875,17 +895,19 @@ void App::applySetup(const GameSetup& setup) {
   seats_ = setup.seats;
   levels_ = setup.levels;
   moveTime_ = setup.moveTime;
-  puzzleMode_ = survivalMode_ = false;
+  mode_ = GameMode::Play;
   paused_ = stepOnce_ = false;
   explaining_.reset();
   lastEngineMove_.reset();
   hint_.reset();
   if (setup.mode == GameMode::Puzzle) {
-    puzzleMode_ =
-        showPuzzle(setup.puzzle, setup.symmetry) && puzzles_->shown().position == game_.start();
-    if (!puzzleMode_) say("The puzzle this game was could not be found; it goes on as a game.");
+    if (showPuzzle(setup.puzzle, setup.symmetry) && puzzles_->shown().position == game_.start())
+      mode_ = GameMode::Puzzle;
+    else
+      say("The puzzle this game was could not be found; it goes on as a game.");
   }
-  if (setup.mode == GameMode::Survival) survivalMode_ = enterSurvival(setup.survivalCounts);
+  if (setup.mode == GameMode::Survival && enterSurvival(setup.survivalCounts))
+    mode_ = GameMode::Survival;
   if (setup.timeControl.empty()) return restartClock();  // the configured clock, afresh
   if (const Parsed<TimeControl> control = parseTimeControl(setup.timeControl)) {
     clock_.set(control.value());
@@ -934,7 +956,7 @@ void App::maybeStartEngine() {
   job.position = pos;
   job.purpose = JobPurpose::Move;
   // Survival is against perfect X: the top level plays the book.
-  job.level = survivalMode_ ? kMaxLevel : levels_[index(pos.sideToMove())];
+  job.level = mode_ == GameMode::Survival ? kMaxLevel : levels_[index(pos.sideToMove())];
   job.moveTime = thinkingTime(pos);
   job.newGame = std::exchange(engineNewGame_, false);
   engine_.start(job);

@@ -86,6 +86,9 @@ class App {
   // Survival: the player is O against perfect X (the book); the score is the plies the
   // game lasts, against the longest the proof allows, with a personal best.
   void startSurvival();
+  // Leaves a puzzle or survival: the position stays, as an ordinary game, with the same
+  // players.
+  void leaveMode();
   // The survival mode's own state (longest game, best score); false without the book.
   bool enterSurvival(bool counts);
   // Puzzle `index` shown under `symmetry` (puzzles read at the first use); false with the
@@ -149,8 +152,9 @@ class App {
   std::unique_ptr<BackgroundAnalysis> analysis_;  // made when the overlay is first shown
   std::unique_ptr<GameReview> review_;            // made at the first review
   std::unique_ptr<PuzzleSession> puzzles_;        // loaded at the first puzzle
-  bool puzzleMode_ = false;                       // the game on the board is a puzzle
-  bool survivalMode_ = false;                     // ... a survival game
+  // What the game on the board is: an ordinary game, a puzzle or a survival round. One
+  // value, so entering one mode always leaves the other.
+  GameMode mode_ = GameMode::Play;
   struct Explanation {
     Position from;  // the game's position when it was asked for
     std::vector<ForcingStep> steps;

@@ -42,22 +42,35 @@ const char* reviewMark(const ReviewedMove& r) {
 }  // namespace
 
 std::string App::seatText(Side s) const {
-  if (survivalMode_ && seats_.isEngine(s)) return "Engine, perfect X (the proof)";
+  if (mode_ == GameMode::Survival && seats_.isEngine(s)) return "Engine, perfect X (the proof)";
   if (seats_.isEngine(s)) return "Engine, level " + std::to_string(levels_[index(s)]);
   return seats_.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);
 }
 
 std::vector<StyledText> App::puzzleLines() const {
-  if (!puzzleMode_ || !puzzles_) return {};
+  if (mode_ != GameMode::Puzzle || !puzzles_) return {};
   const Puzzle& p = puzzles_->shown();
   const Side us = p.position.sideToMove();
   const std::string wins =
       sideName(us) + " wins in " + std::to_string((p.plies + 1) / 2) + " moves";
   std::vector<StyledText> lines;
-  lines.push_back({"Puzzle " + std::to_string(puzzles_->shownIndex() + 1) + " of " +
-                       std::to_string(puzzles_->count()) + ", " + std::string(p.stars, '*') +
-                       (puzzles_->shownSolved() ? " (solved before)" : "") + ": " + sideName(us) +
-                       " to move wins in " + std::to_string((p.plies + 1) / 2) +
+  const std::string title = "Puzzle " + std::to_string(puzzles_->shownIndex() + 1) + " of " +
+                            std::to_string(puzzles_->count()) + ", " + std::string(p.stars, '*');
+  const std::string next = keys_.primaryKeyName(Action::NewGame) + ": next puzzle (solved " +
+                           std::to_string(puzzles_->solvedCount()) + " of " +
+                           std::to_string(puzzles_->count()) + ")   " +
+                           keys_.primaryKeyName(Action::Players) + ": leave puzzles";
+  if (game_.position().isGameOver()) {
+    const bool won = game_.position().status() == (us == Side::X ? Status::XWins : Status::OWins);
+    lines.push_back({title + (won ? ": solved, " + sideName(us) + " won."
+                                  : ": not solved this time; " +
+                                        keys_.primaryKeyName(Action::Undo) + " takes moves back."),
+                     won ? Style::Win : Style::Error, true});
+    lines.push_back({next, Style::Dim});
+    return lines;
+  }
+  lines.push_back({title + (puzzles_->shownSolvedBefore() ? " (solved before)" : "") + ": " +
+                       sideName(us) + " to move wins in " + std::to_string((p.plies + 1) / 2) +
                        " moves. Find a winning move.",
                    Style::Title, true});
   const PuzzleAnswer a = puzzles_->answer();
@@ -84,16 +97,12 @@ std::vector<StyledText> App::puzzleLines() const {
       lines.push_back({"The solver could not settle " + played + " within its budget."});
     }
   }
-  lines.push_back({keys_.primaryKeyName(Action::NewGame) + ": next puzzle (solved " +
-                       std::to_string(puzzles_->solvedCount()) + " of " +
-                       std::to_string(puzzles_->count()) + ")   " +
-                       keys_.primaryKeyName(Action::Players) + ": leave puzzles",
-                   Style::Dim});
+  lines.push_back({next, Style::Dim});
   return lines;
 }
 
 std::vector<StyledText> App::survivalLines() const {
-  if (!survivalMode_) return {};
+  if (mode_ != GameMode::Survival) return {};
   const int plies = static_cast<int>(game_.moves().size());
   const std::string best =
       survivalBest_ > 0 ? " Your best: " + std::to_string(survivalBest_) + "." : std::string();
@@ -103,7 +112,7 @@ std::vector<StyledText> App::survivalLines() const {
              Style::Title, true}};
   std::string text = "You survived " + std::to_string(plies) + " plies of the " +
                      std::to_string(survivalLongest_) + " the proof allows at most." + best;
-  if (!survivalCounts_) text += " (Moves were taken back: not counted.)";
+  if (!survivalCounts_) text += " (Moves were taken back or hints used: not scored.)";
   return {{text, Style::Highlight, true},
           {keys_.primaryKeyName(Action::NewGame) + ": try again   " +
                keys_.primaryKeyName(Action::Players) + ": leave survival",
@@ -158,7 +167,7 @@ std::vector<StyledText> App::statusLines() const {
       lines.push_back({sideName(pos.status() == Status::XWins ? Side::X : Side::O) +
                            " wins with the line " + winningLineName(pos) + "!",
                        Style::Highlight, true});
-    lines.push_back({again});
+    if (mode_ == GameMode::Play) lines.push_back({again});  // a puzzle, survival: their own keys
   } else if (seats_.isEngine(toMove)) {
     const EngineStatus status = engine_.status();
     if (paused_ && !status.thinking) {
@@ -222,7 +231,7 @@ std::vector<StyledText> App::statusLines() const {
     std::string threat;
     for (std::size_t k = 0; k < q.threat.size(); k += 2) threat += " " + moveToken(q.threat[k]);
     lines.push_back(
-        {sideName(us) + " wins in " + std::to_string((q.plies + 1) / 2) +
+        {sideName(us) + " wins within " + std::to_string((q.plies + 1) / 2) +
              " moves, but not by threes alone (a checked proof; " + std::to_string(q.choices) +
              " positions where " + sideName(us) + " chooses). The first move, " +
              moveToken(q.move) + ", makes no three" +
@@ -281,10 +290,13 @@ std::vector<StyledText> App::statusLines() const {
         wins += v == MoveValue::Win;
         losses += v == MoveValue::Loss;
       }
-      text +=
-          std::to_string(wins) + " W, " + std::to_string(losses) + " L, the rest ? (not proven)";
-      if (!a->complete())
-        text += "; analysing " + std::to_string(a->judged) + "/" + std::to_string(a->toJudge);
+      const int open = popcount(pos.emptyCells()) - wins - losses;
+      text += std::to_string(wins) + " W, " + std::to_string(losses) + " L" +
+              (open > 0 ? ", " + std::to_string(open) + " ? (not proven)" : "");
+      // Says when it is done, so "?" cells left then are what the overlay could not prove.
+      text += a->complete()
+                  ? "; done"
+                  : "; analysing " + std::to_string(a->judged) + "/" + std::to_string(a->toJudge);
       const std::string verdict =
           overlayVerdict(toMove, wins, losses, popcount(pos.emptyCells()), a->complete());
       if (!verdict.empty()) lines.push_back({verdict, wins ? Style::Win : Style::Loss, true});
@@ -346,7 +358,7 @@ ViewState App::buildView() const {
     v.help = helpScreen(keys_);
   else if (startScreen_) {
     v.help = startScreenLines();
-    v.helpFooter = "1-4 or Enter start  " + keys_.primaryKeyName(Action::LevelUp) +
+    v.helpFooter = "1-6 or Enter start  " + keys_.primaryKeyName(Action::LevelUp) +
                    keys_.primaryKeyName(Action::LevelDown) + " level  " +
                    keys_.primaryKeyName(Action::Help) + " help  " +
                    keys_.primaryKeyName(Action::Quit) + " quit";

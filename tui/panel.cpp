@@ -75,7 +75,11 @@ std::string verdictText(Side toMove, Verdict verdict, int plies) {
   if (plies <= 0 || plies > kCells)
     return sideName(winner) + " can force a win";  // proven, distance unknown
   const int moves = moverWins ? (plies + 1) / 2 : plies / 2;
-  return sideName(winner) + " wins in " + std::to_string(moves) + (moves == 1 ? " move" : " moves");
+  // Exact only when the game ends at the next move (a line completed now, or a double
+  // threat the mover cannot stop). Longer, it is where the engine's line ends at the
+  // latest against any defence, and the engine may find a faster way: a bound.
+  return sideName(winner) + (plies <= 2 ? " wins in " : " wins within ") + std::to_string(moves) +
+         (moves == 1 ? " move" : " moves");
 }
 
 std::string overlayVerdict(Side toMove, int wins, int losses, int empties, bool complete) {

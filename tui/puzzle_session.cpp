@@ -94,6 +94,7 @@ void PuzzleSession::show(std::size_t index, int symmetry) {
   shown_.position = transform(symmetry, shown_.position);
   shown_.bestMove = mapCell(symmetry, shown_.bestMove);
   std::lock_guard lock(mutex_);
+  solvedBefore_ = solved_.count(lines_[index]) > 0;
   answer_ = PuzzleAnswer{};
   ++latest_;
 }

@@ -46,6 +46,8 @@ class PuzzleSession {
   std::size_t shownIndex() const { return index_; }
   int shownSymmetry() const { return symmetry_; }
   bool shownSolved() const;
+  // Whether the shown puzzle was solved before it was shown (not by the answer just given).
+  bool shownSolvedBefore() const { return solvedBefore_; }
 
   // Judges the player's first move on the job thread; a right answer is saved as solved.
   void checkFirstMove(int move);
@@ -60,6 +62,7 @@ class PuzzleSession {
   std::string solvedPath_;
   std::size_t index_ = 0;
   int symmetry_ = 0;
+  bool solvedBefore_ = false;
   Puzzle shown_;
   Solver solver_;  // used only on the job thread once made
   mutable std::mutex mutex_;
