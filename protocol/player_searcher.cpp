@@ -64,6 +64,13 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
   return bookProblem;
 }
 
+std::string PlayerSearcher::notice() const {
+  if (!player_ || player_->proofThreads() >= applied_.threads) return {};
+  return "Threads " + std::to_string(applied_.threads) + " asked, the system started " +
+         std::to_string(player_->proofThreads()) + " (a process or memory limit); the engine " +
+         "searches on those";
+}
+
 void PlayerSearcher::newGame() {
   jobs_.wait();
   player_->newGame();

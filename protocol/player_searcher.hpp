@@ -24,6 +24,7 @@ class PlayerSearcher final : public Searcher {
   // refuses setoption while searching, and waiting here instead could deadlock on the
   // session lock a finishing search needs for its report.
   std::string configure(const EngineSettings& settings) override;
+  std::string notice() const override;
   void newGame() override;
   void start(const SearchJob& job) override;
   void stop() override;

@@ -28,6 +28,9 @@ class Searcher {
   // first call has no previous settings: it applies what it can (for instance everything
   // but a book file that cannot be read) and still returns the phrase.
   virtual std::string configure(const EngineSettings& settings) = 0;
+  // What the last configure applied differently from what was asked, to tell the GUI
+  // (e.g. fewer threads than asked, the system having refused more); "" when nothing.
+  virtual std::string notice() const { return {}; }
   // Forgets the previous game; called only while no search runs.
   virtual void newGame() = 0;
 

@@ -62,6 +62,7 @@ std::string_view textAfter(std::string_view line, std::string_view word) {
 UgiSession::UgiSession(const Settings& settings, Searcher& searcher, LineSink output)
     : settings_(settings), searcher_(searcher), output_(std::move(output)) {
   if (std::string problem = searcher_.configure(settings_.engine); !problem.empty()) error(problem);
+  if (const std::string notice = searcher_.notice(); !notice.empty()) say("info string " + notice);
 }
 
 void UgiSession::handle(std::string_view line) {
@@ -167,6 +168,7 @@ void UgiSession::setOption(const Command& c) {
     return;
   }
   settings_ = updated.value();
+  if (const std::string notice = searcher_.notice(); !notice.empty()) say("info string " + notice);
 }
 
 void UgiSession::newGame(const Command& c) {

@@ -610,6 +610,11 @@ int main(int argc, char** argv) {
   std::printf("nodes: %llu\n", static_cast<unsigned long long>(totalNodes));
   std::printf("positions: %llu\n", static_cast<unsigned long long>(totalPositions));
   std::printf("threads: %d\n", solver->threads());
+  if (solver->threads() < solver->threadsAsked())
+    std::fprintf(stderr,
+                 "qubic-solve: warning: %d threads asked, the system started %d (a process or "
+                 "memory limit); the solve ran on those\n",
+                 solver->threadsAsked(), solver->threads());
   if (!proofPath.empty() || !bookPath.empty()) {
     if (value.find("wins") == std::string::npos) fail("no proof written: no side is proven to win");
     std::stringstream proof;

@@ -13,6 +13,7 @@
 
 #include "book_walk.hpp"
 #include "engine/core/symmetry.hpp"
+#include "engine/core/thread_start.hpp"
 #include "engine/proof/pns.hpp"
 #include "engine/proof/proof.hpp"
 #include "engine/proof/tt.hpp"
@@ -302,8 +303,9 @@ class Shrinker {
     auto work = [&](Prover& prover) {
       for (std::size_t i; (i = next.fetch_add(1)) < count;) f(prover, i);
     };
-    std::vector<std::thread> helpers;
-    for (std::size_t w = 1; w < workers; ++w) helpers.emplace_back(work, std::ref(*provers_[w]));
+    std::vector<std::thread> helpers;  // as many as the system starts; this thread works too
+    startThreads(helpers, static_cast<int>(workers) - 1,
+                 [&](int w) { work(*provers_[static_cast<std::size_t>(w) + 1]); });
     work(*provers_[0]);
     for (std::thread& t : helpers) t.join();
   }
@@ -460,9 +462,9 @@ Book shrinkParts(const Book& book, const Position& start, const ShrinkOptions& o
         options.onPart(done, shrunk.size(), shrunk[i].before, shrunk[i].book.size());
     }
   };
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < std::min<int>(options.threads, static_cast<int>(shrunk.size())); ++t)
-    helpers.emplace_back(work);
+  std::vector<std::thread> helpers;  // as many as the system starts; this thread works too
+  startThreads(helpers, std::min<int>(options.threads, static_cast<int>(shrunk.size())) - 1,
+               [&](int) { work(); });
   work();
   for (std::thread& t : helpers) t.join();
   Book joined = std::move(parts.above);

@@ -9,6 +9,7 @@
 
 #include "book_walk.hpp"
 #include "engine/core/symmetry.hpp"
+#include "engine/core/thread_start.hpp"
 #include "known_ways.hpp"
 #include "wins_by_threes.hpp"
 
@@ -114,8 +115,8 @@ bool Annealer::gather(std::size_t entries, KnownWays& ways,
     }
   };
   if (options_.onProgress) options_.onProgress(0, entries, entries);
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < options_.threads; ++t) helpers.emplace_back(work, false);
+  std::vector<std::thread> helpers;  // as many as the system starts; this thread works too
+  startThreads(helpers, options_.threads - 1, [&](int) { work(false); });
   work(true);
   for (std::thread& t : helpers) t.join();
   return !stopped(options_);

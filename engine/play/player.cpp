@@ -541,6 +541,8 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
 
 std::size_t Player::tableBytes() const { return impl_->bytes(); }
 
+int Player::proofThreads() const { return impl_->solver.threads(); }
+
 MoveChoice chooseReportingErrors(Player& player, const Position& pos, const MoveLimits& limits,
                                  const ProgressFn& progress) {
   try {

@@ -80,6 +80,9 @@ class Player {
 
   // The memory of all its tables: within PlayerOptions::hashMb (from 4 MB up).
   std::size_t tableBytes() const;
+  // The threads its proof searches run on: fewer than PlayerOptions::threads when the
+  // system would not start more.
+  int proofThreads() const;
 
  private:
   struct Impl;

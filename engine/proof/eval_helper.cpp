@@ -1,5 +1,7 @@
 #include "eval_helper.hpp"
 
+#include "engine/core/thread_start.hpp"
+
 namespace qubic {
 
 namespace {
@@ -21,7 +23,9 @@ EvaluationHelpers::EvaluationHelpers(int threads, const PnsOptions& options,
     : options_(options) {
   for (int i = 0; i < std::max(threads, 1); ++i)
     threats_.push_back(std::make_unique<ThreatSearch>(ThreatSearch::ShareTableOf{searchThreats}));
-  for (const auto& t : threats_) threads_.emplace_back([this, &t] { run(*t); });
+  // Fewer helpers than asked when the system refuses more: the search evaluates what no
+  // helper takes, so any number works (helpers() says how many there are).
+  startThreads(threads_, static_cast<int>(threats_.size()), [this](int i) { run(*threats_[i]); });
 }
 
 EvaluationHelpers::~EvaluationHelpers() {

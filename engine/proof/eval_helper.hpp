@@ -32,6 +32,9 @@ class EvaluationHelpers {
   EvaluationHelpers(const EvaluationHelpers&) = delete;
   EvaluationHelpers& operator=(const EvaluationHelpers&) = delete;
 
+  // The helper threads running: fewer than asked when the system would not start more.
+  int helpers() const { return static_cast<int>(threads_.size()); }
+
   // Opens a batch of the children of `parent` after each of `moves`, for the question
   // "does `attacker` win?" (no batch may be open). False, and no batch, when the buffer
   // it needs still has a helper in it: the caller then evaluates alone.

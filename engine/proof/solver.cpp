@@ -5,6 +5,8 @@
 #include <mutex>
 #include <thread>
 
+#include "engine/core/thread_start.hpp"
+
 namespace qubic {
 
 namespace {
@@ -174,7 +176,11 @@ PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attac
     }
   };
   std::vector<std::thread> workers;
-  for (auto& search : w.searches) workers.emplace_back(work, std::ref(*search));
+  // As many as the system starts; none, and this thread searches alone.
+  if (startThreads(workers, static_cast<int>(w.searches.size()),
+                   [&](int i) { work(*w.searches[static_cast<std::size_t>(i)]); }) == 0)
+    return proveOnOneThread(w, start, attacker, limits,
+                            limits.maxPositions > 0 ? limits.maxPositions : UINT64_MAX, onProgress);
 
   auto limitReached = [&] {
     return (limits.stop && limits.stop->load()) ||

@@ -94,7 +94,10 @@ class Solver {
   ProofSearch& search() { return *active_->searches.front(); }
   ThreatSearch& threats() { return *active_->threats.front(); }
   const TranspositionTable& table() const { return active_->table; }
-  int threads() const { return threads_; }
+  // The threads it solves on: fewer than asked when the system would not start more
+  // helpers (table mode starts its threads per solve, and falls back to one alone).
+  int threads() const { return full_.helpers ? 1 + full_.helpers->helpers() : threads_; }
+  int threadsAsked() const { return threads_; }
   // The memory of every table it holds (proof tables and threat tables).
   std::size_t bytes() const;
 

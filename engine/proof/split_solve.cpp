@@ -4,9 +4,11 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+
 #include <sstream>
 #include <thread>
 #include <vector>
+#include "engine/core/thread_start.hpp"
 
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
@@ -212,9 +214,9 @@ class Splitter {
       for (std::size_t k; (k = next++) < pending.size() && !(stop_ && stop_->load());)
         solve(solver, nodes_[pending[k]]);
     };
-    std::vector<std::thread> workers;
-    for (std::size_t w = 1; w < solvers_.size(); ++w)
-      workers.emplace_back(work, std::ref(*solvers_[w]));
+    std::vector<std::thread> workers;  // as many as the system starts; this thread works too
+    startThreads(workers, static_cast<int>(solvers_.size()) - 1,
+                 [&](int w) { work(*solvers_[static_cast<std::size_t>(w) + 1]); });
     work(*solvers_.front());
     for (std::thread& t : workers) t.join();
   }
