@@ -1,6 +1,7 @@
 #include "settings.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <filesystem>
@@ -270,7 +271,70 @@ const std::vector<SettingField>& settingFields() {
   return fields;
 }
 
+namespace {
+
+// toml++ reads dotted keys and nested arrays and tables by recursion: a key of 50 000
+// dotted parts, or values nested as deep, overflow the stack. Our settings are two
+// levels deep, so anything past these bounds is refused with its line before it reaches
+// the parser.
+constexpr int kMaxKeyParts = 32;
+constexpr int kMaxNesting = 32;
+
+// The index just past the string starting at `i` (a quote), counting its line breaks.
+std::size_t skipString(std::string_view text, std::size_t i, int& line) {
+  const char quote = text[i];
+  const bool triple = text.substr(i, 3) == std::string(3, quote);
+  const std::string_view end = triple ? text.substr(i, 3) : text.substr(i, 1);
+  for (std::size_t j = i + end.size(); j < text.size(); ++j) {
+    if (text[j] == '\n') ++line;
+    if (quote == '"' && text[j] == '\\') {
+      if (j + 1 < text.size() && text[j + 1] == '\n') ++line;
+      ++j;
+    } else if (text.substr(j, end.size()) == end) {
+      return j + end.size();
+    } else if (!triple && text[j] == '\n') {
+      return j;  // an unclosed one-line string: the parser says so
+    }
+  }
+  return text.size();
+}
+
+// The line of the first key with too many dotted parts or value nested too deep, or 0.
+int tooDeep(std::string_view text) {
+  int line = 1, depth = 0, parts = 1;
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
+      i = skipString(text, i, line);  // a quoted key part, or a value
+      continue;
+    }
+    if (c == '#') {
+      while (i < text.size() && text[i] != '\n') ++i;
+      continue;
+    }
+    const bool keyChar = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ||
+                         c == ' ' || c == '\t' || c == '+';
+    if (c == '.' && ++parts > kMaxKeyParts) return line;
+    if (c == '[' || c == '{') {
+      if (++depth > kMaxNesting) return line;
+    } else if (c == ']' || c == '}') {
+      depth = std::max(depth - 1, 0);
+    }
+    if (c != '.' && !keyChar) parts = 1;  // a run of dotted parts ends
+    if (c == '\n') ++line;
+    ++i;
+  }
+  return 0;
+}
+
+}  // namespace
+
 Parsed<Settings> parseSettings(std::string_view text, std::string_view source) {
+  if (const int line = tooDeep(text))
+    return Parsed<Settings>::failure(
+        std::string(source) + ":" + std::to_string(line) + ": error: a key of more than " +
+        std::to_string(kMaxKeyParts) + " dotted parts, or values nested more than " +
+        std::to_string(kMaxNesting) + " deep: not a qubic configuration");
   toml::table root;
   try {
     root = toml::parse(text, source);

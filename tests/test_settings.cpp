@@ -128,3 +128,28 @@ TEST_CASE("single settings are set from text with the same checks") {
   CHECK(withSetting(base, "nothing", "1").error() == "unknown setting nothing");
   CHECK(withSetting(base, "tui.color_o", "blue").value().tui.colorO == "blue");
 }
+
+TEST_CASE("keys dotted or values nested past any setting's depth are refused, not a crash") {
+  // Issue 42 (4): 'x.a.a...a = 1' with 50 000 parts overflowed toml++'s recursion.
+  std::string key = "x";
+  for (int i = 0; i < 50000; ++i) key += ".a";
+  const Parsed<Settings> dotted = parseSettings(key + " = 1\n", "d.toml");
+  REQUIRE_FALSE(dotted);
+  CHECK(dotted.error().rfind("d.toml:1: error: a key of more than 32 dotted parts", 0) == 0);
+  const std::string nested =
+      "[engine]\nlevel = 5\nx = " + std::string(50000, '[') + std::string(50000, ']') + "\n";
+  const Parsed<Settings> deep = parseSettings(nested, "n.toml");
+  REQUIRE_FALSE(deep);
+  CHECK(deep.error().rfind("n.toml:3: error:", 0) == 0);
+  const Parsed<Settings> table = parseSettings("x = " + std::string(50000, '{') + "\n", "t.toml");
+  CHECK_FALSE(table);
+  // Dots in strings, comments and numbers are not key parts; dotted keys of ours still work.
+  const std::string fine = "engine.level = 7 # " + std::string(100, '.') +
+                           "\n[match]\nrecords = \"" + std::string(100, '.') + "\"\n";
+  const Parsed<Settings> ok = parseSettings(fine, "ok.toml");
+  REQUIRE(ok);
+  CHECK(ok.value().match.records == std::string(100, '.'));
+  const Parsed<Settings> level = parseSettings("engine.level = 7\n", "l.toml");
+  REQUIRE(level);
+  CHECK(level.value().engine.level == 7);
+}
