@@ -11,6 +11,7 @@
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
 #include "config/settings.hpp"
+#include "line_reader.hpp"
 #include "player_searcher.hpp"
 #include "ugi.hpp"
 
@@ -97,7 +98,13 @@ int main(int argc, char** argv) {
 
   std::string line;
   for (bool more = true; more;) {
-    more = static_cast<bool>(std::getline(std::cin, line));
+    const qubic::LineRead read = qubic::readBoundedLine(std::cin, line);
+    if (read == qubic::LineRead::TooLong) {
+      const std::lock_guard<std::mutex> lock(sessionMutex);
+      ugi.rejectLongLine(qubic::kMaxCommandBytes);
+      continue;
+    }
+    more = read == qubic::LineRead::Line;
     const std::string_view command =
         more ? std::string_view(line) : std::string_view("quit");  // end of input = quit
     bool mustWait = false, quitting = false;

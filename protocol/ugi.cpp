@@ -362,6 +362,10 @@ void UgiSession::sayLines(std::string_view text) {
   }
 }
 
+void UgiSession::rejectLongLine(std::size_t maxBytes) {
+  error("a line of more than " + std::to_string(maxBytes) + " bytes: ignored");
+}
+
 void UgiSession::error(const std::string& what) { say("info string error: " + what); }
 
 bool UgiSession::rejectArguments(std::string_view command, const Command& c) {

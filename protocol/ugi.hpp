@@ -29,6 +29,8 @@ class UgiSession {
   // Answers one command line. Never throws; anything wrong is answered with
   // `info string error: ...` and changes nothing. Lines after `quit` are ignored.
   void handle(std::string_view line);
+  // A line longer than `maxBytes` came and was dropped: one error, nothing changes.
+  void rejectLongLine(std::size_t maxBytes);
 
   // From the searcher: the best move so far, and the final result of the search.
   void onSearchProgress(const MoveChoice& best);

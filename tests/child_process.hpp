@@ -59,6 +59,17 @@ class ChildProcess {
   ChildProcess& operator=(const ChildProcess&) = delete;
 
   bool started() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
+
+  // Writes `text` as it is (no newline added), all of it.
+  bool sendRaw(const std::string& text) {
+    for (std::size_t done = 0; done < text.size();) {
+      const ssize_t n = input_ >= 0 ? write(input_, text.data() + done, text.size() - done) : -1;
+      if (n <= 0) return false;
+      done += static_cast<std::size_t>(n);
+    }
+    return true;
+  }
 
   bool send(const std::string& line) {
     const std::string text = line + '\n';

@@ -318,3 +318,29 @@ TEST_CASE(
   engine.send("quit");
   CHECK(engine.wait(milliseconds(10000)) == 0);
 }
+
+TEST_CASE(
+    "a line without end is dropped past 64 KiB: one error, bounded memory, the engine goes on") {
+  // Issue 42 (8): 1 GB sent without a newline grew the engine to 1 GB and kept it.
+  ChildProcess engine({kEngine}, {emptyConfigHome()});
+  engine.send("isready");
+  REQUIRE(!engine.readUntil("readyok", milliseconds(10000)).empty());
+  const std::string chunk(std::size_t{1} << 20, 'x');
+  for (int i = 0; i < 256; ++i) REQUIRE(engine.sendRaw(chunk));  // 256 MB, one line
+  engine.send("");
+  engine.send("isready");
+  const auto lines = engine.readUntil("readyok", milliseconds(60000));
+  REQUIRE(!lines.empty());
+  CHECK(lines.back() == "readyok");
+  CHECK(std::count(lines.begin(), lines.end(),
+                   "info string error: a line of more than 65536 bytes: ignored") == 1);
+  std::ifstream status("/proc/" + std::to_string(engine.pid()) + "/status");
+  long peakKb = -1;
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("VmHWM:", 0) == 0) peakKb = std::stol(line.substr(6));
+  INFO("peak RSS " << peakKb << " kB");
+  CHECK(peakKb > 0);
+  CHECK(peakKb < 200 * 1024);  // the line alone was 256 MB
+  engine.send("quit");
+  CHECK(engine.wait(milliseconds(5000)) == 0);
+}

@@ -40,6 +40,10 @@ bool parseCount(const std::string& text, std::uint64_t& value) {
   return ec == std::errc{} && end == text.data() + text.size();
 }
 
+// Far longer than any line of a proof (a node with every reply listed and a forcing
+// sequence of 64 moves is under 500 bytes).
+constexpr std::size_t kMaxProofLine = 4096;
+
 // Reads a proof depth-first. Attacker nodes are numbered in file order (references
 // point back to them); the canonical form of each is kept to check references.
 class Checker {
@@ -53,7 +57,7 @@ class Checker {
       return failed("not a proof file (expected 'qubic-proof 1')");
     std::string line;
     ++lineNumber_;
-    if (!std::getline(in_, line) || line.rfind("position ", 0) != 0)
+    if (!readLine(line) || line.rfind("position ", 0) != 0)
       return failed("expected 'position <position string>'");
     const Parsed<Position> root = parsePosition(line.substr(9));
     if (!root) return failed("bad position: " + root.error());
@@ -79,10 +83,11 @@ class Checker {
     }
     t = next();
     if (t.size() != 1 || t[0] != "end") return failed("expected 'end' after the root's tree");
-    for (std::string rest; std::getline(in_, rest);) {
+    for (std::string rest; readLine(rest);) {
       ++lineNumber_;
       if (rest.find_first_not_of(" \t\r") != std::string::npos) return failed("text after 'end'");
     }
+    if (lineTooLong_) return failed("text after 'end'");
     result_.verified = true;
     result_.plies = plies;
     return result_;
@@ -92,12 +97,32 @@ class Checker {
   std::vector<std::string> next() {
     std::string line;
     ++lineNumber_;
-    if (!std::getline(in_, line)) return {};
+    if (!readLine(line)) return {};
     return split(line);
   }
 
+  // A line of the file, read with a bound: no line of a proof comes near it, and a file
+  // that is not a proof (a 1 GB file of zeros, say) is refused at once, not after reading
+  // it whole into memory. False at the end, or past the bound (lineTooLong_ then says so).
+  bool readLine(std::string& line) {
+    line.clear();
+    std::streambuf* buffer = in_.rdbuf();
+    for (int c; (c = buffer->sbumpc()) != std::char_traits<char>::eof();) {
+      if (c == '\n') return true;
+      if (line.size() == kMaxProofLine) {
+        lineTooLong_ = true;
+        return false;
+      }
+      line.push_back(static_cast<char>(c));
+    }
+    return !line.empty();
+  }
+
   VerifyResult failed(const std::string& why) {
-    result_.error = "line " + std::to_string(lineNumber_) + ": " + why;
+    result_.error = "line " + std::to_string(lineNumber_) + ": " +
+                    (lineTooLong_ ? "longer than " + std::to_string(kMaxProofLine) +
+                                        " bytes, which no line of a proof is: not a proof file"
+                                  : why);
     return result_;
   }
   bool fail(const Position& pos, const std::string& why) {
@@ -213,6 +238,7 @@ class Checker {
   const ForcingWinFn& onForcingWin_;
   Side attacker_ = Side::X;
   std::uint64_t lineNumber_ = 0;
+  bool lineTooLong_ = false;
   std::vector<CanonicalForm> forms_;
   std::vector<int> plies_;  // per node, like forms_
   VerifyResult result_;
