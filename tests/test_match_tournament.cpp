@@ -40,9 +40,10 @@ struct Run {
 };
 
 Run runMatch(const std::string& dir, std::vector<std::string> args,
-             milliseconds timeout = milliseconds(40000)) {
+             milliseconds timeout = milliseconds(40000), std::vector<std::string> env = {}) {
   args.insert(args.begin(), kMatch);
-  ChildProcess match(args, {"XDG_CONFIG_HOME=" + dir + "/config"});
+  env.push_back("XDG_CONFIG_HOME=" + dir + "/config");
+  ChildProcess match(args, env);
   REQUIRE(match.started());
   match.closeInput();
   Run run;
@@ -411,5 +412,26 @@ TEST_CASE("D5: when the manager is killed, the processes an engine started die w
   while (helperAlive(helper) && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(milliseconds(10));
   CHECK_FALSE(helperAlive(helper));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("engines started by two workers at once do not wait on each other's pipes") {
+  // Issue 42 (5): each engine's guardian (forked, never exec'd) inherited the other
+  // worker's pipes, so both workers waited for ever for their exec reports. The shim makes
+  // the overlap certain: pipe2 100 ms late, fork's return to the parent 300 ms late.
+  const std::string dir = scratchDir("delayed-starts");
+  const std::string records = dir + "/games.qgn";
+  const Run run =
+      runMatch(dir,
+               joined(level(2), level(3),
+                      std::vector<std::string>{"-each", "st=0.02", "-games", "4", "-concurrency",
+                                               "2", "-records", records}),
+               milliseconds(120000),
+               {"LD_PRELOAD=" + std::string(QUBIC_DELAY_SHIM),
+                // a sanitizer build's runtime must stay first; the shim is harmless
+                "ASAN_OPTIONS=verify_asan_link_order=0"});
+  INFO(run.out << run.err);
+  CHECK(run.exitCode == 0);
+  CHECK(readGames(records).size() == 4);
   std::filesystem::remove_all(dir);
 }

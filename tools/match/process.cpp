@@ -49,6 +49,9 @@ std::string describeStatus(int status) {
   return "stopped";
 }
 
+// In a guardian: the status pipe's write end, after the engine's standard streams.
+constexpr int kStatusFd = 3;
+
 void closeFd(int& fd) {
   if (fd >= 0) close(fd);
   fd = -1;
@@ -95,18 +98,26 @@ std::string PipedProcess::start(const std::string& command, const std::vector<st
     sigaction(SIGUSR1, &onManagerDeath, nullptr);
     prctl(PR_SET_PDEATHSIG, SIGUSR1);  // the manager (the thread that started it) died
     if (getppid() != parent) killOwnGroup(0);
+    // The guardian never execs, so close-on-exec does not clear what it inherited: the
+    // pipes of engines other threads of the manager are starting. Holding their write
+    // ends, it would keep their status pipes from closing, and two workers would wait on
+    // each other for ever. It keeps only its own engine's ends, as 0-3, and closes the rest.
+    dup2(in[0], 0);
+    dup2(out[1], 1);
+    dup2(err[1], 2);
+    if (status[1] != kStatusFd) dup3(status[1], kStatusFd, O_CLOEXEC);
+    for (int fd = 0; fd < 3; ++fd) fcntl(fd, F_SETFD, 0);  // the engine's standard streams
+    fcntl(kStatusFd, F_SETFD, FD_CLOEXEC);                 // closed by a successful exec: no report
+    close_range(kStatusFd + 1, ~0U, 0);
     const pid_t engine = fork();
     if (engine == 0) {
       prctl(PR_SET_PDEATHSIG, SIGKILL);  // dies with the guardian
-      dup2(in[0], 0);
-      dup2(out[1], 1);
-      dup2(err[1], 2);
       execv(file.c_str(), argv.data());
       const int error = errno;
-      [[maybe_unused]] const ssize_t written = write(status[1], &error, sizeof error);
+      [[maybe_unused]] const ssize_t written = write(kStatusFd, &error, sizeof error);
       _exit(127);
     }
-    for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1], status[0], status[1]}) close(fd);
+    close_range(0, kStatusFd, 0);
     if (engine < 0) _exit(127);
     // Ends as the engine ended, so the manager reads the engine's exit status or signal.
     int how = 0;
