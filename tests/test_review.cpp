@@ -167,3 +167,41 @@ TEST_CASE("review: a shorter defence names a move that the review shows lasts lo
   CHECK(best >= 2);
   CHECK(shorter >= 1);
 }
+
+TEST_CASE(
+    "review outcome: the loser's position proven lost from a move on, checked by brute force") {
+  // Issue 41 (2.4): the game said "The review proves no mistake" where it had proven
+  // nothing of the kind. The outcome says only what the proofs show: from which move the
+  // loser was lost, each of those positions checked here by a full-width search.
+  const std::vector<int> moves = {0, 16, 8, 17, 34, 18, 59, 19};  // O completes 2a1-2d1
+  Position end;
+  for (const int m : moves) end.play(m);
+  REQUIRE(end.status() == Status::OWins);
+  Solver solver(smallSolver());
+  const std::vector<ReviewedMove> review =
+      reviewGame(solver, Position{}, moves, positionBudget(20'000));
+  const ReviewOutcome outcome = reviewOutcome(review, end);
+  CHECK(outcome.loser == Side::X);
+  REQUIRE(outcome.lostAfter);
+  CHECK(review[*outcome.lostAfter].mover == Side::X);
+  Position p;
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    p.play(moves[i]);
+    if (i < *outcome.lostAfter || p.isGameOver()) continue;
+    INFO("after move " << i + 1);
+    // O to move wins within the plies left, or X to move is lost: every X move loses.
+    if (p.sideToMove() == Side::O) {
+      CHECK(winsWithin(p, 7));
+    } else {
+      for (Bitboard m = p.emptyCells(); m;) {
+        const int move = popLowest(m);
+        p.play(move);
+        CHECK((!p.isGameOver() && winsWithin(p, 5)));
+        p.undo(move);
+      }
+    }
+  }
+  // "No mistake" is said only when every verdict is settled.
+  CHECK(outcome.allSettled == (outcome.unsettled == 0));
+  for (const std::size_t i : outcome.mistakes) CHECK(isMistake(review[i].verdict));
+}

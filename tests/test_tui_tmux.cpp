@@ -1109,8 +1109,10 @@ TEST_CASE("a puzzle played to the win says solved and offers only the next puzzl
     pane.keys("Enter");
     pane.waitFor(
         [](const std::string& s) {
-          return s.find("Your move") != std::string::npos ||
-                 s.find("solved, ") != std::string::npos;
+          // Enter was taken (the hint's message is gone), and the engine has answered.
+          return s.find("Enter plays") == std::string::npos &&
+                 (s.find("Your move") != std::string::npos ||
+                  s.find("solved, ") != std::string::npos);
         },
         20);
   }
@@ -1173,4 +1175,27 @@ TEST_CASE("swapping sides keeps the engine's level and says so") {
   pane.keys("s");
   REQUIRE(pane.waitForText("the engine keeps level 4"));
   CHECK(pane.last.find("X  Engine, level 4") != std::string::npos);
+}
+
+TEST_CASE("a lost game without a proven mistake: the review says what it proved and no more") {
+  // Issue 41 (2.4): "The review proves no mistake in this game" in a game the player lost,
+  // with nothing proven before the end.
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nhuman_side = \"both\"\nmove_time_ms = 20\n", 120, 30);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 2a1 1a3 2b1 3c1 2c1 4d3 2d1");  // X never blocks; O completes 2a1-2d1
+  REQUIRE(pane.waitForText("O wins with the line"));
+  pane.keys("R");
+  REQUIRE(pane.waitForText("Reviewing the game with proofs"));
+  REQUIRE(pane.waitFor(
+      [](const std::string& s) { return s.find("Reviewing the game") == std::string::npos; }, 60));
+  pane.keys("R");
+  REQUIRE(pane.waitForPattern(
+      R"(No\s+mistake\s+is\s+proven|Mistake\s+at\s+move|The\s+proofs\s+show\s+no)", 10));
+  INFO(pane.last);
+  CHECK(pane.last.find("proves no mistake") == std::string::npos);
+  if (pane.last.find("No mistake is proven") != std::string::npos)
+    CHECK(std::regex_search(
+        pane.last,
+        std::regex(R"(X's\s+position\s+is\s+proven\s+lost\s+after\s+move\s+7\s+\(4d3\))")));
 }

@@ -41,6 +41,19 @@ void printSummary(const std::vector<ReviewedMove>& review) {
   }
 }
 
+// What the review can say of the whole game, no more than its proofs show.
+void printOutcome(const std::vector<ReviewedMove>& review, const Position& end) {
+  const ReviewOutcome outcome = reviewOutcome(review, end);
+  if (outcome.mistakes.empty() && outcome.allSettled)
+    std::printf("  every move is judged by proofs: no mistake\n");
+  else if (outcome.unsettled > 0)
+    std::printf("  %d of %zu moves not settled within the budget\n", outcome.unsettled,
+                review.size());
+  if (outcome.lostAfter)
+    std::printf("  %s is proven lost from ply %zu (%s) on\n", sideName(outcome.loser).c_str(),
+                *outcome.lostAfter + 1, moveToken(review[*outcome.lostAfter].move).c_str());
+}
+
 }  // namespace
 
 int reviewMain(const std::string& game, double seconds, double tableMb, int threads,
@@ -105,6 +118,9 @@ int reviewMain(const std::string& game, double seconds, double tableMb, int thre
                 moveToken(r.move).c_str(), describeValue(r.before, r.mover).c_str(),
                 describeValue(r.after, r.mover).c_str(), describeVerdict(r).c_str());
   printSummary(reviewed);
+  Position end = start;
+  for (const int m : moves) end.play(m);
+  printOutcome(reviewed, end);
   return 0;
 }
 

@@ -99,6 +99,7 @@ void App::run() {
     offerUnfinishedGame();
   while (!quit_ && !terminationRequested()) {
     pollEngine();
+    pollReview();
     tickClock();
     maybeStartEngine();
     autosave();
@@ -543,19 +544,19 @@ void App::reviewOrNextMistake() {
     // evaluates in that time (docs/history/experiments-2026-11.md: ~550 000 positions a second).
     review_->start(game_.start(), line,
                    static_cast<std::uint64_t>(moveTime_.count()) * kReviewPositionsPerMs);
+    reviewPending_ = true;
     return say("Reviewing the game with proofs; " + keys_.primaryKeyName(Action::Review) +
                " again then goes to each mistake.");
   }
   // Done: the next mistake after the move on the board, from the start again at the end.
+  Position end = state.start;
+  for (const int m : state.line) end.play(m);
+  const ReviewOutcome outcome = reviewOutcome(state.verdicts, end);
+  if (outcome.mistakes.empty()) return sayNoMistake(outcome);
   const std::size_t shown = game_.moves().size();
-  std::optional<std::size_t> next, first;
-  for (std::size_t i = 0; i < state.verdicts.size(); ++i) {
-    if (!isMistake(state.verdicts[i].verdict)) continue;
-    if (!first) first = i;
-    if (!next && i + 1 > shown) next = i;
-  }
-  if (!first) return say("The review proves no mistake in this game.");
-  const std::size_t target = next.value_or(*first);
+  const auto after = std::find_if(outcome.mistakes.begin(), outcome.mistakes.end(),
+                                  [&](std::size_t i) { return i + 1 > shown; });
+  const std::size_t target = after != outcome.mistakes.end() ? *after : outcome.mistakes.front();
   goToPly(target + 1);
   const std::string step =
       keys_.primaryKeyName(Action::Undo) + "/" + keys_.primaryKeyName(Action::Redo) + " step";
@@ -564,6 +565,38 @@ void App::reviewOrNextMistake() {
       (seats_.anyEngine()
            ? "engine paused: " + step + ", " + keys_.primaryKeyName(Action::Pause) + " resumes."
            : step + "."));
+}
+
+// Once the review has finished, the panel says so (the "Reviewing..." text goes) and what
+// the next press of the review key does.
+void App::pollReview() {
+  if (!reviewPending_ || !review_ || review_->state().running) return;
+  reviewPending_ = false;
+  const ReviewState state = review_->state();
+  if (!state.finished()) return;
+  Position end = state.start;
+  for (const int m : state.line) end.play(m);
+  const ReviewOutcome outcome = reviewOutcome(state.verdicts, end);
+  const std::string key = keys_.primaryKeyName(Action::Review);
+  say(outcome.mistakes.empty()
+          ? "Review done: no mistake proven; " + key + " says what the proofs show."
+          : "Review done: " + countOf(outcome.mistakes.size(), "mistake") + " proven; " + key +
+                " goes to each.");
+}
+
+// Says what the review knows when it proved no mistake: never more than the proofs show.
+void App::sayNoMistake(const ReviewOutcome& outcome) {
+  if (outcome.allSettled)
+    return say("The proofs show no mistake in this game: every move is judged by them.");
+  const std::string unsettled = countOf(static_cast<std::size_t>(outcome.unsettled), "move") +
+                                " not settled within the review's budget";
+  if (!outcome.lostAfter) return say("No mistake is proven; " + unsettled + ".");
+  const std::size_t i = *outcome.lostAfter;
+  goToPly(i + 1);
+  say("No mistake is proven. " + sideName(outcome.loser) +
+      "'s position is proven lost after move " + std::to_string(i + 1) + " (" +
+      moveToken(review_->state().line[i]) +
+      "); whether an earlier move could have saved it is not settled (" + unsettled + ").");
 }
 
 // Shows the position after `moves` moves of the game's line, stepping with undo and redo

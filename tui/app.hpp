@@ -78,6 +78,9 @@ class App {
   // Starts the proven review of the game's line, or, once it is done, goes to the next
   // mistake it found (the engine is paused there, so the game can be browsed).
   void reviewOrNextMistake();
+  void sayNoMistake(const ReviewOutcome& outcome);
+  void pollReview();
+  bool reviewPending_ = false;  // a review was started and its end not yet said
   // Puzzle mode: puzzle `index` on the board, the player the side to move (the engine
   // defends); the first move is judged by the solver.
   // `symmetry`: how to show it (0: as the file has it); a random one when not given.

@@ -250,6 +250,35 @@ std::string describeValue(const ProvenValue& v, Side mover) {
   return "";
 }
 
+namespace {
+
+// A verdict that rests on proven values both before and after the move.
+bool settled(MoveVerdict v) {
+  return v != MoveVerdict::NotProven && v != MoveVerdict::IntoLoss && v != MoveVerdict::FoundWin;
+}
+
+}  // namespace
+
+ReviewOutcome reviewOutcome(const std::vector<ReviewedMove>& review, const Position& end) {
+  ReviewOutcome outcome;
+  for (std::size_t i = 0; i < review.size(); ++i) {
+    if (isMistake(review[i].verdict)) outcome.mistakes.push_back(i);
+    if (!settled(review[i].verdict)) ++outcome.unsettled;
+  }
+  outcome.allSettled = outcome.unsettled == 0;
+  const Status status = end.status();
+  if (status != Status::XWins && status != Status::OWins) return outcome;
+  outcome.loser = status == Status::XWins ? Side::O : Side::X;
+  // Back from the end while the position after each move is proven lost for the loser.
+  for (std::size_t i = review.size(); i-- > 0;) {
+    const ReviewedMove& r = review[i];
+    const ValueKind lostForLoser = r.mover == outcome.loser ? ValueKind::Loss : ValueKind::Win;
+    if (r.after.kind != lostForLoser) break;
+    if (r.mover == outcome.loser) outcome.lostAfter = i;
+  }
+  return outcome;
+}
+
 bool isMistake(MoveVerdict v) {
   return v == MoveVerdict::ThrewWinAway || v == MoveVerdict::MissedForcedWin ||
          v == MoveVerdict::WalkedIntoLoss;

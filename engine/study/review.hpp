@@ -8,6 +8,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -93,5 +94,21 @@ std::string describeValue(const ProvenValue& v, Side mover);
 // A mistake the proofs show: the move gave away a win, or walked into a loss that could
 // have been avoided.
 bool isMistake(MoveVerdict verdict);
+
+// What a whole review can say, no more than its proofs do.
+struct ReviewOutcome {
+  std::vector<std::size_t> mistakes;  // the moves proven mistakes, in order
+  // Every move's verdict rests on proven values on both sides of it (so "no mistake" is
+  // a proven statement only when this holds and `mistakes` is empty).
+  bool allSettled = false;
+  // The game ended with a win, and counting back from the end every position was proven
+  // lost for the loser down to the one after its move `lostAfter` (an index into the
+  // review): from there on it was lost; whether an earlier move could have saved it is
+  // not settled unless a mistake says so.
+  std::optional<std::size_t> lostAfter;
+  Side loser = Side::X;
+  int unsettled = 0;  // moves whose verdict is not settled by the proofs
+};
+ReviewOutcome reviewOutcome(const std::vector<ReviewedMove>& review, const Position& end);
 
 }  // namespace qubic
