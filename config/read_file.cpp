@@ -90,4 +90,21 @@ Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxByte
   return Parsed<std::string>::success(std::move(text));
 }
 
+std::string printableText(std::string_view text, std::size_t maxBytes) {
+  constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (out.size() >= maxBytes) return out + "...";
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte >= 0x20 && byte < 0x7f) {
+      out += text[i];
+    } else {
+      out += "\\x";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    }
+  }
+  return out;
+}
+
 }  // namespace qubic

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "engine/core/parsed.hpp"
 
@@ -27,5 +28,10 @@ Parsed<std::size_t> checkRegularFile(const std::string& path, std::size_t maxByt
 // The whole content of a regular file of at most `maxBytes` (checked as above; a file
 // that grows past the cap while read is refused too).
 Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxBytes);
+
+// Text from a file or the command line made fit for a message on a terminal: control
+// bytes and bytes that are not printable ASCII as \xNN (a NUL no longer cuts the message
+// short, an escape sequence no longer reaches the terminal), cut to `maxBytes` with "...".
+std::string printableText(std::string_view text, std::size_t maxBytes = 200);
 
 }  // namespace qubic

@@ -158,6 +158,12 @@ void UgiSession::setOption(const Command& c) {
   }
   const std::string_view value =
       valueWord == args.end() ? std::string_view{} : trimmed(textAfter(c.rest, *valueWord));
+  // A value is one line of text: control bytes (a NUL in a path, an escape sequence)
+  // would reach files, and later output, as they are.
+  if (std::any_of(value.begin(), value.end(),
+                  [](char ch) { return static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f; }))
+    return error("setoption " + std::string(option->name) + ": the value " + shown(value) +
+                 " has control characters");
   const Parsed<Settings> updated = withOption(settings_, *option, value);
   if (!updated) {
     error("setoption " + std::string(option->name) + ": " + updated.error());
@@ -207,8 +213,12 @@ void UgiSession::go(const Command& c) {
   if (asked.depth) job.limits.maxDepth = *asked.depth;
   job.limits.multiPv = settings_.engine.multiPv;
   // Set before starting, so a searcher that answers at once finds the search it answers.
-  search_ = RunningSearch{position_, asked.infinite, job.limits.moveTime < kNoTimeLimit,
-                          false,     std::nullopt,   {}};
+  // Timed when the GUI gave a time, however long (`movetime 1000000000000` is a year's
+  // worth, past kNoTimeLimit, but still a time: a position sent meanwhile is queued).
+  const bool timed =
+      !asked.infinite && (job.limits.moveTime < kNoTimeLimit || asked.moveTimeMs.has_value() ||
+                          asked.clockMs[index(position_.sideToMove())].has_value());
+  search_ = RunningSearch{position_, asked.infinite, timed, false, std::nullopt, {}};
   try {
     searcher_.start(job);
   } catch (...) {
@@ -366,7 +376,19 @@ void UgiSession::rejectLongLine(std::size_t maxBytes) {
   error("a line of more than " + std::to_string(maxBytes) + " bytes: ignored");
 }
 
-void UgiSession::error(const std::string& what) { say("info string error: " + what); }
+void UgiSession::error(const std::string& what) {
+  // An error may quote what the GUI sent: cut, and without control bytes, whatever it was.
+  constexpr std::size_t kMaxError = 400;
+  std::string line;
+  for (const char ch : what) {
+    if (line.size() >= kMaxError) {
+      line += "...";
+      break;
+    }
+    line += static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f ? '?' : ch;
+  }
+  say("info string error: " + line);
+}
 
 bool UgiSession::rejectArguments(std::string_view command, const Command& c) {
   if (c.args.empty()) return false;

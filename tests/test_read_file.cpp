@@ -208,3 +208,13 @@ TEST_CASE(
   CHECK(tui::loadRecordFile(badMove).error().find("1a1") !=
         std::string::npos);  // a record's own error is detailed
 }
+
+TEST_CASE("text quoted in a message has no control bytes and a bounded length") {
+  // Issue 42 (9): qubic-solve --review printed a bad token's raw bytes, and a NUL in a
+  // record cut its message short.
+  CHECK(printableText(std::string("a\0b", 3)) == "a\\x00b");
+  CHECK(printableText("\xef\xbb\xbf"
+                      "1a1\x1b[31m") == "\\xef\\xbb\\xbf1a1\\x1b[31m");
+  CHECK(printableText(std::string(1000, 'x'), 10) == std::string(10, 'x') + "...");
+  CHECK(printableText("plain 1a1") == "plain 1a1");
+}

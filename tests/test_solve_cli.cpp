@@ -553,3 +553,13 @@ TEST_CASE(
   CHECK(walk.fault.empty());
   std::filesystem::remove(path);
 }
+
+TEST_CASE("qubic-solve --review quotes a bad record without its raw bytes") {
+  const std::string path = "test_solve_cli_nul.qgn";
+  std::ofstream(path, std::ios::binary) << std::string("1a1 \0 2b2\n", 10);
+  const Run run = solve({"--review", path});
+  CHECK(run.exitCode == 2);
+  CHECK(run.err.find('\0') == std::string::npos);
+  CHECK(run.err.find("\\x00") != std::string::npos);  // the NUL named, the message whole
+  std::filesystem::remove(path);
+}

@@ -81,6 +81,15 @@ TEST_CASE("bindings come from the [tui] settings and bad ones are reported") {
   CHECK(keys.actionFor('u') == Action::None);
   CHECK(keys.actionFor('t') == Action::None);
   CHECK(keys.primaryKeyName(Action::Hint).empty());
+
+  // Issue 42 (9): quit and help cannot be left without a key.
+  TuiSettings noQuit;
+  noQuit.keyQuit = "";
+  CHECK(KeyMap::fromSettings(noQuit).error() ==
+        "tui.key_quit: needs a key: without one there is no way to quit");
+  TuiSettings noHelp;
+  noHelp.keyHelp = std::string(1, ' ');  // (see above: -Wrestrict)
+  CHECK_FALSE(KeyMap::fromSettings(noHelp));
 }
 
 TEST_CASE("typed move tokens become moves") {

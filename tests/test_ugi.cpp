@@ -112,6 +112,24 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
   CHECK(t.session.settings().engine.hashMb == 64);
 }
 
+TEST_CASE("setoption values with control bytes are refused and long values are cut in errors") {
+  // Issue 42 (9): a 10 MB value came back as a 10 MB error line, ESC bytes passed
+  // through, and a NUL in SolutionFile was accepted (and printed by ugi).
+  Transcript t;
+  const Lines nul = t.send(std::string("setoption name SolutionFile value a") + '\0' + "b");
+  REQUIRE(nul.size() == 1);
+  CHECK(nul[0] ==
+        "info string error: setoption SolutionFile: the value \"a\\x00b\" has control characters");
+  CHECK(t.session.settings().engine.solutionFile != std::string("a\0b", 3));
+  const Lines esc = t.send("setoption name Level value \x1b[31m5");
+  REQUIRE(esc.size() == 1);
+  CHECK(esc[0].find('\x1b') == std::string::npos);
+  const Lines huge = t.send("setoption name Level value " + std::string(10'000'000, '7'));
+  REQUIRE(huge.size() == 1);
+  CHECK(huge[0].size() < 500);
+  CHECK(t.session.settings().engine.level == Settings{}.engine.level);
+}
+
 TEST_CASE("a session typed by hand behaves as the specification says") {
   Transcript t;
   CHECK(t.send("ugi").back() == "ugiok");
@@ -410,6 +428,14 @@ TEST_CASE("commands that need the engine idle wait for a timed search only") {
   CHECK_FALSE(t.session.waitsForSearch("nonsense"));
   t.searcher.settle(t.session);
   CHECK_FALSE(t.session.waitsForSearch("position startpos"));  // nothing to wait for
+
+  // However long the time given (issue 42, 9: past a year it counted as untimed).
+  for (const char* timed : {"go movetime 1000000000000", "go p1time 1000000000000"}) {
+    Transcript u;
+    u.session.handle(timed);
+    REQUIRE(u.session.searching());
+    CHECK(u.session.waitsForSearch("position startpos"));
+  }
 
   for (const char* untimed : {"go infinite", "go nodes 100", "go depth 3"}) {
     Transcript u;

@@ -67,7 +67,8 @@ int reviewMain(const std::string& game, double seconds, double tableMb, int thre
     const Parsed<GameRecord> record =
         text ? parseRecord(text.value()) : Parsed<GameRecord>::failure(text.error());
     if (!record) {
-      std::fprintf(stderr, "qubic-solve: %s: %s\n", game.c_str(), record.error().c_str());
+      std::fprintf(stderr, "qubic-solve: %s: %s\n", printableText(game).c_str(),
+                   printableText(record.error()).c_str());
       return 2;
     }
     start = record.value().start;
@@ -78,7 +79,8 @@ int reviewMain(const std::string& game, double seconds, double tableMb, int thre
       std::fprintf(stderr,
                    "qubic-solve: --review takes a game record or a move list; '%s' is neither "
                    "(as a file: %s; as moves: %s)\n",
-                   game.c_str(), file.error().c_str(), list.error().c_str());
+                   printableText(game).c_str(), printableText(file.error()).c_str(),
+                   printableText(list.error()).c_str());
       return 2;
     }
     moves = list.value();

@@ -234,6 +234,12 @@ Parsed<KeyMap> KeyMap::fromSettings(const TuiSettings& settings) {
       }
       map.keys_[static_cast<int>(c.action)].push_back(key.value());
     }
+    // An action may be left without a key (no hints, say), but not quit and help: the way
+    // out and the way to every other key.
+    const bool essential = c.action == Action::Quit || c.action == Action::Help;
+    if (essential && map.keys_[static_cast<int>(c.action)].empty())
+      report(c.setting, "needs a key: without one there is no way to " +
+                            std::string(c.action == Action::Quit ? "quit" : "see the keys"));
   }
   if (!errors.empty()) return Parsed<KeyMap>::failure(errors);
   return Parsed<KeyMap>::success(map);
