@@ -359,6 +359,16 @@ std::string wrappedEngine(const std::string& dir) {
   return script;
 }
 
+// The same with a helper that leaves the engine's process group and session (setsid), as
+// daemons do: the group kill alone would not reach it.
+std::string escapingEngine(const std::string& dir) {
+  const std::string script = dir + "/escaping-engine.sh";
+  std::ofstream(script) << "#!/bin/sh\nsetsid sleep 300 &\necho $! >> '" << dir
+                        << "/helpers'\nexec '" << kEngine << "' \"$@\"\n";
+  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  return script;
+}
+
 bool helperAlive(const std::string& pid) {
   std::ifstream stat("/proc/" + pid + "/stat");
   std::string skip, state;
@@ -433,5 +443,29 @@ TEST_CASE("engines started by two workers at once do not wait on each other's pi
   INFO(run.out << run.err);
   CHECK(run.exitCode == 0);
   CHECK(readGames(records).size() == 4);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("a helper that leaves the engine's session still goes when its engine does") {
+  // Issue 42 (6): engines whose helpers call setsid left them running after qubic-match.
+  const std::string dir = scratchDir("escaping");
+  const std::string script = escapingEngine(dir);
+  const Run run = runMatch(
+      dir, joined(std::vector<std::string>{"-engine", "cmd=" + script, "name=escaping"}, level(1),
+                  std::vector<std::string>{"-each", "st=0.02", "-games", "2", "-records",
+                                           dir + "/g.qgn"}));
+  INFO(run.out << run.err);
+  REQUIRE(run.exitCode == 0);
+  std::ifstream in(dir + "/helpers");
+  std::vector<std::string> helpers;
+  for (std::string pid; in >> pid;) helpers.push_back(pid);
+  REQUIRE(!helpers.empty());
+  for (const std::string& pid : helpers) {
+    INFO("helper " << pid);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (helperAlive(pid) && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(milliseconds(10));
+    CHECK_FALSE(helperAlive(pid));
+  }
   std::filesystem::remove_all(dir);
 }

@@ -57,8 +57,60 @@ void closeFd(int& fd) {
   fd = -1;
 }
 
-// The guardian's answer to its manager's death: the whole engine group goes.
-void killOwnGroup(int) { kill(0, SIGKILL); }
+// The guardian's engine, once started (0 before).
+volatile sig_atomic_t gEngine = 0;
+
+// The guardian's answer to its manager's death, or to the manager's word to stop the
+// engine: the engine goes, and then (killDescendants) everything it started. Before the
+// engine exists, the guardian's whole group.
+void stopEngine(int) {
+  if (gEngine > 0)
+    kill(gEngine, SIGKILL);
+  else
+    kill(0, SIGKILL);
+}
+
+// Kills and reaps every process below the guardian. As a child subreaper it inherits all
+// that its engine left, whether in its group or not (a helper that called setsid): each
+// becomes its child once its own parent is gone. Async-signal-safe calls only.
+void killDescendants() {
+  char path[48] = "/proc/self/task/";
+  char* end = path + 16;
+  char digits[16];
+  int n = 0;
+  for (pid_t self = getpid(); self > 0; self /= 10)
+    digits[n++] = static_cast<char>('0' + self % 10);
+  while (n > 0) *end++ = digits[--n];
+  for (const char* tail = "/children"; *tail;) *end++ = *tail++;
+  *end = '\0';
+  for (;;) {
+    const int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {  // no children list in this kernel: the group at least, and this guardian
+      kill(0, SIGKILL);
+      return;
+    }
+    char text[4096];
+    const ssize_t got = read(fd, text, sizeof text - 1);
+    close(fd);
+    pid_t pid = 0;
+    for (ssize_t i = 0; i < got; ++i) {
+      if (text[i] >= '0' && text[i] <= '9') {
+        pid = pid * 10 + (text[i] - '0');
+      } else if (pid > 0) {
+        kill(pid, SIGKILL);
+        pid = 0;
+      }
+    }
+    if (pid > 0) kill(pid, SIGKILL);
+    // Reaps what has died; a child that came after the list was read is killed next round.
+    const pid_t reaped = waitpid(-1, nullptr, WNOHANG);
+    if (reaped < 0 && errno == ECHILD) return;  // none left
+    if (reaped == 0) {
+      const timespec pause{0, 1'000'000};
+      nanosleep(&pause, nullptr);
+    }
+  }
+}
 
 }  // namespace
 
@@ -93,11 +145,12 @@ std::string PipedProcess::start(const std::string& command, const std::vector<st
     // which it kills whole when the manager dies, even by SIGKILL. Only async-signal-safe
     // calls from here to exec.
     setpgid(0, 0);
-    struct sigaction onManagerDeath {};
-    onManagerDeath.sa_handler = killOwnGroup;
-    sigaction(SIGUSR1, &onManagerDeath, nullptr);
+    struct sigaction onStop {};
+    onStop.sa_handler = stopEngine;
+    sigaction(SIGUSR1, &onStop, nullptr);
     prctl(PR_SET_PDEATHSIG, SIGUSR1);  // the manager (the thread that started it) died
-    if (getppid() != parent) killOwnGroup(0);
+    if (getppid() != parent) stopEngine(0);
+    prctl(PR_SET_CHILD_SUBREAPER, 1);  // what the engine leaves behind comes back here
     // The guardian never execs, so close-on-exec does not clear what it inherited: the
     // pipes of engines other threads of the manager are starting. Holding their write
     // ends, it would keep their status pipes from closing, and two workers would wait on
@@ -119,10 +172,13 @@ std::string PipedProcess::start(const std::string& command, const std::vector<st
     }
     close_range(0, kStatusFd, 0);
     if (engine < 0) _exit(127);
-    // Ends as the engine ended, so the manager reads the engine's exit status or signal.
+    gEngine = engine;
+    // Ends as the engine ended, so the manager reads the engine's exit status or signal,
+    // once nothing the engine started is left.
     int how = 0;
     while (waitpid(engine, &how, 0) < 0)
       if (errno != EINTR) _exit(127);
+    killDescendants();
     if (WIFSIGNALED(how)) {
       signal(WTERMSIG(how), SIG_DFL);
       raise(WTERMSIG(how));
@@ -250,6 +306,16 @@ std::string PipedProcess::waitForExit(std::chrono::milliseconds grace) {
 
 void PipedProcess::kill() {
   if (pid_ > 0) {
+    // The guardian first stops the engine and everything it started (helpers that left
+    // the group too); the group is killed after a short wait in any case.
+    ::kill(pid_, SIGUSR1);
+    for (int waited = 0; waited < 200; ++waited) {
+      siginfo_t info{};
+      if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+          info.si_pid == pid_)
+        break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
     ::kill(-pid_, SIGKILL);  // the group: helpers a wrapper script started go too
     ::kill(pid_, SIGKILL);
     int status = 0;
