@@ -727,6 +727,8 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
   CHECK(exitCode("--level 10") == 0);
   CHECK(exitCode("--level-x 11") == 2);
   CHECK(exitCode("--watch-delay -1") == 2);
+  CHECK(exitCode("--puzzle 500") == 2);  // issue 41 (2.11): was an error inside the game
+  CHECK(exitCode("--puzzle 120") == 0);
 }
 
 TEST_CASE("engines watched with a level for each side, at the configured speed") {
@@ -1198,4 +1200,34 @@ TEST_CASE("a lost game without a proven mistake: the review says what it proved 
     CHECK(std::regex_search(
         pane.last,
         std::regex(R"(X's\s+position\s+is\s+proven\s+lost\s+after\s+move\s+7\s+\(4d3\))")));
+}
+
+TEST_CASE("browsing after g steps one move at a time and watched engines take no digits") {
+  // Issue 41 (2.11): redo stepped two plies against the engine; digits started a move in
+  // engine-against-engine mode.
+  if (!haveTmux()) return;
+  QubicPane pane(kVersusEngine);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForPattern(R"(1\. 1a1 [1-4][a-d][1-4])", 10));
+  pane.keys("4d4");
+  REQUIRE(pane.waitForPattern(R"(2\. 4d4 [1-4][a-d][1-4])", 10));
+  pane.keys("g");
+  REQUIRE(pane.waitForText("Go to move"));
+  pane.keys("1 Enter");
+  REQUIRE(pane.waitForText("At move 1 of 4"));
+  pane.keys("r");
+  REQUIRE(pane.waitForText("Replayed one move."));
+  pane.keys("r");
+  REQUIRE(pane.waitForText("Replayed one move."));
+  pane.keys("u");
+  REQUIRE(pane.waitForText("Took back one move."));
+
+  QubicPane watch("[tui]\nhuman_side = \"none\"\nmove_time_ms = 50\n");
+  REQUIRE(watch.waitForText("level 4"));
+  watch.keys("p");
+  REQUIRE(watch.waitForText("Engine paused"));
+  watch.keys("2");
+  REQUIRE(watch.waitForText("The engine plays both sides"));
+  CHECK(watch.last.find("Typing a move") == std::string::npos);
 }

@@ -134,6 +134,10 @@ void App::handleKey(int key) {
   if (prompt_ != PromptKind::None) return handlePromptKey(key);
   if (startScreen_) return handleStartKey(key);
   if (key == KEY_MOUSE) return handleMouse();
+  if (!seats_.anyHuman() && input_.pendingToken().empty() && key >= '1' && key <= '4' &&
+      keys_.actionFor(key) == Action::None)
+    return say("The engine plays both sides; " + keys_.primaryKeyName(Action::Players) +
+               " lets you play.");
   const Command command = input_.feed(key);
   if (!command.error.empty()) return say(command.error, Style::Error);
   if (command.cell >= 0) {
@@ -517,7 +521,15 @@ void App::newGame() {
 void App::undo() {
   stopEngine();
   if (mode_ == GameMode::Survival && game_.canUndo()) survivalCounts_ = false;
-  const int taken = game_.undoTurn(seats_);
+  // While the engine is paused (browsing after g or the review) a step is one move, as
+  // the guide says; in play, undo takes the engine's reply with the player's move.
+  int taken = 0;
+  if (!paused_) {
+    taken = game_.undoTurn(seats_);
+  } else if (game_.canUndo()) {
+    game_.undo();
+    taken = 1;
+  }
   if (taken == 0) return say("Nothing to undo.");
   hint_.reset();
   if (!seats_.anyHuman()) paused_ = true;  // otherwise the engines would replay at once
@@ -527,8 +539,15 @@ void App::undo() {
 
 void App::redo() {
   stopEngine();
-  const int replayed = game_.redoTurn(seats_);
+  int replayed = 0;
+  if (!paused_) {
+    replayed = game_.redoTurn(seats_);
+  } else if (game_.canRedo()) {
+    game_.redo();
+    replayed = 1;
+  }
   if (replayed == 0) return say("Nothing to redo.");
+  if (!game_.moves().empty()) cursor_ = game_.lastMove();
   say(replayed == 1 ? "Replayed one move." : "Replayed " + std::to_string(replayed) + " moves.");
 }
 

@@ -13,6 +13,7 @@
 #include "config/data_dirs.hpp"
 #include "config/settings.hpp"
 #include "keymap.hpp"
+#include "puzzle_session.hpp"
 #include "terminal.hpp"
 
 namespace {
@@ -119,6 +120,18 @@ int main(int argc, char** argv) {
   if (!keys) {
     std::cerr << "qubic: bad key bindings in the configuration:\n" << keys.error() << '\n';
     return 1;
+  }
+  if (puzzle) {  // a number past the puzzles is an error like any other bad value
+    qubic::tui::PuzzleSession puzzles;
+    if (const std::string problem = puzzles.load(); !problem.empty()) {
+      std::cerr << "qubic: --puzzle: " << problem << '\n';
+      return 1;
+    }
+    if (static_cast<std::size_t>(*puzzle) > puzzles.count()) {
+      std::cerr << "qubic: --puzzle " << *puzzle << ": there are " << puzzles.count()
+                << " puzzles (1 to " << puzzles.count() << ")\n";
+      return 2;
+    }
   }
   if (printConfig) {
     std::cout << qubic::settingsToToml(settings.value());
