@@ -1231,3 +1231,24 @@ TEST_CASE("browsing after g steps one move at a time and watched engines take no
   REQUIRE(watch.waitForText("The engine plays both sides"));
   CHECK(watch.last.find("Typing a move") == std::string::npos);
 }
+
+TEST_CASE("the load prompt offers the games directory and names the saved games") {
+  // Issue 41 (2.11): the load prompt started empty.
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans, 160, 30);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForText("1. 1a1"));
+  pane.keys("w");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to"));
+  REQUIRE(savedGames(pane).size() == 1);
+  pane.keys("n");
+  REQUIRE(pane.waitForText("(none yet)"));
+  pane.keys("o");
+  REQUIRE(
+      pane.waitForText("Saved games, newest first: " + savedGames(pane)[0].filename().string()));
+  CHECK(pane.last.find("Load game from (Enter loads, Esc cancels, C-u clears): " +
+                       (pane.dir() / "qubic" / "games").string() + "/") != std::string::npos);
+}

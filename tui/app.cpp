@@ -276,7 +276,16 @@ void App::leaveGame(Action action) {
   }
   if (action == Action::Load) {
     prompt_ = PromptKind::Load;
-    promptText_ = lastFile_;
+    // This game's file, else the games directory, with the newest saved games named.
+    const std::string dir = gamesDirectory();
+    promptText_ = !lastFile_.empty() ? lastFile_ : dir.empty() ? std::string() : dir + "/";
+    const std::vector<std::string> names = savedGameNames(6);
+    std::string list;
+    for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+    savedList_ = names.empty()
+                     ? "No saved games in " +
+                           (dir.empty() ? std::string("the games directory") : dir) + " yet."
+                     : "Saved games, newest first: " + list + ".";
   }
 }
 

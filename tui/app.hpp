@@ -189,6 +189,7 @@ class App {
   std::string lastFile_;      // the file this game was saved to or loaded from ("" for none)
   std::string lastFileText_;  // that file's content as this game wrote or read it
   std::string replacing_;     // a Replace prompt: the file to replace
+  std::string savedList_;     // a Load prompt: the saved games, named in the panel
   // The game as last saved or loaded (or started), to know when leaving it loses moves.
   std::string savedGame_;
   Action confirming_ = Action::None;  // what a Confirm prompt is about: NewGame, Load or Quit

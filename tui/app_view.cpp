@@ -260,6 +260,7 @@ std::vector<StyledText> App::statusLines() const {
     lines.push_back({"Move " + std::to_string(n) + " (" + moveToken(game_.moves()[n - 1]) +
                          "): " + game_.comments()[n - 1],
                      Style::Dim});
+  if (prompt_ == PromptKind::Load) lines.push_back({savedList_, Style::Dim});
   for (StyledText& line : puzzleLines()) lines.push_back(std::move(line));
   for (StyledText& line : survivalLines()) lines.push_back(std::move(line));
   for (StyledText& line : reviewLines()) lines.push_back(std::move(line));

@@ -14,7 +14,7 @@ std::string_view shortDescription(Action action) {
     case Action::Help:
       return "this help";
     case Action::NewGame:
-      return "new game";
+      return "new game (puzzle: next one)";
     case Action::Undo:
       return "undo (with the engine's reply)";
     case Action::Redo:
@@ -26,7 +26,7 @@ std::string_view shortDescription(Action action) {
     case Action::SwapSides:
       return "swap sides with the engine";
     case Action::Players:
-      return "who plays (X, O, both, engines)";
+      return "who plays; ends puzzle/survival";
     case Action::LevelUp:
       return "engine level up";
     case Action::LevelDown:

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -102,8 +103,6 @@ std::string makeStateDirectory(const std::string& sub) {
   return ec ? std::string() : path;
 }
 
-namespace {
-
 std::string gamesDirectory() {
   const char* data = std::getenv("XDG_DATA_HOME");
   const char* home = std::getenv("HOME");
@@ -112,7 +111,19 @@ std::string gamesDirectory() {
   return {};
 }
 
-}  // namespace
+std::vector<std::string> savedGameNames(std::size_t most) {
+  std::vector<std::pair<std::filesystem::file_time_type, std::string>> found;
+  std::error_code ec;
+  const std::string dir = gamesDirectory();
+  if (dir.empty()) return {};
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().extension() == ".qgn" && it->is_regular_file(ec))
+      found.emplace_back(it->last_write_time(ec), it->path().filename().string());
+  std::sort(found.begin(), found.end(), [](const auto& a, const auto& b) { return a > b; });
+  std::vector<std::string> names;
+  for (std::size_t i = 0; i < found.size() && i < most; ++i) names.push_back(found[i].second);
+  return names;
+}
 
 std::string suggestedRecordName() {
   const std::string dir = gamesDirectory();

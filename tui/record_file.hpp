@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "engine/core/record.hpp"
 
@@ -27,6 +28,11 @@ std::string makeStateDirectory(const std::string& sub = {});
 // else ~/.local/share/qubic/games; a bare name when neither variable is set), with "-2",
 // "-3"... added when a file of that name exists.
 std::string suggestedRecordName();
+// The games directory: $XDG_DATA_HOME/qubic/games, else ~/.local/share/qubic/games ("" when
+// neither variable is set).
+std::string gamesDirectory();
+// The names of the games saved there, newest first, at most `most`.
+std::vector<std::string> savedGameNames(std::size_t most);
 // Creates the directory a path names, if it is the games directory (a path the user
 // typed is never given directories of its own).
 void prepareGamesDirectory(const std::string& path);
