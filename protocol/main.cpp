@@ -10,6 +10,7 @@
 
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
+#include "config/program.hpp"
 #include "config/settings.hpp"
 #include "line_reader.hpp"
 #include "player_searcher.hpp"
@@ -22,12 +23,14 @@ constexpr std::string_view kUsage =
     "Speaks the UGI protocol on standard input and output (docs/protocol.md).\n"
     "  --config PATH    read the settings from PATH instead of the default file\n"
     "  --print-config   print the effective settings as TOML and exit\n"
-    "  --help           print this help and exit\n";
+    "  --help           print this help and exit\n"
+    "  --version        print the version and exit\n";
 
 struct Arguments {
   std::string configPath;
   bool printConfig = false;
   bool help = false;
+  bool version = false;
   std::string error;
 };
 
@@ -37,6 +40,8 @@ Arguments readArguments(int argc, char** argv) {
     const std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       args.help = true;
+    } else if (arg == "--version") {
+      args.version = true;
     } else if (arg == "--print-config") {
       args.printConfig = true;
     } else if (arg == "--config" && i + 1 < argc) {
@@ -65,8 +70,13 @@ void writeLine(std::string_view line) {
 int main(int argc, char** argv) {
   const Arguments args = readArguments(argc, argv);
   if (!args.error.empty()) {
-    std::fprintf(stderr, "qubic-engine: %s\n%s", args.error.c_str(), std::string(kUsage).c_str());
+    std::fprintf(stderr, "qubic-engine: %s\n%s", args.error.c_str(),
+                 qubic::tryHelpText("qubic-engine").c_str());
     return 2;
+  }
+  if (args.version) {
+    std::fputs(qubic::versionText("qubic-engine").c_str(), stdout);
+    return 0;
   }
   if (args.help) {
     std::fputs(std::string(kUsage).c_str(), stdout);

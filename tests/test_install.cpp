@@ -120,3 +120,26 @@ TEST_CASE(
   CHECK(ugi.wait(milliseconds(5000)) == 0);
   fs::remove_all(root.parent_path().parent_path().parent_path());
 }
+
+TEST_CASE("every program answers --version, and a bad option with the error first and a pointer") {
+  // Issue 43 (4): no --version anywhere; an unknown option printed the whole usage.
+  for (const char* program : kPrograms) {
+    INFO(program);
+    const std::string path = std::string(QUBIC_BIN_DIR) + "/" + program;
+    ChildProcess version({path, "--version"}, {"XDG_CONFIG_HOME=/nonexistent"});
+    REQUIRE(version.started());
+    version.closeInput();
+    const auto [out, err] = version.drain(std::chrono::seconds(10));
+    CHECK(version.wait(milliseconds(5000)) == 0);
+    CHECK(out == std::string(program) + " (Qubic) 0.1.0\n");
+    ChildProcess bad({path, "--no-such-option"}, {"XDG_CONFIG_HOME=/nonexistent"});
+    REQUIRE(bad.started());
+    bad.closeInput();
+    const auto [badOut, badErr] = bad.drain(std::chrono::seconds(10));
+    CHECK(bad.wait(milliseconds(5000)) == 2);
+    CHECK(badErr.rfind(std::string(program) + ": ", 0) == 0);  // the error first
+    CHECK(badErr.find("Try '" + std::string(program) + " --help' for more information.") !=
+          std::string::npos);
+    CHECK(std::count(badErr.begin(), badErr.end(), '\n') == 2);  // not the whole usage
+  }
+}

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "bench.hpp"
+#include "config/program.hpp"
 
 namespace {
 
@@ -29,6 +30,10 @@ int main(int argc, char** argv) {
   const char* section = argc > 1 ? argv[1] : "all";
   std::string names;
   for (const Section& s : kSections) names.append(s.name).append(", ");
+  if (std::strcmp(section, "--version") == 0) {
+    std::fputs(qubic::versionText("qubic-bench").c_str(), stdout);
+    return 0;
+  }
   if (std::strcmp(section, "--help") == 0 || std::strcmp(section, "-h") == 0) {
     std::printf(
         "usage: qubic-bench [SECTION]\nPrints timing figures (docs/benchmarks.md); SECTION is one "
@@ -43,8 +48,8 @@ int main(int argc, char** argv) {
   for (const Section& s : kSections)
     if (all || std::strcmp(section, s.name) == 0) known = true, status |= s.run();
   if (!known) {
-    std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected one of %sall)\n", section,
-                 names.c_str());
+    std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected one of %sall)\n%s", section,
+                 names.c_str(), qubic::tryHelpText("qubic-bench").c_str());
     return 2;
   }
   return status;

@@ -17,6 +17,7 @@
 
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
+#include "config/program.hpp"
 #include "config/read_file.hpp"
 #include "config/write_file.hpp"
 #include "engine/book/book.hpp"
@@ -355,6 +356,10 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) fail(arg + " needs a value");
       return argv[++i];
     };
+    if (arg == "--version") {
+      std::fputs(versionText("qubic-solve").c_str(), stdout);
+      return 0;
+    }
     if (arg == "--help" || arg == "-h") {
       usage(stdout);
       std::printf("The shipped book (--book-info's default): %s",
@@ -454,8 +459,9 @@ int main(int argc, char** argv) {
       start = parsed.value();
       havePosition = true;
     } else {
-      usage(stderr);
-      fail("unknown argument '" + arg + "'");
+      std::fprintf(stderr, "qubic-solve: unknown argument '%s'\n%s", arg.c_str(),
+                   tryHelpText("qubic-solve").c_str());
+      std::exit(2);
     }
   }
   if (!moves.empty()) {

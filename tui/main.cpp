@@ -11,6 +11,7 @@
 #include "app.hpp"
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
+#include "config/program.hpp"
 #include "config/settings.hpp"
 #include "keymap.hpp"
 #include "puzzle_session.hpp"
@@ -40,7 +41,8 @@ constexpr const char* kUsage =
     "  --config PATH    read settings from PATH instead of the default file\n"
     "                   ($XDG_CONFIG_HOME/qubic/config.toml or ~/.config/qubic/config.toml)\n"
     "  --print-config   print the settings in effect as TOML and exit\n"
-    "  --help           show this text and exit\n";
+    "  --help           show this text and exit\n"
+    "  --version        show the version and exit\n";
 
 // Command-line options that override one setting each for this run.
 constexpr std::pair<const char*, const char*> kOverrides[] = {
@@ -66,7 +68,7 @@ int main(int argc, char** argv) {
                                         [&](const auto& o) { return arg == o.first; });
     if (override != std::end(kOverrides)) {
       if (i + 1 >= argc) {
-        std::cerr << "qubic: " << arg << " needs a value\n" << kUsage;
+        std::cerr << "qubic: " << arg << " needs a value\n" << qubic::tryHelpText("qubic");
         return 2;
       }
       for (const auto& [setting, value] : overrides)
@@ -78,6 +80,9 @@ int main(int argc, char** argv) {
     } else if (arg == "--help" || arg == "-h") {
       std::cout << kUsage << "\nThe solution (the book the top level plays from): "
                 << qubic::dataSearchReport(qubic::kShippedBookName);
+      return 0;
+    } else if (arg == "--version") {
+      std::cout << qubic::versionText("qubic");
       return 0;
     } else if (arg == "--print-config") {
       printConfig = true;
@@ -95,7 +100,7 @@ int main(int argc, char** argv) {
     } else if (arg.rfind("--config=", 0) == 0) {
       configPath = arg.substr(std::strlen("--config="));
     } else {
-      std::cerr << "qubic: unknown argument '" << arg << "'\n" << kUsage;
+      std::cerr << "qubic: unknown argument '" << arg << "'\n" << qubic::tryHelpText("qubic");
       return 2;
     }
   }

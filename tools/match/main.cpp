@@ -1,6 +1,7 @@
 // qubic-match: plays tournaments between UGI engines (docs/tournaments.md).
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -10,6 +11,7 @@
 
 #include "command_line.hpp"
 #include "config/local_time.hpp"
+#include "config/program.hpp"
 #include "config/settings.hpp"
 #include "config/write_file.hpp"
 #include "ladder_report.hpp"
@@ -41,6 +43,10 @@ int fail(const std::string& message, int code) {
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
+  if (std::find(args.begin(), args.end(), "--version") != args.end()) {
+    std::cout << versionText("qubic-match");
+    return 0;
+  }
   if (wantsHelp(args)) {
     std::cout << usageText();
     return 0;
@@ -49,7 +55,10 @@ int main(int argc, char** argv) {
   if (!settings) return fail(settings.error(), 2);
   const Parsed<TournamentConfig> config =
       parseCommandLine(args, settings.value().match, ourEngine());
-  if (!config) return fail(config.error() + "\n(qubic-match --help lists the options)", 2);
+  if (!config) {
+    std::cerr << "qubic-match: " << config.error() << "\n" << tryHelpText("qubic-match");
+    return 2;
+  }
 
   const std::string& openingsFile = config.value().openingsFile;
   const Parsed<std::vector<Opening>> openings =
