@@ -8,7 +8,7 @@ CMAKE_FLAGS ?=
 
 PREFIX   ?= /usr/local
 
-.PHONY: all deps build run test sanitize tsan warnings format bench book book-small book-smaller book-annealed book-1b1 puzzles install deb clean
+.PHONY: all deps build run test check sanitize tsan warnings format bench book book-small book-smaller book-annealed book-1b1 puzzles install deb clean
 
 SOURCE_DIRS := engine config protocol tui tools tests
 
@@ -37,6 +37,13 @@ run: deps
 
 test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The fast loop while working: the tests labelled fast (no solves of seconds, no tmux),
+# building only what they need; `make test` stays the whole suite and CI's command.
+check: deps
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) --target fast_tests
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L fast
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 sanitize:
