@@ -1,6 +1,6 @@
 // The options of a proof search and what it knows of a node before searching below it:
 // solved outright, or the moves worth trying. Shared by the search (engine/proof/pns) and
-// the threads that evaluate children for it (engine/proof/eval_helper).
+// the threads that evaluate children for it (engine/proof/parallel_eval).
 #pragma once
 
 #include <atomic>
@@ -68,7 +68,7 @@ struct NodeEvaluation {
 
 // The evaluation of `pos` for the question "does `attacker` win?", with the threat
 // search's nodes added to `threatNodes`. A function of the position alone (and of the
-// threat search's table), so another thread may compute it (engine/proof/eval_helper).
+// threat search's table), so another thread may compute it (engine/proof/parallel_eval).
 NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions& options,
                             ThreatSearch& threats, bool parentNoThreatWin,
                             std::uint64_t& threatNodes, const std::atomic<bool>* stop = nullptr);

@@ -2,12 +2,12 @@
 
 #include <algorithm>
 
-#include "busy_marks.hpp"
 #include "engine/core/symmetry.hpp"
 #include "engine/threats/move_value.hpp"
 #include "engine/threats/threat_search.hpp"
 #include "engine/threats/threats.hpp"
-#include "eval_helper.hpp"
+#include "parallel_eval.hpp"
+#include "virtual_loss.hpp"
 
 namespace qubic {
 
@@ -83,7 +83,7 @@ struct ProofSearch::Choice {
 };
 
 ProofSearch::ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options,
-                         BusyMarks* marks, EvaluationHelpers* helpers)
+                         VirtualLoss* marks, ParallelEvaluation* helpers)
     : table_(table), threats_(threats), options_(options), marks_(marks), helper_(helpers) {}
 
 ProofSearch::Keyed ProofSearch::keyed(Bitboard x, Bitboard o, Side attacker) const {
@@ -370,9 +370,9 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, int toImage, ProofNumber
   ++nodes_;
   if (limitReached()) return;
   struct Mark {  // this thread is in the node until mid returns
-    BusyMarks* marks;
+    VirtualLoss* marks;
     std::uint64_t key;
-    Mark(BusyMarks* m, std::uint64_t k) : marks(m), key(k) {
+    Mark(VirtualLoss* m, std::uint64_t k) : marks(m), key(k) {
       if (marks) marks->enter(key);
     }
     ~Mark() {
@@ -446,7 +446,8 @@ namespace qubic {
 // a move whose proof is several times larger than the one a single thread happens to take,
 // and a solve ran long in about half the runs; with it, in about 1 of 10
 // (docs/history/experiments-2026-11.md).
-ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode, const BusyMarks* marks) const {
+ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode,
+                                        const VirtualLoss* marks) const {
   Choice c;
   ProofNumber sum = 0, maxOther = 0, chosen = kInfinity;
   ProofNumber open = 0;  // children not yet solved on the summed side

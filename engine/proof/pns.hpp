@@ -13,8 +13,8 @@
 
 namespace qubic {
 
-class BusyMarks;
-class EvaluationHelpers;
+class VirtualLoss;
+class ParallelEvaluation;
 
 struct SearchLimits {
   std::uint64_t maxNodes = UINT64_MAX;
@@ -43,10 +43,10 @@ class ProofSearch {
   // With `marks`, this search is one of several threads sharing `table` (which must then
   // be shared between threads): it marks the nodes on its path and steers away from the
   // children the others are in. Each thread has its own ProofSearch and ThreatSearch.
-  // With `helpers`, new children are evaluated by several threads (engine/proof/eval_helper);
+  // With `helpers`, new children are evaluated by several threads (engine/proof/parallel_eval);
   // their answers are used in the search's own order.
   ProofSearch(TranspositionTable& table, ThreatSearch& threats, PnsOptions options = {},
-              BusyMarks* marks = nullptr, EvaluationHelpers* helpers = nullptr);
+              VirtualLoss* marks = nullptr, ParallelEvaluation* helpers = nullptr);
 
   // Does `attacker` win from `start` against every defence? The table keeps what
   // was learned, so asking again (or asking about a successor) reuses the work.
@@ -72,7 +72,7 @@ class ProofSearch {
   bool numberChildren(Position& pos, const TTEntry& node, Frame& f);
   std::pair<ProofNumber, ProofNumber> childThresholds(const Choice& c, bool orNode,
                                                       ProofNumber thPn, ProofNumber thDn) const;
-  Choice choose(const Frame& f, bool orNode, const BusyMarks* marks) const;
+  Choice choose(const Frame& f, bool orNode, const VirtualLoss* marks) const;
   NodeEvaluation evaluate(const Position& pos, bool parentNoThreatWin);
   TTEntry entryOf(const NodeEvaluation& eval, const Position& pos, std::uint64_t key,
                   int toImage) const;
@@ -96,8 +96,8 @@ class ProofSearch {
   TranspositionTable& table_;
   ThreatSearch& threats_;
   PnsOptions options_;
-  BusyMarks* marks_;
-  EvaluationHelpers* helper_;
+  VirtualLoss* marks_;
+  ParallelEvaluation* helper_;
   Side attacker_ = Side::X;
   SearchLimits limits_;
   int rootStones_ = 0;

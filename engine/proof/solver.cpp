@@ -24,7 +24,7 @@ Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int
     : table(tableMb) {
   if (threads > 1 && parallelism == Parallelism::Evaluation) {
     threats.push_back(std::make_unique<ThreatSearch>(threatEntries));
-    helpers = std::make_unique<EvaluationHelpers>(threads - 1, pns, *threats.back());
+    helpers = std::make_unique<ParallelEvaluation>(threads - 1, pns, *threats.back());
     searches.push_back(
         std::make_unique<ProofSearch>(table, *threats.back(), pns, nullptr, helpers.get()));
     return;

@@ -22,11 +22,11 @@
 #include <memory>
 #include <vector>
 
-#include "busy_marks.hpp"
 #include "engine/threats/threat_search.hpp"
-#include "eval_helper.hpp"
+#include "parallel_eval.hpp"
 #include "pns.hpp"
 #include "tt.hpp"
+#include "virtual_loss.hpp"
 
 namespace qubic {
 
@@ -52,7 +52,7 @@ struct SolveLimits {
 // How several threads share a solve (docs/history/experiments-2026-11.md compares them).
 enum class Parallelism : std::uint8_t {
   // One search; the threat searches of each batch of new children are shared out among
-  // the threads (engine/proof/eval_helper). The search takes the course it takes on one thread,
+  // the threads (engine/proof/parallel_eval). The search takes the course it takes on one thread,
   // but for a threat search cut short by its node limit (what the shared table holds).
   Evaluation,
   // A search per thread over one table, steered apart by busy marks and virtual numbers;
@@ -107,11 +107,11 @@ class Solver {
     Workspace(std::size_t tableMb, std::size_t threatEntries, int threads, const PnsOptions& pns,
               Parallelism parallelism = Parallelism::SharedTable);
     TranspositionTable table;
-    BusyMarks marks;
+    VirtualLoss marks;
     // Before the helpers, so that they go first: a helper may still be reading the shared
     // threat table (a dropped item) when the last batch has closed.
     std::vector<std::unique_ptr<ThreatSearch>> threats;
-    std::unique_ptr<EvaluationHelpers> helpers;
+    std::unique_ptr<ParallelEvaluation> helpers;
     std::vector<std::unique_ptr<ProofSearch>> searches;
   };
 

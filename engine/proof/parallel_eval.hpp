@@ -1,5 +1,5 @@
-// Helper threads for one proof search. When a node's children are first evaluated (a
-// threat search each, most of a solve's time), the ones the table does not hold form a
+// Parallel child evaluation: helper threads for one proof search. When a node's children are first
+// evaluated (a threat search each, most of a solve's time), the ones the table does not hold form a
 // batch that the search's thread and the helpers work through together, each taking the
 // next child nobody has taken; the search then uses the answers in its own order, as if
 // it had evaluated them itself, and drops those it turns out not to need. All threat
@@ -24,13 +24,13 @@
 
 namespace qubic {
 
-class EvaluationHelpers {
+class ParallelEvaluation {
  public:
   // `threads` helper threads (at least 1), their threat searches sharing `searchThreats`'s table.
-  EvaluationHelpers(int threads, const PnsOptions& options, ThreatSearch& searchThreats);
-  ~EvaluationHelpers();
-  EvaluationHelpers(const EvaluationHelpers&) = delete;
-  EvaluationHelpers& operator=(const EvaluationHelpers&) = delete;
+  ParallelEvaluation(int threads, const PnsOptions& options, ThreatSearch& searchThreats);
+  ~ParallelEvaluation();
+  ParallelEvaluation(const ParallelEvaluation&) = delete;
+  ParallelEvaluation& operator=(const ParallelEvaluation&) = delete;
 
   // The helper threads running: fewer than asked when the system would not start more.
   int helpers() const { return static_cast<int>(threads_.size()); }

@@ -1,4 +1,4 @@
-#include "eval_helper.hpp"
+#include "parallel_eval.hpp"
 
 #include "engine/core/thread_start.hpp"
 
@@ -18,8 +18,8 @@ inline void pause() { __builtin_ia32_pause(); }
 
 }  // namespace
 
-EvaluationHelpers::EvaluationHelpers(int threads, const PnsOptions& options,
-                                     ThreatSearch& searchThreats)
+ParallelEvaluation::ParallelEvaluation(int threads, const PnsOptions& options,
+                                       ThreatSearch& searchThreats)
     : options_(options) {
   for (int i = 0; i < std::max(threads, 1); ++i)
     threats_.push_back(std::make_unique<ThreatSearch>(ThreatSearch::ShareTableOf{searchThreats}));
@@ -28,15 +28,15 @@ EvaluationHelpers::EvaluationHelpers(int threads, const PnsOptions& options,
   startThreads(threads_, static_cast<int>(threats_.size()), [this](int i) { run(*threats_[i]); });
 }
 
-EvaluationHelpers::~EvaluationHelpers() {
+ParallelEvaluation::~ParallelEvaluation() {
   quit_.store(true);
   batch_.fetch_add(2);  // wakes the sleepers without opening a batch
   batch_.notify_all();
   for (std::thread& t : threads_) t.join();
 }
 
-bool EvaluationHelpers::startBatch(const Position& parent, const std::uint8_t* moves, int count,
-                                   Side attacker, bool parentNoThreatWin) {
+bool ParallelEvaluation::startBatch(const Position& parent, const std::uint8_t* moves, int count,
+                                    Side attacker, bool parentNoThreatWin) {
   // The buffer of the next batch: the one before last, which a helper may still be in.
   Batch& b = batches_[((batch_.load() + 1) >> 1) & 1];
   if (b.inside.load() != 0) return false;
@@ -58,23 +58,23 @@ bool EvaluationHelpers::startBatch(const Position& parent, const std::uint8_t* m
   return true;
 }
 
-NodeEvaluation EvaluationHelpers::evaluateChild(const Batch& b, int k, ThreatSearch& threats,
-                                                std::uint64_t& nodes,
-                                                const std::atomic<bool>* stop) const {
+NodeEvaluation ParallelEvaluation::evaluateChild(const Batch& b, int k, ThreatSearch& threats,
+                                                 std::uint64_t& nodes,
+                                                 const std::atomic<bool>* stop) const {
   Position child = b.parent;
   child.play(b.moves[static_cast<std::size_t>(k)]);
   return evaluateNode(child, b.attacker, options_, threats, b.parentNoThreatWin, nodes, stop);
 }
 
-void EvaluationHelpers::evaluateItem(Batch& b, int k, ThreatSearch& threats,
-                                     const std::atomic<bool>* stop) {
+void ParallelEvaluation::evaluateItem(Batch& b, int k, ThreatSearch& threats,
+                                      const std::atomic<bool>* stop) {
   const auto i = static_cast<std::size_t>(k);
   b.state[i].store(kTaken, std::memory_order_relaxed);
   b.results[i] = evaluateChild(b, k, threats, b.nodes[i], stop);
   b.state[i].store(kReady, std::memory_order_release);
 }
 
-const NodeEvaluation& EvaluationHelpers::result(int k, ThreatSearch& callerThreats) {
+const NodeEvaluation& ParallelEvaluation::result(int k, ThreatSearch& callerThreats) {
   Batch& b = current();
   const auto i = static_cast<std::size_t>(k);
   for (int spins = 0; b.state[i].load(std::memory_order_acquire) != kReady;) {
@@ -92,7 +92,7 @@ const NodeEvaluation& EvaluationHelpers::result(int k, ThreatSearch& callerThrea
   return b.results[i];
 }
 
-std::uint64_t EvaluationHelpers::endBatch() {
+std::uint64_t ParallelEvaluation::endBatch() {
   Batch& b = current();
   b.next.store(kClosed, std::memory_order_relaxed);
   b.closing.store(true, std::memory_order_relaxed);  // an item a helper is still on is not wanted
@@ -105,12 +105,12 @@ std::uint64_t EvaluationHelpers::endBatch() {
   return nodes;
 }
 
-void EvaluationHelpers::waitForHelpers() const {
+void ParallelEvaluation::waitForHelpers() const {
   while (batches_[0].inside.load() != 0 || batches_[1].inside.load() != 0)
     std::this_thread::yield();
 }
 
-void EvaluationHelpers::run(ThreatSearch& threats) {
+void ParallelEvaluation::run(ThreatSearch& threats) {
   std::uint64_t seen = 0;  // the last batch this thread took part in
   for (;;) {
     std::uint64_t n;

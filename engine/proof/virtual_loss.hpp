@@ -1,7 +1,8 @@
 // Which positions the other threads of a parallel proof search are inside right now.
 // A thread marks each node on its path; at a node, a child that others are working on
 // looks worse than its numbers say (a "virtual" proof number), so the threads spread
-// over the tree instead of all following the same most-proving path.
+// over the tree instead of all following the same most-proving path: the virtual loss of
+// parallel game-tree search, as virtual proof numbers (as in parallel df-pn).
 // Counts are kept per hashed key: two positions sharing a counter only blur the hint.
 #pragma once
 
@@ -12,11 +13,11 @@
 
 namespace qubic {
 
-class BusyMarks {
+class VirtualLoss {
  public:
   static constexpr std::size_t kCounters = std::size_t{1} << 16;
 
-  BusyMarks() : counts_(std::make_unique<std::atomic<std::uint16_t>[]>(kCounters)) {}
+  VirtualLoss() : counts_(std::make_unique<std::atomic<std::uint16_t>[]>(kCounters)) {}
 
   void enter(std::uint64_t key) { counter(key).fetch_add(1, std::memory_order_relaxed); }
   void leave(std::uint64_t key) { counter(key).fetch_sub(1, std::memory_order_relaxed); }
