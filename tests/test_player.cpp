@@ -5,6 +5,7 @@
 
 #include "engine/core/notation.hpp"
 #include "engine/play/player.hpp"
+#include "engine/play/reasons.hpp"
 #include "engine/threats/threats.hpp"
 #include "random_positions.hpp"
 
@@ -167,7 +168,7 @@ TEST_CASE("when nothing is proven the top level searches and reports depth, scor
     REQUIRE(line.isLegal(c.pv[static_cast<std::size_t>(i)]));
     line.play(c.pv[static_cast<std::size_t>(i)]);
   }
-  CHECK_THAT(c.reason, Catch::Contains("rated best by a 3-ply search"));
+  CHECK_THAT(c.reason, Catch::Contains("the best move a 3-ply search found"));
   // Progress: each completed depth, deepening, then the final answer.
   REQUIRE(reports.size() >= 3);
   for (std::size_t i = 1; i < reports.size(); ++i) CHECK(reports[i].depth >= reports[i - 1].depth);
@@ -242,4 +243,18 @@ TEST_CASE("a player's tables all fit in its hash budget") {
       CHECK(player.tableBytes() >= (mb << 20) * 3 / 4);  // and the budget is used
     }
   }
+}
+
+TEST_CASE("a quiet move's reason says what it makes and blocks, not a score") {
+  // Issue 41 (3): "rated best by a 1-ply search (+0.28 stones)" told a player nothing.
+  // X: 1a1 1b1; O: 2a1 2a2; X to move. 1c1 makes a three (1a1-1d1) and a two or more.
+  const Position p = playMoves(Position{}, "1a1,2a1,1b1,2a2").value();
+  const std::string three = reasons::ratedBest(p, parseMove("1c1").value(), 2);
+  CHECK(three.rfind("makes a three", 0) == 0);
+  CHECK(three.find("at 1c1; the best move a 2-ply search found") != std::string::npos);
+  CHECK(three.find("stones") == std::string::npos);
+  // 2a3 blocks O's two on 2a1-2a4 (and makes no three).
+  const std::string block = reasons::ratedBest(p, parseMove("2a3").value(), 2);
+  CHECK(block.find("blocks a two of the opponent's") != std::string::npos);
+  CHECK(block.find("three") == std::string::npos);
 }

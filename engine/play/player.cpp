@@ -412,7 +412,7 @@ MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& pro
   else if (result.verdict == Verdict::Loss)
     result.reason = reasons::everyMoveLoses();
   else
-    result.reason = reasons::ratedBest(pos, result.move, std::max(r.depth, 1), result.score);
+    result.reason = reasons::ratedBest(pos, result.move, std::max(r.depth, 1));
   return result;
 }
 

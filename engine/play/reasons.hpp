@@ -18,7 +18,8 @@ std::string provenWin(int plies, int cell);
 std::string longestDefence();
 std::string searchWin(int plies, int cell);
 std::string everyMoveLoses();
-// A quiet move the heuristic search preferred: what it does, how deep, the score.
-std::string ratedBest(const Position& pos, int cell, int depth, int score);
+// A quiet move the heuristic search preferred: what it does (threes, twos, blocks), and
+// how deep the search that chose it went.
+std::string ratedBest(const Position& pos, int cell, int depth);
 
 }  // namespace qubic::reasons
