@@ -265,8 +265,15 @@ TEST_CASE("every mistake on the command line is named") {
   CHECK(errorOf({"-engine", "cmd=a"}).find("at least two engines") != std::string::npos);
   CHECK(errorOf({"-engine", "name=x", "-engine", "cmd=b"}) ==
         "engine 1: cmd= is missing (the engine program)");
-  CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=a"}).find("two engines are named \"a\"") !=
-        std::string::npos);
+  CHECK(errorOf({"-engine", "cmd=a", "name=x", "-engine", "cmd=b", "name=x"})
+            .find("two engines are named \"x\"") != std::string::npos);
+  // Issue 43 (4): the same program twice needs no name=: the second is "a-2".
+  const Parsed<TournamentConfig> twice =
+      parse({"-engine", "cmd=/bin/a", "-engine", "cmd=/bin/a", "-engine", "cmd=/bin/a"});
+  REQUIRE(twice);
+  CHECK(twice.value().engines[0].name == "a");
+  CHECK(twice.value().engines[1].name == "a-2");
+  CHECK(twice.value().engines[2].name == "a-3");
   CHECK(errorOf({"-engine", "cmd=a", "colour=red", "-engine", "cmd=b"})
             .find("engine 1: unknown key \"colour\"") == 0);
   CHECK(errorOf({"-engine", "cmd=a", "tc=fast", "-engine", "cmd=b"}).find("tc must be") !=

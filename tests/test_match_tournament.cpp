@@ -469,3 +469,17 @@ TEST_CASE("a helper that leaves the engine's session still goes when its engine 
   }
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("a missing engine program is an error before the first game, and no record is written") {
+  // Issue 43 (4): the match started and recorded a loss for every game of that engine.
+  const std::string dir = scratchDir("missing");
+  const Run run = runMatch(
+      dir, joined(level(1),
+                  std::vector<std::string>{"-engine", "cmd=" + dir + "/no-such-engine", "-each",
+                                           "st=0.02", "-games", "2", "-records", dir + "/g.qgn"}));
+  INFO(run.out << run.err);
+  CHECK(run.exitCode == 1);
+  CHECK((run.out + run.err).find("engine no-such-engine: cannot run") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(dir + "/g.qgn"));
+  std::filesystem::remove_all(dir);
+}

@@ -397,10 +397,19 @@ Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
   if (config.engines.size() < 2)
     return Result::failure(
         "a tournament needs at least two engines: give -engine cmd=... twice, or --ladder");
+  // Engines named after the same program get "-2", "-3", ... in order; names the user
+  // gave must differ.
   std::set<std::string> names;
-  for (const EngineConfig& e : config.engines)
+  for (std::size_t n = 0; n < config.engines.size(); ++n) {
+    EngineConfig& e = config.engines[n];
+    const bool named = std::any_of(words.engines[n].begin(), words.engines[n].end(),
+                                   [](const auto& kv) { return kv.first == "name"; });
+    if (!named)
+      for (int k = 2; names.count(e.name); ++k)
+        e.name = baseName(e.command) + "-" + std::to_string(k);
     if (!names.insert(e.name).second)
       return Result::failure("two engines are named \"" + e.name + "\"; give each its own name=");
+  }
   if (config.sprt && config.engines.size() != 2)
     return Result::failure("-sprt needs exactly two engines");
   if (!words.resumePath.empty()) {

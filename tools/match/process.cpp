@@ -22,7 +22,8 @@ constexpr std::size_t kMaxLine = 64 * 1024;
 constexpr std::size_t kErrorTail = 4096;
 constexpr auto kPollSlice = std::chrono::milliseconds(50);  // how often a wait looks at `stop`
 
-// The file to execute: `command` itself when it names a path, else the first match on PATH.
+}  // namespace
+
 std::string resolveCommand(const std::string& command) {
   if (command.find('/') != std::string::npos) return command;
   const char* path = std::getenv("PATH");
@@ -37,6 +38,8 @@ std::string resolveCommand(const std::string& command) {
   }
   return command;  // exec then fails with ENOENT, which the caller reports
 }
+
+namespace {
 
 std::string describeStatus(int status) {
   if (WIFEXITED(status)) return "exited with code " + std::to_string(WEXITSTATUS(status));

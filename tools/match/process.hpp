@@ -12,6 +12,10 @@
 
 namespace qubic::match {
 
+// The file to execute: `command` itself when it names a path, else the first match on PATH
+// (`command` again when none matches).
+std::string resolveCommand(const std::string& command);
+
 class PipedProcess {
  public:
   using TimePoint = std::chrono::steady_clock::time_point;

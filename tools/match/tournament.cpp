@@ -1,9 +1,15 @@
 #include "tournament.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <memory>
 #include <thread>
+
+#include "process.hpp"
 
 namespace qubic::match {
 
@@ -104,6 +110,10 @@ void Tournament::countTermination(const std::string& termination) {
 TournamentEnd Tournament::run() {
   std::vector<bool> finished(schedule_.size(), false);
   std::string problem = loadFinishedGames(finished);
+  // A program that cannot run is an error now, not a lost game for every pairing.
+  for (const EngineConfig& e : config_.engines)
+    if (problem.empty() && access(resolveCommand(e.command).c_str(), X_OK) != 0)
+      problem = "engine " + e.name + ": cannot run " + e.command + ": " + std::strerror(errno);
   if (problem.empty()) problem = log_.open(config_.recordsPath);
   if (!problem.empty()) {
     out_ << "error: " << problem << "\n";
