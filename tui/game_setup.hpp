@@ -28,8 +28,6 @@ struct GameSetup {
   bool survivalCounts = true;  // Survival: no move was taken back
   std::string timeControl;     // "" without a clock, else e.g. "tc=300+3"
   std::array<std::chrono::milliseconds, 2> clockLeft{};  // with a clock: X's and O's time
-
-  bool operator==(const GameSetup&) const = default;
 };
 
 // Adds the setup's tags to `record` (replacing any of the same name).
