@@ -3,6 +3,7 @@
 // One mutex serialises every call into the session, so replies never interleave and
 // `isready`, `stop` and `quit` are answered while a search runs.
 #include <cstdio>
+#include <exception>
 #include <iostream>
 #include <mutex>
 #include <string>
@@ -65,9 +66,7 @@ void writeLine(std::string_view line) {
   std::fflush(stdout);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run(int argc, char** argv) {
   const Arguments args = readArguments(argc, argv);
   if (!args.error.empty()) {
     std::fprintf(stderr, "qubic-engine: %s\n%s", args.error.c_str(),
@@ -138,4 +137,17 @@ int main(int argc, char** argv) {
   searcher.stop();  // quit has stopped any search already; this keeps the exit certain
   searcher.waitForSearch();
   return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // What the engine cannot do without (its search thread, its tables) ends it with a
+  // message, never an abort.
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "qubic-engine: cannot go on: %s\n", e.what());
+    return 1;
+  }
 }

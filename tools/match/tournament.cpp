@@ -9,6 +9,7 @@
 #include <memory>
 #include <thread>
 
+#include "engine/core/thread_start.hpp"
 #include "process.hpp"
 
 namespace qubic::match {
@@ -142,7 +143,13 @@ TournamentEnd Tournament::run() {
   std::vector<std::thread> workers;
   const int threads =
       std::max(1, std::min<int>(config_.concurrency, static_cast<int>(pending_.size())));
-  for (int i = 0; i < threads && !pending_.empty(); ++i) workers.emplace_back([this] { worker(); });
+  // As many workers as the system starts; with none, this thread plays the games alone.
+  const int started =
+      pending_.empty() ? 0 : startThreads(workers, threads, [this](int) { worker(); });
+  if (started < threads && !pending_.empty())
+    out_ << "warning: concurrency " << threads << " asked, the system started " << started
+         << " threads (a process or memory limit)\n";
+  if (started == 0 && !pending_.empty()) worker();
   for (std::thread& t : workers) t.join();
 
   if (interrupt_ && end_ != TournamentEnd::Failed) end_ = TournamentEnd::Interrupted;
