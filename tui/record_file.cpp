@@ -37,7 +37,9 @@ Parsed<GameRecord> loadRecordFile(const std::string& path) {
 namespace {
 
 // Writes `text` to a new file at `path` (never an existing one, never through a link).
-std::string writeNewFile(const std::string& path, const std::string& text) {
+// `sync`: on the disk before it returns (before a rename over an older file), which can
+// take long on a busy disk; the autosave, written at every move, does without.
+std::string writeNewFile(const std::string& path, const std::string& text, bool sync) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
   if (fd < 0) {
     if (errno == EEXIST) return path + " already exists; it is not overwritten (give another name)";
@@ -55,7 +57,7 @@ std::string writeNewFile(const std::string& path, const std::string& text) {
     }
     done += static_cast<std::size_t>(n);
   }
-  if (fsync(fd) != 0 || close(fd) != 0) {
+  if ((sync && fsync(fd) != 0) || close(fd) != 0) {
     unlink(path.c_str());
     return path + ": writing failed: " + std::strerror(errno);
   }
@@ -66,7 +68,7 @@ std::string writeNewFile(const std::string& path, const std::string& text) {
 
 std::string saveRecordFile(const std::string& path, const GameRecord& record, bool replace) {
   const std::string text = recordToString(record);
-  if (!replace) return writeNewFile(path, text);
+  if (!replace) return writeNewFile(path, text, false);
   // Replacing: only a regular file, and through a new file renamed over it, so a failure
   // part-way leaves the old game whole.
   struct stat st {};
@@ -75,7 +77,7 @@ std::string saveRecordFile(const std::string& path, const GameRecord& record, bo
   if (lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
     return path + ": cannot write: not a regular file";
   const std::string fresh = path + ".qubic-" + std::to_string(getpid());
-  if (std::string error = writeNewFile(fresh, text); !error.empty()) return error;
+  if (std::string error = writeNewFile(fresh, text, true); !error.empty()) return error;
   if (rename(fresh.c_str(), path.c_str()) != 0) {
     const std::string error = path + ": cannot replace: " + std::strerror(errno);
     unlink(fresh.c_str());
