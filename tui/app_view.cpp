@@ -42,15 +42,16 @@ const char* reviewMark(const ReviewedMove& r) {
 }  // namespace
 
 std::string App::seatText(Side s) const {
-  if (mode_ == GameMode::Survival && seats_.isEngine(s)) return "Engine, perfect X (the proof)";
+  if (round_.survival() && seats_.isEngine(s)) return "Engine, perfect X (the proof)";
   if (seats_.isEngine(s)) return "Engine, level " + std::to_string(levels_[index(s)]);
   return seats_.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);
 }
 
 std::vector<StyledText> App::puzzleLines() const {
-  if (mode_ != GameMode::Puzzle || !puzzles_) return {};
+  if (round_.kind() != GameMode::Puzzle || !puzzles_) return {};
   const Puzzle& p = puzzles_->shown();
   const Side us = p.position.sideToMove();
+  const Position& pos = round_.game.position();
   const std::string wins =
       sideName(us) + " wins in " + std::to_string((p.plies + 1) / 2) + " moves";
   std::vector<StyledText> lines;
@@ -60,8 +61,8 @@ std::vector<StyledText> App::puzzleLines() const {
                            std::to_string(puzzles_->solvedCount()) + " of " +
                            std::to_string(puzzles_->count()) + ")   " +
                            keys_.primaryKeyName(Action::Players) + ": leave puzzles";
-  if (game_.position().isGameOver()) {
-    const bool won = game_.position().status() == (us == Side::X ? Status::XWins : Status::OWins);
+  if (pos.isGameOver()) {
+    const bool won = pos.status() == (us == Side::X ? Status::XWins : Status::OWins);
     lines.push_back({title + (won ? ": solved, " + sideName(us) + " won."
                                   : ": not solved this time; " +
                                         keys_.primaryKeyName(Action::Undo) + " takes moves back."),
@@ -74,7 +75,7 @@ std::vector<StyledText> App::puzzleLines() const {
                        " moves. Find a winning move.",
                    Style::Title, true});
   const PuzzleAnswer a = puzzles_->answer();
-  const std::vector<int>& moves = game_.moves();
+  const std::vector<int>& moves = round_.game.moves();
   if (a.move >= 0 && !moves.empty() && moves[0] == a.move) {
     const std::string played = moveToken(a.move);
     if (!a.checked) {
@@ -102,17 +103,18 @@ std::vector<StyledText> App::puzzleLines() const {
 }
 
 std::vector<StyledText> App::survivalLines() const {
-  if (mode_ != GameMode::Survival) return {};
-  const int plies = static_cast<int>(game_.moves().size());
+  const SurvivalRound* survival = round_.survival();
+  if (!survival) return {};
+  const int plies = static_cast<int>(round_.game.moves().size());
   const std::string best =
-      survivalBest_ > 0 ? " Your best: " + std::to_string(survivalBest_) + "." : std::string();
-  if (!game_.position().isGameOver())
+      survival->best > 0 ? " Your best: " + std::to_string(survival->best) + "." : std::string();
+  if (!round_.game.position().isGameOver())
     return {{"Survival, O against perfect X: ply " + std::to_string(plies) + "; the proof ends " +
-                 "the game by ply " + std::to_string(survivalLongest_) + " at the latest." + best,
+                 "the game by ply " + std::to_string(survival->longest) + " at the latest." + best,
              Style::Title, true}};
   std::string text = "You survived " + std::to_string(plies) + " plies of the " +
-                     std::to_string(survivalLongest_) + " the proof allows at most." + best;
-  if (!survivalCounts_) text += " (Moves were taken back or hints used: not scored.)";
+                     std::to_string(survival->longest) + " the proof allows at most." + best;
+  if (!survival->counts) text += " (Moves were taken back or hints used: not scored.)";
   return {{text, Style::Highlight, true},
           {keys_.primaryKeyName(Action::NewGame) + ": try again   " +
                keys_.primaryKeyName(Action::Players) + ": leave survival",
@@ -122,13 +124,14 @@ std::vector<StyledText> App::survivalLines() const {
 std::vector<StyledText> App::reviewLines() const {
   if (!review_) return {};
   const ReviewState state = review_->state();
-  const std::vector<int>& moves = game_.moves();
+  const Game& game = round_.game;
+  const std::vector<int>& moves = game.moves();
   if (state.running) {
-    if (!(state.start == game_.start())) return {};
+    if (!(state.start == game.start())) return {};
     return {{"Reviewing the game with proofs: " + std::to_string(state.done) + "/" +
              std::to_string(state.total)}};
   }
-  if (moves.empty() || state.covers(game_.start(), moves) < moves.size()) return {};
+  if (moves.empty() || state.covers(game.start(), moves) < moves.size()) return {};
   const ReviewedMove& r = state.verdicts[moves.size() - 1];
   return {{"Review, move " + std::to_string(moves.size()) + " " + moveToken(r.move) + " (" +
                sideName(r.mover) + "): " + describeVerdict(r) + ".",
@@ -138,52 +141,36 @@ std::vector<StyledText> App::reviewLines() const {
            Style::Dim}};
 }
 
+// Who is to do what now: the result, the engine thinking, a move being typed.
 std::vector<StyledText> App::statusLines() const {
   std::vector<StyledText> lines;
-  const Position& pos = game_.position();
+  const Position& pos = round_.game.position();
   const Side toMove = pos.sideToMove();
   const auto now = std::chrono::steady_clock::now();
   for (Side s : {Side::X, Side::O}) {
-    const bool moving = !pos.isGameOver() && !lostOnTime_ && s == toMove;
+    const bool moving = !pos.isGameOver() && !round_.lostOnTime && s == toMove;
     std::string line = sideName(s) + "  " + seatText(s);
     if (clock_.hasClock()) line += "   " + GameClock::format(clock_.remaining(s, now));
     lines.push_back({line + (moving ? "   <- to move" : ""), styleOf(s), moving});
   }
-  if (lostOnTime_) {
-    lines.push_back(
-        {sideName(*lostOnTime_) + " lost on time: " + sideName(opponent(*lostOnTime_)) + " wins.",
-         Style::Highlight, true});
+  if (const std::optional<Side> out = round_.lostOnTime) {
+    lines.push_back({sideName(*out) + " lost on time: " + sideName(opponent(*out)) + " wins.",
+                     Style::Highlight, true});
     lines.push_back({keys_.primaryKeyName(Action::NewGame) + ": new game"});
     return lines;
   }
-
-  // What happens now.
   if (pos.isGameOver()) {
-    const std::string again = keys_.primaryKeyName(Action::NewGame) + ": new game   " +
-                              keys_.primaryKeyName(Action::Undo) + ": undo";
     if (pos.status() == Status::Draw)
       lines.push_back({"Draw: the cube is full and nobody has a line.", Style::Highlight, true});
     else
       lines.push_back({sideName(pos.status() == Status::XWins ? Side::X : Side::O) +
                            " wins with the line " + winningLineName(pos) + "!",
                        Style::Highlight, true});
-    if (mode_ == GameMode::Play) lines.push_back({again});  // a puzzle, survival: their own keys
+    if (round_.kind() == GameMode::Play)  // a puzzle, survival: their own keys
+      lines.push_back({keys_.primaryKeyName(Action::NewGame) + ": new game   " +
+                       keys_.primaryKeyName(Action::Undo) + ": undo"});
   } else if (seats_.isEngine(toMove)) {
-    const EngineStatus status = engine_.status();
-    if (paused_ && !status.thinking) {
-      lines.push_back({"Engine paused: " + keys_.primaryKeyName(Action::Step) + " one move, " +
-                       keys_.primaryKeyName(Action::Pause) + " resume."});
-    } else if (!status.thinking) {
-      lines.push_back({"Engine " + sideName(toMove) + " to move."});
-    } else {
-      std::string text = "Engine thinking: " + seconds(status.elapsedSeconds);
-      if (status.best.nodes) text += ", " + shortCount(status.best.nodes) + " nodes";
-      if (status.best.move >= 0) text += ", best so far " + moveToken(status.best.move);
-      lines.push_back({text});
-      if (const std::string proven = verdictText(toMove, status.best.verdict, status.best.plies);
-          !proven.empty())
-        lines.push_back({proven, Style::Highlight, true});
-    }
+    for (StyledText& line : engineLines()) lines.push_back(std::move(line));
   } else if (const std::string& typed = input_.pendingToken(); !typed.empty()) {
     lines.push_back(
         {"Typing a move: " + typed + std::string(3 - typed.size(), '_'), Style::Normal, true});
@@ -193,43 +180,78 @@ std::vector<StyledText> App::statusLines() const {
     lines.push_back({std::string(seats_.anyEngine() ? "Your move" : sideName(toMove) + " to move") +
                      ": arrows + Enter, a click, or type a cell like 2c3."});
   }
-
   // What the solution knows about the position on the board: analysis, so only with the
   // overlay on (a newcomer's first screen must not give the game away).
   if (book_ && showOverlay_ && !pos.isGameOver())
     if (const std::optional<BookMove> known = book_->find(pos))
       lines.push_back({verdictText(toMove, Verdict::Win, known->pliesToWin) + " (book)",
                        Style::Highlight, true});
+  for (auto part : {&App::lastMoveLines, &App::explanationLines, &App::puzzleLines,
+                    &App::survivalLines, &App::reviewLines, &App::analysisLines})
+    for (StyledText& line : (this->*part)()) lines.push_back(std::move(line));
+  return lines;
+}
 
-  // Why the engine played its last move, while that move is still on the board and the
-  // game goes on (once it is over, the result says what matters).
-  if (!pos.isGameOver() && lastEngineMove_ && lastEngineMove_->ply < game_.moves().size() &&
-      game_.moves()[lastEngineMove_->ply] == lastEngineMove_->choice.move) {
-    const MoveChoice& c = lastEngineMove_->choice;
-    std::string text =
-        "Engine (" + sideName(lastEngineMove_->side) + ") played " + moveToken(c.move);
-    if (settings_.engine.explain && !c.reason.empty()) text += ": " + c.reason;
-    text += ".";
-    if (const std::string proven = verdictText(lastEngineMove_->side, c.verdict, c.plies);
-        !proven.empty())
-      text += " " + proven + (c.fromBook ? " (book)." : ".");
-    lines.push_back({text});
-    if (showExpected_) {
-      std::string expected = "Expected line:";
-      for (int k = 1; k < c.pvLength; ++k) {
-        expected += ' ';
-        expected += moveToken(c.pv[static_cast<std::size_t>(k)]);
-      }
-      lines.push_back({c.pvLength > 1
-                           ? expected
-                           : "Expected line: none beyond this move (it was not searched deeper)"});
-    }
+// The engine to move: paused, waiting, or thinking with its best move so far.
+std::vector<StyledText> App::engineLines() const {
+  const Side toMove = round_.game.position().sideToMove();
+  const EngineStatus status = engine_.status();
+  if (round_.paused && !status.thinking)
+    return {{"Engine paused: " + keys_.primaryKeyName(Action::Step) + " one move, " +
+             keys_.primaryKeyName(Action::Pause) + " resume."}};
+  if (!status.thinking) return {{"Engine " + sideName(toMove) + " to move."}};
+  std::string text = "Engine thinking: " + seconds(status.elapsedSeconds);
+  if (status.best.nodes) text += ", " + shortCount(status.best.nodes) + " nodes";
+  if (status.best.move >= 0) text += ", best so far " + moveToken(status.best.move);
+  std::vector<StyledText> lines{{text}};
+  if (const std::string proven = verdictText(toMove, status.best.verdict, status.best.plies);
+      !proven.empty())
+    lines.push_back({proven, Style::Highlight, true});
+  return lines;
+}
+
+// Why the engine played its last move, while that move is still on the board and the game
+// goes on (once it is over, the result says what matters); else the comment of the move on
+// the board (a loaded record's, or an engine reason of an earlier session).
+std::vector<StyledText> App::lastMoveLines() const {
+  const Game& game = round_.game;
+  const std::size_t n = game.moves().size();
+  if (game.position().isGameOver() || n == 0) return {};
+  const std::optional<EngineNote>& note = round_.lastEngineMove;
+  if (!note || note->ply >= n || game.moves()[note->ply] != note->choice.move) {
+    if (game.comments()[n - 1].empty() || (note && note->ply == n - 1)) return {};
+    return {{"Move " + std::to_string(n) + " (" + moveToken(game.moves()[n - 1]) +
+                 "): " + game.comments()[n - 1],
+             Style::Dim}};
   }
-  if (explaining_ && explaining_->from == pos && explaining_->quiet) {
-    const QuietWin& q = *explaining_->quiet;
-    const Side us = pos.sideToMove();
+  const MoveChoice& c = note->choice;
+  std::string text = "Engine (" + sideName(note->side) + ") played " + moveToken(c.move);
+  if (settings_.engine.explain && !c.reason.empty()) text += ": " + c.reason;
+  text += ".";
+  if (const std::string proven = verdictText(note->side, c.verdict, c.plies); !proven.empty())
+    text += " " + proven + (c.fromBook ? " (book)." : ".");
+  std::vector<StyledText> lines{{text}};
+  if (!showExpected_) return lines;
+  std::string expected = "Expected line:";
+  for (int k = 1; k < c.pvLength; ++k)
+    expected += ' ' + moveToken(c.pv[static_cast<std::size_t>(k)]);
+  lines.push_back({c.pvLength > 1 ? expected
+                                  : "Expected line: none beyond this move (it was not searched "
+                                    "deeper)"});
+  return lines;
+}
+
+// The explanation's step on the board, in words; a hint; the saved games of a Load prompt.
+std::vector<StyledText> App::explanationLines() const {
+  std::vector<StyledText> lines;
+  const Position& pos = round_.game.position();
+  const std::optional<Explanation>& e = round_.explaining;
+  const Side us = pos.sideToMove();
+  if (e && e->from == pos && e->quiet) {
+    const QuietWin& q = *e->quiet;
     std::string threat;
-    for (std::size_t k = 0; k < q.threat.size(); k += 2) threat += " " + moveToken(q.threat[k]);
+    for (std::size_t k = 0; k < q.threat.size(); k += 2)
+      threat.append(" ").append(moveToken(q.threat[k]));
     lines.push_back(
         {sideName(us) + " wins within " + std::to_string((q.plies + 1) / 2) +
              " moves, but not by threes alone (a checked proof; " + std::to_string(q.choices) +
@@ -240,11 +262,10 @@ std::vector<StyledText> App::statusLines() const {
                                    " would win by threes:" + threat + "."),
          Style::Highlight, true});
     lines.push_back({keys_.primaryKeyName(Action::Explain) + ": back to the game", Style::Dim});
-  } else if (explaining_ && explaining_->from == pos) {
-    const ForcingStep& step = explaining_->steps[explaining_->shown - 1];
-    const Side us = pos.sideToMove();
-    lines.push_back({"Forcing win, step " + std::to_string(explaining_->shown) + " of " +
-                         std::to_string(explaining_->steps.size()) + " (checked by the rules): " +
+  } else if (e && e->from == pos) {
+    const ForcingStep& step = e->steps[e->shown - 1];
+    lines.push_back({"Forcing win, step " + std::to_string(e->shown) + " of " +
+                         std::to_string(e->steps.size()) + " (checked by the rules): " +
                          sideName(us) + " " + moveToken(step.move) + " " + describeStep(step, us) +
                          (step.reply >= 0 ? " at " + moveToken(step.reply) : std::string()) + ".",
                      Style::Highlight, true});
@@ -252,24 +273,21 @@ std::vector<StyledText> App::statusLines() const {
                          "line, not the game)",
                      Style::Dim});
   }
-  // A comment of the move on the board (a loaded record's, or an engine reason of an
-  // earlier session), while stepping through a game.
-  if (const std::size_t n = game_.moves().size();
-      !pos.isGameOver() && n > 0 && !game_.comments()[n - 1].empty() &&
-      !(lastEngineMove_ && lastEngineMove_->ply == n - 1))
-    lines.push_back({"Move " + std::to_string(n) + " (" + moveToken(game_.moves()[n - 1]) +
-                         "): " + game_.comments()[n - 1],
-                     Style::Dim});
-  if (prompt_ == PromptKind::Load) lines.push_back({savedList_, Style::Dim});
-  for (StyledText& line : puzzleLines()) lines.push_back(std::move(line));
-  for (StyledText& line : survivalLines()) lines.push_back(std::move(line));
-  for (StyledText& line : reviewLines()) lines.push_back(std::move(line));
-  if (hint_ && hintPly_ == game_.moves().size())
-    lines.push_back(
-        {"Hint: " + moveToken(hint_->move) + (hint_->reason.empty() ? "" : " - " + hint_->reason),
-         Style::Highlight});
+  if (const LinePrompt* prompt = top<LinePrompt>(); prompt && !prompt->note.empty())
+    lines.push_back({prompt->note, Style::Dim});
+  if (round_.hint && round_.hintPly == round_.game.moves().size())
+    lines.push_back({"Hint: " + moveToken(round_.hint->move) +
+                         (round_.hint->reason.empty() ? "" : " - " + round_.hint->reason),
+                     Style::Highlight});
+  return lines;
+}
 
-  if (showThreats_ && !pos.isGameOver()) {
+// The threat marks and the overlay, in words.
+std::vector<StyledText> App::analysisLines() const {
+  std::vector<StyledText> lines;
+  const Position& pos = round_.game.position();
+  if (pos.isGameOver()) return lines;
+  if (showThreats_) {
     for (Side s : {Side::X, Side::O}) {
       const Bitboard threes = threatCells(pos, s), doubles = doubleThreatCells(pos, s);
       std::string text = sideName(s) + ": ";
@@ -279,85 +297,93 @@ std::vector<StyledText> App::statusLines() const {
       lines.push_back({text, styleOf(s)});
     }
   }
-  if (showOverlay_ && !pos.isGameOver()) {
-    std::string text = "Overlay (" + sideName(toMove) + " to move): ";
-    const std::optional<BoardAnalysis> a = analysis_ ? analysis_->snapshot(pos) : std::nullopt;
-    if (!a) {
-      text += "starting...";
-    } else {
-      int wins = 0, losses = 0;
-      for (Bitboard empty = pos.emptyCells(); empty;) {
-        const MoveValue v = a->cells[popLowest(empty)].value;
-        wins += v == MoveValue::Win;
-        losses += v == MoveValue::Loss;
-      }
-      const int open = popcount(pos.emptyCells()) - wins - losses;
-      text += std::to_string(wins) + " W, " + std::to_string(losses) + " L" +
-              (open > 0 ? ", " + std::to_string(open) + " ? (not proven)" : "");
-      // Says when it is done, so "?" cells left then are what the overlay could not prove.
-      text += a->complete()
-                  ? "; done"
-                  : "; analysing " + std::to_string(a->judged) + "/" + std::to_string(a->toJudge);
-      const std::string verdict =
-          overlayVerdict(toMove, wins, losses, popcount(pos.emptyCells()), a->complete());
-      if (!verdict.empty()) lines.push_back({verdict, wins ? Style::Win : Style::Loss, true});
-    }
-    lines.push_back({text, Style::Dim});
+  if (!showOverlay_) return lines;
+  const Side toMove = pos.sideToMove();
+  std::string text = "Overlay (" + sideName(toMove) + " to move): ";
+  const std::optional<BoardAnalysis> a = analysis_ ? analysis_->snapshot(pos) : std::nullopt;
+  if (!a) {
+    lines.push_back({text + "starting...", Style::Dim});
+    return lines;
   }
+  int wins = 0, losses = 0;
+  for (Bitboard empty = pos.emptyCells(); empty;) {
+    const MoveValue v = a->cells[popLowest(empty)].value;
+    wins += v == MoveValue::Win;
+    losses += v == MoveValue::Loss;
+  }
+  const int open = popcount(pos.emptyCells()) - wins - losses;
+  text += std::to_string(wins) + " W, " + std::to_string(losses) + " L" +
+          (open > 0 ? ", " + std::to_string(open) + " ? (not proven)" : "");
+  // Says when it is done, so "?" cells left then are what the overlay could not prove.
+  text += a->complete()
+              ? "; done"
+              : "; analysing " + std::to_string(a->judged) + "/" + std::to_string(a->toJudge);
+  const std::string verdict =
+      overlayVerdict(toMove, wins, losses, popcount(pos.emptyCells()), a->complete());
+  if (!verdict.empty()) lines.push_back({verdict, wins ? Style::Win : Style::Loss, true});
+  lines.push_back({text, Style::Dim});
   return lines;
+}
+
+// The line at the bottom of the screen for the prompt or question on top, if any.
+std::string App::promptLine() const {
+  if (const LinePrompt* p = top<LinePrompt>()) {
+    if (p->purpose == LinePrompt::Purpose::Save)
+      return "Save game to (Enter saves, Esc cancels, C-u clears): " + p->text;
+    if (p->purpose == LinePrompt::Purpose::Load)
+      return "Load game from (Enter loads, Esc cancels, C-u clears): " + p->text;
+    return "Go to move (0 to " + std::to_string(round_.game.line().size()) +
+           ", Enter goes, Esc cancels): " + p->text;
+  }
+  const Question* q = top<Question>();
+  if (!q) return {};
+  if (q->purpose == Question::Purpose::Resume)
+    return "An unfinished game (" + countOf(q->unfinished->moves.size(), "move") +
+           ") was kept from the last run. Resume it? y: yes, any other key: start afresh";
+  if (q->purpose == Question::Purpose::Replace)
+    return "Replace " + q->path + " (this game as saved before) with the game now? " +
+           "y: yes, any other key: no";
+  return std::string("This game is not saved. ") +
+         (q->leaving == Action::Quit   ? "Quit"
+          : q->leaving == Action::Load ? "Load another"
+                                       : "Start a new one") +
+         " and lose it? y: yes, any other key: no (" + keys_.primaryKeyName(Action::Save) +
+         " saves)";
 }
 
 ViewState App::buildView() const {
   ViewState v;
   v.title = "QUBIC  4x4x4 tic-tac-toe: four in a line wins, in a level or across levels";
-  const Position& pos = game_.position();
+  const Game& game = round_.game;
+  const Position& pos = game.position();
   std::optional<BoardAnalysis> overlay;
   if (showOverlay_ && analysis_) overlay = analysis_->snapshot(pos);
   BoardMarks marks;
-  marks.threats = showThreats_ || explaining_.has_value();
+  marks.threats = showThreats_ || round_.explaining.has_value();
   // The overlay judges the game's position, not an explanation's step.
-  marks.overlay = overlay && !explaining_ ? &*overlay : nullptr;
+  marks.overlay = overlay && !round_.explaining ? &*overlay : nullptr;
   if (showLines_) marks.linesThrough = cursor_;
   int lastMove = -1;
-  const Position shown = shownPosition(lastMove);
+  const Position shown = round_.shownPosition(lastMove);
   v.cells = boardLook(shown, lastMove, marks);
   // The cursor stays while the engine thinks, so the next move can be aimed meanwhile.
   v.cursor = !pos.isGameOver() && seats_.anyHuman() ? cursor_ : -1;
   v.activeLevel = levelOf(cursor_);
   v.status = statusLines();
-  for (int cell : game_.moves()) v.moveTokens.push_back(moveToken(cell));
+  for (int cell : game.moves()) v.moveTokens.push_back(moveToken(cell));
   if (review_) {
     const ReviewState state = review_->state();
-    const std::size_t reviewed = state.covers(game_.start(), game_.moves());
+    const std::size_t reviewed = state.covers(game.start(), game.moves());
     for (std::size_t i = 0; i < reviewed; ++i) v.moveTokens[i] += reviewMark(state.verdicts[i]);
   }
-  v.firstPly = game_.start().moveCount();
+  v.firstPly = game.start().moveCount();
   if (pos.isGameOver()) v.result = std::string(resultToken(resultOf(pos)));
   v.message = message_;
   v.keyBar = keyBar(keys_, !seats_.anyHuman());
-  if (prompt_ == PromptKind::Save)
-    v.prompt = "Save game to (Enter saves, Esc cancels, C-u clears): " + promptText_;
-  if (prompt_ == PromptKind::GoTo)
-    v.prompt = "Go to move (0 to " + std::to_string(game_.line().size()) +
-               ", Enter goes, Esc cancels): " + promptText_;
-  if (prompt_ == PromptKind::Load)
-    v.prompt = "Load game from (Enter loads, Esc cancels, C-u clears): " + promptText_;
-  if (prompt_ == PromptKind::Resume && unfinished_)
-    v.prompt = "An unfinished game (" + countOf(unfinished_->moves.size(), "move") +
-               ") was kept from the last run. Resume it? y: yes, any other key: start afresh";
-  if (prompt_ == PromptKind::Replace)
-    v.prompt = "Replace " + replacing_ + " (this game as saved before) with the game now? " +
-               "y: yes, any other key: no";
-  if (prompt_ == PromptKind::Confirm)
-    v.prompt = std::string("This game is not saved. ") +
-               (confirming_ == Action::Quit   ? "Quit"
-                : confirming_ == Action::Load ? "Load another"
-                                              : "Start a new one") +
-               " and lose it? y: yes, any other key: no (" + keys_.primaryKeyName(Action::Save) +
-               " saves)";
-  if (helpOpen_)
+  v.prompt = promptLine();
+  if (top<HelpScreen>()) {
     v.help = helpScreen(keys_);
-  else if (startScreen_) {
+  } else if (top<StartScreen>()) {
     v.help = startScreenLines();
     v.helpFooter = "1-6 or Enter start  " + keys_.primaryKeyName(Action::LevelUp) +
                    keys_.primaryKeyName(Action::LevelDown) + " level  " +

@@ -25,6 +25,12 @@ struct ReviewState {
   bool finished() const { return !running && verdicts.size() == line.size() && !line.empty(); }
   // How many of `moves` (played from `from`) this review judged: their common prefix.
   std::size_t covers(const Position& from, const std::vector<int>& moves) const;
+  // The position at the end of the line reviewed.
+  Position end() const {
+    Position p = start;
+    for (const int m : line) p.play(m);
+    return p;
+  }
 };
 
 class GameReview {

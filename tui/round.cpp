@@ -1,0 +1,45 @@
+#include "round.hpp"
+
+#include "engine/core/notation.hpp"
+
+namespace qubic::tui {
+
+GameMode Round::kind() const {
+  if (std::holds_alternative<PuzzleRound>(mode)) return GameMode::Puzzle;
+  if (std::holds_alternative<SurvivalRound>(mode)) return GameMode::Survival;
+  return GameMode::Play;
+}
+
+std::string Round::snapshot() const {
+  std::string text = positionString(game.start());
+  for (const int m : game.moves()) text += ' ' + moveToken(m);
+  return text;
+}
+
+Position Round::shownPosition(int& lastMove) const {
+  lastMove = game.lastMove();
+  if (!explaining || !(explaining->from == game.position())) return game.position();
+  Position p = explaining->from;
+  if (explaining->quiet) {
+    p.play(explaining->quiet->move);
+    lastMove = explaining->quiet->move;
+    return p;
+  }
+  for (std::size_t k = 0; k < explaining->shown; ++k) {
+    const ForcingStep& step = explaining->steps[k];
+    p.play(step.move);
+    lastMove = step.move;
+    if (k + 1 < explaining->shown && step.reply >= 0) p.play(step.reply);
+  }
+  return p;
+}
+
+Round freshRound(RoundMode mode, const Position& start) {
+  Round round;
+  round.game.reset(start);
+  round.mode = mode;
+  round.savedGame = round.snapshot();
+  return round;
+}
+
+}  // namespace qubic::tui

@@ -1,0 +1,45 @@
+// What is drawn over the board and takes the keys before it: the start screen, the help,
+// a line the player types (a file name, a move number) and a yes/no question. They form a
+// stack (the help opens over the start screen and gives it back); each is built when
+// opened and holds what it is about, so closing one leaves nothing behind.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "engine/core/record.hpp"
+#include "keymap.hpp"
+
+namespace qubic::tui {
+
+struct StartScreen {};
+struct HelpScreen {};
+
+// A line of text typed at the bottom of the screen.
+struct LinePrompt {
+  enum class Purpose : std::uint8_t { Save, Load, GoTo };
+  enum class Edit : std::uint8_t { Typing, Done, Cancelled };
+  Purpose purpose = Purpose::Save;
+  std::string text;  // pre-filled, then as typed
+  std::string note;  // a line for the panel (Load: the saved games)
+
+  // Enter ends it, Esc cancels, Backspace and Ctrl-U edit; a move number takes digits only.
+  Edit edit(int key);
+};
+
+// A question answered with y (yes) or any other key (no).
+struct Question {
+  enum class Purpose : std::uint8_t { Resume, Leave, Replace };
+  Purpose purpose = Purpose::Leave;
+  Action leaving = Action::None;         // Leave: NewGame, Load or Quit
+  std::string path;                      // Replace: the file
+  std::optional<GameRecord> unfinished;  // Resume: the earlier run's game
+};
+
+using Screen = std::variant<StartScreen, HelpScreen, LinePrompt, Question>;
+
+// Whether a key answers a question with yes.
+inline bool isYes(int key) { return key == 'y' || key == 'Y'; }
+
+}  // namespace qubic::tui
