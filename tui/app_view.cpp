@@ -39,6 +39,30 @@ const char* reviewMark(const ReviewedMove& r) {
   return r.onlyMove ? "!" : "";
 }
 
+// What the solver said of the player's first move in puzzle `p`.
+StyledText answerLine(const Puzzle& p, const PuzzleAnswer& a, const std::string& wins,
+                      const std::string& undoKey) {
+  const std::string played = moveToken(a.move);
+  if (!a.checked) return {"Checking " + played + " with the solver..."};
+  switch (a.check.verdict) {
+    case AnswerVerdict::Fastest:
+      return {"Right: " + played + " wins, the fastest way (" + wins +
+                  "). Now finish it against the engine.",
+              Style::Win, true};
+    case AnswerVerdict::Wins:
+      return {"Right: " + played + " wins too, in " + std::to_string((a.check.plies + 1) / 2) +
+                  " moves; " + moveToken(p.bestMove) + " is faster (" + wins + ").",
+              Style::Win, true};
+    case AnswerVerdict::DoesNotWin:
+      return {"Not this one: after " + played + " " + sideName(p.position.sideToMove()) +
+                  " cannot force a win. " + undoKey + " takes it back.",
+              Style::Error, true};
+    case AnswerVerdict::NotProven:
+      break;
+  }
+  return {"The solver could not settle " + played + " within its budget."};
+}
+
 }  // namespace
 
 std::string App::seatText(Side s) const {
@@ -76,28 +100,8 @@ std::vector<StyledText> App::puzzleLines() const {
                    Style::Title, true});
   const PuzzleAnswer a = puzzles_->answer();
   const std::vector<int>& moves = round_.game.moves();
-  if (a.move >= 0 && !moves.empty() && moves[0] == a.move) {
-    const std::string played = moveToken(a.move);
-    if (!a.checked) {
-      lines.push_back({"Checking " + played + " with the solver..."});
-    } else if (a.check.verdict == AnswerVerdict::Fastest) {
-      lines.push_back({"Right: " + played + " wins, the fastest way (" + wins +
-                           "). Now finish it against the engine.",
-                       Style::Win, true});
-    } else if (a.check.verdict == AnswerVerdict::Wins) {
-      lines.push_back({"Right: " + played + " wins too, in " +
-                           std::to_string((a.check.plies + 1) / 2) + " moves; " +
-                           moveToken(p.bestMove) + " is faster (" + wins + ").",
-                       Style::Win, true});
-    } else if (a.check.verdict == AnswerVerdict::DoesNotWin) {
-      lines.push_back({"Not this one: after " + played + " " + sideName(us) +
-                           " cannot force a win. " + keys_.primaryKeyName(Action::Undo) +
-                           " takes it back.",
-                       Style::Error, true});
-    } else {
-      lines.push_back({"The solver could not settle " + played + " within its budget."});
-    }
-  }
+  if (a.move >= 0 && !moves.empty() && moves[0] == a.move)
+    lines.push_back(answerLine(p, a, wins, keys_.primaryKeyName(Action::Undo)));
   lines.push_back({next, Style::Dim});
   return lines;
 }
