@@ -252,7 +252,7 @@ TEST_CASE("qubic-solve --review judges every move of a record or a move list") {
     CHECK(run.out.find("   8  O     2d1   O wins, 1 ply       O has won           wins") !=
           std::string::npos);
     CHECK(run.out.find("first mistake: ply 7, 3d4, missed a forced win") != std::string::npos);
-    CHECK(run.err.find("reviewing: 17/17") != std::string::npos);
+    CHECK(run.err.find("reviewing: 18/18") != std::string::npos);
   }
   std::filesystem::remove(path);
 }

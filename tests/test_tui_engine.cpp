@@ -126,7 +126,8 @@ TEST_CASE("analysis: every empty cell is judged, and a new position replaces the
 }
 
 TEST_CASE("game_review: the newest review replaces the one in flight and reports its verdicts") {
-  GameReview review;
+  auto known = std::make_shared<KnownValues>();
+  GameReview review(known);
   // X had 1d1 to win and played 3d4; O completed 2a1-2d1.
   const Position start = playMoves(Position{}, "1a1 2a1 1b1 2b1 1c1 2c1").value();
   const std::vector<int> missed = {parseMove("3d4").value(), parseMove("2d1").value()};
@@ -146,4 +147,50 @@ TEST_CASE("game_review: the newest review replaces the one in flight and reports
   REQUIRE(s.verdicts.size() == 2);
   CHECK(s.verdicts[0].verdict == MoveVerdict::MissedForcedWin);
   CHECK(s.verdicts[1].verdict == MoveVerdict::Won);
+  // What the review proved is known to the overlay: X wins before 3d4 (checked), O after.
+  const std::optional<ProvenValue> before = known->find(start, true);
+  REQUIRE(before.has_value());
+  CHECK(before->kind == ValueKind::Win);
+  Position after = start;
+  after.play(missed[0]);
+  const std::optional<ProvenValue> lost = known->find(after, true);
+  REQUIRE(lost.has_value());
+  CHECK(lost->kind == ValueKind::Win);  // for O, to move: 2d1 completes the line
+}
+
+TEST_CASE("known values: a checked value stands, an unchecked one is only a hint") {
+  KnownValues known;
+  const Position pos = playMoves(Position{}, "1a1 2a1 1b1 2b1 1c1").value();
+  ProvenValue loss;
+  loss.kind = ValueKind::Loss;
+  loss.plies = 1;
+  known.add(pos, loss, false);
+  CHECK_FALSE(known.find(pos, true).has_value());  // the review does not take it as proven
+  REQUIRE(known.find(pos, false).has_value());
+  ReviewOptions options;
+  known.connect(options);
+  CHECK(options.winnerHint(pos) == Side::X);  // O to move, lost: X is asked first
+  CHECK_FALSE(options.known(pos).has_value());
+  ProvenValue win;
+  win.kind = ValueKind::Win;
+  known.add(pos, win, true);
+  known.add(pos, loss, false);  // never replaces a checked value
+  REQUIRE(options.known(pos).has_value());
+  CHECK(options.known(pos)->kind == ValueKind::Win);
+}
+
+TEST_CASE("the overlay judges a move at once by a value the review proved") {
+  auto known = std::make_shared<KnownValues>();
+  const Position pos = playMoves(Position{}, "1a1 2a1 1b1 2b1 1c1").value();
+  Position after = pos;
+  after.play(parseMove("4d4").value());  // O ignores the three: X wins next move
+  ProvenValue xWins;
+  xWins.kind = ValueKind::Win;
+  xWins.plies = 13;  // not the true distance: shows the value came from the store
+  known->add(after, xWins, true);
+  const MoveJudge judge = engineJudge(std::chrono::milliseconds(50), nullptr, 1, known);
+  std::atomic<bool> stop{false};
+  const MoveJudgement j = judge(pos, parseMove("4d4").value(), stop);
+  CHECK(j.value == MoveValue::Loss);
+  CHECK(j.plies == 14);
 }

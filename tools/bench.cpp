@@ -19,7 +19,7 @@ constexpr Section kSections[] = {
     {"core", qubic::bench::benchCore},       {"symmetry", qubic::bench::benchSymmetry},
     {"threats", qubic::bench::benchThreats}, {"engine", qubic::bench::benchEngine},
     {"levels", qubic::bench::benchLevels},   {"solve", qubic::bench::benchSolve},
-    {"suite", qubic::bench::benchSuite},
+    {"suite", qubic::bench::benchSuite},     {"review", qubic::bench::benchReview},
 };
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "engine/book/book.hpp"
 #include "engine/core/position.hpp"
 #include "engine/play/job_thread.hpp"
+#include "known_values.hpp"
 
 namespace qubic::tui {
 
@@ -33,8 +34,10 @@ using MoveJudge =
 // The current judge: the engine's verdict on the position after the move, found with a
 // small budget per cell (a Win for the opponent means the move loses, and so on).
 // `threads`: of its proof searches (engine/proof/solver), as the settings' engine.threads.
+// `known`: values shared with the review: one known for the position after a move judges
+// it at once, and what the engine proves is added (as unchecked).
 MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book = {},
-                      int threads = 1);
+                      int threads = 1, std::shared_ptr<KnownValues> known = {});
 
 struct BoardAnalysis {
   std::uint64_t positionKey = 0;

@@ -59,7 +59,7 @@ App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle
   layout_ = computeLayout(rows, cols);
   if (showOverlay_)
     analysis_ = std::make_unique<BackgroundAnalysis>(
-        engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads));
+        engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads, known_));
   // The setting was checked when it was read (config/settings: a tc= with a clock).
   if (const Parsed<TimeControl> clock = parseTimeControl(settings.tui.clock);
       clock && !settings.tui.clock.empty())

@@ -175,6 +175,8 @@ class App {
   std::shared_ptr<const Book> book_;
   std::string bookProblem_;
   EngineWorker engine_;
+  // Values proven by the review or the overlay, known to both; before them, which hold it.
+  std::shared_ptr<KnownValues> known_ = std::make_shared<KnownValues>();
   std::unique_ptr<BackgroundAnalysis> analysis_;  // made when the overlay is first shown
   std::unique_ptr<GameReview> review_;            // made at the first review
   bool reviewPending_ = false;                    // a review was started, its end not said

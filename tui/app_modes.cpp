@@ -146,7 +146,7 @@ void App::reviewOrNextMistake() {
   const std::vector<int> line = round_.game.line();
   const Position& start = round_.game.start();
   if (line.empty()) return say("Nothing to review yet: play some moves first.");
-  if (!review_) review_ = std::make_unique<GameReview>();
+  if (!review_) review_ = std::make_unique<GameReview>(known_);
   const ReviewState state = review_->state();
   if (state.running && state.start == start && state.line == line)
     return say("The review is still running.");

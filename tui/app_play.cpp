@@ -176,7 +176,7 @@ void App::toggleOverlay() {
   showOverlay_ = !showOverlay_;
   if (showOverlay_ && !analysis_)
     analysis_ = std::make_unique<BackgroundAnalysis>(
-        engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads));
+        engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads, known_));
   if (!showOverlay_ && analysis_) analysis_->cancel();
   say(showOverlay_ ? "Overlay on: for the side to move, W wins by force, L loses, ? is not proven."
                    : "Overlay off.");

@@ -132,8 +132,17 @@ std::vector<StyledText> App::reviewLines() const {
   const std::vector<int>& moves = game.moves();
   if (state.running) {
     if (!(state.start == game.start())) return {};
-    return {{"Reviewing the game with proofs: " + std::to_string(state.done) + "/" +
-             std::to_string(state.total)}};
+    std::string text = "Reviewing the game with proofs: " + std::to_string(state.done) + "/" +
+                       std::to_string(state.total);
+    // An estimate from the pace so far: the steps near the end, where proofs are cheap,
+    // come first, so it errs short at first and grows honest as the review goes.
+    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - state.started;
+    if (state.done >= 2)
+      text += ", about " +
+              std::to_string(static_cast<long>(
+                  spent.count() / state.done * (state.total - state.done) + 0.5)) +
+              " s left (estimated)";
+    return {{text}};
   }
   if (moves.empty() || state.covers(game.start(), moves) < moves.size()) return {};
   const ReviewedMove& r = state.verdicts[moves.size() - 1];

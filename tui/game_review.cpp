@@ -23,14 +23,21 @@ std::size_t ReviewState::covers(const Position& from, const std::vector<int>& mo
   return same;
 }
 
-GameReview::GameReview() : solver_(reviewSolver()) {}
+GameReview::GameReview(std::shared_ptr<KnownValues> known)
+    : known_(std::move(known)), solver_(reviewSolver()) {}
 
 void GameReview::start(const Position& start, const std::vector<int>& line,
                        std::uint64_t perPosition) {
   std::uint64_t number = 0;
   {
     std::lock_guard lock(mutex_);
-    state_ = ReviewState{start, line, {}, 0, 2 * static_cast<int>(line.size()) + 1, true};
+    state_ = ReviewState{start,
+                         line,
+                         {},
+                         0,
+                         2 * static_cast<int>(line.size()) + 2,
+                         true,
+                         std::chrono::steady_clock::now()};
     number = ++latest_;
   }
   jobs_.start([this, start, line, perPosition, number](const std::atomic<bool>& stop) {
@@ -45,10 +52,9 @@ ReviewState GameReview::state() const {
 
 void GameReview::run(const Position& start, const std::vector<int>& line, std::uint64_t positions,
                      std::uint64_t number, const std::atomic<bool>& stop) {
-  ReviewOptions options;
-  options.perPosition.maxPositions = positions;
-  options.perAlternative.maxPositions = positions / 10;
+  ReviewOptions options = reviewBudget(positions);
   options.stop = &stop;
+  if (known_) known_->connect(options);
   options.progress = [&](int done, int total) {
     std::lock_guard lock(mutex_);
     if (number != latest_) return;

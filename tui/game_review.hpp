@@ -12,6 +12,7 @@
 #include "engine/play/job_thread.hpp"
 #include "engine/proof/solver.hpp"
 #include "engine/study/review.hpp"
+#include "known_values.hpp"
 
 namespace qubic::tui {
 
@@ -21,6 +22,7 @@ struct ReviewState {
   std::vector<ReviewedMove> verdicts;  // one per move once finished, else empty
   int done = 0, total = 0;             // progress
   bool running = false;
+  std::chrono::steady_clock::time_point started;
 
   bool finished() const { return !running && verdicts.size() == line.size() && !line.empty(); }
   // How many of `moves` (played from `from`) this review judged: their common prefix.
@@ -35,7 +37,8 @@ struct ReviewState {
 
 class GameReview {
  public:
-  GameReview();
+  // `known`: the values shared with the overlay (read and added to).
+  explicit GameReview(std::shared_ptr<KnownValues> known);
   ~GameReview() = default;  // the JobThread stops the review and joins
   GameReview(const GameReview&) = delete;
   GameReview& operator=(const GameReview&) = delete;
@@ -50,6 +53,7 @@ class GameReview {
   void run(const Position& start, const std::vector<int>& line, std::uint64_t positions,
            std::uint64_t number, const std::atomic<bool>& stop);
 
+  std::shared_ptr<KnownValues> known_;
   Solver solver_;  // used only on the job thread once made
   mutable std::mutex mutex_;
   ReviewState state_;

@@ -1,5 +1,6 @@
 #include "review.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "engine/core/notation.hpp"
@@ -107,6 +108,14 @@ void lookCloser(Solver& solver, const Position& pos, ReviewedMove& r, const Revi
 
 }  // namespace
 
+ReviewOptions reviewBudget(std::uint64_t perPosition) {
+  ReviewOptions o;
+  o.perPosition.maxPositions = perPosition;
+  o.perAlternative.maxPositions = perPosition / 10;
+  o.frontierBudgets = 4;
+  return o;
+}
+
 CheckedWin checkedWin(Solver& solver, const Position& pos, Side attacker,
                       const SolveLimits& limits) {
   CheckedWin result;
@@ -130,6 +139,11 @@ CheckedWin checkedWin(Solver& solver, const Position& pos, Side attacker,
 }
 
 ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& limits) {
+  return provenValue(solver, pos, limits, Side::X);
+}
+
+ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& limits,
+                        Side first) {
   ProvenValue v;
   const Side mover = pos.sideToMove();
   if (pos.isGameOver()) {
@@ -138,7 +152,7 @@ ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& 
     return v;
   }
   bool disproven[2] = {false, false};
-  for (const Side attacker : {Side::X, Side::O}) {
+  for (const Side attacker : {first, opponent(first)}) {
     const CheckedWin win = checkedWin(solver, pos, attacker, limits);
     disproven[index(attacker)] = win.answer == Answer::Disproven;
     if (win.answer == Answer::Proven) {
@@ -152,24 +166,100 @@ ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& 
   return v;
 }
 
+namespace {
+
+// The side a proven value says wins, if any.
+std::optional<Side> winnerOf(const ProvenValue& v, Side toMove) {
+  if (v.kind == ValueKind::Win) return toMove;
+  if (v.kind == ValueKind::Loss) return opponent(toMove);
+  return std::nullopt;
+}
+
+// The values of the game's positions, from the end backwards: the proofs of later
+// positions are in the table when earlier ones are asked, and the side that wins later is
+// asked first.
+class ValueFinder {
+ public:
+  ValueFinder(Solver& solver, const std::vector<Position>& positions, const ReviewOptions& o)
+      : solver_(solver), positions_(positions), options_(o), values_(positions.size()) {}
+
+  std::vector<ProvenValue>& values() { return values_; }
+
+  void find(std::size_t i, SolveLimits limits) {
+    limits.stop = options_.stop;
+    const Position& pos = positions_[i];
+    if (options_.known)
+      if (const std::optional<ProvenValue> v = options_.known(pos);
+          v && v->kind != ValueKind::Unknown)
+        return void(values_[i] = *v);
+    std::optional<Side> first;
+    if (i + 1 < values_.size()) first = winnerOf(values_[i + 1], positions_[i + 1].sideToMove());
+    if (!first && options_.winnerHint) first = options_.winnerHint(pos);
+    values_[i] = provenValue(solver_, pos, limits, first.value_or(Side::X));
+    if (options_.learned && values_[i].kind != ValueKind::Unknown)
+      options_.learned(pos, values_[i]);
+  }
+
+  // In a game won by one side: the first index from which every position is proven won
+  // by the winner (values_.size() when not even the last one is).
+  std::size_t frontier(Side winner) const {
+    std::size_t j = values_.size();
+    while (j > 0 && winnerOf(values_[j - 1], positions_[j - 1].sideToMove()) == winner) --j;
+    return j;
+  }
+
+  // Moves the frontier back while doubling budgets settle the position before it, up to
+  // `budgets` times perPosition in all.
+  void pushFrontier(Side winner, int budgets) {
+    std::uint64_t left = options_.perPosition.maxPositions * static_cast<std::uint64_t>(budgets);
+    std::uint64_t ask = options_.perPosition.maxPositions;
+    while (left > 0 && inTime(options_)) {
+      const std::size_t j = frontier(winner);
+      if (j == 0 || j == values_.size() || values_[j - 1].kind != ValueKind::Unknown) return;
+      SolveLimits limits = options_.perPosition;
+      limits.maxPositions = std::min(ask, left);
+      left -= limits.maxPositions;
+      find(j - 1, limits);
+      // Settled: the next one back starts from the base budget; else this one gets twice.
+      ask = values_[j - 1].kind != ValueKind::Unknown ? options_.perPosition.maxPositions : 2 * ask;
+    }
+  }
+
+ private:
+  Solver& solver_;
+  const std::vector<Position>& positions_;
+  const ReviewOptions& options_;
+  std::vector<ProvenValue> values_;
+};
+
+}  // namespace
+
 std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,
                                      std::span<const int> moves, const ReviewOptions& options) {
   const std::size_t n = moves.size();
   if (n > static_cast<std::size_t>(kCells)) return {};  // not a game (moves must be legal)
-  const int total = 2 * static_cast<int>(n) + 1;        // progress: positions, then moves
+  const int total = 2 * static_cast<int>(n) + 2;        // progress: positions, frontier, moves
   std::vector<Position> positions(n + 1, start);
   for (std::size_t i = 0; i < n; ++i) {
     positions[i + 1] = positions[i];
     positions[i + 1].play(moves[i]);
   }
-  // Backwards: the proofs of later positions are in the table when earlier ones are asked.
-  std::vector<ProvenValue> values(n + 1);
+  ValueFinder finder(solver, positions, options);
+  // Once a position is not settled, the ones before it, further from the end, seldom are:
+  // they get a tenth of the budget (enough for a win by threes), the frontier the rest.
   SolveLimits limits = options.perPosition;
-  limits.stop = options.stop;
   for (std::size_t i = n + 1; i-- > 0;) {
-    if (inTime(options)) values[i] = provenValue(solver, positions[i], limits);
+    if (inTime(options)) finder.find(i, limits);
+    if (finder.values()[i].kind == ValueKind::Unknown && options.frontierBudgets > 0)
+      limits = options.perAlternative;
     if (options.progress) options.progress(static_cast<int>(n + 1 - i), total);
   }
+  const Status status = positions[n].status();
+  if (options.frontierBudgets > 0 && options.perPosition.maxPositions > 0 &&
+      (status == Status::XWins || status == Status::OWins))
+    finder.pushFrontier(status == Status::XWins ? Side::X : Side::O, options.frontierBudgets);
+  if (options.progress) options.progress(static_cast<int>(n + 2), total);
+  const std::vector<ProvenValue>& values = finder.values();
   std::vector<ReviewedMove> review(n);
   ReviewOptions closer = options;
   closer.perAlternative.stop = options.stop;
@@ -182,7 +272,7 @@ std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,
     r.after = seenFromTheOtherSide(values[i + 1]);
     r.verdict = verdictOf(r);
     if (inTime(options)) lookCloser(solver, positions[i], r, closer);
-    if (options.progress) options.progress(static_cast<int>(n + 2 + i), total);
+    if (options.progress) options.progress(static_cast<int>(n + 3 + i), total);
   }
   return review;
 }

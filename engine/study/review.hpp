@@ -59,10 +59,28 @@ struct ReviewedMove {
 struct ReviewOptions {
   SolveLimits perPosition;     // budget of each position's solve (seconds or positions)
   SolveLimits perAlternative;  // budget of each other move judged (only move, longest defence)
+  // In a game that ended in a win: the budget spent, beyond perPosition, on the loser's
+  // last position not yet proven lost (the "frontier"), asked with doubling budgets until
+  // it is proven lost (the frontier moves back a move) or won for the loser (the move
+  // played there threw the win away): where the review's work decides something.
+  // In units of perPosition's budget (0: none).
+  int frontierBudgets = 0;
   const std::atomic<bool>* stop = nullptr;
-  // Called after each position is judged: how many are done, of how many.
+  // Called as the review goes: steps done, of how many.
   std::function<void(int done, int total)> progress;
+  // Values proven elsewhere (by the rules-checked proofs of an earlier review, say): used
+  // as they are. And every value this review proves, handed back.
+  std::function<std::optional<ProvenValue>(const Position&)> known;
+  std::function<void(const Position&, const ProvenValue&)> learned;
+  // The side thought to win `pos` on weaker grounds (an unchecked verdict): asked first.
+  std::function<std::optional<Side>(const Position&)> winnerHint;
 };
+
+// The budget the game's review uses: `perPosition` evaluated positions for each position of
+// the game, a tenth of that for each other move judged, and 4 times it at the frontier
+// (docs/benchmarks.md, "review"). In positions, not time, so a game gets the same review
+// on any machine.
+ReviewOptions reviewBudget(std::uint64_t perPosition);
 
 // Does `attacker` win in `pos`? Proven only with a proof the rules-only checker accepted,
 // `plies` its length (the longest game it allows); Disproven when the solver shows no win.
@@ -78,6 +96,8 @@ CheckedWin checkedWin(Solver& solver, const Position& pos, Side attacker,
 // one), then O's; a claimed win is written as a proof and checked by the rules before it
 // is returned. Draw when the solver shows that neither side wins.
 ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& limits);
+// The same, asking `first`'s win first (the side a later position shows winning).
+ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& limits, Side first);
 
 // Reviews `moves` (legal, in order) played from `start`.
 std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,

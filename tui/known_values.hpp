@@ -1,0 +1,36 @@
+// The values proven in this run, shared by the review and the overlay, so that a value
+// one of them found is known to the other. A value from the review rests on a proof the
+// rules-only checker accepted ("checked"); one from the overlay on the engine's verdict,
+// which the review takes only as a hint of which side to ask first. Thread-safe: the
+// review and the overlay each write from their own thread.
+#pragma once
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "engine/study/review.hpp"
+
+namespace qubic::tui {
+
+class KnownValues {
+ public:
+  // `value` is for the side to move in `pos`; a checked value is never replaced by an
+  // unchecked one.
+  void add(const Position& pos, const ProvenValue& value, bool checked);
+  // The value known for `pos`; with `checkedOnly`, only one that rests on a checked proof.
+  std::optional<ProvenValue> find(const Position& pos, bool checkedOnly) const;
+  // The review's hooks into the store (ReviewOptions::known, learned, winnerHint).
+  void connect(ReviewOptions& options);
+
+ private:
+  struct Entry {
+    ProvenValue value;
+    bool checked = false;
+  };
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, Entry> values_;  // by position string
+};
+
+}  // namespace qubic::tui
