@@ -289,8 +289,8 @@ TEST_CASE("cells show stones, the last move, the winning line and threat marks i
   pos.play(cell("2c2"));
   pos.play(cell("1a4"));
   looks = boardLook(pos, cell("1a4"), marks);
-  CHECK(text("1a1") == "*X*");
-  CHECK(text("1a4") == "*X*");
+  CHECK(text("1a1") == "=X=");
+  CHECK(text("1a4") == "=X=");
   CHECK(text("2a1") == " O ");
 }
 

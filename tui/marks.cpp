@@ -69,7 +69,7 @@ std::array<CellLook, 64> boardLook(const Position& pos, int lastMove, const Boar
       look.text = {' ', isX ? 'X' : 'O', ' '};
       look.style = isX ? Style::X : Style::O;
       if (winning & b) {
-        look.text = {'*', look.text[1], '*'};
+        look.text = {'=', look.text[1], '='};  // in a row: =O==O==O==O=, a line
         look.style = Style::Highlight;
         look.bold = true;
       } else if (cell == lastMove) {

@@ -25,7 +25,7 @@ struct BoardMarks {
   int linesThrough = -1;  // a cell: the empty cells on its lines show " - ", its stones bold
 };
 
-// Stones: " X " / " O "; the last move "[X]"; a winning line "*X*"; empty " . ";
+// Stones: " X " / " O "; the last move "[X]"; a winning line "=X="; empty " . ";
 // an empty cell on a line through marks.linesThrough " - ".
 std::array<CellLook, 64> boardLook(const Position& pos, int lastMove, const BoardMarks& marks);
 

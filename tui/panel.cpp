@@ -144,7 +144,7 @@ std::vector<StyledText> helpScreen(const KeyMap& keys) {
   line("");
   line("Board  arrows or h j k l move the cursor; Tab or ] next level, [ previous");
   line("       Enter, Space or a click plays; or type level, file, rank: 2c3");
-  line("Marks  [X] last move   *X* winning line   !x! X completes a line here");
+  line("Marks  [X] last move   =X= winning line   !x! X completes a line here");
   line("       +x+ X makes two threes at once here (a related pair: a double threat)");
   line("       overlay, for the side to move: W wins by force, L loses, ? not proven");
   line("");
