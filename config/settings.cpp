@@ -135,7 +135,9 @@ std::string renamedHint(std::string_view section, std::string_view key) {
 const std::vector<SettingField>& settingFields() {
   using F = SettingField;
   static const std::vector<SettingField> fields = {
-      {"engine", "level", "playing strength: 1 is a beginner, 10 is full strength",
+      {"engine", "level",
+       "qubic-engine's playing strength: 1 is a beginner, 10 is full strength (the game: [tui] "
+       "level)",
        F::Integer{integerAccess<kEngine, &EngineSettings::level>(), 1, 10}},
       {"engine", "hash_mb",
        "memory for all the engine's tables in MB (proofs, search, threat searches), allocated once "
@@ -165,9 +167,13 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::humanSide>(), {"x", "o", "both", "none"}}},
       {"tui", "move_time_ms", "the engine's thinking time per move",
        F::Integer{integerAccess<kTui, &TuiSettings::moveTimeMs>(), 10, 600000}},
-      {"tui", "level_x", "the engine's level when it plays X (0: the [engine] level)",
+      {"tui", "level",
+       "the engine's level in the game at the first run, 1 (beginner) to 10 (full strength); "
+       "after that the game starts at the level chosen last",
+       F::Integer{integerAccess<kTui, &TuiSettings::level>(), 1, 10}},
+      {"tui", "level_x", "the engine's level when it plays X (0: [tui] level)",
        F::Integer{integerAccess<kTui, &TuiSettings::levelX>(), 0, 10}},
-      {"tui", "level_o", "the engine's level when it plays O (0: the [engine] level)",
+      {"tui", "level_o", "the engine's level when it plays O (0: [tui] level)",
        F::Integer{integerAccess<kTui, &TuiSettings::levelO>(), 0, 10}},
       {"tui", "watch_delay_ms", "pause between moves when the engine plays itself, to follow it",
        F::Integer{integerAccess<kTui, &TuiSettings::watchDelayMs>(), 0, 60000}},

@@ -178,7 +178,7 @@ bool waitUntil(const std::function<bool()>& ok, double seconds) {
 }
 
 const char* kVersusEngine =
-    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\n[engine]\nlevel = 3\nseed = 7\n";
+    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\nlevel = 3\n[engine]\nseed = 7\n";
 const char* kTwoHumans = "[tui]\nhuman_side = \"both\"\n";
 // The engine (X) would think for a minute: only interrupting it ends its turn quickly.
 // Without the book, which would answer at once.
@@ -187,7 +187,7 @@ const char* kSlowEngine =
 const char* kSlowReply =
     "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\n[engine]\nuse_solution = false\n";
 // The engine as X at full strength, with the shipped book.
-const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\n";
+const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\nlevel = 10\n";
 
 }  // namespace
 
@@ -257,7 +257,7 @@ TEST_CASE("v shows the lines through the cursor across the levels, and hides the
 TEST_CASE("e shows the line of play the engine expects after its move") {
   if (!haveTmux()) return;
   // Level 8 searches as deep as half a second allows, so its move comes with a line.
-  QubicPane pane("[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\n[engine]\nlevel = 8\nseed = 7\n");
+  QubicPane pane("[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\nlevel = 8\n[engine]\nseed = 7\n");
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1");
   REQUIRE(pane.waitForText("Engine (O) played", 20));
@@ -857,9 +857,11 @@ TEST_CASE("survival: O against perfect X, scored in plies against the proof's lo
 
 TEST_CASE("the start screen asks who plays and at what level, then starts that game") {
   if (!haveTmux()) return;
-  QubicPane pane("[engine]\nlevel = 4\n", 80, 24, true);
+  // A newcomer's first game is at a middle level, not against perfect play.
+  QubicPane pane("", 80, 24, true);
   REQUIRE(pane.waitForText("Who plays?"));
   CHECK(pane.last.find("Engine level: 4") != std::string::npos);
+  CHECK(pane.last.find("proves short wins, looks one move ahead") != std::string::npos);
   pane.keys("+");
   REQUIRE(pane.waitForText("Engine level: 5"));
   pane.keys("2");  // O against the engine: the engine (X) moves at once
@@ -867,6 +869,15 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   INFO(pane.last);
   CHECK(pane.last.find("Engine, level 5") != std::string::npos);
   CHECK(pane.last.find("O  You") != std::string::npos);
+  // The level chosen is the next run's, kept in the state directory.
+  CHECK(readText(pane.dir() / "qubic" / "levels") == "5 5\n");
+  pane.keys("q");  // the game has a move: quitting asks first
+  REQUIRE(pane.waitForText("lose it?"));
+  pane.keys("y");
+  REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
+  pane.restart();
+  REQUIRE(pane.waitForText("Who plays?"));
+  CHECK(pane.last.find("Engine level: 5") != std::string::npos);
 }
 
 TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") {
@@ -952,8 +963,8 @@ TEST_CASE("a resumed game keeps who plays and the levels and the clock") {
   // playing O's move at once.
   if (!haveTmux()) return;
   QubicPane pane(
-      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\nclock = \"tc=600+0\"\n[engine]\nlevel = "
-      "3\nseed = 7\n");
+      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\nclock = \"tc=600+0\"\nlevel = 3\n[engine]\n"
+      "seed = 7\n");
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("s");  // swap: the player is O, the engine X (and moves)
   REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 10));

@@ -64,6 +64,7 @@ class App {
   void handleScreenKey(int key);
   void handleStartKey(int key);
   std::vector<StyledText> startScreenLines() const;
+  std::string levelWords() const;
   void answer(const Question& question, bool yes);
   void finishLine(const LinePrompt& prompt);
   // New game, load and quit ask first when the game has moves that were not saved.

@@ -5,6 +5,7 @@
 #include "app.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/play/timeman.hpp"
+#include "levels.hpp"
 
 namespace qubic::tui {
 
@@ -131,6 +132,7 @@ void App::swapSides() {
                " to choose who plays.");
   // The engine keeps its strength on its new side: its level moves with it.
   std::swap(levels_[0], levels_[1]);
+  rememberLevels(levels_);
   const Side engine = seats_.isEngine(Side::X) ? Side::O : Side::X;
   changeSeats(
       Seats{{seats_.side[1], seats_.side[0]}},
@@ -164,7 +166,10 @@ void App::changeLevel(int delta) {
     if (seats_.isEngine(s) || !seats_.anyEngine() || choosing)
       levels_[index(s)] = std::clamp(levels_[index(s)] + delta, kMinLevel, kMaxLevel);
   if (levels_ == before) return say("The engine is already at " + levelsText() + ".");
-  say("Engine " + levelsText() + " (1 weakest, 10 strongest); it applies from the next move.");
+  rememberLevels(levels_);  // the next run starts here; a failure only loses that
+  const int shown = levels_[index(seats_.isEngine(Side::O) ? Side::O : Side::X)];
+  say("Engine " + levelsText() + " (1 weakest, 10 strongest): level " + std::to_string(shown) +
+      " " + std::string(levelDescription(shown)) + ". It applies from the next move.");
 }
 
 std::string App::levelsText() const {
@@ -257,8 +262,9 @@ void App::maybeStartEngine() {
   EngineJob job;
   job.position = pos;
   job.purpose = JobPurpose::Move;
-  // Survival is against perfect X: the top level plays the book.
-  job.level = round_.survival() ? kMaxLevel : levels_[index(pos.sideToMove())];
+  // Survival is against perfect X (the top level plays the book); a puzzle is finished
+  // against the best defence.
+  job.level = round_.kind() != GameMode::Play ? kMaxLevel : levels_[index(pos.sideToMove())];
   job.moveTime = thinkingTime(pos);
   job.newGame = std::exchange(round_.engineNewGame, false);
   engine_.start(job);

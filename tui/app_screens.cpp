@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "app.hpp"
+#include "levels.hpp"
 #include "record_file.hpp"
 
 namespace qubic::tui {
@@ -72,9 +73,16 @@ std::vector<StyledText> App::startScreenLines() const {
        keys_.primaryKeyName(Action::LevelUp) + " stronger, " +
        keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " +
        (book_ ? "never loses as X)" : "strongest)")},
-      {""},
+      {"   " + levelWords(), Style::Dim},
       {"1-6 starts that, Enter the marked game; in the game ? lists every key."},
   };
+}
+
+// What the engine's level (each side's, when they differ) is like.
+std::string App::levelWords() const {
+  const std::string first(levelDescription(levels_[0]));
+  if (levels_[0] == levels_[1]) return first;
+  return "X: " + first + "; O: " + std::string(levelDescription(levels_[1]));
 }
 
 void App::answer(const Question& question, bool yes) {

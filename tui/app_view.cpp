@@ -67,6 +67,8 @@ StyledText answerLine(const Puzzle& p, const PuzzleAnswer& a, const std::string&
 
 std::string App::seatText(Side s) const {
   if (round_.survival() && seats_.isEngine(s)) return "Engine, perfect X (the proof)";
+  if (round_.kind() == GameMode::Puzzle && seats_.isEngine(s))
+    return "Engine, level " + std::to_string(kMaxLevel) + " (best defence)";
   if (seats_.isEngine(s)) return "Engine, level " + std::to_string(levels_[index(s)]);
   return seats_.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);
 }

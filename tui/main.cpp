@@ -14,6 +14,7 @@
 #include "config/program.hpp"
 #include "config/settings.hpp"
 #include "keymap.hpp"
+#include "levels.hpp"
 #include "puzzle_session.hpp"
 #include "terminal.hpp"
 
@@ -27,14 +28,15 @@ constexpr const char* kUsage =
     "Play Qubic, 4x4x4 tic-tac-toe, in the terminal: against the engine, against a\n"
     "friend, or watch the engine play itself. Press ? in the game for help.\n"
     "\n"
-    "  --level N        the engine's level, 1 (beginner) to 10 (full strength)\n"
+    "  --level N        the engine's level, 1 (beginner) to 10 (full strength); without\n"
+    "                   it the game starts at the level chosen last ([tui] level at first)\n"
     "  --side S         who the keyboard plays: x, o, both (two humans) or none (watch)\n"
     "  --movetime MS    the engine's thinking time per move, in milliseconds\n"
     "  --threads N      threads of the engine's proof searches\n"
     "  --level-x N, --level-o N   the engine's level when it plays that side (0: --level)\n"
     "  --watch-delay MS the pause between moves when the engine plays itself\n"
     "  --clock TC       a clock per side, e.g. tc=300+3 (5 minutes, 3 s a move)\n"
-    "  (each overrides the configuration's [engine] level, [tui] human_side,\n"
+    "  (each overrides the configuration's [tui] level, human_side,\n"
     "   move_time_ms, [engine] threads, [tui] level_x, level_o, watch_delay_ms, clock)\n"
     "  --puzzle N       open puzzle N of the shipped puzzles, as the file has it (no\n"
     "                   symmetry applied)\n"
@@ -46,7 +48,7 @@ constexpr const char* kUsage =
 
 // Command-line options that override one setting each for this run.
 constexpr std::pair<const char*, const char*> kOverrides[] = {
-    {"--level", "engine.level"},
+    {"--level", "tui.level"},
     {"--side", "tui.human_side"},
     {"--movetime", "tui.move_time_ms"},
     {"--threads", "engine.threads"},
@@ -109,6 +111,14 @@ int main(int argc, char** argv) {
   if (!settings) {
     std::cerr << settings.error() << '\n';
     return 1;
+  }
+  // The levels chosen last in the game, unless the command line says otherwise.
+  const bool levelGiven = std::any_of(overrides.begin(), overrides.end(), [](const auto& o) {
+    return o.first.rfind("tui.level", 0) == 0;
+  });
+  if (const auto remembered = qubic::tui::rememberedLevels(); remembered && !levelGiven) {
+    overrides.emplace_back("tui.level_x", std::to_string((*remembered)[0]));
+    overrides.emplace_back("tui.level_o", std::to_string((*remembered)[1]));
   }
   for (const auto& [setting, value] : overrides) {
     // Choosing the side on the command line answers the start screen's question.
