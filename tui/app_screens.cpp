@@ -13,7 +13,10 @@ void App::handleScreenKey(int key) {
   Screen& screen = screens_.back();
   if (std::holds_alternative<HelpScreen>(screen)) return close();  // any key closes the help
   if (std::holds_alternative<StartScreen>(screen)) return handleStartKey(key);
-  if (const Question* question = std::get_if<Question>(&screen)) {
+  if (Question* question = std::get_if<Question>(&screen)) {
+    // Only y or n answers: a key meant for the board (the first of a move, typed before
+    // the question was seen) must not decide it.
+    if (!isYes(key) && !isNo(key)) return void(question->reminded = true);
     const Question asked = *question;
     close();
     return answer(asked, isYes(key));

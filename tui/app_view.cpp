@@ -352,18 +352,18 @@ std::string App::promptLine() const {
   }
   const Question* q = top<Question>();
   if (!q) return {};
+  const std::string answer = q->reminded ? "Answer y (yes) or n (no). " : "";
   if (q->purpose == Question::Purpose::Resume)
-    return "An unfinished game (" + countOf(q->unfinished->moves.size(), "move") +
-           ") was kept from the last run. Resume it? y: yes, any other key: start afresh";
+    return answer + "An unfinished game (" + countOf(q->unfinished->moves.size(), "move") +
+           ") was kept from the last run. Resume it? y: yes, n: start afresh";
   if (q->purpose == Question::Purpose::Replace)
-    return "Replace " + q->path + " (this game as saved before) with the game now? " +
-           "y: yes, any other key: no";
-  return std::string("This game is not saved. ") +
+    return answer + "Replace " + q->path + " (this game as saved before) with the game now? " +
+           "y: yes, n: no";
+  return answer + "This game is not saved. " +
          (q->leaving == Action::Quit   ? "Quit"
           : q->leaving == Action::Load ? "Load another"
                                        : "Start a new one") +
-         " and lose it? y: yes, any other key: no (" + keys_.primaryKeyName(Action::Save) +
-         " saves)";
+         " and lose it? y: yes, n: no (" + keys_.primaryKeyName(Action::Save) + " saves)";
 }
 
 ViewState App::buildView() const {

@@ -28,18 +28,20 @@ struct LinePrompt {
   Edit edit(int key);
 };
 
-// A question answered with y (yes) or any other key (no).
+// A question answered with y (yes) or n or Esc (no); other keys leave it asked.
 struct Question {
   enum class Purpose : std::uint8_t { Resume, Leave, Replace };
   Purpose purpose = Purpose::Leave;
   Action leaving = Action::None;         // Leave: NewGame, Load or Quit
   std::string path;                      // Replace: the file
   std::optional<GameRecord> unfinished;  // Resume: the earlier run's game
+  bool reminded = false;                 // a key that is no answer was pressed
 };
 
 using Screen = std::variant<StartScreen, HelpScreen, LinePrompt, Question>;
 
-// Whether a key answers a question with yes.
+// Whether a key answers a question with yes, or with no.
 inline bool isYes(int key) { return key == 'y' || key == 'Y'; }
+inline bool isNo(int key) { return key == 'n' || key == 'N' || key == 27; }
 
 }  // namespace qubic::tui
