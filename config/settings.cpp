@@ -223,6 +223,8 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::keyOverlay>(), {}}},
       {"tui", "key_lines", "keys to show or hide the lines through the cursor",
        F::Text{textAccess<kTui, &TuiSettings::keyLines>(), {}}},
+      {"tui", "key_cube_view", "keys to draw the levels stacked as a cube, or side by side",
+       F::Text{textAccess<kTui, &TuiSettings::keyCubeView>(), {}}},
       {"tui", "key_expected_line", "keys to show or hide the line of play the engine expects",
        F::Text{textAccess<kTui, &TuiSettings::keyExpectedLine>(), {}}},
       {"tui", "key_review", "keys to review the game with proofs, then go to its next mistake",

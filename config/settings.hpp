@@ -54,6 +54,7 @@ struct TuiSettings {
   std::string keyThreats = "f";
   std::string keyOverlay = "a";
   std::string keyLines = "v";
+  std::string keyCubeView = "i";
   std::string keyExpectedLine = "e";
   std::string keyReview = "R";
   std::string keyExplain = "x";

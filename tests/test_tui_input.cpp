@@ -4,6 +4,7 @@
 
 #include <curses.h>
 
+#include "engine/core/lines.hpp"
 #include "engine/core/notation.hpp"
 #include "tui/game.hpp"
 #include "tui/input.hpp"
@@ -11,6 +12,7 @@
 #include "tui/layout.hpp"
 #include "tui/marks.hpp"
 #include "tui/panel.hpp"
+#include "tui/tour.hpp"
 #include "tui/view.hpp"
 
 using namespace qubic;
@@ -210,6 +212,44 @@ TEST_CASE("clicks map to the cell drawn there, and back") {
   CHECK(cellOnScreen(layout, cell("1a4")).row < cellOnScreen(layout, cell("1a1")).row);
   CHECK(cellOnScreen(layout, cell("1a1")).col < cellOnScreen(layout, cell("1d1")).col);
   CHECK(cellOnScreen(layout, cell("1d1")).col < cellOnScreen(layout, cell("2a1")).col);
+}
+
+TEST_CASE("the cube view stacks the levels, level 4 on top, and clicks still find their cells") {
+  for (const auto& [rows, cols] : {std::pair{24, 80}, std::pair{60, 200}, std::pair{40, 100}}) {
+    const Layout layout = computeLayout(rows, cols, true);
+    INFO(rows << "x" << cols);
+    REQUIRE(layout.cube);
+    REQUIRE_FALSE(layout.tooSmall);
+    for (int c = 0; c < kCells; ++c) {
+      const ScreenPoint p = cellOnScreen(layout, c);
+      CHECK(p.row + layout.cellHeight <= layout.messageRow);  // above the message line
+      CHECK(p.col + layout.cellWidth < layout.status.left);   // left of the panel
+      for (int dy = 0; dy < layout.cellHeight; ++dy)
+        for (int dx = 0; dx < layout.cellWidth; ++dx)
+          CHECK(cellAtScreen(layout, p.row + dy, p.col + dx) == c);
+    }
+    // Level 4 above level 1; within a level, rank 4 above and to the right of rank 1.
+    CHECK(cellOnScreen(layout, cell("1a4")).row > cellOnScreen(layout, cell("2a1")).row);
+    CHECK(cellOnScreen(layout, cell("1a4")).row < cellOnScreen(layout, cell("1a1")).row);
+    CHECK(cellOnScreen(layout, cell("1a4")).col > cellOnScreen(layout, cell("1a1")).col);
+    CHECK(cellOnScreen(layout, cell("4a1")).col == cellOnScreen(layout, cell("1a1")).col);
+  }
+  CHECK(computeLayout(60, 200, true).cellWidth > computeLayout(24, 80, true).cellWidth);
+  // Too short for the cube: the levels side by side instead.
+  CHECK(minimumCubeRows() == 24);
+  CHECK_FALSE(computeLayout(23, 80, true).cube);
+  CHECK_FALSE(computeLayout(23, 80, true).tooSmall);
+}
+
+TEST_CASE("the tour's lines are lines of the cube, and the last one's cell is on seven") {
+  for (const TourStep& step : tourSteps()) {
+    Bitboard cells = 0;
+    for (const int c : step.line) cells |= bit(c);
+    bool isLine = false;
+    for (int l = 0; l < kLines; ++l) isLine = isLine || lineMask(l) == cells;
+    CHECK(isLine);
+  }
+  CHECK(kLineTables.lineCount[tourSteps().back().linesThrough] == 7);
 }
 
 TEST_CASE("seats follow the human_side setting") {

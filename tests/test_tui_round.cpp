@@ -47,7 +47,7 @@ TEST_CASE("the explanation's step is what the board shows, the game's position o
   CHECK(last == 22);
   CHECK(shown.moveCount() == 4);  // 1a1, then 21, its reply 42, then 22
   for (const int cell : {21, 42, 22}) CHECK_FALSE(shown.isEmpty(cell));
-  round.game.play(5);             // the game moved on: the explanation no longer applies
+  round.game.play(5);  // the game moved on: the explanation no longer applies
   CHECK(round.shownPosition(last) == round.game.position());
 }
 

@@ -615,7 +615,7 @@ TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") 
   CHECK(pane.last.find("c players f threats a overlay") !=
         std::string::npos);  // every key fits at 80 columns
   pane.keys("?");
-  REQUIRE(pane.waitForText("Press any key"));
+  REQUIRE(pane.waitForText("any other key: back to the game"));
   INFO(pane.last);
   CHECK(screenLines(pane.last) == documented);
 }
@@ -1273,4 +1273,63 @@ TEST_CASE("the load prompt offers the games directory and names the saved games"
       pane.waitForText("Saved games, newest first: " + savedGames(pane)[0].filename().string()));
   CHECK(pane.last.find("Load game from (Enter loads, Esc cancels, C-u clears): " +
                        (pane.dir() / "qubic" / "games").string() + "/") != std::string::npos);
+}
+
+TEST_CASE(
+    "i stacks the levels as a cube with the cursor's lines through them, at 80x24 and 200x60") {
+  if (!haveTmux()) return;
+  for (const auto& [width, height] : {std::pair{80, 24}, std::pair{200, 60}}) {
+    QubicPane pane(kTwoHumans, width, height);
+    REQUIRE(pane.waitForText("level 4"));
+    pane.keys("1a1 2b2 i");
+    REQUIRE(pane.waitForText("Cube view"));
+    INFO(width << "x" << height << "\n" << pane.last);
+    // L4 above L1, each level's rank 4 row indented further than its rank 1 row.
+    const std::size_t l4 = pane.last.find(" L4"), l1 = pane.last.find(" L1");
+    REQUIRE(l4 != std::string::npos);
+    REQUIRE(l1 != std::string::npos);
+    CHECK(l4 < l1);
+    CHECK(pane.last.find("level 1") == std::string::npos);
+    // 1a1's X is on level 1's front row, right of its rank label; O's 2b2 on level 2's.
+    CHECK(std::regex_search(pane.last, std::regex(R"(\n +1 +X +\. +\. +\.)")));
+    CHECK(std::regex_search(pane.last, std::regex(R"(\n +2 +\. +\[O\] +\. +\.)")));
+    // The lines through the cursor (on 2b2, the last move) reach the top level: 4b2 straight
+    // up, 4d4 on the space diagonal.
+    CHECK_FALSE(std::regex_search(pane.last, std::regex(R"(L4 +4 [ .]+-)")));
+    pane.keys("v");
+    REQUIRE(pane.waitForText("Showing the lines through the cursor"));
+    CHECK(std::regex_search(pane.last, std::regex(R"(L4 +4 [ .]+-)")));
+    // A typed move lands on the cell named, and i gives the levels side by side back.
+    pane.keys("3c3");
+    REQUIRE(pane.waitForText("1. 1a1 2b2   2. 3c3"));
+    pane.keys("i");
+    REQUIRE(pane.waitForText("level 1"));
+    CHECK(pane.last.find(" L4") == std::string::npos);
+  }
+}
+
+TEST_CASE("the tour from the start screen shows each kind of line on the cube, then returns") {
+  if (!haveTmux()) return;
+  QubicPane pane("", 80, 24, true);
+  REQUIRE(pane.waitForText("Who plays?"));
+  CHECK(pane.last.find("7  a short tour") != std::string::npos);
+  pane.keys("7");
+  REQUIRE(pane.waitForText("Tour of the lines, 1 of 5"));
+  INFO(pane.last);
+  CHECK(std::regex_search(pane.last, std::regex(R"(1 =X==X==X==X=)")));  // a row of level 1
+  pane.keys("Space");
+  REQUIRE(pane.waitForText("Tour of the lines, 2 of 5"));
+  CHECK(pane.last.find("Straight up") != std::string::npos);
+  pane.keys("Space Space Space");
+  REQUIRE(pane.waitForText("Tour of the lines, 5 of 5"));
+  CHECK(pane.last.find("all 7 lines through 2b2") != std::string::npos);
+  pane.keys("Space");
+  REQUIRE(pane.waitForText("Who plays?"));
+  // From the help: l opens it, Esc ends it at once.
+  pane.keys("?");
+  REQUIRE(pane.waitForText("a tour of the lines across the levels"));
+  pane.keys("l");
+  REQUIRE(pane.waitForText("Tour of the lines, 1 of 5"));
+  pane.keys("Escape");
+  REQUIRE(pane.waitForText("Who plays?"));
 }

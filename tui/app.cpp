@@ -54,9 +54,7 @@ App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle
       showOverlay_(settings.tui.showOverlay),
       openPuzzle_(puzzle),
       round_(freshRound(OrdinaryGame{})) {
-  int rows = 0, cols = 0;
-  getmaxyx(stdscr, rows, cols);
-  layout_ = computeLayout(rows, cols);
+  relayout();
   if (showOverlay_)
     analysis_ = std::make_unique<BackgroundAnalysis>(
         engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads, known_));
@@ -104,18 +102,19 @@ void App::begin(Round round) {
   if (!round_.game.moves().empty()) cursor_ = round_.game.lastMove();
 }
 
+void App::relayout() {
+  int rows = 0, cols = 0;
+  getmaxyx(stdscr, rows, cols);
+  layout_ = computeLayout(rows, cols, cubeView_);
+  clear();
+}
+
 void App::say(std::string text, Style style) {
   message_ = {std::move(text), style, style != Style::Normal};
 }
 
 void App::handleKey(int key) {
-  if (key == KEY_RESIZE) {
-    int rows = 0, cols = 0;
-    getmaxyx(stdscr, rows, cols);
-    layout_ = computeLayout(rows, cols);
-    clear();
-    return;
-  }
+  if (key == KEY_RESIZE) return relayout();
   if (!screens_.empty()) return handleScreenKey(key);
   if (key == KEY_MOUSE) return handleMouse();
   handleBoardKey(key);
@@ -178,6 +177,7 @@ void App::perform(Action action) {
       Entry{Action::Threats, [](App& a) { a.toggleThreats(); }},
       Entry{Action::ExpectedLine, [](App& a) { a.toggleExpectedLine(); }},
       Entry{Action::Lines, [](App& a) { a.toggleLines(); }},
+      Entry{Action::CubeView, [](App& a) { a.toggleCubeView(); }},
       Entry{Action::Overlay, [](App& a) { a.toggleOverlay(); }},
       Entry{Action::Review, [](App& a) { a.reviewOrNextMistake(); }},
       Entry{Action::Explain, [](App& a) { a.explainStep(); }},

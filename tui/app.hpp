@@ -59,10 +59,13 @@ class App {
     return screens_.empty() ? nullptr : std::get_if<S>(&screens_.back());
   }
   void say(std::string text, Style style = Style::Normal);
+  void relayout();  // for the terminal's size and the view chosen
 
   // --- the screens over the board (app_screens.cpp) ---
   void handleScreenKey(int key);
   void handleStartKey(int key);
+  void openTour();
+  ViewState tourView(const TourScreen& tour) const;
   std::vector<StyledText> startScreenLines() const;
   std::string levelWords() const;
   void answer(const Question& question, bool yes);
@@ -134,6 +137,7 @@ class App {
   void toggleThreats();
   void toggleExpectedLine();
   void toggleLines();
+  void toggleCubeView();
   void restartClock();
   // Keeps the clocks in step with the game: paused while nothing can move, following the
   // side to move, and ends the game when a side's time runs out.
@@ -188,6 +192,7 @@ class App {
   bool showLines_ = false;
   bool showExpected_ = false;
   bool showOverlay_;
+  bool cubeView_ = false;  // the levels stacked as a cube instead of side by side
   bool quit_ = false;
   StyledText message_;
   Autosave autosave_;              // this run's own file for its unfinished game

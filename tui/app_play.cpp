@@ -205,6 +205,19 @@ void App::toggleLines() {
                  : "Lines hidden.");
 }
 
+void App::toggleCubeView() {
+  cubeView_ = !cubeView_;
+  relayout();
+  const std::string key = keys_.primaryKeyName(Action::CubeView);
+  if (cubeView_ && !layout_.cube)
+    return say("The cube view needs a taller window (" + std::to_string(minimumCubeRows()) +
+               " rows); the levels stay side by side.");
+  say(cubeView_ ? "Cube view: level 4 on top, rank 4 at the back of each level; a line through "
+                  "the levels runs straight down or slants. " +
+                      key + ": side by side."
+                : "The levels side by side; " + key + ": the cube view.");
+}
+
 void App::restartClock() {
   round_.lostOnTime.reset();
   clock_.reset(round_.game.position().sideToMove(), std::chrono::steady_clock::now());

@@ -6,12 +6,22 @@
 #include "app.hpp"
 #include "levels.hpp"
 #include "record_file.hpp"
+#include "tour.hpp"
 
 namespace qubic::tui {
 
 void App::handleScreenKey(int key) {
   Screen& screen = screens_.back();
-  if (std::holds_alternative<HelpScreen>(screen)) return close();  // any key closes the help
+  if (std::holds_alternative<HelpScreen>(screen)) {
+    close();  // any key closes the help; l opens the tour of the lines
+    return key == 'l' ? openTour() : void();
+  }
+  if (TourScreen* tour = std::get_if<TourScreen>(&screen)) {
+    if (key != 27 && key != 'q' && ++tour->step < tourSteps().size()) return;
+    cubeView_ = tour->cubeBefore;
+    close();
+    return relayout();
+  }
   if (std::holds_alternative<StartScreen>(screen)) return handleStartKey(key);
   if (Question* question = std::get_if<Question>(&screen)) {
     // Only y or n answers: a key meant for the board (the first of a move, typed before
@@ -32,6 +42,7 @@ void App::handleScreenKey(int key) {
 
 void App::handleStartKey(int key) {
   static constexpr const char* kSides[] = {"x", "o", "both", "none"};
+  if (key == '7') return openTour();
   if (key == '5' || key == '6') {
     close();
     return key == '5' ? startPuzzle(std::nullopt) : startSurvival();
@@ -70,6 +81,7 @@ std::vector<StyledText> App::startScreenLines() const {
       choice('4', "none", "watch the engine play itself"),
       {"   5  solve a puzzle: find the winning move (today's puzzle first)"},
       {"   6  survive as O against perfect X: how long can you last?"},
+      {"   7  a short tour: how the lines run across the levels"},
       {""},
       {"Engine " +
        (levels_[0] == levels_[1] ? "level: " + std::to_string(levels_[0]) : levelsText()) + "   (" +
@@ -77,7 +89,7 @@ std::vector<StyledText> App::startScreenLines() const {
        keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " +
        (book_ ? "never loses as X)" : "strongest)")},
       {"   " + levelWords(), Style::Dim},
-      {"1-6 starts that, Enter the marked game; in the game ? lists every key."},
+      {"1-7 starts that, Enter the marked game; in the game ? lists every key."},
   };
 }
 
@@ -86,6 +98,12 @@ std::string App::levelWords() const {
   const std::string first(levelDescription(levels_[0]));
   if (levels_[0] == levels_[1]) return first;
   return "X: " + first + "; O: " + std::string(levelDescription(levels_[1]));
+}
+
+void App::openTour() {
+  open(TourScreen{0, cubeView_});
+  cubeView_ = true;
+  relayout();
 }
 
 void App::answer(const Question& question, bool yes) {

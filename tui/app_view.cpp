@@ -6,6 +6,7 @@
 #include "engine/core/notation.hpp"
 #include "engine/threats/threats.hpp"
 #include "panel.hpp"
+#include "tour.hpp"
 
 namespace qubic::tui {
 
@@ -366,7 +367,28 @@ std::string App::promptLine() const {
          " and lose it? y: yes, n: no (" + keys_.primaryKeyName(Action::Save) + " saves)";
 }
 
+// The tour's step: its line drawn =X= on an empty board, its words in the panel.
+ViewState App::tourView(const TourScreen& tour) const {
+  ViewState v;
+  v.title = "QUBIC  a tour of the lines";
+  const TourStep& step = tourSteps()[tour.step];
+  BoardMarks marks;
+  marks.linesThrough = step.linesThrough;
+  v.cells = boardLook(Position{}, -1, marks);
+  for (const int cell : step.line) v.cells[cell] = {{'=', 'X', '='}, Style::Highlight, true};
+  v.cursor = -1;
+  v.activeLevel = -1;
+  v.status = {{"Tour of the lines, " + std::to_string(tour.step + 1) + " of " +
+                   std::to_string(tourSteps().size()),
+               Style::Title, true},
+              {std::string(step.text)},
+              {"Any key: next   Esc: end the tour", Style::Dim}};
+  v.keyBar = "any key next  Esc end";
+  return v;
+}
+
 ViewState App::buildView() const {
+  if (const TourScreen* tour = top<TourScreen>()) return tourView(*tour);
   ViewState v;
   v.title = "QUBIC  4x4x4 tic-tac-toe: four in a line wins, in a level or across levels";
   const Game& game = round_.game;
@@ -398,9 +420,10 @@ ViewState App::buildView() const {
   v.prompt = promptLine();
   if (top<HelpScreen>()) {
     v.help = helpScreen(keys_);
+    v.helpFooter = "l: a tour of the lines across the levels; any other key: back to the game";
   } else if (top<StartScreen>()) {
     v.help = startScreenLines();
-    v.helpFooter = "1-6 or Enter start  " + keys_.primaryKeyName(Action::LevelUp) +
+    v.helpFooter = "1-7 or Enter start  " + keys_.primaryKeyName(Action::LevelUp) +
                    keys_.primaryKeyName(Action::LevelDown) + " level  " +
                    keys_.primaryKeyName(Action::Help) + " help  " +
                    keys_.primaryKeyName(Action::Quit) + " quit";

@@ -86,6 +86,7 @@ const std::array<ConfigurableKey, kConfigurableActions> kConfigurable = {{
     {Action::Threats, "key_threats", &TuiSettings::keyThreats},
     {Action::Overlay, "key_overlay", &TuiSettings::keyOverlay},
     {Action::Lines, "key_lines", &TuiSettings::keyLines},
+    {Action::CubeView, "key_cube_view", &TuiSettings::keyCubeView},
     {Action::ExpectedLine, "key_expected_line", &TuiSettings::keyExpectedLine},
     {Action::Review, "key_review", &TuiSettings::keyReview},
     {Action::Explain, "key_explain", &TuiSettings::keyExplain},
@@ -147,6 +148,8 @@ std::string_view describe(Action action) {
       return "go to a move of the game (the rest stays for redo)";
     case Action::Lines:
       return "show the lines through the cursor, across the levels";
+    case Action::CubeView:
+      return "draw the levels stacked as a cube, or side by side";
     case Action::Pause:
       return "pause or resume the engine";
     case Action::Step:

@@ -29,6 +29,7 @@ enum class Action : std::uint8_t {
   Threats,
   Overlay,
   Lines,
+  CubeView,
   ExpectedLine,
   Review,
   Explain,

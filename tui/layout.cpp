@@ -62,9 +62,48 @@ Layout layoutAt(int rows, int cols, int size) {
   return l;
 }
 
+// The cube view with cells of size 1 (3x1) or 2 (5x2): the planes one above the other,
+// a blank row between them, the panel beside them.
+Layout cubeLayoutAt(int rows, int cols, int size) {
+  Layout l;
+  l.rows = rows;
+  l.cols = cols;
+  l.cube = true;
+  l.cellWidth = 2 * size + 1;
+  l.cellHeight = size;
+  l.shear = size + 1;
+  constexpr int kLabelWidth = 4;  // "L4" and a gap, left of each plane
+  const int planeWidth = 4 * l.cellWidth + 3 * l.shear;
+  const int planeHeight = 4 * l.cellHeight;
+  constexpr int kCubeTop = 1;  // under the title
+  l.messageRow = rows - 3;
+  l.keysRow = rows - 1;
+  l.title = {0, kMargin, 1, cols - kMargin};
+  for (int level = 0; level < 4; ++level)
+    l.cells[level] = {kCubeTop + (3 - level) * (planeHeight + 1), kMargin + kLabelWidth,
+                      planeHeight, planeWidth};
+  const int boardWidth = kMargin + kLabelWidth + planeWidth;
+  const int boardBottom = kCubeTop + 4 * planeHeight + 3 + 1;  // and the file labels
+  const int left = boardWidth + 2, top = kCubeTop + 1;
+  const int height = l.messageRow - 1 - top;
+  const int statusHeight = height * 3 / 5;
+  l.panelBeside = true;
+  l.status = {top, left, statusHeight, cols - left - 1};
+  l.moves = {top + statusHeight, left, height - statusHeight, cols - left - 1};
+  l.tooSmall = boardBottom > l.messageRow || l.status.width < kMinPanelWidth ||
+               l.status.height < kMinPanelRows;
+  return l;
+}
+
 }  // namespace
 
-Layout computeLayout(int rows, int cols) {
+Layout computeLayout(int rows, int cols, bool cube) {
+  if (cube) {
+    for (int size = 2; size >= 1; --size)
+      if (const Layout l = cubeLayoutAt(rows, cols, size);
+          !l.tooSmall && (size == 1 || l.status.height >= kRoomyPanelRows))
+        return l;
+  }
   // The largest cells that leave the planes in a row, the panel beside them and roomy, and
   // the board no taller than the panel.
   for (int size = 3; size > 1; --size) {
@@ -86,8 +125,23 @@ std::pair<int, int> minimumSize(int cols) {
   return {minRows, minCols};
 }
 
+int minimumCubeRows() {
+  int rows = 1;
+  while (rows < 1000 && cubeLayoutAt(rows, 200, 1).tooSmall) ++rows;
+  return rows;
+}
+
 int cellAtScreen(const Layout& layout, int row, int col) {
   if (layout.tooSmall) return -1;
+  if (layout.cube) {
+    for (int cell = 0; cell < kCells; ++cell) {
+      const ScreenPoint p = cellOnScreen(layout, cell);
+      if (row >= p.row && row < p.row + layout.cellHeight && col >= p.col &&
+          col < p.col + layout.cellWidth)
+        return cell;
+    }
+    return -1;
+  }
   for (int level = 0; level < 4; ++level) {
     const Rect& r = layout.cells[level];
     if (!r.contains(row, col)) continue;
@@ -100,7 +154,8 @@ int cellAtScreen(const Layout& layout, int row, int col) {
 
 ScreenPoint cellOnScreen(const Layout& layout, int cell) {
   const Rect& r = layout.cells[levelOf(cell)];
-  return {r.top + (3 - rankOf(cell)) * layout.cellHeight, r.left + fileOf(cell) * layout.cellWidth};
+  return {r.top + (3 - rankOf(cell)) * layout.cellHeight,
+          r.left + fileOf(cell) * layout.cellWidth + rankOf(cell) * layout.shear};
 }
 
 }  // namespace qubic::tui

@@ -22,6 +22,10 @@ struct Layout {
   bool tooSmall = false;      // nothing fits: the view says so instead of drawing
   bool planesInGrid = false;  // 2x2 arrangement instead of a row of four
   bool panelBeside = false;   // panel right of the planes instead of below them
+  // The cube view: the levels stacked, level 4 on top, each drawn obliquely (rank 4 at
+  // the back, shifted right by `shear` columns a rank), as Qubic is drawn on paper.
+  bool cube = false;
+  int shear = 0;
   std::array<Rect, 4> cells;  // each level's 4x4 cell area (labels lie around it)
   // A cell's size on screen: 3x1 at the smallest; a terminal with room to spare gets
   // larger cells (5x2, 7x3), the look drawn in the middle of each.
@@ -34,10 +38,14 @@ struct Layout {
   int rows = 0, cols = 0;
 };
 
-Layout computeLayout(int rows, int cols);
+// `cube`: the cube view (falls back to the levels side by side when it does not fit).
+Layout computeLayout(int rows, int cols, bool cube = false);
 // The smallest window that fits, as {rows, cols}: the fewest columns at all, and the
 // fewest rows at `cols` columns (or at that minimum, when `cols` is less).
 std::pair<int, int> minimumSize(int cols);
+
+// The fewest rows the cube view fits in.
+int minimumCubeRows();
 
 // The cell drawn at a screen position, or -1.
 int cellAtScreen(const Layout& layout, int row, int col);

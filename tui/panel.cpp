@@ -45,6 +45,8 @@ std::string_view shortDescription(Action action) {
       return "go to move N of the game";
     case Action::Lines:
       return "lines through the cursor";
+    case Action::CubeView:
+      return "cube view / levels side by side";
     case Action::Step:
       return "paused engine: one move";
     default:  // short enough already
@@ -147,7 +149,6 @@ std::vector<StyledText> helpScreen(const KeyMap& keys) {
   line("Marks  [X] last move   =X= winning line   !x! X completes a line here");
   line("       +x+ X makes two threes at once here (a related pair: a double threat)");
   line("       overlay, for the side to move: W wins by force, L loses, ? not proven");
-  line("");
   line("Keys (set them in the [tui] section of the config file; qubic --print-config)",
        Style::Title, true);
   constexpr std::size_t kColumn = 39;

@@ -15,6 +15,11 @@ namespace qubic::tui {
 
 struct StartScreen {};
 struct HelpScreen {};
+// The tour of the lines (tui/tour), shown on the cube view.
+struct TourScreen {
+  std::size_t step = 0;
+  bool cubeBefore = false;  // the view to go back to
+};
 
 // A line of text typed at the bottom of the screen.
 struct LinePrompt {
@@ -38,7 +43,7 @@ struct Question {
   bool reminded = false;                 // a key that is no answer was pressed
 };
 
-using Screen = std::variant<StartScreen, HelpScreen, LinePrompt, Question>;
+using Screen = std::variant<StartScreen, HelpScreen, TourScreen, LinePrompt, Question>;
 
 // Whether a key answers a question with yes, or with no.
 inline bool isYes(int key) { return key == 'y' || key == 'Y'; }

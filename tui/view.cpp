@@ -233,19 +233,34 @@ void View::draw(const ViewState& state, const Layout& layout) const {
   refresh();
 }
 
-void View::drawPlanes(const ViewState& state, const Layout& layout) const {
-  for (int level = 0; level < 4; ++level) {
-    const Rect& r = layout.cells[level];
+// The level's name and its rank and file letters: above and around a plane drawn flat;
+// in the cube view, the name left of its back row, the ranks along its slanting left edge
+// and the files under the bottom plane only.
+void View::drawPlaneLabels(const ViewState& state, const Layout& layout, int level) const {
+  const Rect& r = layout.cells[level];
+  const int w = layout.cellWidth, h = layout.cellHeight;
+  attrset(level == state.activeLevel && state.cursor >= 0 ? A_REVERSE | A_BOLD : A_BOLD);
+  if (layout.cube) {
+    const char name[] = {'L', static_cast<char>('1' + level), '\0'};
+    put(r.top + h / 2, 1, name, 2);
+  } else {
     const std::string label = " level " + std::to_string(level + 1) + " ";
-    attrset(level == state.activeLevel && state.cursor >= 0 ? A_REVERSE | A_BOLD : A_BOLD);
     put(r.top - 1, r.left + (r.width - static_cast<int>(label.size())) / 2, label, r.width);
-    attrset(A_DIM);
-    const int w = layout.cellWidth, h = layout.cellHeight;
-    for (int rank = 0; rank < 4; ++rank)
-      mvaddch(r.top + (3 - rank) * h + h / 2, r.left - 2, static_cast<chtype>('1' + rank));
+  }
+  attrset(A_DIM);
+  for (int rank = 0; rank < 4; ++rank)
+    mvaddch(r.top + (3 - rank) * h + h / 2, r.left - 2 + rank * layout.shear,
+            static_cast<chtype>('1' + rank));
+  if (!layout.cube || level == 0)
     for (int file = 0; file < 4; ++file)
       mvaddch(r.top + 4 * h, r.left + file * w + w / 2, static_cast<chtype>('a' + file));
-    attrset(A_NORMAL);
+  attrset(A_NORMAL);
+}
+
+void View::drawPlanes(const ViewState& state, const Layout& layout) const {
+  for (int level = 0; level < 4; ++level) {
+    drawPlaneLabels(state, layout, level);
+    const int w = layout.cellWidth, h = layout.cellHeight;
     for (int rank = 0; rank < 4; ++rank)
       for (int file = 0; file < 4; ++file) {
         const int cell = cellAt(file, rank, level);

@@ -44,6 +44,7 @@ class View {
 
  private:
   int attributes(Style style, bool bold) const;
+  void drawPlaneLabels(const ViewState& state, const Layout& layout, int level) const;
   void drawPlanes(const ViewState& state, const Layout& layout) const;
   void drawStatus(const ViewState& state, const Rect& area) const;
   void drawMoves(const ViewState& state, const Rect& area) const;
