@@ -1333,3 +1333,82 @@ TEST_CASE("the tour from the start screen shows each kind of line on the cube, t
   pane.keys("Escape");
   REQUIRE(pane.waitForText("Who plays?"));
 }
+
+TEST_CASE(
+    "a full game, a puzzle, a survival round and a review round-trip through files and a restart") {
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nhuman_side = \"both\"\nmove_time_ms = 100\n", 100, 30, true);
+  auto saveAs = [&](const std::string& name) {
+    pane.keys("w C-u");
+    REQUIRE(pane.waitForText("Save game to"));
+    pane.keys("-l " + name);
+    pane.keys("Enter");
+    REQUIRE(pane.waitForText("Saved to " + name));
+  };
+  auto restartAndLoad = [&](const std::string& name, const std::string& shows) {
+    pane.keys("q");
+    REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
+    pane.restart();
+    REQUIRE(pane.waitForText("Who plays?"));
+    pane.keys("3");  // two players: nothing moves by itself before the load
+    pane.keys("o C-u");
+    REQUIRE(pane.waitForText("Load game from"));
+    pane.keys("-l " + name);
+    pane.keys("Enter");
+    REQUIRE(pane.waitForText("Loaded " + name));
+    REQUIRE(pane.waitForText(shows));
+  };
+
+  // A full game to the win: the file holds its moves, result and players.
+  REQUIRE(pane.waitForText("Who plays?"));
+  pane.keys("Enter");
+  pane.keys("1a1 2a1 1a2 2a2 1a3 2a3 1a4");
+  REQUIRE(pane.waitForText("X wins with the line 1a1-1a4!"));
+  saveAs("game.qgn");
+  const std::string game = readText(pane.dir() / "game.qgn");
+  CHECK(game.find("[Result \"1-0\"]") != std::string::npos);
+  CHECK(game.find("[Mode \"play\"]") != std::string::npos);
+  CHECK(game.find("1. 1a1 2a1 2. 1a2 2a2 3. 1a3 2a3 4. 1a4") != std::string::npos);
+  restartAndLoad("game.qgn", "X wins with the line 1a1-1a4!");
+  CHECK(pane.last.find("4. 1a4") != std::string::npos);
+
+  // Its review, after the restart: it ends, says what it proved, and leaves the file as it was.
+  pane.keys("R");
+  REQUIRE(pane.waitForText("Review done", 60));
+  pane.keys("R");
+  REQUIRE(pane.waitForPattern(R"(Mistake\s+at\s+move|No\s+mistake\s+is\s+proven|proofs\s+show)"));
+  CHECK(pane.last.find("Reviewing") == std::string::npos);
+  CHECK(readText(pane.dir() / "game.qgn") == game);
+
+  // A puzzle left half done: its number and symmetry go into the file and come back.
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
+  pane.restart();
+  REQUIRE(pane.waitForText("Who plays?"));
+  pane.keys("5");
+  std::smatch title;
+  REQUIRE(pane.waitForPattern(R"(Puzzle [0-9]+ of [0-9]+)"));
+  REQUIRE(std::regex_search(pane.last, title, std::regex(R"(Puzzle [0-9]+ of [0-9]+)")));
+  const std::string puzzleTitle = title.str();
+  saveAs("puzzle.qgn");
+  const std::string puzzle = readText(pane.dir() / "puzzle.qgn");
+  CHECK(puzzle.find("[Mode \"puzzle\"]") != std::string::npos);
+  CHECK(puzzle.find("[Symmetry \"") != std::string::npos);
+  restartAndLoad("puzzle.qgn", puzzleTitle);
+  INFO(pane.last);
+  CHECK(std::regex_search(pane.last, std::regex(R"(Find\s+a\s+winning\s+move)")));
+
+  // A survival round: O against perfect X, kept as such.
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
+  pane.restart();
+  REQUIRE(pane.waitForText("Who plays?"));
+  pane.keys("6");
+  REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 30));
+  saveAs("survival.qgn");
+  const std::string survival = readText(pane.dir() / "survival.qgn");
+  CHECK(survival.find("[Mode \"survival\"]") != std::string::npos);
+  CHECK(survival.find("[X \"Engine, perfect X (the proof)\"]") != std::string::npos);
+  restartAndLoad("survival.qgn", "Survival, O against perfect X");
+  CHECK(pane.last.find("Engine, perfect X") != std::string::npos);
+}

@@ -49,7 +49,9 @@ void App::save(const std::string& path, bool replace) {
     return say(error, Style::Error);
   round_.file = path;
   round_.fileText = recordToString(record);
-  round_.savedGame = round_.snapshot();
+  // What the file holds: the moves on the board (a tail that redo would replay is not in
+  // it, so leaving still asks).
+  round_.savedGame = gameText(record.start, record.moves);
   say("Saved to " + path + ".");
 }
 

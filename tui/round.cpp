@@ -10,11 +10,13 @@ GameMode Round::kind() const {
   return GameMode::Play;
 }
 
-std::string Round::snapshot() const {
-  std::string text = positionString(game.start());
-  for (const int m : game.moves()) text += ' ' + moveToken(m);
+std::string gameText(const Position& start, const std::vector<int>& moves) {
+  std::string text = positionString(start);
+  for (const int m : moves) text += ' ' + moveToken(m);
   return text;
 }
+
+std::string Round::snapshot() const { return gameText(game.start(), game.line()); }
 
 Position Round::shownPosition(int& lastMove) const {
   lastMove = game.lastMove();

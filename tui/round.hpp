@@ -57,10 +57,11 @@ struct Round {
   std::optional<Side> lostOnTime;  // the side whose time ran out: the game is over
   std::string file;                // saved to or loaded from ("" for none)
   std::string fileText;            // that file's content as this game wrote or read it
-  std::string savedGame;           // snapshot() when last saved, loaded or started
+  std::string savedGame;           // the game's text when last saved, loaded or started
 
   GameMode kind() const;
-  // The start and the moves as text: equal texts, same game.
+  // The start and the line (the moves on the board and those undo took back, which redo
+  // replays) as text: stepping through the game is no change; playing another move is.
   std::string snapshot() const;
   bool unsaved() const { return snapshot() != savedGame; }
   SurvivalRound* survival() { return std::get_if<SurvivalRound>(&mode); }
@@ -68,6 +69,9 @@ struct Round {
   // The position the board shows: the game's, or the explanation's step.
   Position shownPosition(int& lastMove) const;
 };
+
+// A game as text: equal texts, same game.
+std::string gameText(const Position& start, const std::vector<int>& moves);
 
 // A fresh round of `mode` from `start`, counted as saved (leaving it unplayed loses nothing).
 Round freshRound(RoundMode mode, const Position& start = {});
