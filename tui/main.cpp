@@ -57,105 +57,134 @@ constexpr std::pair<const char*, const char*> kOverrides[] = {
     {"--watch-delay", "tui.watch_delay_ms"},
     {"--clock", "tui.clock"}};
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// What the command line asks for.
+struct Arguments {
   std::string configPath;
   bool printConfig = false;
   std::optional<int> puzzle;  // --puzzle N: that puzzle, as the file has it
   std::vector<std::pair<std::string, std::string>> overrides;  // setting, value
+  std::optional<int> exitNow;  // --help, --version or an error: exit with this status
+};
+
+Arguments parseArguments(int argc, char** argv) {
+  Arguments args;
+  auto fail = [&](const std::string& message) {
+    std::cerr << "qubic: " << message << '\n' << qubic::tryHelpText("qubic");
+    args.exitNow = 2;
+    return args;
+  };
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const auto* override = std::find_if(std::begin(kOverrides), std::end(kOverrides),
                                         [&](const auto& o) { return arg == o.first; });
     if (override != std::end(kOverrides)) {
-      if (i + 1 >= argc) {
-        std::cerr << "qubic: " << arg << " needs a value\n" << qubic::tryHelpText("qubic");
-        return 2;
-      }
-      for (const auto& [setting, value] : overrides)
-        if (setting == override->second) {
-          std::cerr << "qubic: " << arg << " is given twice\n";
-          return 2;
-        }
-      overrides.emplace_back(override->second, argv[++i]);
+      if (i + 1 >= argc) return fail(arg + " needs a value");
+      for (const auto& [setting, value] : args.overrides)
+        if (setting == override->second) return fail(arg + " is given twice");
+      args.overrides.emplace_back(override->second, argv[++i]);
     } else if (arg == "--help" || arg == "-h") {
       std::cout << kUsage << "\nThe solution (the book the top level plays from): "
                 << qubic::dataSearchReport(qubic::kShippedBookName);
-      return 0;
+      args.exitNow = 0;
+      return args;
     } else if (arg == "--version") {
       std::cout << qubic::versionText("qubic");
-      return 0;
+      args.exitNow = 0;
+      return args;
     } else if (arg == "--print-config") {
-      printConfig = true;
+      args.printConfig = true;
     } else if (arg == "--puzzle") {
       char* end = nullptr;
       const long n = i + 1 < argc ? std::strtol(argv[i + 1], &end, 10) : 0;
-      if (i + 1 >= argc || *end != '\0' || n < 1 || n > 100000) {
-        std::cerr << "qubic: --puzzle needs a puzzle number (1, 2, ...)\n";
-        return 2;
-      }
-      puzzle = static_cast<int>(n);
+      if (i + 1 >= argc || *end != '\0' || n < 1 || n > 100000)
+        return fail("--puzzle needs a puzzle number (1, 2, ...)");
+      args.puzzle = static_cast<int>(n);
       ++i;
     } else if (arg == "--config" && i + 1 < argc) {
-      configPath = argv[++i];
+      args.configPath = argv[++i];
     } else if (arg.rfind("--config=", 0) == 0) {
-      configPath = arg.substr(std::strlen("--config="));
+      args.configPath = arg.substr(std::strlen("--config="));
     } else {
-      std::cerr << "qubic: unknown argument '" << arg << "'\n" << qubic::tryHelpText("qubic");
-      return 2;
+      return fail("unknown argument '" + arg + "'");
     }
   }
+  return args;
+}
 
-  qubic::Parsed<qubic::Settings> settings = qubic::resolveSettings(configPath);
+// The settings in effect: the file's, then the command line's (and the levels chosen last,
+// unless the command line gives one); an error said and its exit status otherwise.
+qubic::Parsed<qubic::Settings> settingsFor(Arguments& args, int& status) {
+  qubic::Parsed<qubic::Settings> settings = qubic::resolveSettings(args.configPath);
   if (!settings) {
     std::cerr << settings.error() << '\n';
-    return 1;
+    status = 1;
+    return settings;
   }
-  // The levels chosen last in the game, unless the command line says otherwise.
-  const bool levelGiven = std::any_of(overrides.begin(), overrides.end(), [](const auto& o) {
-    return o.first.rfind("tui.level", 0) == 0;
-  });
+  const bool levelGiven =
+      std::any_of(args.overrides.begin(), args.overrides.end(),
+                  [](const auto& o) { return o.first.rfind("tui.level", 0) == 0; });
   if (const auto remembered = qubic::tui::rememberedLevels(); remembered && !levelGiven) {
-    overrides.emplace_back("tui.level_x", std::to_string((*remembered)[0]));
-    overrides.emplace_back("tui.level_o", std::to_string((*remembered)[1]));
+    args.overrides.emplace_back("tui.level_x", std::to_string((*remembered)[0]));
+    args.overrides.emplace_back("tui.level_o", std::to_string((*remembered)[1]));
   }
-  for (const auto& [setting, value] : overrides) {
+  for (const auto& [setting, value] : args.overrides) {
     // Choosing the side on the command line answers the start screen's question.
     if (setting == "tui.human_side")
       settings = qubic::withSetting(settings.value(), "tui.start_screen", "false");
     if (settings) settings = qubic::withSetting(settings.value(), setting, value);
     if (!settings) {
-      std::cerr << "qubic: " << settings.error() << '\n';
-      return 2;
+      // Named as it was given: "--level: must be ...", not by the setting it overrides.
+      std::string error = settings.error();
+      const auto* option = std::find_if(std::begin(kOverrides), std::end(kOverrides),
+                                        [&](const auto& o) { return setting == o.second; });
+      if (option != std::end(kOverrides) && error.rfind(setting + " ", 0) == 0)
+        error = std::string(option->first) + ":" + error.substr(setting.size());
+      std::cerr << "qubic: " << error << '\n' << qubic::tryHelpText("qubic");
+      status = 2;
+      return settings;
     }
   }
+  return settings;
+}
+
+// A --puzzle number past the shipped puzzles is an error like any other bad value.
+int checkPuzzle(int puzzle) {
+  qubic::tui::PuzzleSession puzzles;
+  if (const std::string problem = puzzles.load(); !problem.empty()) {
+    std::cerr << "qubic: --puzzle: " << problem << '\n';
+    return 1;
+  }
+  if (static_cast<std::size_t>(puzzle) > puzzles.count()) {
+    std::cerr << "qubic: --puzzle " << puzzle << ": there are " << puzzles.count()
+              << " puzzles (1 to " << puzzles.count() << ")\n";
+    return 2;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Arguments args = parseArguments(argc, argv);
+  if (args.exitNow) return *args.exitNow;
+  int status = 0;
+  const qubic::Parsed<qubic::Settings> settings = settingsFor(args, status);
+  if (!settings) return status;
   const qubic::Parsed<qubic::tui::KeyMap> keys =
       qubic::tui::KeyMap::fromSettings(settings.value().tui);
   if (!keys) {
     std::cerr << "qubic: bad key bindings in the configuration:\n" << keys.error() << '\n';
     return 1;
   }
-  if (puzzle) {  // a number past the puzzles is an error like any other bad value
-    qubic::tui::PuzzleSession puzzles;
-    if (const std::string problem = puzzles.load(); !problem.empty()) {
-      std::cerr << "qubic: --puzzle: " << problem << '\n';
-      return 1;
-    }
-    if (static_cast<std::size_t>(*puzzle) > puzzles.count()) {
-      std::cerr << "qubic: --puzzle " << *puzzle << ": there are " << puzzles.count()
-                << " puzzles (1 to " << puzzles.count() << ")\n";
-      return 2;
-    }
-  }
-  if (printConfig) {
+  if (args.puzzle)
+    if (const int bad = checkPuzzle(*args.puzzle); bad != 0) return bad;
+  if (args.printConfig) {
     std::cout << qubic::settingsToToml(settings.value());
     return 0;
   }
-
   try {
     qubic::tui::TerminalSession terminal;
-    qubic::tui::App app(settings.value(), keys.value(), puzzle);
+    qubic::tui::App app(settings.value(), keys.value(), args.puzzle);
     app.run();
   } catch (const std::exception& e) {
     qubic::tui::restoreTerminal();
