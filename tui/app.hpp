@@ -134,6 +134,8 @@ class App {
   void changeLevel(int delta);
   std::string levelsText() const;  // "level 5", or "levels: X 3, O 7" when they differ
   void toggleOverlay();
+  // Flips a display switch and says what it shows now.
+  void toggle(bool& shown, std::string_view on, std::string_view off);
   void toggleThreats();
   void toggleExpectedLine();
   void toggleLines();

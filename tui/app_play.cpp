@@ -187,22 +187,25 @@ void App::toggleOverlay() {
                    : "Overlay off.");
 }
 
+void App::toggle(bool& shown, std::string_view on, std::string_view off) {
+  shown = !shown;
+  say(std::string(shown ? on : off));
+}
+
 void App::toggleThreats() {
-  showThreats_ = !showThreats_;
-  say(showThreats_ ? "Showing threes (!x!) and double-threat cells (+x+)."
-                   : "Threat marks hidden.");
+  toggle(showThreats_, "Showing threes (!x!) and double-threat cells (+x+).",
+         "Threat marks hidden.");
 }
 
 void App::toggleExpectedLine() {
-  showExpected_ = !showExpected_;
-  say(showExpected_ ? "Showing the line the engine expects after its move."
-                    : "Expected line hidden.");
+  toggle(showExpected_, "Showing the line the engine expects after its move.",
+         "Expected line hidden.");
 }
 
 void App::toggleLines() {
-  showLines_ = !showLines_;
-  say(showLines_ ? "Showing the lines through the cursor (-): move it to see them cross the levels."
-                 : "Lines hidden.");
+  toggle(showLines_,
+         "Showing the lines through the cursor (-): move it to see them cross the levels.",
+         "Lines hidden.");
 }
 
 void App::toggleCubeView() {
