@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -257,4 +258,24 @@ TEST_CASE("a quiet move's reason says what it makes and blocks, not a score") {
   const std::string block = reasons::ratedBest(p, parseMove("2a3").value(), 2);
   CHECK(block.find("blocks a two of the opponent's") != std::string::npos);
   CHECK(block.find("three") == std::string::npos);
+}
+
+TEST_CASE("setSeed reaches every source of randomness: the tiers' preset orders too") {
+  // Issue 45: players made with different seeds, then given the same one, played different
+  // openings at levels 1-3 (the preset order was fixed when the player was made).
+  MoveLimits limits;
+  limits.maxNodes = 3000;
+  for (int level = 1; level <= 3; ++level) {
+    std::vector<int> openings, others;
+    for (std::uint64_t made = 100; made < 108; ++made) {
+      Player player({level, 1, made});
+      others.push_back(player.choose(Position{}, limits).move);
+      player.setSeed(1);
+      player.newGame();
+      openings.push_back(player.choose(Position{}, limits).move);
+    }
+    INFO("level " << level);
+    CHECK(std::count(openings.begin(), openings.end(), openings[0]) == 8);
+    CHECK(std::count(others.begin(), others.end(), others[0]) < 8);  // the seeds do differ
+  }
 }

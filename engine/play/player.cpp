@@ -141,6 +141,8 @@ void Player::setLevel(int level) { options_.level = std::clamp(level, kMinLevel,
 void Player::setSeed(std::uint64_t seed) {
   options_.seed = seed;
   impl_->rng.seed(seed);
+  // Every source of randomness follows the seed: the tiers' preset orders too.
+  for (Strategy* tier : {&impl_->elementary, &impl_->planar, &impl_->forcing}) tier->reseed(seed);
 }
 
 void Player::setBook(std::shared_ptr<const Book> book, bool use) {

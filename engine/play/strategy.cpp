@@ -178,6 +178,11 @@ PlaneWin planeForcedWin(const Position& pos, Side attacker) {
 std::size_t Strategy::bytes() const { return search_ ? search_->tableBytes() : 0; }
 
 Strategy::Strategy(Tier tier, std::uint64_t seed, std::size_t threatEntries) : tier_(tier) {
+  reseed(seed);
+  if (tier_ == Tier::Forcing) search_ = std::make_unique<ThreatSearch>(threatEntries);
+}
+
+void Strategy::reseed(std::uint64_t seed) {
   std::uint64_t state = seed;
   int n = 0;
   for (const bool sevenLine : {true, false}) {
@@ -191,7 +196,6 @@ Strategy::Strategy(Tier tier, std::uint64_t seed, std::size_t threatEntries) : t
       std::swap(presetOrder_[i], presetOrder_[j]);
     }
   }
-  if (tier_ == Tier::Forcing) search_ = std::make_unique<ThreatSearch>(threatEntries);
 }
 
 StrategyMove Strategy::choose(const Position& pos) {

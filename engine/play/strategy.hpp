@@ -68,6 +68,8 @@ PlaneWin planeForcedWin(const Position& pos, Side attacker);
 class Strategy {
  public:
   Strategy(Tier tier, std::uint64_t seed, std::size_t threatEntries = std::size_t{1} << 16);
+  // The preset order `seed` names (as a new Strategy with it would have).
+  void reseed(std::uint64_t seed);
   // The memory of its threat search's table (the forcing tier's only).
   std::size_t bytes() const;
 
