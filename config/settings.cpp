@@ -136,9 +136,9 @@ const std::vector<SettingField>& settingFields() {
   using F = SettingField;
   static const std::vector<SettingField> fields = {
       {"engine", "level",
-       "qubic-engine's playing strength: 1 is a beginner, 10 is full strength (the game: [tui] "
-       "level)",
-       F::Integer{integerAccess<kEngine, &EngineSettings::level>(), 1, 10}},
+       "qubic-engine's playing strength: 0 completes and blocks threes, else plays at random (the "
+       "rating scale's zero), 1 is a beginner, 10 is full strength (the game: [tui] level)",
+       F::Integer{integerAccess<kEngine, &EngineSettings::level>(), 0, 10}},
       {"engine", "hash_mb",
        "memory for all the engine's tables in MB (proofs, search, threat searches), allocated once "
        "at start-up",
@@ -168,13 +168,13 @@ const std::vector<SettingField>& settingFields() {
       {"tui", "move_time_ms", "the engine's thinking time per move",
        F::Integer{integerAccess<kTui, &TuiSettings::moveTimeMs>(), 10, 600000}},
       {"tui", "level",
-       "the engine's level in the game at the first run, 1 (beginner) to 10 (full strength); "
-       "after that the game starts at the level chosen last",
-       F::Integer{integerAccess<kTui, &TuiSettings::level>(), 1, 10}},
-      {"tui", "level_x", "the engine's level when it plays X (0: [tui] level)",
-       F::Integer{integerAccess<kTui, &TuiSettings::levelX>(), 0, 10}},
-      {"tui", "level_o", "the engine's level when it plays O (0: [tui] level)",
-       F::Integer{integerAccess<kTui, &TuiSettings::levelO>(), 0, 10}},
+       "the engine's level in the game at the first run, 0 (plays at random but for threes) to "
+       "10 (full strength); after that the game starts at the level chosen last",
+       F::Integer{integerAccess<kTui, &TuiSettings::level>(), 0, 10}},
+      {"tui", "level_x", "the engine's level when it plays X (-1: [tui] level)",
+       F::Integer{integerAccess<kTui, &TuiSettings::levelX>(), -1, 10}},
+      {"tui", "level_o", "the engine's level when it plays O (-1: [tui] level)",
+       F::Integer{integerAccess<kTui, &TuiSettings::levelO>(), -1, 10}},
       {"tui", "watch_delay_ms", "pause between moves when the engine plays itself, to follow it",
        F::Integer{integerAccess<kTui, &TuiSettings::watchDelayMs>(), 0, 60000}},
       {"tui", "clock",

@@ -25,12 +25,12 @@ struct EngineSettings {
 };
 
 struct TuiSettings {
-  std::string humanSide = "x";  // x, o, both (two humans) or none (engine vs engine)
-  int moveTimeMs = 1000;        // the engine's thinking time per move in the game
-  int level = 4;                // the engine's level in the game (a middle one for a newcomer)
-  int levelX = 0, levelO = 0;   // the engine's level when it plays that side; 0: level above
-  int watchDelayMs = 600;       // pause between moves when engines play each other
-  std::string clock;            // "tc=300+3": a clock per side; empty: no clock
+  std::string humanSide = "x";   // x, o, both (two humans) or none (engine vs engine)
+  int moveTimeMs = 1000;         // the engine's thinking time per move in the game
+  int level = 4;                 // the engine's level in the game (a middle one for a newcomer)
+  int levelX = -1, levelO = -1;  // the engine's level when it plays that side; -1: level
+  int watchDelayMs = 600;        // pause between moves when engines play each other
+  std::string clock;             // "tc=300+3": a clock per side; empty: no clock
   bool showThreats = false;
   bool showOverlay = false;
   bool startScreen = true;  // the start screen (who plays, level) before the board

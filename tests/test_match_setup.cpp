@@ -258,7 +258,8 @@ TEST_CASE("the ladder preset makes one engine per level of our engine") {
   CHECK(c.reportPath == "docs/strength.md");
   CHECK(parse({"--ladder", "-each", "cmd=/other/engine"}).value().engines[9].command ==
         "/other/engine");
-  CHECK(parse({"--ladder"}).value().engines.size() == 10);
+  CHECK(parse({"--ladder"}).value().engines.size() ==
+        11);  // levels 0-10: the anchor is the scale's zero
 }
 
 TEST_CASE("every mistake on the command line is named") {

@@ -76,9 +76,9 @@ TEST_CASE("every kind of mistake is reported with file, line and column") {
     return parsed.error();
   };
   CHECK(error("[engine]\nlevel = 11\n") ==
-        "bad.toml:2:9: error: engine.level must be an integer from 1 to 10, got 11");
+        "bad.toml:2:9: error: engine.level must be an integer from 0 to 10, got 11");
   CHECK(error("[engine]\nlevel = \"high\"\n") ==
-        "bad.toml:2:9: error: engine.level must be an integer from 1 to 10");
+        "bad.toml:2:9: error: engine.level must be an integer from 0 to 10");
   CHECK(error("[engine]\nexplain = 1\n") ==
         "bad.toml:2:11: error: engine.explain must be true or false");
   CHECK(error("[engine]\nlevle = 3\n") == "bad.toml:2:1: error: unknown key engine.levle");
@@ -88,7 +88,7 @@ TEST_CASE("every kind of mistake is reported with file, line and column") {
   CHECK(error("[engine\n").rfind("bad.toml:1:", 0) == 0);  // a TOML syntax error keeps its position
   CHECK(error("engine = 3\n") == "bad.toml:1:1: error: [engine] must be a table");
   // Several mistakes are all reported, one per line.
-  const std::string both = error("[engine]\nlevel = 0\nthreads = 0\n");
+  const std::string both = error("[engine]\nlevel = -1\nthreads = 0\n");
   CHECK(both.find("bad.toml:2:9") != std::string::npos);
   CHECK(both.find("\nbad.toml:3:11") != std::string::npos);
 }
@@ -120,8 +120,8 @@ TEST_CASE("single settings are set from text with the same checks") {
   auto set = withSetting(base, "engine.level", "5");
   REQUIRE(set.ok());
   CHECK(set.value().engine.level == 5);
-  CHECK(withSetting(base, "engine.level", "0").error() ==
-        "engine.level must be an integer from 1 to 10, got \"0\"");
+  CHECK(withSetting(base, "engine.level", "-1").error() ==
+        "engine.level must be an integer from 0 to 10, got \"-1\"");
   CHECK_FALSE(withSetting(base, "engine.level", "5x").ok());
   CHECK_FALSE(withSetting(base, "engine.explain", "yes").ok());
   CHECK(withSetting(base, "engine.explain", "false").value().engine.explain == false);

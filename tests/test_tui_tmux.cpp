@@ -728,7 +728,7 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
   CHECK(exitCode("--level 11") == 2);
   // Named as given, error first, then where to look (issue 43: it named the config key).
   CHECK(run("{ " + qubic + " --level 11 2>&1; }") ==
-        "qubic: --level: must be an integer from 1 to 10, got \"11\"\nTry 'qubic --help' for "
+        "qubic: --level: must be an integer from 0 to 10, got \"11\"\nTry 'qubic --help' for "
         "more information.\n");
   CHECK(exitCode("--side z") == 2);
   CHECK(exitCode("--level 3 --level 4") == 2);

@@ -38,7 +38,7 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
   CHECK_THAT(replies[1], Catch::StartsWith("id author "));
   const Lines options(replies.begin() + 2, replies.end());
   CHECK(options == Lines{
-                       "option name Level type spin default 10 min 1 max 10",
+                       "option name Level type spin default 10 min 0 max 10",
                        "option name Hash type spin default 64 min 1 max 16384",
                        "option name Threads type spin default 1 min 1 max 64",
                        "option name MoveOverhead type spin default 10 min 0 max 5000",
@@ -60,7 +60,7 @@ TEST_CASE("option defaults come from the configuration") {
   Transcript t(settings);
   CHECK(t.searcher.applied.level == 3);  // applied at start, before any setoption
   const Lines replies = t.send("ugi");
-  CHECK(replies[2] == "option name Level type spin default 3 min 1 max 10");
+  CHECK(replies[2] == "option name Level type spin default 3 min 0 max 10");
   CHECK(replies[7] == "option name SolutionFile type string default my.book");
   CHECK(replies[9] == "option name Explain type check default false");
 }
@@ -86,7 +86,7 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
   t.send("stop");
 
   CHECK(t.send("setoption name Level value 11") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, "
+        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 10, "
               "got \"11\""});
   CHECK(t.send("setoption name Hash value lots") ==
         Lines{"info string error: setoption Hash: engine.hash_mb must be an integer from 1 to "
@@ -95,7 +95,7 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
         Lines{"info string error: setoption Explain: engine.explain must be true or false, got "
               "\"yes\""});
   CHECK(t.send("setoption name Level") == Lines{"info string error: setoption Level: engine.level "
-                                                "must be an integer from 1 to 10, got \"\""});
+                                                "must be an integer from 0 to 10, got \"\""});
   CHECK(t.send("setoption name Colour value red") ==
         Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, "
               "Hash, Threads, "
@@ -255,7 +255,7 @@ TEST_CASE(
   CHECK(t.send("query result\f") == Lines{"info string error: query: unknown question "
                                           "\"result\\x0c\"; expected gameover, p1turn or result"});
   CHECK(t.send("setoption name Level value 05") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 1 to 10, "
+        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 10, "
               "got \"05\""});
   CHECK(t.session.settings().engine.level == 10);
 }

@@ -41,7 +41,8 @@ class LineMaker {
         return "position startpos moves " + valid + " " + std::to_string(64 + pick(1000));
       }
       case 2:
-        return "setoption name Level value " + std::to_string(pick(2) ? 0 : 11 + pick(100));
+        return "setoption name Level value " +
+               std::to_string(pick(2) ? -1 - pick(100) : 11 + pick(100));
       case 3:
         return "go movetime -" + std::to_string(1 + pick(1000));
       case 4:

@@ -168,7 +168,7 @@ void App::changeLevel(int delta) {
   if (levels_ == before) return say("The engine is already at " + levelsText() + ".");
   rememberLevels(levels_);  // the next run starts here; a failure only loses that
   const int shown = levels_[index(seats_.isEngine(Side::O) ? Side::O : Side::X)];
-  say("Engine " + levelsText() + " (1 weakest, 10 strongest): level " + std::to_string(shown) +
+  say("Engine " + levelsText() + " (0 weakest, 10 strongest): level " + std::to_string(shown) +
       " " + std::string(levelDescription(shown)) + ". It applies from the next move.");
 }
 

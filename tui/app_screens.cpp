@@ -86,7 +86,7 @@ std::vector<StyledText> App::startScreenLines() const {
       {"Engine " +
        (levels_[0] == levels_[1] ? "level: " + std::to_string(levels_[0]) : levelsText()) + "   (" +
        keys_.primaryKeyName(Action::LevelUp) + " stronger, " +
-       keys_.primaryKeyName(Action::LevelDown) + " weaker; 1 beginner, 10 " +
+       keys_.primaryKeyName(Action::LevelDown) + " weaker; 0 easiest, 10 " +
        (book_ ? "never loses as X)" : "strongest)")},
       {"   " + levelWords(), Style::Dim},
       {"1-7 starts that, Enter the marked game; in the game ? lists every key."},

@@ -12,7 +12,7 @@ namespace qubic::tui {
 std::string_view levelDescription(int level) {
   // From engine/play/move_budget's profiles and strategy's tiers; ratings in docs/strength.md.
   static constexpr std::string_view kWords[] = {
-      "",
+      "completes and blocks threes, otherwise plays at random: the easiest",
       "a beginner: completes and blocks threes, else follows a fixed plan",
       "plays forcing sequences inside one plane",
       "plays forcing sequences anywhere in the cube, and stops yours",

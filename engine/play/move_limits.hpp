@@ -8,7 +8,7 @@
 
 namespace qubic {
 
-constexpr int kMinLevel = 1;
+constexpr int kMinLevel = 0;  // the anchor (engine/play/anchor): the rating scale's zero
 constexpr int kMaxLevel = 10;
 
 struct MoveLimits {

@@ -6,6 +6,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "anchor.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/proof/pns.hpp"
 #include "engine/proof/solver.hpp"
@@ -507,7 +508,11 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
   if (pos.isGameOver()) return choice;
 
   const int level = options_.level;
-  if (level <= 3) {
+  if (level == 0) {
+    const AnchorMove m = anchorMove(pos, impl_->rng);
+    choice.move = m.move;
+    choice.reason = m.reason;
+  } else if (level <= 3) {
     Strategy& tier = level == 1 ? impl_->elementary : level == 2 ? impl_->planar : impl_->forcing;
     choice = impl_->fromStrategy(tier, pos);
   } else {
