@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/core/notation.hpp"
+#include "engine/play/move_budget.hpp"
 #include "engine/play/player.hpp"
 #include "engine/play/reasons.hpp"
 #include "engine/threats/threats.hpp"
@@ -277,5 +278,32 @@ TEST_CASE("setSeed reaches every source of randomness: the tiers' preset orders 
     INFO("level " << level);
     CHECK(std::count(openings.begin(), openings.end(), openings[0]) == 8);
     CHECK(std::count(others.begin(), others.end(), others[0]) < 8);  // the seeds do differ
+  }
+}
+
+TEST_CASE("levels 4-9 are limited in nodes: the same seed plays the same, whatever the time") {
+  // Issue 45: time-based levels played weaker on a loaded machine. Now a level's nodes decide
+  // its move and time only caps it: two players, one given ten times the other's time (both
+  // far more than the nodes take), choose the same moves with the same node counts. Quiet
+  // positions: four-stone openings of the ladder's file.
+  const std::vector<const char*> openings = {"1a1 2c3 4b2 3d4", "2b2 1d4 3a1 4c3",
+                                             "1c2 4a4 2d1 3b3"};
+  for (int level = 4; level <= 9; ++level) {
+    Player a({level, 1, 77}), b({level, 1, 77});
+    MoveLimits shorter, longer;
+    shorter.moveTime = std::chrono::milliseconds(30'000);
+    longer.moveTime = std::chrono::milliseconds(300'000);
+    std::uint64_t most = 0;
+    for (const char* opening : openings) {
+      const Position p = playMoves(Position{}, opening).value();
+      const MoveChoice x = a.choose(p, shorter), y = b.choose(p, longer);
+      INFO("level " << level << " after " << opening);
+      CHECK(x.move == y.move);
+      CHECK(x.nodes == y.nodes);
+      CHECK(x.nodes <= kLevelProfiles[static_cast<std::size_t>(level)].nodes);
+      most = std::max(most, x.nodes);
+    }
+    // From level 6 on the budget is what ends the search.
+    if (level >= 6) CHECK(most == kLevelProfiles[static_cast<std::size_t>(level)].nodes);
   }
 }

@@ -25,13 +25,14 @@ MoveBudget::MoveBudget(int level, const MoveLimits& limits, Clock::time_point be
     : profile_(kLevelProfiles[static_cast<std::size_t>(level)]), limits_(limits) {
   // At most a year, so that the deadline cannot overflow the clock's time points.
   const double moveMs = std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3);
-  const double share = profile_.share * (limits.multiPv > 1 ? 0.5 : 1.0);
+  const double share = limits.multiPv > 1 ? 0.5 : 1.0;  // MultiPV: the rest ranks the others
   deadline_ = began + milliseconds(std::max<long long>(1, static_cast<long long>(moveMs * share)));
   maxNodes_ =
       limits.maxNodes == UINT64_MAX
           ? UINT64_MAX
           : std::max<std::uint64_t>(
                 1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * share));
+  if (profile_.nodes > 0) maxNodes_ = std::min(maxNodes_, profile_.nodes);
 }
 
 void MoveBudget::startSearching(Clock::time_point now) {
@@ -41,7 +42,10 @@ void MoveBudget::startSearching(Clock::time_point now) {
 
 ThreatLimits MoveBudget::rootThreats() const {
   ThreatLimits t;
-  const std::uint64_t cap = std::min(kRootThreatNodes, std::max<std::uint64_t>(maxNodes_, 1));
+  // A level limited in nodes gives the root's threat search an eighth of them.
+  const std::uint64_t levelCap = profile_.nodes > 0 ? profile_.nodes / 8 : maxNodes_;
+  const std::uint64_t cap =
+      std::min({kRootThreatNodes, std::max<std::uint64_t>(maxNodes_, 1), levelCap});
   t.maxNodes = std::clamp<std::uint64_t>(
       static_cast<std::uint64_t>(std::max<long long>(searchMs_, 0)) * kThreatNodesPerMs,
       std::min<std::uint64_t>(1000, cap), cap);

@@ -14,31 +14,34 @@
 
 namespace qubic {
 
-// Levels 1-3 are Citrenbaum's tiers as they are. From level 4 on the engine proves what
-// it can and searches the rest; each level gets a larger share of the move's time and
-// nodes, searches deeper and adds less noise to its root scores. The ladder this gives is
-// measured in docs/strength.md. No level searches two plies: at these budgets a two-ply
-// search lost to a one-ply one, so levels 4 and 5 differ in time and noise, and depth
-// grows in odd steps above them.
+// Level 0 is the anchor, 1-3 Citrenbaum's tiers as they are. From level 4 on the engine
+// proves what it can and searches the rest; each level gets more nodes, searches deeper and
+// adds less noise to its root scores. Levels 4-9 are limited in nodes (all stages
+// together), so they play the same on a loaded machine and under a nodes= control; time
+// only caps them. The budgets are what each level used at 0.1 s a move when they were
+// shares of the time (median 7k, 6k, 21k, 38k, 90k, 167k nodes), rounded up. The ladder
+// this gives is measured in docs/strength.md. No level searches two plies: at these
+// budgets a two-ply search lost to a one-ply one, so levels 4 and 5 differ in nodes and
+// noise, and depth grows in odd steps above them.
 struct LevelProfile {
-  double share;       // of the move time and node limit the level uses at all
-  double proofShare;  // of that, for the two proof searches (ours, then the opponent's)
-  int maxDepth;       // of the heuristic search; 0: no limit
-  int noise;          // hundredths of a stone of random bonus per root move
+  std::uint64_t nodes;  // of the whole move; 0: the move's own limits (level 10)
+  double proofShare;    // of that, for the two proof searches (ours, then the opponent's)
+  int maxDepth;         // of the heuristic search; 0: no limit
+  int noise;            // hundredths of a stone of random bonus per root move
 };
 
 inline constexpr std::array<LevelProfile, kMaxLevel + 1> kLevelProfiles = {{
     {0, 0, 0, 0},
     {0, 0, 0, 0},
     {0, 0, 0, 0},
-    {0, 0, 0, 0},         // 0 unused; 1-3 are the strategy tiers
-    {0.02, 0.3, 1, 150},  // 4
-    {0.04, 0.3, 1, 30},   // 5
-    {0.08, 0.3, 3, 25},   // 6
-    {0.12, 0.3, 5, 8},    // 7
-    {0.25, 0.3, 0, 4},    // 8
-    {0.50, 0.3, 0, 0},    // 9
-    {1.00, 0.3, 0, 0},    // 10
+    {0, 0, 0, 0},           // 0-3: the anchor and the strategy tiers
+    {12'000, 0.3, 1, 150},  // 4
+    {20'000, 0.3, 1, 30},   // 5
+    {40'000, 0.3, 3, 25},   // 6
+    {80'000, 0.3, 5, 8},    // 7
+    {160'000, 0.3, 0, 4},   // 8
+    {320'000, 0.3, 0, 0},   // 9
+    {0, 0.3, 0, 0},         // 10
 }};
 
 class MoveBudget {
