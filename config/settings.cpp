@@ -10,6 +10,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include "engine/play/elo_scale.hpp"
 #include "read_file.hpp"
 #include "time_control.hpp"
 
@@ -162,6 +163,15 @@ const std::vector<SettingField>& settingFields() {
       {"engine", "multi_pv",
        "root moves reported with their values (proven when known) after each search",
        F::Integer{integerAccess<kEngine, &EngineSettings::multiPv>(), 1, 64}},
+      {"engine", "limit_strength",
+       "play at the rating `elo` instead of `level` (UGI LimitStrength, as Stockfish's "
+       "UCI_LimitStrength)",
+       F::Boolean{booleanAccess<kEngine, &EngineSettings::limitStrength>()}},
+      {"engine", "elo",
+       "with limit_strength, the rating to play at, on the scale of docs/strength.md (level 0 is "
+       "0, the top level the maximum); between two levels each move is the stronger one's with "
+       "the chance that puts it there",
+       F::Integer{integerAccess<kEngine, &EngineSettings::elo>(), kMinElo, kMaxElo}},
       {"tui", "human_side",
        "who the keyboard plays: x, o, both (two humans) or none (watch the engine)",
        F::Text{textAccess<kTui, &TuiSettings::humanSide>(), {"x", "o", "both", "none"}}},

@@ -18,10 +18,12 @@ struct EngineSettings {
   int threads = 1;
   int moveOverheadMs = 10;  // kept back from every time budget for I/O latency
   bool useSolution = true;
-  std::string solutionFile;  // empty: the book shipped with the program
-  std::int64_t seed = 0;     // randomness of the lower levels; 0 = from the clock
-  bool explain = true;       // say why each move was chosen
-  int multiPv = 1;           // root moves reported with their values after a search
+  std::string solutionFile;    // empty: the book shipped with the program
+  std::int64_t seed = 0;       // randomness of the lower levels; 0 = from the clock
+  bool explain = true;         // say why each move was chosen
+  int multiPv = 1;             // root moves reported with their values after a search
+  bool limitStrength = false;  // play at `elo` instead of `level`
+  int elo = 1200;              // on the scale of docs/strength.md (level 0 = 0)
 };
 
 struct TuiSettings {

@@ -54,9 +54,12 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
       return "cannot allocate " + std::to_string(settings.hashMb) + " MB for the hash table";
     }
   } else {
-    player_->setLevel(settings.level);
     if (settings.seed != applied_.seed) player_->setSeed(effectiveSeed(settings.seed));
   }
+  if (settings.limitStrength)
+    player_->setStrength(strengthForElo(settings.elo));
+  else
+    player_->setLevel(settings.level);
   book_ = book;
   player_->setBook(book_, settings.useSolution);
   applied_ = settings;

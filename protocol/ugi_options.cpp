@@ -39,6 +39,8 @@ const std::vector<UgiOption>& ugiOptions() {
       {"Seed", "seed"},
       {"Explain", "explain"},
       {"MultiPV", "multi_pv"},
+      {"LimitStrength", "limit_strength"},
+      {"Elo", "elo"},
   };
   return options;
 }

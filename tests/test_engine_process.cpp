@@ -9,6 +9,7 @@
 #include "child_process.hpp"
 #include "config/settings.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/play/elo_scale.hpp"
 
 using namespace qubic;
 using qubic::testing::ChildProcess;
@@ -343,4 +344,38 @@ TEST_CASE(
   CHECK(peakKb < 200 * 1024);  // the line alone was 256 MB
   engine.send("quit");
   CHECK(engine.wait(milliseconds(5000)) == 0);
+}
+
+TEST_CASE("LimitStrength with Elo plays as the levels the scale puts there, from the seed") {
+  // Issue 45: at a level's own rating the engine plays that level's moves; Seed decides them.
+  auto game = [&](const std::vector<std::string>& options) {
+    ChildProcess engine({kEngine}, {emptyConfigHome()});
+    REQUIRE(engine.started());
+    engine.send("ugi");
+    REQUIRE(!engine.readUntil("ugiok", milliseconds(5000)).empty());
+    for (const std::string& option : options) engine.send("setoption name " + option);
+    engine.send("isready");
+    REQUIRE(engine.readLine(milliseconds(5000)) == "readyok");
+    std::string moves;
+    Position p;
+    for (int ply = 0; ply < 12 && !p.isGameOver(); ++ply) {
+      engine.send("position startpos moves" + moves);
+      engine.send("go nodes 20000");
+      const auto search = engine.readUntil("bestmove", milliseconds(10000));
+      REQUIRE(!search.empty());
+      const std::string move = search.back().substr(9);
+      p.play(parseMove(move).value());
+      moves += " " + move;
+    }
+    return moves;
+  };
+  const std::string anchor = game({"Level value 0", "Seed value 5"});
+  CHECK(game({"LimitStrength value true", "Elo value 0", "Seed value 5"}) == anchor);
+  CHECK(game({"Level value 0", "Seed value 6"}) != anchor);
+  const std::string four = game({"Level value 4", "Seed value 5"});
+  CHECK(game({"LimitStrength value true", "Elo value " + std::to_string(kLevelElo[4]),
+              "Seed value 5"}) == four);
+  // Switched off again, Level rules.
+  CHECK(game({"LimitStrength value true", "Elo value 0", "LimitStrength value false",
+              "Level value 4", "Seed value 5"}) == four);
 }

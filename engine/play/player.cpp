@@ -137,7 +137,15 @@ Player::Player(const PlayerOptions& options)
 
 Player::~Player() = default;
 
-void Player::setLevel(int level) { options_.level = std::clamp(level, kMinLevel, kMaxLevel); }
+void Player::setLevel(int level) {
+  options_.level = std::clamp(level, kMinLevel, kMaxLevel);
+  towardNext_ = 0;
+}
+
+void Player::setStrength(const Strength& strength) {
+  setLevel(strength.level);
+  towardNext_ = options_.level < kMaxLevel ? std::clamp(strength.towardNext, 0.0, 1.0) : 0.0;
+}
 
 void Player::setSeed(std::uint64_t seed) {
   options_.seed = seed;
@@ -507,7 +515,11 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
   MoveChoice choice;
   if (pos.isGameOver()) return choice;
 
-  const int level = options_.level;
+  // Between two levels (setStrength): this move is the stronger one's with that chance.
+  const int level =
+      towardNext_ > 0 && std::uniform_real_distribution<double>(0, 1)(impl_->rng) < towardNext_
+          ? options_.level + 1
+          : options_.level;
   if (level == 0) {
     const AnchorMove m = anchorMove(pos, impl_->rng);
     choice.move = m.move;

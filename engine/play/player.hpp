@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "elo_scale.hpp"
 #include "engine/book/book.hpp"
 #include "engine/core/position.hpp"
 #include "move_limits.hpp"
@@ -65,6 +66,9 @@ class Player {
 
   int level() const { return options_.level; }
   void setLevel(int level);  // clamped to kMinLevel..kMaxLevel
+  // Between two levels (engine/play/elo_scale): each move is the next level's with the
+  // chance `towardNext`, drawn from the seed.
+  void setStrength(const Strength& strength);
   void setSeed(std::uint64_t seed);
   // The opening book (engine/book/book), shared by every player that uses it; none at first.
   // Only the top level plays from it, and only when `use` is set: lower levels may lose.
@@ -89,6 +93,7 @@ class Player {
   PlayerOptions options_;
   std::shared_ptr<const Book> book_;
   bool useBook_ = false;
+  double towardNext_ = 0;
   std::unique_ptr<Impl> impl_;
 };
 

@@ -1,0 +1,30 @@
+// The rating scale of the levels (docs/strength.md) and the strength asked for in Elo, as
+// Stockfish's UCI_LimitStrength/UCI_Elo do it: a rating between two levels plays each move
+// as the stronger of them with the probability that puts it at that rating on a straight
+// line between their ratings, else as the weaker (the choice drawn from the player's seed).
+#pragma once
+
+#include <array>
+
+#include "move_limits.hpp"
+
+namespace qubic {
+
+// Each level's rating on the scale whose zero is level 0 (the anchor), from the ladder in
+// docs/strength.md (`qubic-match --ladder`, the command there); rounded to whole Elo.
+inline constexpr std::array<int, kMaxLevel + 1> kLevelElo = {0,    620,  949,  1152, 1211, 1279,
+                                                             1350, 1401, 1431, 1464, 1496};
+
+constexpr int kMinElo = kLevelElo.front();
+constexpr int kMaxElo = kLevelElo.back();
+
+// A level, and the share of moves played as the next one (0 at a level's own rating).
+struct Strength {
+  int level = kMaxLevel;
+  double towardNext = 0;
+};
+
+// The strength for `elo`, clamped to the scale.
+Strength strengthForElo(int elo);
+
+}  // namespace qubic
