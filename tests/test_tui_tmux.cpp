@@ -1416,3 +1416,13 @@ TEST_CASE(
   restartAndLoad("survival.qgn", "Survival, O against perfect X");
   CHECK(pane.last.find("Engine, perfect X") != std::string::npos);
 }
+
+TEST_CASE("qubic --elo plays at a rating, and the level keys go back to levels") {
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nmove_time_ms = 100\n", 100, 30, false, {}, " --elo 1300 --side o");
+  REQUIRE(pane.waitForText("Engine, Elo 1300"));
+  REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 30));  // the engine (X) has moved
+  pane.keys("+");
+  REQUIRE(pane.waitForPattern(R"(X  Engine, level [0-9]+)"));
+  CHECK(pane.last.find("Elo 1300") == std::string::npos);
+}

@@ -46,6 +46,7 @@ App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle
       seats_(Seats::fromHumanSide(settings.tui.humanSide)),
       levels_{settings.tui.levelX >= 0 ? settings.tui.levelX : settings.tui.level,
               settings.tui.levelO >= 0 ? settings.tui.levelO : settings.tui.level},
+      elo_(settings.engine.limitStrength ? std::optional<int>(settings.engine.elo) : std::nullopt),
       moveTime_(settings.tui.moveTimeMs),
       book_(loadBook(settings.engine, bookProblem_)),
       engine_(playerOptions(settings.engine), book_),

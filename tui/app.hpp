@@ -175,6 +175,9 @@ class App {
   Layout layout_;
   Seats seats_;
   std::array<int, 2> levels_;  // the engine's level for X and for O
+  // An Elo asked for ([engine] limit_strength, qubic --elo): it plays both sides the engine
+  // has, until a level is chosen with the level keys.
+  std::optional<int> elo_;
   std::chrono::milliseconds moveTime_;
   std::chrono::steady_clock::time_point lastMoveAt_;
   // The opening book, or null when it could not be read (the reason is shown at start)

@@ -4,6 +4,7 @@
 
 #include "app.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/play/elo_scale.hpp"
 #include "engine/play/timeman.hpp"
 #include "levels.hpp"
 
@@ -161,6 +162,10 @@ void App::changeSeats(const Seats& seats, const std::string& why) {
 // The level of each side the engine plays changes (of both before the game has seats).
 void App::changeLevel(int delta) {
   const std::array<int, 2> before = levels_;
+  if (elo_) {  // the level keys go back to levels, from the nearest one below the rating
+    levels_.fill(strengthForElo(*elo_).level);
+    elo_.reset();
+  }
   const bool choosing = top<StartScreen>() != nullptr;
   for (const Side s : {Side::X, Side::O})
     if (seats_.isEngine(s) || !seats_.anyEngine() || choosing)
@@ -281,6 +286,11 @@ void App::maybeStartEngine() {
   // Survival is against perfect X (the top level plays the book); a puzzle is finished
   // against the best defence.
   job.level = round_.kind() != GameMode::Play ? kMaxLevel : levels_[index(pos.sideToMove())];
+  if (elo_ && round_.kind() == GameMode::Play) {
+    const Strength strength = strengthForElo(*elo_);
+    job.level = strength.level;
+    job.towardNext = strength.towardNext;
+  }
   job.moveTime = thinkingTime(pos);
   job.newGame = std::exchange(round_.engineNewGame, false);
   engine_.start(job);

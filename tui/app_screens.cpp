@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "app.hpp"
+#include "engine/play/elo_scale.hpp"
 #include "levels.hpp"
 #include "record_file.hpp"
 #include "tour.hpp"
@@ -93,11 +94,14 @@ std::vector<StyledText> App::startScreenLines() const {
   };
 }
 
-// What the engine's level (each side's, when they differ) is like.
+// What the engine's level (each side's, when they differ) is like, and its rating.
 std::string App::levelWords() const {
-  const std::string first(levelDescription(levels_[0]));
-  if (levels_[0] == levels_[1]) return first;
-  return "X: " + first + "; O: " + std::string(levelDescription(levels_[1]));
+  auto words = [](int level) {
+    return std::string(levelDescription(level)) + " (rated " +
+           std::to_string(kLevelElo[static_cast<std::size_t>(level)]) + ")";
+  };
+  if (levels_[0] == levels_[1]) return words(levels_[0]);
+  return "X: " + words(levels_[0]) + "; O: " + words(levels_[1]);
 }
 
 void App::openTour() {

@@ -66,7 +66,7 @@ void EngineWorker::run(const EngineJob& job, std::uint64_t number, const std::at
   }
   // The player is used only on the job thread; its progress reports come here too.
   if (job.newGame) player_.newGame();
-  player_.setLevel(job.level);
+  player_.setStrength({job.level, job.towardNext});
   MoveLimits limits;
   limits.moveTime = job.moveTime;
   limits.stop = &stop;

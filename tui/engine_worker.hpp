@@ -20,6 +20,7 @@ struct EngineJob {
   Position position;
   JobPurpose purpose = JobPurpose::Move;
   int level = kMaxLevel;
+  double towardNext = 0;  // between `level` and the next (an Elo asked for): engine/play/elo_scale
   std::chrono::milliseconds moveTime{1000};
   bool newGame = false;  // tell the player a new game began before thinking
 };

@@ -36,6 +36,9 @@ constexpr const char* kUsage =
     "  --level-x N, --level-o N   the engine's level when it plays that side (-1: --level)\n"
     "  --watch-delay MS the pause between moves when the engine plays itself\n"
     "  --clock TC       a clock per side, e.g. tc=300+3 (5 minutes, 3 s a move)\n"
+    "  --elo N          the engine plays at rating N of docs/strength.md (0 is level 0,\n"
+    "                   the top level the most), between levels by mixing them; + and -\n"
+    "                   go back to levels\n"
     "  (each overrides the configuration's [tui] level, human_side,\n"
     "   move_time_ms, [engine] threads, [tui] level_x, level_o, watch_delay_ms, clock)\n"
     "  --puzzle N       open puzzle N of the shipped puzzles, as the file has it (no\n"
@@ -55,7 +58,8 @@ constexpr std::pair<const char*, const char*> kOverrides[] = {
     {"--level-x", "tui.level_x"},
     {"--level-o", "tui.level_o"},
     {"--watch-delay", "tui.watch_delay_ms"},
-    {"--clock", "tui.clock"}};
+    {"--clock", "tui.clock"},
+    {"--elo", "engine.elo"}};
 
 // What the command line asks for.
 struct Arguments {
@@ -128,6 +132,9 @@ qubic::Parsed<qubic::Settings> settingsFor(Arguments& args, int& status) {
     args.overrides.emplace_back("tui.level_o", std::to_string((*remembered)[1]));
   }
   for (const auto& [setting, value] : args.overrides) {
+    // A rating asked for is played (Stockfish's UCI_LimitStrength with UCI_Elo).
+    if (setting == "engine.elo")
+      settings = qubic::withSetting(settings.value(), "engine.limit_strength", "true");
     // Choosing the side on the command line answers the start screen's question.
     if (setting == "tui.human_side")
       settings = qubic::withSetting(settings.value(), "tui.start_screen", "false");
