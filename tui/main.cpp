@@ -142,8 +142,9 @@ qubic::Parsed<qubic::Settings> settingsFor(Arguments& args, int& status) {
     if (!settings) {
       // Named as it was given: "--level: must be ...", not by the setting it overrides.
       std::string error = settings.error();
+      const std::string& name = setting;  // a structured binding cannot be captured (clang)
       const auto* option = std::find_if(std::begin(kOverrides), std::end(kOverrides),
-                                        [&](const auto& o) { return setting == o.second; });
+                                        [&](const auto& o) { return name == o.second; });
       if (option != std::end(kOverrides) && error.rfind(setting + " ", 0) == 0)
         error = std::string(option->first) + ":" + error.substr(setting.size());
       std::cerr << "qubic: " << error << '\n' << qubic::tryHelpText("qubic");
