@@ -134,6 +134,16 @@ TEST_CASE("qubic-solve gives up with value unknown at its node limit") {
   CHECK(run.out.rfind("value: unknown\n", 0) == 0);
 }
 
+TEST_CASE("qubic-solve's --time takes units, and a bare number is seconds") {
+  // Issue 43 (4): "5s" was refused. A tenth of a second in either spelling gives up at once.
+  for (const char* time : {"100ms", "0.1s", "0.1"}) {
+    const Run run = solve({"--moves", "1a1", "--time", time});
+    INFO(time << ": " << run.err);
+    CHECK(run.exitCode == 0);
+    CHECK(run.out.find("value: unknown\n") != std::string::npos);
+  }
+}
+
 TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
   for (const std::vector<std::string>& args : {std::vector<std::string>{"--threads", "0"},
                                                {"--threads", "1.5"},
@@ -145,6 +155,8 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
                                                {"--threads", "100000"},
                                                {"--moves", "1a1,1a1"},
                                                {"--time"},
+                                               {"--time", "5sec"},
+                                               {"--time", "-1s"},
                                                {"--bogus"},
                                                {"--split", "0"},
                                                {"--split", "-1"},

@@ -726,6 +726,12 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
   CHECK(exitCode("--level 11") == 2);
+  // Durations take units (issue 43: --movetime was in ms, qubic-solve --time in s).
+  CHECK(run(qubic + " --movetime 2s --watch-delay 0.25s --print-config")
+            .find("\nmove_time_ms = 2000\n") != std::string::npos);
+  CHECK(run(qubic + " --movetime 1500 --print-config").find("\nmove_time_ms = 1500\n") !=
+        std::string::npos);
+  CHECK(exitCode("--movetime 2x") == 2);
   // Named as given, error first, then where to look (issue 43: it named the config key).
   CHECK(run("{ " + qubic + " --level 11 2>&1; }") ==
         "qubic: --level: must be an integer from 0 to 10, got \"11\"\nTry 'qubic --help' for "

@@ -17,6 +17,7 @@
 
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
+#include "config/duration.hpp"
 #include "config/program.hpp"
 #include "config/read_file.hpp"
 #include "config/write_file.hpp"
@@ -53,7 +54,8 @@ void usage(FILE* out) {
       "       qubic-solve --check-book [FILE]\n"
       "  POSITION    a position string (default: the empty board)\n"
       "  --moves     moves played from POSITION first\n"
-      "  --time      give up after this many seconds (default: no limit)\n"
+      "  --time      give up after this long: 90s, 2min, 500ms (a bare number is seconds;\n"
+      "              default: no limit)\n"
       "  --nodes     give up after this many nodes (default: no limit)\n"
       "  --hash      size of the proof table in MB (default 192; memory is taken as the search\n"
       "              fills it)\n"
@@ -368,7 +370,9 @@ int main(int argc, char** argv) {
     } else if (arg == "--moves") {
       moves = value();
     } else if (arg == "--time") {
-      seconds = number(value(), "--time");
+      const Parsed<double> time = parseDuration(value(), 1);  // a bare number: seconds
+      if (!time) fail("--time " + time.error());
+      seconds = time.value();
     } else if (arg == "--nodes") {
       nodeLimit = number(value(), "--nodes");
     } else if (arg == "--verify") {

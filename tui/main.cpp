@@ -1,5 +1,6 @@
 // qubic: play Qubic (4x4x4 tic-tac-toe) in the terminal.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <exception>
@@ -11,6 +12,7 @@
 #include "app.hpp"
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
+#include "config/duration.hpp"
 #include "config/program.hpp"
 #include "config/settings.hpp"
 #include "keymap.hpp"
@@ -21,8 +23,8 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: qubic [--level N] [--side x|o|both|none] [--movetime MS] [--threads N]\n"
-    "             [--level-x N] [--level-o N] [--watch-delay MS] [--clock TC]\n"
+    "usage: qubic [--level N] [--side x|o|both|none] [--movetime T] [--threads N]\n"
+    "             [--level-x N] [--level-o N] [--watch-delay T] [--clock TC] [--elo N]\n"
     "             [--puzzle N] [--config PATH] [--print-config] [--help]\n"
     "\n"
     "Play Qubic, 4x4x4 tic-tac-toe, in the terminal: against the engine, against a\n"
@@ -31,10 +33,11 @@ constexpr const char* kUsage =
     "  --level N        the engine's level, 0 (easiest) to 10 (full strength); without\n"
     "                   it the game starts at the level chosen last ([tui] level at first)\n"
     "  --side S         who the keyboard plays: x, o, both (two humans) or none (watch)\n"
-    "  --movetime MS    the engine's thinking time per move, in milliseconds\n"
+    "  --movetime T     the engine's thinking time per move: 2s, 500ms (a bare number\n"
+    "                   is milliseconds)\n"
     "  --threads N      threads of the engine's proof searches\n"
     "  --level-x N, --level-o N   the engine's level when it plays that side (-1: --level)\n"
-    "  --watch-delay MS the pause between moves when the engine plays itself\n"
+    "  --watch-delay T  the pause between moves when the engine plays itself (as above)\n"
     "  --clock TC       a clock per side, e.g. tc=300+3 (5 minutes, 3 s a move)\n"
     "  --elo N          the engine plays at rating N of docs/strength.md (0 is level 0,\n"
     "                   the top level the most), between levels by mixing them; + and -\n"
@@ -85,7 +88,13 @@ Arguments parseArguments(int argc, char** argv) {
       if (i + 1 >= argc) return fail(arg + " needs a value");
       for (const auto& [setting, value] : args.overrides)
         if (setting == override->second) return fail(arg + " is given twice");
-      args.overrides.emplace_back(override->second, argv[++i]);
+      std::string value = argv[++i];
+      if (arg == "--movetime" || arg == "--watch-delay") {  // a duration: 2s, 500ms, or ms
+        const qubic::Parsed<double> time = qubic::parseDuration(value, 0.001);
+        if (!time) return fail(arg + " " + time.error());
+        value = std::to_string(std::llround(time.value() * 1000));
+      }
+      args.overrides.emplace_back(override->second, value);
     } else if (arg == "--help" || arg == "-h") {
       std::cout << kUsage << "\nThe solution (the book the top level plays from): "
                 << qubic::dataSearchReport(qubic::kShippedBookName);
