@@ -48,7 +48,7 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
                        "option name Explain type check default true",
                        "option name MultiPV type spin default 1 min 1 max 64",
                        "option name LimitStrength type check default false",
-                       "option name Elo type spin default 1200 min 0 max 1496",
+                       "option name Elo type spin default 1200 min 0 max 1888",
                        "ugiok",
                    });
   CHECK(t.send("isready") == Lines{"readyok"});
