@@ -183,9 +183,9 @@ const char* kTwoHumans = "[tui]\nhuman_side = \"both\"\n";
 // The engine (X) would think for a minute: only interrupting it ends its turn quickly.
 // Without the book, which would answer at once.
 const char* kSlowEngine =
-    "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\n[engine]\nuse_solution = false\n";
+    "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\nlevel = 10\n[engine]\nuse_solution = false\n";
 const char* kSlowReply =
-    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\n[engine]\nuse_solution = false\n";
+    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\nlevel = 10\n[engine]\nuse_solution = false\n";
 // The engine as X at full strength, with the shipped book.
 const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\nlevel = 10\n";
 
