@@ -21,6 +21,7 @@
 
 #include "engine/core/notation.hpp"
 #include "engine/core/record.hpp"
+#include "engine/play/elo_scale.hpp"
 #include "engine/study/puzzle.hpp"
 
 using namespace qubic;
@@ -883,6 +884,10 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   REQUIRE(pane.waitForText("Who plays?"));
   CHECK(pane.last.find("Engine level: 4") != std::string::npos);
   CHECK(pane.last.find("proves short wins, looks one move ahead") != std::string::npos);
+  // Every level with its rating on the scale of docs/strength.md (issue 45, 4).
+  CHECK(pane.last.find("Level ratings (Elo; level 0 is 0): 0: 0, 1: " +
+                       std::to_string(kLevelElo[1])) != std::string::npos);
+  CHECK(pane.last.find("10: " + std::to_string(kLevelElo[10])) != std::string::npos);
   pane.keys("+");
   REQUIRE(pane.waitForText("Engine level: 5"));
   pane.keys("2");  // O against the engine: the engine (X) moves at once

@@ -68,6 +68,7 @@ class App {
   ViewState tourView(const TourScreen& tour) const;
   std::vector<StyledText> startScreenLines() const;
   std::string levelWords() const;
+  std::string ratingsLine(int from, int to) const;
   void answer(const Question& question, bool yes);
   void finishLine(const LinePrompt& prompt);
   // New game, load and quit ask first when the game has moves that were not saved.

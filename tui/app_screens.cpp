@@ -90,8 +90,19 @@ std::vector<StyledText> App::startScreenLines() const {
        keys_.primaryKeyName(Action::LevelDown) + " weaker; 0 easiest, 10 " +
        (book_ ? "never loses as X)" : "strongest)")},
       {"   " + levelWords(), Style::Dim},
+      {"   Level ratings (Elo; level 0 is 0): " + ratingsLine(0, 3), Style::Dim},
+      {"   " + ratingsLine(4, kMaxLevel), Style::Dim},
       {"1-7 starts that, Enter the marked game; in the game ? lists every key."},
   };
+}
+
+// "0: 0, 1: 998, ..." for levels `from` to `to`, on the scale of docs/strength.md.
+std::string App::ratingsLine(int from, int to) const {
+  std::string line;
+  for (int level = from; level <= to; ++level)
+    line += std::to_string(level) + ": " +
+            std::to_string(kLevelElo[static_cast<std::size_t>(level)]) + (level < to ? ", " : "");
+  return line + (to < kMaxLevel ? "," : "");
 }
 
 // What the engine's level (each side's, when they differ) is like, and its rating.
