@@ -56,9 +56,6 @@ App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle
       openPuzzle_(puzzle),
       round_(freshRound(OrdinaryGame{})) {
   relayout();
-  if (showOverlay_)
-    analysis_ = std::make_unique<BackgroundAnalysis>(
-        engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads, known_));
   // The setting was checked when it was read (config/settings: a tc= with a clock).
   if (const Parsed<TimeControl> clock = parseTimeControl(settings.tui.clock);
       clock && !settings.tui.clock.empty())
@@ -84,7 +81,12 @@ void App::run() {
     tickClock();
     maybeStartEngine();
     autosave();
-    if (showOverlay_ && analysis_) analysis_->analyse(round_.game.position());
+    if (showOverlay_) {
+      if (!analysis_)  // made when the overlay is first shown
+        analysis_ = std::make_unique<BackgroundAnalysis>(
+            engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads, known_));
+      analysis_->analyse(round_.game.position());
+    }
     view_.draw(buildView(), layout_);
     const int key = getch();
     if (key != ERR) handleKey(key);

@@ -78,6 +78,9 @@ class App {
   void openLoadPrompt();
   void openGoToPrompt();
   void offerUnfinishedGame();
+  // The start screen or the resume question is open: which game is played is not settled,
+  // so the engine waits and nothing is autosaved.
+  bool choosingGame() const;
 
   // --- files: save, load, the autosave (app_files.cpp) ---
   // Keeps the unfinished game on disk after every change, and forgets it once the game is

@@ -8,8 +8,7 @@
 namespace qubic::tui {
 
 void App::autosave() {
-  if (const Question* q = top<Question>(); q && q->purpose == Question::Purpose::Resume)
-    return;  // the earlier game is not decided on yet
+  if (choosingGame()) return;  // the earlier game is not decided on yet
   const Game& game = round_.game;
   if (game.moves().empty() || game.position().isGameOver() || !round_.unsaved()) {
     if (!autosaved_.empty()) autosave_.remove();

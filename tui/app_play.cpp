@@ -183,10 +183,7 @@ std::string App::levelsText() const {
 }
 
 void App::toggleOverlay() {
-  showOverlay_ = !showOverlay_;
-  if (showOverlay_ && !analysis_)
-    analysis_ = std::make_unique<BackgroundAnalysis>(
-        engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads, known_));
+  showOverlay_ = !showOverlay_;  // the loop makes the analysis at its first use
   if (!showOverlay_ && analysis_) analysis_->cancel();
   say(showOverlay_ ? "Overlay on: for the side to move, W wins by force, L loses, ? is not proven."
                    : "Overlay off.");
@@ -264,13 +261,7 @@ std::chrono::milliseconds App::thinkingTime(const Position& pos) const {
 void App::stopEngine() { engine_.cancel(); }
 
 void App::maybeStartEngine() {
-  // Not while which game is played is still being decided.
-  for (const Screen& screen : screens_) {
-    const Question* q = std::get_if<Question>(&screen);
-    if (std::holds_alternative<StartScreen>(screen) ||
-        (q && q->purpose == Question::Purpose::Resume))
-      return;
-  }
+  if (choosingGame()) return;
   const Position& pos = round_.game.position();
   if (pos.isGameOver() || round_.lostOnTime || !seats_.isEngine(pos.sideToMove()) || engine_.busy())
     return;

@@ -200,6 +200,16 @@ void App::openGoToPrompt() {
   open(LinePrompt{LinePrompt::Purpose::GoTo, {}, {}});
 }
 
+bool App::choosingGame() const {
+  for (const Screen& screen : screens_) {
+    const Question* q = std::get_if<Question>(&screen);
+    if (std::holds_alternative<StartScreen>(screen) ||
+        (q && q->purpose == Question::Purpose::Resume))
+      return true;
+  }
+  return false;
+}
+
 void App::offerUnfinishedGame() {
   std::optional<GameRecord> unfinished = autosave_.claimLeftGame();
   if (!unfinished) return;
