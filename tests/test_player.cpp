@@ -281,6 +281,30 @@ TEST_CASE("setSeed reaches every source of randomness: the tiers' preset orders 
   }
 }
 
+TEST_CASE("every new game draws a seed of its own, the same sequence for the same seed") {
+  // Issue 45: newGame() went back to the one seed, so a tier played the same opening and
+  // the same replies in every game of a match, and the match's games were not independent.
+  MoveLimits limits;
+  limits.maxNodes = 3000;
+  for (int level = 0; level <= 3; ++level) {
+    Player a({level, 1, 5}), b({level, 1, 5});
+    std::vector<int> firstMoves, again;
+    for (int game = 0; game < 8; ++game) {
+      a.newGame();
+      b.newGame();
+      firstMoves.push_back(a.choose(Position{}, limits).move);
+      again.push_back(b.choose(Position{}, limits).move);
+    }
+    INFO("level " << level);
+    CHECK(firstMoves == again);                                                  // reproducible
+    CHECK(std::count(firstMoves.begin(), firstMoves.end(), firstMoves[0]) < 8);  // and varied
+    // setSeed starts the sequence again.
+    a.setSeed(5);
+    a.newGame();
+    CHECK(a.choose(Position{}, limits).move == firstMoves[0]);
+  }
+}
+
 TEST_CASE("levels 4-9 are limited in nodes: the same seed plays the same, whatever the time") {
   // Issue 45: time-based levels played weaker on a loaded machine. Now a level's nodes decide
   // its move and time only caps it: two players, one given ten times the other's time (both

@@ -33,6 +33,15 @@ constexpr std::uint64_t kRankProofNodes = 5000;
 constexpr std::uint64_t kRankSearchNodes = 20000;
 constexpr int kRankMaxDepth = 4;
 
+// The seed of the k-th game (k > 0) after `seed` was set: splitmix64's finaliser of the two,
+// so that neighbouring seeds and games give unrelated streams.
+std::uint64_t gameSeed(std::uint64_t seed, std::uint64_t k) {
+  std::uint64_t z = seed + k * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
 }  // namespace
 
 struct Player::Impl {
@@ -51,6 +60,12 @@ struct Player::Impl {
         elementary(Tier::Elementary, o.seed),
         planar(Tier::Planar, o.seed),
         forcing(Tier::Forcing, o.seed, threatEntries(o)) {}
+
+  // Every source of randomness follows the seed: the tiers' preset orders too.
+  void reseed(std::uint64_t seed) {
+    rng.seed(seed);
+    for (Strategy* tier : {&elementary, &planar, &forcing}) tier->reseed(seed);
+  }
 
   std::size_t bytes() const {
     return solver.bytes() + threats.tableBytes() + heuristic.bytes() + forcing.bytes();
@@ -149,9 +164,8 @@ void Player::setStrength(const Strength& strength) {
 
 void Player::setSeed(std::uint64_t seed) {
   options_.seed = seed;
-  impl_->rng.seed(seed);
-  // Every source of randomness follows the seed: the tiers' preset orders too.
-  for (Strategy* tier : {&impl_->elementary, &impl_->planar, &impl_->forcing}) tier->reseed(seed);
+  gamesBegun_ = 0;
+  impl_->reseed(seed);
 }
 
 void Player::setBook(std::shared_ptr<const Book> book, bool use) {
@@ -160,7 +174,10 @@ void Player::setBook(std::shared_ptr<const Book> book, bool use) {
 }
 
 void Player::newGame() {
-  impl_->rng.seed(options_.seed);
+  // Game k after the seed was set plays from a seed of its own, so that the games of one
+  // process are independent (a match's error bars assume it) and still reproducible.
+  impl_->reseed(gamesBegun_ == 0 ? options_.seed : gameSeed(options_.seed, gamesBegun_));
+  ++gamesBegun_;
   impl_->heuristic.clear();
   impl_->solver.clear();
   impl_->threats.clearTable();

@@ -69,13 +69,15 @@ class Player {
   // Between two levels (engine/play/elo_scale): each move is the next level's with the
   // chance `towardNext`, drawn from the seed.
   void setStrength(const Strength& strength);
+  // The seed of the first game from now; every newGame() after it starts a game with a seed
+  // of its own, derived from this one and the game's number.
   void setSeed(std::uint64_t seed);
   // The opening book (engine/book/book), shared by every player that uses it; none at first.
   // Only the top level plays from it, and only when `use` is set: lower levels may lose.
   void setBook(std::shared_ptr<const Book> book, bool use = true);
   // Forgets everything learned before (proofs, threat failures, search scores; the tables
-  // stay allocated), so that a game's moves do not depend on the games before it. UGI
-  // asks this of uginewgame.
+  // stay allocated), so that a game's moves do not depend on the games before it, and
+  // draws the next game's seed. UGI asks this of uginewgame.
   void newGame();
 
   // The engine's move in `pos` (precondition: the game is not over). Never returns an
@@ -94,6 +96,7 @@ class Player {
   std::shared_ptr<const Book> book_;
   bool useBook_ = false;
   double towardNext_ = 0;
+  std::uint64_t gamesBegun_ = 0;  // newGame() calls since the seed was set
   std::unique_ptr<Impl> impl_;
 };
 
