@@ -138,8 +138,9 @@ const std::vector<SettingField>& settingFields() {
   static const std::vector<SettingField> fields = {
       {"engine", "level",
        "qubic-engine's playing strength: 0 completes and blocks threes, else plays at random (the "
-       "rating scale's zero), 1 is a beginner, 10 is full strength (the game: [tui] level)",
-       F::Integer{integerAccess<kEngine, &EngineSettings::level>(), 0, 10}},
+       "rating scale's zero), each level about 100 Elo above the one below, 17 is full strength "
+       "(docs/strength.md; the game: [tui] level)",
+       F::Integer{integerAccess<kEngine, &EngineSettings::level>(), kMinLevel, kMaxLevel}},
       {"engine", "hash_mb",
        "memory for all the engine's tables in MB (proofs, search, threat searches), allocated once "
        "at start-up",
@@ -149,7 +150,7 @@ const std::vector<SettingField>& settingFields() {
       {"engine", "move_overhead_ms", "time kept back from every move for communication delays",
        F::Integer{integerAccess<kEngine, &EngineSettings::moveOverheadMs>(), 0, 5000}},
       {"engine", "use_solution",
-       "at level 10, play the proven win from the solution file when it has the position",
+       "at level 17, play the proven win from the solution file when it has the position",
        F::Boolean{booleanAccess<kEngine, &EngineSettings::useSolution>()}},
       {"engine", "solution_file",
        "the solution: a book of proven winning moves (docs/book-format.md); empty for the one "
@@ -179,12 +180,12 @@ const std::vector<SettingField>& settingFields() {
        F::Integer{integerAccess<kTui, &TuiSettings::moveTimeMs>(), 10, 600000}},
       {"tui", "level",
        "the engine's level in the game at the first run, 0 (plays at random but for threes) to "
-       "10 (full strength); after that the game starts at the level chosen last",
-       F::Integer{integerAccess<kTui, &TuiSettings::level>(), 0, 10}},
+       "17 (full strength); after that the game starts at the level chosen last",
+       F::Integer{integerAccess<kTui, &TuiSettings::level>(), kMinLevel, kMaxLevel}},
       {"tui", "level_x", "the engine's level when it plays X (-1: [tui] level)",
-       F::Integer{integerAccess<kTui, &TuiSettings::levelX>(), -1, 10}},
+       F::Integer{integerAccess<kTui, &TuiSettings::levelX>(), -1, kMaxLevel}},
       {"tui", "level_o", "the engine's level when it plays O (-1: [tui] level)",
-       F::Integer{integerAccess<kTui, &TuiSettings::levelO>(), -1, 10}},
+       F::Integer{integerAccess<kTui, &TuiSettings::levelO>(), -1, kMaxLevel}},
       {"tui", "watch_delay_ms", "pause between moves when the engine plays itself, to follow it",
        F::Integer{integerAccess<kTui, &TuiSettings::watchDelayMs>(), 0, 60000}},
       {"tui", "clock",

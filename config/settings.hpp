@@ -9,12 +9,13 @@
 #include <vector>
 
 #include "engine/core/parsed.hpp"
+#include "engine/play/move_limits.hpp"
 
 namespace qubic {
 
 struct EngineSettings {
-  int level = 10;   // 1 (weakest) .. 10 (full strength)
-  int hashMb = 64;  // the proof table, allocated once
+  int level = kMaxLevel;  // 0 (the anchor) .. kMaxLevel (full strength), engine/play/level_mix
+  int hashMb = 64;        // the proof table, allocated once
   int threads = 1;
   int moveOverheadMs = 10;  // kept back from every time budget for I/O latency
   bool useSolution = true;
@@ -29,7 +30,7 @@ struct EngineSettings {
 struct TuiSettings {
   std::string humanSide = "x";   // x, o, both (two humans) or none (engine vs engine)
   int moveTimeMs = 1000;         // the engine's thinking time per move in the game
-  int level = 4;                 // the engine's level in the game (a middle one for a newcomer)
+  int level = 6;                 // the engine's level in the game (one a newcomer can beat)
   int levelX = -1, levelO = -1;  // the engine's level when it plays that side; -1: level
   int watchDelayMs = 600;        // pause between moves when engines play each other
   std::string clock;             // "tc=300+3": a clock per side; empty: no clock

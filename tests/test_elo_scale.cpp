@@ -35,23 +35,40 @@ TEST_CASE("the Elo asked maps monotonically onto a level and a share of the next
   CHECK(strengthForElo(99999).level == kMaxLevel);
 }
 
-TEST_CASE("a player between two levels plays each move as one of them, as often as asked") {
-  // Level 0 against level 1 from the empty board: the anchor's first move is random, level
-  // 1's a seven-line cell of its preset order. Half way, both kinds appear.
+TEST_CASE(
+    "a level or a rating between two players plays each move as one of them, as often as "
+    "asked") {
+  // From the empty board the anchor's first move is random, the elementary rules' a
+  // seven-line cell of their preset order (the same for the same seed): the share of moves
+  // on that cell tells how often a player chose the elementary rules.
   MoveLimits limits;
   limits.maxNodes = 1000;
-  auto firstMoves = [&](double towardNext) {
-    std::multiset<int> moves;
+  constexpr int kGames = 1000;
+  const int elementaryLevel = 8;
+  REQUIRE(kLevelMixes[elementaryLevel].base == 1);
+  REQUIRE(kLevelMixes[elementaryLevel].towardNext == 0);
+  Player elementary({elementaryLevel, 1, 3});
+  const int cell = elementary.choose(Position{}, limits).move;
+  auto share = [&](const Strength& strength) {
     Player player({0, 1, 3});
-    player.setStrength({0, towardNext});
-    for (int game = 0; game < 200; ++game) moves.insert(player.choose(Position{}, limits).move);
-    return moves;
+    player.setStrength(strength);
+    int hits = 0;
+    for (int game = 0; game < kGames; ++game)
+      hits += player.choose(Position{}, limits).move == cell;
+    return static_cast<double>(hits) / kGames;
   };
-  Player one({1, 1, 3});
-  const int levelOne = one.choose(Position{}, limits).move;
-  CHECK(firstMoves(1.0).count(levelOne) == 200);
-  CHECK(firstMoves(0.0).count(levelOne) < 20);
-  const std::size_t half = firstMoves(0.5).count(levelOne);
-  CHECK(half > 70);
-  CHECK(half < 130);
+  // The anchor hits the cell one time in 64; a player choosing the rules with chance p then
+  // hits it p + (1 - p) / 64 of the time. Four standard deviations of 1000 games: 0.064.
+  const auto expected = [](double p) { return p + (1 - p) / 64; };
+  for (int level = 0; level <= elementaryLevel; ++level) {
+    INFO("level " << level);
+    CHECK(kLevelMixes[static_cast<std::size_t>(level)].base == (level < elementaryLevel ? 0 : 1));
+    const double p =
+        level < elementaryLevel ? kLevelMixes[static_cast<std::size_t>(level)].towardNext : 1;
+    CHECK(share({level, 0}) == Approx(expected(p)).margin(0.064));
+  }
+  // The Elo option half way between levels 3 and 4 mixes the two levels' mixes half and half.
+  const double between = (kLevelMixes[3].towardNext + kLevelMixes[4].towardNext) / 2;
+  CHECK(share({3, 0.5}) == Approx(expected(between)).margin(0.064));
+  CHECK(std::abs(kLevelMixes[3].towardNext - kLevelMixes[4].towardNext) > 0.1);  // measurable
 }

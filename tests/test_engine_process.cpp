@@ -189,7 +189,7 @@ TEST_CASE("the program prints its effective settings and reads a given configura
   configured.send("ugi");
   const auto handshake = configured.readUntil("ugiok", milliseconds(5000));
   CHECK(std::find(handshake.begin(), handshake.end(),
-                  "option name Level type spin default 3 min 0 max 10") != handshake.end());
+                  "option name Level type spin default 3 min 0 max 17") != handshake.end());
   configured.send("quit");
   CHECK(configured.wait(milliseconds(5000)) == 0);
   std::filesystem::remove(path);
@@ -372,10 +372,11 @@ TEST_CASE("LimitStrength with Elo plays as the levels the scale puts there, from
   const std::string anchor = game({"Level value 0", "Seed value 5"});
   CHECK(game({"LimitStrength value true", "Elo value 0", "Seed value 5"}) == anchor);
   CHECK(game({"Level value 0", "Seed value 6"}) != anchor);
-  const std::string four = game({"Level value 4", "Seed value 5"});
-  CHECK(game({"LimitStrength value true", "Elo value " + std::to_string(kLevelElo[4]),
-              "Seed value 5"}) == four);
+  // Level 15 searches with a node budget (engine/play/level_mix).
+  const std::string searching = game({"Level value 15", "Seed value 5"});
+  CHECK(game({"LimitStrength value true", "Elo value " + std::to_string(kLevelElo[15]),
+              "Seed value 5"}) == searching);
   // Switched off again, Level rules.
   CHECK(game({"LimitStrength value true", "Elo value 0", "LimitStrength value false",
-              "Level value 4", "Seed value 5"}) == four);
+              "Level value 15", "Seed value 5"}) == searching);
 }

@@ -259,7 +259,7 @@ TEST_CASE("the ladder preset makes one engine per level of our engine") {
   CHECK(parse({"--ladder", "-each", "cmd=/other/engine"}).value().engines[9].command ==
         "/other/engine");
   CHECK(parse({"--ladder"}).value().engines.size() ==
-        11);  // levels 0-10: the anchor is the scale's zero
+        18);  // levels 0-17: the anchor is the scale's zero
 }
 
 TEST_CASE("every mistake on the command line is named") {

@@ -136,7 +136,7 @@ TEST_CASE("the top level beats the elementary tier with either colour") {
   for (int seed = 1; seed <= seeds; ++seed)
     for (Side topSide : {Side::X, Side::O}) {
       Player top({kMaxLevel, 16, static_cast<std::uint64_t>(seed)});
-      Player tier({1, 1, static_cast<std::uint64_t>(seed + 100)});
+      Player tier({8, 1, static_cast<std::uint64_t>(seed + 100)});  // the elementary rules
       Position p;
       while (!p.isGameOver()) {
         Player& mover = p.sideToMove() == topSide ? top : tier;
@@ -181,9 +181,9 @@ TEST_CASE("lower searching levels use a smaller share of the move time") {
   // On the empty board nothing is proven, so each level thinks for (up to) its share.
   MoveLimits limits;
   limits.moveTime = std::chrono::milliseconds(400);
-  Player low({4, 4, 1}), top({kMaxLevel, 4, 1});
+  Player low({15, 4, 1}), top({kMaxLevel, 4, 1});  // 15: the first searching level
   const MoveChoice quick = low.choose(Position{}, limits), full = top.choose(Position{}, limits);
-  CHECK(quick.seconds < 0.15);  // 3 % of 400 ms and a depth limit of 2 (slack for a loaded machine)
+  CHECK(quick.seconds < 0.15);  // 20 000 nodes and one ply (slack for a loaded machine)
   CHECK(full.seconds > 0.2);    // the proofs' 30 % and half of the rest at least
   CHECK(full.depth > quick.depth);
 }
@@ -266,7 +266,9 @@ TEST_CASE("setSeed reaches every source of randomness: the tiers' preset orders 
   // openings at levels 1-3 (the preset order was fixed when the player was made).
   MoveLimits limits;
   limits.maxNodes = 3000;
-  for (int level = 1; level <= 3; ++level) {
+  for (const int level : {8, 12, 14}) {  // the three tiers unmixed (engine/play/level_mix)
+    REQUIRE(kLevelMixes[static_cast<std::size_t>(level)].base == (level - 8) / 3 + 1);
+    REQUIRE(kLevelMixes[static_cast<std::size_t>(level)].towardNext == 0);
     std::vector<int> openings, others;
     for (std::uint64_t made = 100; made < 108; ++made) {
       Player player({level, 1, made});
@@ -286,7 +288,7 @@ TEST_CASE("every new game draws a seed of its own, the same sequence for the sam
   // the same replies in every game of a match, and the match's games were not independent.
   MoveLimits limits;
   limits.maxNodes = 3000;
-  for (int level = 0; level <= 3; ++level) {
+  for (const int level : {0, 8, 12, 14}) {  // the anchor and the tiers
     Player a({level, 1, 5}), b({level, 1, 5});
     std::vector<int> firstMoves, again;
     for (int game = 0; game < 8; ++game) {
@@ -305,14 +307,21 @@ TEST_CASE("every new game draws a seed of its own, the same sequence for the sam
   }
 }
 
-TEST_CASE("levels 4-9 are limited in nodes: the same seed plays the same, whatever the time") {
+TEST_CASE(
+    "the searching levels below the top are limited in nodes: the same seed plays the same, "
+    "whatever the time") {
   // Issue 45: time-based levels played weaker on a loaded machine. Now a level's nodes decide
   // its move and time only caps it: two players, one given ten times the other's time (both
   // far more than the nodes take), choose the same moves with the same node counts. Quiet
   // positions: four-stone openings of the ladder's file.
   const std::vector<const char*> openings = {"1a1 2c3 4b2 3d4", "2b2 1d4 3a1 4c3",
                                              "1c2 4a4 2d1 3b3"};
-  for (int level = 4; level <= 9; ++level) {
+  int searching = 0;
+  for (int level = kMinLevel; level <= kMaxLevel; ++level) {
+    const LevelMix& mix = kLevelMixes[static_cast<std::size_t>(level)];
+    const std::uint64_t budget = kBaseProfiles[static_cast<std::size_t>(mix.base)].nodes;
+    if (budget == 0) continue;  // the anchor and the tiers search nothing; the top takes its time
+    ++searching;
     Player a({level, 1, 77}), b({level, 1, 77});
     MoveLimits shorter, longer;
     shorter.moveTime = std::chrono::milliseconds(30'000);
@@ -324,10 +333,11 @@ TEST_CASE("levels 4-9 are limited in nodes: the same seed plays the same, whatev
       INFO("level " << level << " after " << opening);
       CHECK(x.move == y.move);
       CHECK(x.nodes == y.nodes);
-      CHECK(x.nodes <= kLevelProfiles[static_cast<std::size_t>(level)].nodes);
+      CHECK(x.nodes <= budget);
       most = std::max(most, x.nodes);
     }
-    // From level 6 on the budget is what ends the search.
-    if (level >= 6) CHECK(most == kLevelProfiles[static_cast<std::size_t>(level)].nodes);
+    // From 40 000 nodes on the budget is what ends the search.
+    if (budget >= 40'000) CHECK(most == budget);
   }
+  CHECK(searching == 2);
 }

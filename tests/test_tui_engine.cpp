@@ -83,7 +83,7 @@ TEST_CASE("engine_worker: move now ends a long think with a legal move") {
   EngineJob job;
   job.position.play(parseMove("1a1").value());
   job.moveTime = 60s;
-  job.level = 5;
+  job.level = kMaxLevel;  // the top level takes its time
   worker.start(job);
   REQUIRE(eventually([&] { return worker.status().thinking; }));
   worker.moveNow();

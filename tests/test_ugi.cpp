@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "engine/core/notation.hpp"
+#include "engine/play/elo_scale.hpp"
 #include "engine/play/timeman.hpp"
 #include "protocol/player_searcher.hpp"
 #include "protocol/ugi_commands.hpp"
@@ -37,20 +38,21 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
   CHECK_THAT(replies[0], Catch::StartsWith("id name Qubic "));
   CHECK_THAT(replies[1], Catch::StartsWith("id author "));
   const Lines options(replies.begin() + 2, replies.end());
-  CHECK(options == Lines{
-                       "option name Level type spin default 10 min 0 max 10",
-                       "option name Hash type spin default 64 min 1 max 16384",
-                       "option name Threads type spin default 1 min 1 max 64",
-                       "option name MoveOverhead type spin default 10 min 0 max 5000",
-                       "option name UseSolution type check default true",
-                       "option name SolutionFile type string default <empty>",
-                       "option name Seed type spin default 0 min 0 max 9223372036854775807",
-                       "option name Explain type check default true",
-                       "option name MultiPV type spin default 1 min 1 max 64",
-                       "option name LimitStrength type check default false",
-                       "option name Elo type spin default 1200 min 0 max 1888",
-                       "ugiok",
-                   });
+  CHECK(options ==
+        Lines{
+            "option name Level type spin default 17 min 0 max 17",
+            "option name Hash type spin default 64 min 1 max 16384",
+            "option name Threads type spin default 1 min 1 max 64",
+            "option name MoveOverhead type spin default 10 min 0 max 5000",
+            "option name UseSolution type check default true",
+            "option name SolutionFile type string default <empty>",
+            "option name Seed type spin default 0 min 0 max 9223372036854775807",
+            "option name Explain type check default true",
+            "option name MultiPV type spin default 1 min 1 max 64",
+            "option name LimitStrength type check default false",
+            "option name Elo type spin default 1200 min 0 max " + std::to_string(kMaxElo),
+            "ugiok",
+        });
   CHECK(t.send("isready") == Lines{"readyok"});
 }
 
@@ -62,7 +64,7 @@ TEST_CASE("option defaults come from the configuration") {
   Transcript t(settings);
   CHECK(t.searcher.applied.level == 3);  // applied at start, before any setoption
   const Lines replies = t.send("ugi");
-  CHECK(replies[2] == "option name Level type spin default 3 min 0 max 10");
+  CHECK(replies[2] == "option name Level type spin default 3 min 0 max 17");
   CHECK(replies[7] == "option name SolutionFile type string default my.book");
   CHECK(replies[9] == "option name Explain type check default false");
 }
@@ -87,9 +89,9 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
   CHECK(t.searcher.jobs.back().limits.multiPv == 3);  // each search ranks that many moves
   t.send("stop");
 
-  CHECK(t.send("setoption name Level value 11") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 10, "
-              "got \"11\""});
+  CHECK(t.send("setoption name Level value 18") ==
+        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 17, "
+              "got \"18\""});
   CHECK(t.send("setoption name Hash value lots") ==
         Lines{"info string error: setoption Hash: engine.hash_mb must be an integer from 1 to "
               "16384, got \"lots\""});
@@ -97,7 +99,7 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
         Lines{"info string error: setoption Explain: engine.explain must be true or false, got "
               "\"yes\""});
   CHECK(t.send("setoption name Level") == Lines{"info string error: setoption Level: engine.level "
-                                                "must be an integer from 0 to 10, got \"\""});
+                                                "must be an integer from 0 to 17, got \"\""});
   CHECK(
       t.send("setoption name Colour value red") ==
       Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, "
@@ -258,9 +260,9 @@ TEST_CASE(
   CHECK(t.send("query result\f") == Lines{"info string error: query: unknown question "
                                           "\"result\\x0c\"; expected gameover, p1turn or result"});
   CHECK(t.send("setoption name Level value 05") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 10, "
+        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 17, "
               "got \"05\""});
-  CHECK(t.session.settings().engine.level == 10);
+  CHECK(t.session.settings().engine.level == kMaxLevel);
 }
 
 TEST_CASE("malformed go commands are answered with an error") {
@@ -528,7 +530,7 @@ TEST_CASE(
   REQUIRE(searcher.configure(settings).empty());
   CHECK_FALSE(searcher.think(job).fromBook);
   settings.useSolution = true;
-  settings.level = 9;  // only the top level plays from the book
+  settings.level = kMaxLevel - 1;  // only the top level plays from the book
   REQUIRE(searcher.configure(settings).empty());
   CHECK_FALSE(searcher.think(job).fromBook);
 }

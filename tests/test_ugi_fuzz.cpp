@@ -42,7 +42,7 @@ class LineMaker {
       }
       case 2:
         return "setoption name Level value " +
-               std::to_string(pick(2) ? -1 - pick(100) : 11 + pick(100));
+               std::to_string(pick(2) ? -1 - pick(100) : kMaxLevel + 1 + pick(100));
       case 3:
         return "go movetime -" + std::to_string(1 + pick(1000));
       case 4:

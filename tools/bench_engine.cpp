@@ -217,13 +217,11 @@ int benchEngine() {
 int benchLevels() {
   MoveLimits limits;
   limits.moveTime = milliseconds(50);
-  std::printf(
-      "== levels: %lld ms a move; the tiers against the one below, the searching levels against "
-      "level 3 ==\n",
-      static_cast<long long>(limits.moveTime.count()));
+  std::printf("== levels: %lld ms a move; each level against the one below ==\n",
+              static_cast<long long>(limits.moveTime.count()));
   for (int level = kMinLevel + 1; level <= kMaxLevel; ++level) {
-    const int other = level <= 3 ? level - 1 : 3;
-    const int openings = level <= 3 ? 30 : 50;
+    const int other = level - 1;
+    const int openings = 30;
     char what[64];
     std::snprintf(what, sizeof what, "level %d vs level %d, %d openings x 2", level, other,
                   openings);

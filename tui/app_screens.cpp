@@ -87,11 +87,12 @@ std::vector<StyledText> App::startScreenLines() const {
       {"Engine " +
        (levels_[0] == levels_[1] ? "level: " + std::to_string(levels_[0]) : levelsText()) + "   (" +
        keys_.primaryKeyName(Action::LevelUp) + " stronger, " +
-       keys_.primaryKeyName(Action::LevelDown) + " weaker; 0 easiest, 10 " +
-       (book_ ? "never loses as X)" : "strongest)")},
+       keys_.primaryKeyName(Action::LevelDown) + " weaker; 0 easiest, " +
+       std::to_string(kMaxLevel) + " " + (book_ ? "never loses as X)" : "strongest)")},
       {"   " + levelWords(), Style::Dim},
-      {"   Level ratings (Elo; level 0 is 0): " + ratingsLine(0, 3), Style::Dim},
-      {"   " + ratingsLine(4, kMaxLevel), Style::Dim},
+      {"   Level ratings (Elo; level 0 is 0): " + ratingsLine(0, 5), Style::Dim},
+      {"   " + ratingsLine(6, 11), Style::Dim},
+      {"   " + ratingsLine(12, kMaxLevel), Style::Dim},
       {"1-7 starts that, Enter the marked game; in the game ? lists every key."},
   };
 }

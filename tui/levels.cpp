@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 
 #include "config/read_file.hpp"
 #include "engine/play/move_limits.hpp"
@@ -10,32 +11,53 @@
 namespace qubic::tui {
 
 std::string_view levelDescription(int level) {
-  // From engine/play/move_budget's profiles and strategy's tiers; ratings in docs/strength.md.
+  // From engine/play/level_mix's table and the base players it mixes; ratings in
+  // docs/strength.md.
   static constexpr std::string_view kWords[] = {
       "completes and blocks threes, otherwise plays at random: the easiest",
-      "a beginner: completes and blocks threes, else follows a fixed plan",
-      "plays forcing sequences inside one plane",
+      "completes and blocks threes; in 1 move of 12 also looks for double threats and a plan",
+      "completes and blocks threes; in 1 move of 5 also looks for double threats and a plan",
+      "completes and blocks threes; in 3 moves of 10 also looks for double threats and a plan",
+      "completes and blocks threes; in 9 moves of 20 also looks for double threats and a plan",
+      "completes and blocks threes; in 3 moves of 5 also looks for double threats and a plan",
+      "completes and blocks threes; in 3 moves of 4 also looks for double threats and a plan",
+      "completes and blocks threes; in 7 moves of 8 also looks for double threats and a plan",
+      "makes and stops double threats, else follows a fixed plan (Citrenbaum's elementary rules)",
+      "makes and stops double threats; in 3 moves of 10 also plays forcing sequences in a plane",
+      "makes and stops double threats; in 11 moves of 20 also plays forcing sequences in a plane",
+      "makes and stops double threats; in 4 moves of 5 also plays forcing sequences in a plane",
+      "plays and stops forcing sequences inside one plane",
+      "plays forcing sequences in a plane, and in 7 moves of 10 anywhere in the cube",
       "plays forcing sequences anywhere in the cube, and stops yours",
-      "proves short wins, looks one move ahead, often misjudges",
       "proves short wins, looks one move ahead",
       "proves wins, looks three moves ahead",
-      "proves longer wins, looks five moves ahead",
-      "proves and searches with a quarter of its time",
-      "proves and searches with half of its time",
       "full strength: as X it plays the proven win",
   };
+  static_assert(std::size(kWords) == kMaxLevel + 1);
   return level >= kMinLevel && level <= kMaxLevel ? kWords[level] : std::string_view();
 }
 
+// The file holds "X O 0-17": the levels and the scale they are on. A file of the scale
+// before it had 18 levels ("X O", 0-10) is read as the level of the same base player.
 std::optional<std::array<int, 2>> rememberedLevels() {
   const std::string dir = stateDirectory();
   if (dir.empty()) return std::nullopt;
   const Parsed<std::string> text = readRegularFile(dir + "/levels", 64);
   if (!text) return std::nullopt;
   std::array<int, 2> levels{};
+  int top = 0;
   char rest = 0;
-  if (std::sscanf(text.value().c_str(), "%d %d %c", &levels[0], &levels[1], &rest) != 2)
-    return std::nullopt;
+  const int read =
+      std::sscanf(text.value().c_str(), "%d %d 0-%d %c", &levels[0], &levels[1], &top, &rest);
+  if (read == 2) {
+    static constexpr std::array<int, 11> kFromOldScale = {0, 8, 12, 14, 14, 15, 16, 16, 16, 16, 17};
+    for (int& level : levels) {
+      if (level < 0 || level > 10) return std::nullopt;
+      level = kFromOldScale[static_cast<std::size_t>(level)];
+    }
+    return levels;
+  }
+  if (read != 3 || top != kMaxLevel) return std::nullopt;
   for (const int level : levels)
     if (level < kMinLevel || level > kMaxLevel) return std::nullopt;
   return levels;
@@ -45,7 +67,7 @@ std::string rememberLevels(const std::array<int, 2>& levels) {
   const std::string dir = makeStateDirectory();
   if (dir.empty()) return "no state directory";
   std::ofstream out(dir + "/levels", std::ios::trunc);
-  out << levels[0] << ' ' << levels[1] << '\n';
+  out << levels[0] << ' ' << levels[1] << " 0-" << kMaxLevel << '\n';
   out.close();
   return out ? std::string() : "could not write " + dir + "/levels";
 }

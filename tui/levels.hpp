@@ -10,14 +10,14 @@
 
 namespace qubic::tui {
 
-// A new player's first game: a middle level, not perfect play.
-constexpr int kNewPlayerLevel = 4;
+// A new player's first game: a level a newcomer can beat, not perfect play.
+constexpr int kNewPlayerLevel = 6;
 
-// "plays for threes and blocks yours, by rule", for levels 1 to 10 (docs/strength.md).
+// "plays forcing sequences inside one plane", for levels 0 to kMaxLevel (docs/strength.md).
 std::string_view levelDescription(int level);
 
 // The engine's levels for X and O as last chosen; none on a first run or when the file
-// cannot be read as two levels.
+// cannot be read as two levels (a file from before the 0-17 scale is translated).
 std::optional<std::array<int, 2>> rememberedLevels();
 // Keeps them for the next run; the reason when they could not be written ("" when kept).
 std::string rememberLevels(const std::array<int, 2>& levels);

@@ -10,13 +10,11 @@
 
 namespace qubic {
 
-// Each level's rating on the scale whose zero is level 0 (the anchor), from the ladder of
-// 2026-11-26 in docs/strength.md (`qubic-match --ladder`, the command there), rounded to
-// whole Elo. Level 1 won every game against level 0, so its rating is the ladder's lower
-// bound, and every rating above rests on it; levels 3 and 4 measured equal (the Elo
-// option then plays level 4 at that rating).
-inline constexpr std::array<int, kMaxLevel + 1> kLevelElo = {0,    998,  1407, 1632, 1632, 1710,
-                                                             1782, 1825, 1850, 1879, 1888};
+// Each level's rating on the scale whose zero is level 0 (the anchor), from the ladder in
+// docs/strength.md (`qubic-match --ladder`, the command there), rounded to whole Elo.
+inline constexpr std::array<int, kMaxLevel + 1> kLevelElo = {0,    130,  235,  340,  458,  575,
+                                                             680,  783,  895,  1000, 1086, 1196,
+                                                             1312, 1384, 1503, 1588, 1700, 1800};
 
 constexpr int kMinElo = kLevelElo.front();
 constexpr int kMaxElo = kLevelElo.back();

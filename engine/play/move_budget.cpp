@@ -21,8 +21,8 @@ constexpr std::uint64_t kDepthLimitedProofNodes = 50000;
 
 }  // namespace
 
-MoveBudget::MoveBudget(int level, const MoveLimits& limits, Clock::time_point began)
-    : profile_(kLevelProfiles[static_cast<std::size_t>(level)]), limits_(limits) {
+MoveBudget::MoveBudget(int base, const MoveLimits& limits, Clock::time_point began)
+    : profile_(kBaseProfiles[static_cast<std::size_t>(base)]), limits_(limits) {
   // At most a year, so that the deadline cannot overflow the clock's time points.
   const double moveMs = std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3);
   const double share = limits.multiPv > 1 ? 0.5 : 1.0;  // MultiPV: the rest ranks the others
@@ -42,10 +42,10 @@ void MoveBudget::startSearching(Clock::time_point now) {
 
 ThreatLimits MoveBudget::rootThreats() const {
   ThreatLimits t;
-  // A level limited in nodes gives the root's threat search an eighth of them.
-  const std::uint64_t levelCap = profile_.nodes > 0 ? profile_.nodes / 8 : maxNodes_;
+  // A base limited in nodes gives the root's threat search an eighth of them.
+  const std::uint64_t baseCap = profile_.nodes > 0 ? profile_.nodes / 8 : maxNodes_;
   const std::uint64_t cap =
-      std::min({kRootThreatNodes, std::max<std::uint64_t>(maxNodes_, 1), levelCap});
+      std::min({kRootThreatNodes, std::max<std::uint64_t>(maxNodes_, 1), baseCap});
   t.maxNodes = std::clamp<std::uint64_t>(
       static_cast<std::uint64_t>(std::max<long long>(searchMs_, 0)) * kThreatNodesPerMs,
       std::min<std::uint64_t>(1000, cap), cap);

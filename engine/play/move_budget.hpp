@@ -1,5 +1,5 @@
-// How the levels differ, as data, and the one place where a move's time and nodes are
-// split between the player's stages: the level's share of the move, the forcing-sequence
+// How the base players differ, as data, and the one place where a move's time and nodes are
+// split between the player's stages: the base player's share of the move, the forcing-sequence
 // search at the root, then the two proof searches (ours, then the opponent's); the
 // heuristic search gets what is left. The move's own budget comes from engine/play/timeman.
 #pragma once
@@ -10,49 +10,46 @@
 
 #include "engine/proof/pns.hpp"
 #include "engine/threats/threat_search.hpp"
+#include "level_mix.hpp"
 #include "move_limits.hpp"
 
 namespace qubic {
 
-// Level 0 is the anchor, 1-3 Citrenbaum's tiers as they are. From level 4 on the engine
-// proves what it can and searches the rest; each level gets more nodes, searches deeper and
-// adds less noise to its root scores. Levels 4-9 are limited in nodes (all stages
-// together), so they play the same on a loaded machine and under a nodes= control; time
-// only caps them. The budgets are what each level used at 0.1 s a move when they were
-// shares of the time (median 7k, 6k, 21k, 38k, 90k, 167k nodes), rounded up. The ladder
-// this gives is measured in docs/strength.md. No level searches two plies: at these
-// budgets a two-ply search lost to a one-ply one, so levels 4 and 5 differ in nodes and
-// noise, and depth grows in odd steps above them.
-struct LevelProfile {
-  std::uint64_t nodes;  // of the whole move; 0: the move's own limits (level 10)
+// The base players (engine/play/level_mix): 0 is the anchor, 1-3 Citrenbaum's tiers as
+// they are. From base 4 on the engine proves what it can and searches the rest. Bases 4
+// and 5 are limited in nodes (all stages together), so they play the same on a loaded
+// machine and under a nodes= control; time only caps them. Their budgets are what they
+// used at 0.1 s a move when they were shares of the time, rounded up; base 4 looks one ply
+// ahead with much noise in its root scores (a two-ply search at that budget lost to a
+// one-ply one), base 5 three plies with less. The searching profiles between them and the
+// top that an earlier scale had (docs/history/strength-2026-11-22.md) each measured under
+// +60 Elo over the one below.
+struct BaseProfile {
+  std::uint64_t nodes;  // of the whole move; 0: the move's own limits (the top)
   double proofShare;    // of that, for the two proof searches (ours, then the opponent's)
   int maxDepth;         // of the heuristic search; 0: no limit
   int noise;            // hundredths of a stone of random bonus per root move
 };
 
-inline constexpr std::array<LevelProfile, kMaxLevel + 1> kLevelProfiles = {{
+inline constexpr std::array<BaseProfile, kBasePlayers> kBaseProfiles = {{
     {0, 0, 0, 0},
     {0, 0, 0, 0},
     {0, 0, 0, 0},
-    {0, 0, 0, 0},           // 0-3: the anchor and the strategy tiers
-    {12'000, 0.3, 1, 150},  // 4
-    {20'000, 0.3, 1, 30},   // 5
-    {40'000, 0.3, 3, 25},   // 6
-    {80'000, 0.3, 5, 8},    // 7
-    {160'000, 0.3, 0, 4},   // 8
-    {320'000, 0.3, 0, 0},   // 9
-    {0, 0.3, 0, 0},         // 10
+    {0, 0, 0, 0},          // 0-3: the anchor and the strategy tiers
+    {20'000, 0.3, 1, 30},  // 4
+    {40'000, 0.3, 3, 25},  // 5
+    {0, 0.3, 0, 0},        // 6: the top
 }};
 
 class MoveBudget {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // The level's share of the move's limits, counted from `began`. With MultiPV the move
+  // The base player's share of the move's limits, counted from `began`. With MultiPV the move
   // gets half of it; ranking the other moves, the rest.
-  MoveBudget(int level, const MoveLimits& limits, Clock::time_point began);
+  MoveBudget(int base, const MoveLimits& limits, Clock::time_point began);
 
-  const LevelProfile& profile() const { return profile_; }
+  const BaseProfile& profile() const { return profile_; }
   Clock::time_point deadline() const { return deadline_; }
   std::uint64_t nodesLeft(std::uint64_t spent) const {
     return maxNodes_ - std::min(maxNodes_, spent);
@@ -68,7 +65,7 @@ class MoveBudget {
   SearchLimits theirProof(std::uint64_t spent, const SearchLimits& ours) const;
 
  private:
-  const LevelProfile& profile_;
+  const BaseProfile& profile_;
   const MoveLimits& limits_;
   Clock::time_point deadline_;
   std::uint64_t maxNodes_;

@@ -8,8 +8,8 @@
 
 namespace qubic {
 
-constexpr int kMinLevel = 0;  // the anchor (engine/play/anchor): the rating scale's zero
-constexpr int kMaxLevel = 10;
+constexpr int kMinLevel = 0;   // the anchor (engine/play/anchor): the rating scale's zero
+constexpr int kMaxLevel = 17;  // full strength (engine/play/level_mix)
 
 struct MoveLimits {
   std::chrono::milliseconds moveTime{1000};  // hard budget for this move

@@ -140,7 +140,7 @@ struct Player::Impl {
   ProofVerdicts proveBothSides(const Position& pos, const MoveBudget& budget,
                                const MoveLimits& limits, const ProgressFn& progress,
                                std::uint64_t& nodes);
-  MoveChoice searchRest(const Position& pos, const LevelProfile& profile, Bitboard allowed,
+  MoveChoice searchRest(const Position& pos, const BaseProfile& profile, Bitboard allowed,
                         Clock::time_point deadline, std::uint64_t maxNodes,
                         const MoveLimits& limits, MoveChoice choice, const ProgressFn& progress);
 };
@@ -400,7 +400,7 @@ Player::Impl::ProofVerdicts Player::Impl::proveBothSides(const Position& pos,
   return v;
 }
 
-MoveChoice Player::Impl::searchRest(const Position& pos, const LevelProfile& profile,
+MoveChoice Player::Impl::searchRest(const Position& pos, const BaseProfile& profile,
                                     Bitboard allowed, Clock::time_point deadline,
                                     std::uint64_t maxNodes, const MoveLimits& limits,
                                     MoveChoice choice, const ProgressFn& progress) {
@@ -525,6 +525,18 @@ std::vector<MoveChoice> Player::Impl::rankMoves(const Position& pos, const MoveC
   return lines;
 }
 
+// The base player of this move: the level's (engine/play/level_mix), or with the Elo option
+// the next level's with its chance; then the stronger of the level's two base players with
+// theirs.
+int Player::baseForMove() {
+  const auto chance = [this](double p) {
+    return p > 0 && std::uniform_real_distribution<double>(0, 1)(impl_->rng) < p;
+  };
+  const int level = chance(towardNext_) ? options_.level + 1 : options_.level;
+  const LevelMix& mix = kLevelMixes[static_cast<std::size_t>(level)];
+  return chance(mix.towardNext) ? mix.base + 1 : mix.base;
+}
+
 MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
                           const ProgressFn& progress) {
   const auto began = Clock::now();
@@ -532,21 +544,17 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
   MoveChoice choice;
   if (pos.isGameOver()) return choice;
 
-  // Between two levels (setStrength): this move is the stronger one's with that chance.
-  const int level =
-      towardNext_ > 0 && std::uniform_real_distribution<double>(0, 1)(impl_->rng) < towardNext_
-          ? options_.level + 1
-          : options_.level;
-  if (level == 0) {
+  const int base = baseForMove();
+  if (base == 0) {
     const AnchorMove m = anchorMove(pos, impl_->rng);
     choice.move = m.move;
     choice.reason = m.reason;
-  } else if (level <= 3) {
-    Strategy& tier = level == 1 ? impl_->elementary : level == 2 ? impl_->planar : impl_->forcing;
+  } else if (base <= 3) {
+    Strategy& tier = base == 1 ? impl_->elementary : base == 2 ? impl_->planar : impl_->forcing;
     choice = impl_->fromStrategy(tier, pos);
   } else {
-    MoveBudget budget(level, limits, began);
-    const Book* book = useBook_ && level == kMaxLevel ? book_.get() : nullptr;
+    MoveBudget budget(base, limits, began);
+    const Book* book = useBook_ && base == kTopBase ? book_.get() : nullptr;
     // Every report says how full the proof table is (the protocol's hashfull).
     const ProgressFn report = !progress ? ProgressFn{} : [&](const MoveChoice& c) {
       MoveChoice shown = c;
@@ -563,7 +571,7 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
     choice.pv[0] = static_cast<std::uint8_t>(choice.move);
     choice.pvLength = 1;
   }
-  if (limits.multiPv > 1 && level > 3) {
+  if (limits.multiPv > 1 && base > 3) {
     const auto deadline =
         began + milliseconds(static_cast<long long>(
                     std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3)));

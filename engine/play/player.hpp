@@ -16,6 +16,7 @@
 #include "elo_scale.hpp"
 #include "engine/book/book.hpp"
 #include "engine/core/position.hpp"
+#include "level_mix.hpp"
 #include "move_limits.hpp"
 
 namespace qubic {
@@ -92,6 +93,7 @@ class Player {
 
  private:
   struct Impl;
+  int baseForMove();
   PlayerOptions options_;
   std::shared_ptr<const Book> book_;
   bool useBook_ = false;

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <string>
+
+#include "engine/play/move_limits.hpp"
 
 namespace qubic::match {
 
@@ -129,10 +132,12 @@ std::string quotedForShell(const std::string& word) {
 Parsed<std::pair<int, int>> levelRange(const std::string& text) {
   using Result = Parsed<std::pair<int, int>>;
   const std::size_t dash = text.find('-');
-  const std::string error = "-levels needs FROM-TO with 0 <= FROM < TO <= 10, got \"" + text + "\"";
+  const std::string error =
+      "-levels needs FROM-TO with 0 <= FROM < TO <= " + std::to_string(kMaxLevel) + ", got \"" +
+      text + "\"";
   if (dash == std::string::npos) return Result::failure(error);
-  const Parsed<long long> from = wholeNumber(text.substr(0, dash), 0, 10, "-levels");
-  const Parsed<long long> to = wholeNumber(text.substr(dash + 1), 1, 10, "-levels");
+  const Parsed<long long> from = wholeNumber(text.substr(0, dash), 0, kMaxLevel, "-levels");
+  const Parsed<long long> to = wholeNumber(text.substr(dash + 1), 1, kMaxLevel, "-levels");
   if (!from || !to || from.value() >= to.value()) return Result::failure(error);
   return Result::success({static_cast<int>(from.value()), static_cast<int>(to.value())});
 }
@@ -142,7 +147,7 @@ struct Words {
   std::vector<KeyValues> engines;
   KeyValues shared;
   bool ladder = false;
-  std::pair<int, int> levels{0, 10};
+  std::pair<int, int> levels{0, kMaxLevel};
   std::string resumePath, recordsPath;
   bool recordsGiven = false, reportGiven = false;
 };
@@ -188,7 +193,7 @@ Options:
   -config PATH        read the [match] defaults from PATH instead of the usual config file
   --ladder            our engine's levels against each other: one engine per level, each
                       playing the next; writes the Elo ladder to the -report file
-  -levels FROM-TO     the levels of --ladder (default 0-10)
+  -levels FROM-TO     the levels of --ladder (default 0-17)
   -report FILE        where --ladder writes its report (default docs/strength.md)
   --help              this text
 
