@@ -286,6 +286,9 @@ TEST_CASE("the ladder preset plays neighbouring levels and writes its report") {
   CHECK(report.str().find("| level1 | | | | 0 |") != std::string::npos);
   CHECK(report.str().find("| level3 | ") != std::string::npos);
   CHECK(report.str().find("qubic-match --ladder -levels 1-3") != std::string::npos);
+  // Issue 45: the report says which steps miss the aim of +60 to +150 Elo.
+  CHECK((report.str().find("Every step lies between +60 and +150 Elo.") != std::string::npos ||
+         report.str().find("Steps outside +60 to +150 Elo:\n\n- level") != std::string::npos));
   const std::vector<GameRecord> games = readGames(dir + "/ladder.qgn");
   REQUIRE(games.size() == 4);
   CHECK(games[0].tag("TimeControl") == "st=0.02");

@@ -184,11 +184,11 @@ const char* kTwoHumans = "[tui]\nhuman_side = \"both\"\n";
 // The engine (X) would think for a minute: only interrupting it ends its turn quickly.
 // Without the book, which would answer at once.
 const char* kSlowEngine =
-    "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\nlevel = 10\n[engine]\nuse_solution = false\n";
+    "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\nlevel = 17\n[engine]\nuse_solution = false\n";
 const char* kSlowReply =
-    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\nlevel = 10\n[engine]\nuse_solution = false\n";
+    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\nlevel = 17\n[engine]\nuse_solution = false\n";
 // The engine as X at full strength, with the shipped book.
-const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\nlevel = 10\n";
+const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\nlevel = 17\n";
 
 }  // namespace
 
@@ -257,8 +257,9 @@ TEST_CASE("v shows the lines through the cursor across the levels, and hides the
 
 TEST_CASE("e shows the line of play the engine expects after its move") {
   if (!haveTmux()) return;
-  // Level 8 searches as deep as half a second allows, so its move comes with a line.
-  QubicPane pane("[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\nlevel = 8\n[engine]\nseed = 7\n");
+  // Level 16 searches three plies deep, so its move comes with a line.
+  QubicPane pane(
+      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\nlevel = 16\n[engine]\nseed = 7\n");
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1");
   REQUIRE(pane.waitForText("Engine (O) played", 20));
@@ -726,7 +727,7 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
         std::system((qubic + " " + args + " --print-config >/dev/null 2>&1").c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
-  CHECK(exitCode("--level 11") == 2);
+  CHECK(exitCode("--level 18") == 2);
   // Durations take units (issue 43: --movetime was in ms, qubic-solve --time in s).
   CHECK(run(qubic + " --movetime 2s --watch-delay 0.25s --print-config")
             .find("\nmove_time_ms = 2000\n") != std::string::npos);
@@ -734,14 +735,14 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
         std::string::npos);
   CHECK(exitCode("--movetime 2x") == 2);
   // Named as given, error first, then where to look (issue 43: it named the config key).
-  CHECK(run("{ " + qubic + " --level 11 2>&1; }") ==
-        "qubic: --level: must be an integer from 0 to 10, got \"11\"\nTry 'qubic --help' for "
+  CHECK(run("{ " + qubic + " --level 18 2>&1; }") ==
+        "qubic: --level: must be an integer from 0 to 17, got \"18\"\nTry 'qubic --help' for "
         "more information.\n");
   CHECK(exitCode("--side z") == 2);
   CHECK(exitCode("--level 3 --level 4") == 2);
   CHECK(exitCode("--movetime") == 2);
-  CHECK(exitCode("--level 10") == 0);
-  CHECK(exitCode("--level-x 11") == 2);
+  CHECK(exitCode("--level 17") == 0);
+  CHECK(exitCode("--level-x 18") == 2);
   CHECK(exitCode("--watch-delay -1") == 2);
   CHECK(exitCode("--puzzle 500") == 2);  // issue 41 (2.11): was an error inside the game
   CHECK(exitCode("--puzzle 120") == 0);
@@ -882,28 +883,36 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   // A newcomer's first game is at a middle level, not against perfect play.
   QubicPane pane("", 80, 24, true);
   REQUIRE(pane.waitForText("Who plays?"));
-  CHECK(pane.last.find("Engine level: 4") != std::string::npos);
-  CHECK(pane.last.find("proves short wins, looks one move ahead") != std::string::npos);
+  CHECK(pane.last.find("Engine level: 6") != std::string::npos);
+  CHECK(pane.last.find("completes and blocks threes; plans 3 moves in 4 (rated " +
+                       std::to_string(kLevelElo[6]) + ")") != std::string::npos);
   // Every level with its rating on the scale of docs/strength.md (issue 45, 4).
-  CHECK(pane.last.find("Level ratings (Elo; level 0 is 0): 0: 0, 1: " +
-                       std::to_string(kLevelElo[1])) != std::string::npos);
-  CHECK(pane.last.find("10: " + std::to_string(kLevelElo[10])) != std::string::npos);
+  CHECK(pane.last.find("Level ratings (Elo; level 0 is 0, docs/strength.md):") != std::string::npos);
+  CHECK(pane.last.find("0: 0, 1: " + std::to_string(kLevelElo[1])) != std::string::npos);
+  CHECK(pane.last.find("17: " + std::to_string(kLevelElo[17])) != std::string::npos);
   pane.keys("+");
-  REQUIRE(pane.waitForText("Engine level: 5"));
+  REQUIRE(pane.waitForText("Engine level: 7"));
   pane.keys("2");  // O against the engine: the engine (X) moves at once
   REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 10));
   INFO(pane.last);
-  CHECK(pane.last.find("Engine, level 5") != std::string::npos);
+  CHECK(pane.last.find("Engine, level 7") != std::string::npos);
   CHECK(pane.last.find("O  You") != std::string::npos);
-  // The level chosen is the next run's, kept in the state directory.
-  CHECK(readText(pane.dir() / "qubic" / "levels") == "5 5\n");
+  // The level chosen is the next run's, kept in the state directory with its scale.
+  CHECK(readText(pane.dir() / "qubic" / "levels") == "7 7 0-17\n");
   pane.keys("q");  // the game has a move: quitting asks first
   REQUIRE(pane.waitForText("lose it?"));
   pane.keys("y");
   REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
   pane.restart();
   REQUIRE(pane.waitForText("Who plays?"));
-  CHECK(pane.last.find("Engine level: 5") != std::string::npos);
+  CHECK(pane.last.find("Engine level: 7") != std::string::npos);
+  // A file of the scale of 0-10 keeps its player: old level 4 searched, as 14 and up do.
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
+  std::ofstream(pane.dir() / "qubic" / "levels") << "4 4\n";
+  pane.restart();
+  REQUIRE(pane.waitForText("Who plays?"));
+  CHECK(pane.last.find("Engine level: 14") != std::string::npos);
 }
 
 TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") {

@@ -90,7 +90,8 @@ std::vector<StyledText> App::startScreenLines() const {
        keys_.primaryKeyName(Action::LevelDown) + " weaker; 0 easiest, " +
        std::to_string(kMaxLevel) + " " + (book_ ? "never loses as X)" : "strongest)")},
       {"   " + levelWords(), Style::Dim},
-      {"   Level ratings (Elo; level 0 is 0): " + ratingsLine(0, 5), Style::Dim},
+      {"   Level ratings (Elo; level 0 is 0, docs/strength.md):", Style::Dim},
+      {"   " + ratingsLine(0, 5), Style::Dim},
       {"   " + ratingsLine(6, 11), Style::Dim},
       {"   " + ratingsLine(12, kMaxLevel), Style::Dim},
       {"1-7 starts that, Enter the marked game; in the game ? lists every key."},

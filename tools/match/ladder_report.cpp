@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 namespace qubic::match {
 
@@ -27,6 +28,9 @@ std::string number(const char* format, double value) {
 
 // One neighbour match, from the upper level's side: the text of its Elo difference, and
 // what it adds to the rating.
+// The levels aim at even steps of this size (issue 45; engine/play/level_mix).
+constexpr std::pair<double, double> kEvenStep{60, 150};
+
 struct Step {
   std::string difference;
   double elo = 0;            // the estimate, or the bound after a perfect score
@@ -114,7 +118,7 @@ std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
       << "| " << firstLevel << " | | | | 0 |\n";
   double rating = 0, variance = 0;
   bool known = true, lowerBound = false, unboundedBar = false;
-  std::vector<std::string> notes;
+  std::vector<std::string> notes, uneven;
   for (std::size_t i = 1; i < engines.size(); ++i) {
     const Score s = standings.headToHead(static_cast<int>(i), static_cast<int>(i) - 1);
     const Step step = measure(s);
@@ -126,6 +130,9 @@ std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
     if (!step.significant)
       notes.push_back(engines[i].name + " is not measurably stronger than " + engines[i - 1].name +
                       " (" + step.difference + (s.fraction() < 0.5 ? ", a step down" : "") + ")");
+    if (step.known && (step.lowerBound || step.elo < kEvenStep.first || step.elo > kEvenStep.second))
+      uneven.push_back(engines[i - 1].name + " to " + engines[i].name + " (" + step.difference +
+                       ")");
     std::string total = number("%+.0f", rating);
     if (unboundedBar)
       total += ", error unbounded";
@@ -147,6 +154,14 @@ std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
   } else {
     out << "Steps whose 95 % interval reaches 0 or below:\n\n";
     for (const std::string& n : notes) out << "- " << n << "\n";
+  }
+  out << "\n";
+  if (uneven.empty()) {
+    out << "Every step lies between +" << kEvenStep.first << " and +" << kEvenStep.second
+        << " Elo.\n";
+  } else {
+    out << "Steps outside +" << kEvenStep.first << " to +" << kEvenStep.second << " Elo:\n\n";
+    for (const std::string& n : uneven) out << "- " << n << "\n";
   }
   return out.str();
 }
