@@ -134,6 +134,25 @@ TEST_CASE("qubic-solve gives up with value unknown at its node limit") {
   CHECK(run.out.rfind("value: unknown\n", 0) == 0);
 }
 
+TEST_CASE("qubic-solve states its default time limit, and --time 0 or --nodes lifts it") {
+  // Issue 43 (4): a five-move position ran ten minutes without a word until killed.
+  const Run plain = solve({"--moves", "1a1,2a1,1b1,2b1,1c1,2c1"});  // X wins at once
+  CHECK(plain.err.find("time limit: 10 min (the default; --time 0 for none)\n") !=
+        std::string::npos);
+  CHECK(plain.out.find("value: X wins\n") != std::string::npos);
+  CHECK(plain.out.find("stopped:") == std::string::npos);
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"--time", "0"}, std::vector<std::string>{"--nodes", "5000"}}) {
+    std::vector<std::string> withMoves = args;
+    withMoves.insert(withMoves.end(), {"--moves", "1a1,2a1,1b1,2b1,1c1,2c1"});
+    CHECK(solve(withMoves).err.find("time limit") == std::string::npos);
+  }
+  // A limit that ends the solve is named in the answer.
+  const Run stopped = solve({"--moves", "1a1", "--time", "100ms"});
+  CHECK(stopped.out.find("value: unknown\nstopped: the time limit of 0.1 s\n") !=
+        std::string::npos);
+}
+
 TEST_CASE("qubic-solve's --time takes units, and a bare number is seconds") {
   // Issue 43 (4): "5s" was refused. A tenth of a second in either spelling gives up at once.
   for (const char* time : {"100ms", "0.1s", "0.1"}) {

@@ -887,7 +887,8 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   CHECK(pane.last.find("completes and blocks threes; plans 3 moves in 4 (rated " +
                        std::to_string(kLevelElo[6]) + ")") != std::string::npos);
   // Every level with its rating on the scale of docs/strength.md (issue 45, 4).
-  CHECK(pane.last.find("Level ratings (Elo; level 0 is 0, docs/strength.md):") != std::string::npos);
+  CHECK(pane.last.find("Level ratings (Elo; level 0 is 0, docs/strength.md):") !=
+        std::string::npos);
   CHECK(pane.last.find("0: 0, 1: " + std::to_string(kLevelElo[1])) != std::string::npos);
   CHECK(pane.last.find("17: " + std::to_string(kLevelElo[17])) != std::string::npos);
   pane.keys("+");

@@ -38,6 +38,10 @@ using namespace qubic;
 
 namespace {
 
+// The solve's time limit when the user gives neither --time nor --nodes: the empty board
+// takes seconds; a position not settled in ten minutes is not worth waiting for unasked.
+constexpr double kDefaultSolveSeconds = 600;
+
 void usage(FILE* out) {
   std::fputs(
       "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
@@ -55,7 +59,7 @@ void usage(FILE* out) {
       "  POSITION    a position string (default: the empty board)\n"
       "  --moves     moves played from POSITION first\n"
       "  --time      give up after this long: 90s, 2min, 500ms (a bare number is seconds;\n"
-      "              default: no limit)\n"
+      "              default 10min unless --nodes is given; 0: no limit)\n"
       "  --nodes     give up after this many nodes (default: no limit)\n"
       "  --hash      size of the proof table in MB (default 192; memory is taken as the search\n"
       "              fills it)\n"
@@ -340,7 +344,7 @@ int main(int argc, char** argv) {
   Position start;
   std::string moves, proofPath, bookPath, piecesDir;
   BookOptions keep;
-  double seconds = 0, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
+  double seconds = -1, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
          threads = 1, split = 0;
   bool havePosition = false, explainAsked = false;
   std::string reviewGame;
@@ -554,6 +558,18 @@ int main(int argc, char** argv) {
          " MB table; try a smaller --hash");
   }
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
+  // A position can take far longer than anyone meant to wait: without a limit of the
+  // user's the solve stops at a stated one and says what it knows.
+  if (seconds < 0 && nodeLimit <= 0) {
+    seconds = kDefaultSolveSeconds;
+    std::fprintf(stderr, "time limit: %.0f min (the default; --time 0 for none)\n", seconds / 60);
+  }
+  // A position can take far longer than anyone meant to wait: without a limit of the
+  // user's the solve stops at a stated one and says what it knows.
+  if (seconds < 0 && nodeLimit <= 0) {
+    seconds = kDefaultSolveSeconds;
+    std::fprintf(stderr, "time limit: %.0f min (the default; --time 0 for none)\n", seconds / 60);
+  }
   std::signal(SIGINT, onInterrupt);
   std::signal(SIGTERM, onInterrupt);
 
@@ -610,6 +626,8 @@ int main(int argc, char** argv) {
   const double solveSeconds = elapsed();
   if (interrupted.load()) std::printf("interrupted: yes\n");
   std::printf("value: %s\n", value.c_str());
+  if (value == "unknown" && !interrupted.load() && seconds > 0 && solveSeconds >= seconds)
+    std::printf("stopped: the time limit of %g s\n", seconds);
   // A best move exists when the winner is the side to move.
   if (value.find("wins") != std::string::npos && winner == start.sideToMove() && won.bestMove >= 0)
     std::printf("best: %s\n", moveToken(won.bestMove).c_str());

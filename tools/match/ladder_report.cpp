@@ -130,7 +130,8 @@ std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
     if (!step.significant)
       notes.push_back(engines[i].name + " is not measurably stronger than " + engines[i - 1].name +
                       " (" + step.difference + (s.fraction() < 0.5 ? ", a step down" : "") + ")");
-    if (step.known && (step.lowerBound || step.elo < kEvenStep.first || step.elo > kEvenStep.second))
+    if (step.known &&
+        (step.lowerBound || step.elo < kEvenStep.first || step.elo > kEvenStep.second))
       uneven.push_back(engines[i - 1].name + " to " + engines[i].name + " (" + step.difference +
                        ")");
     std::string total = number("%+.0f", rating);
