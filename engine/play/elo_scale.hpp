@@ -10,11 +10,10 @@
 
 namespace qubic {
 
-// Each level's rating on the scale whose zero is level 0 (the anchor), from the ladder in
-// docs/strength.md (`qubic-match --ladder`, the command there), rounded to whole Elo.
-inline constexpr std::array<int, kMaxLevel + 1> kLevelElo = {0,    130,  235,  340,  458,  575,
-                                                             680,  783,  895,  1000, 1086, 1196,
-                                                             1312, 1384, 1503, 1588, 1700, 1800};
+// Each level's rating on the scale whose zero is level 0 (the anchor), from the ladder of
+// 2026-11-26 in docs/strength.md (`qubic-match --ladder`, the command there), rounded to whole Elo.
+inline constexpr std::array<int, kMaxLevel + 1> kLevelElo = {
+    0, 125, 253, 359, 454, 560, 673, 784, 890, 996, 1084, 1198, 1302, 1387, 1517, 1612, 1692, 1790};
 
 constexpr int kMinElo = kLevelElo.front();
 constexpr int kMaxElo = kLevelElo.back();
