@@ -98,7 +98,7 @@ std::vector<StyledText> App::startScreenLines() const {
   };
 }
 
-// "0: 0, 1: 998, ..." for levels `from` to `to`, on the scale of docs/strength.md.
+// "0: 0, 1: 125, ..." for levels `from` to `to`, on the scale of docs/strength.md.
 std::string App::ratingsLine(int from, int to) const {
   std::string line;
   for (int level = from; level <= to; ++level)
