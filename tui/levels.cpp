@@ -22,7 +22,7 @@ std::string_view levelDescription(int level) {
       "completes and blocks threes; plans 9 moves in 20",
       "completes and blocks threes; plans 3 moves in 5",
       "completes and blocks threes; plans 3 moves in 4",
-      "completes and blocks threes; plans 7 moves in 8",
+      "completes and blocks threes; plans 9 moves in 10",
       "makes and stops double threats, else follows a plan",
       "double threats; plane forcing sequences 3 moves in 10",
       "double threats; plane forcing sequences 11 moves in 20",
@@ -30,8 +30,8 @@ std::string_view levelDescription(int level) {
       "plays and stops forcing sequences inside one plane",
       "plane sequences; 7 moves in 10 anywhere in the cube",
       "plays forcing sequences anywhere in the cube, and stops yours",
-      "proves short wins, looks one move ahead",
-      "proves wins, looks three moves ahead",
+      "proves short wins, looks one move ahead, in 4 moves of 5",
+      "proves wins; looks five moves ahead in 3 moves of 5",
       "full strength: as X it plays the proven win",
   };
   static_assert(std::size(kWords) == kMaxLevel + 1);

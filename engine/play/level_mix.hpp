@@ -32,17 +32,17 @@ inline constexpr std::array<LevelMix, kMaxLevel + 1> kLevelMixes = {{
     {0, 0.45},
     {0, 0.60},
     {0, 0.75},
-    {0, 0.875},
+    {0, 0.9},
     {1, 0},  // 8: Elementary
     {1, 0.30},
     {1, 0.55},
     {1, 0.80},
     {2, 0},  // 12: Planar
     {2, 0.70},
-    {3, 0},  // 14: Forcing
-    {4, 0},  // 15-17: searching
-    {5, 0},
-    {6, 0},  // 17: full strength
+    {3, 0},    // 14: Forcing
+    {3, 0.8},  // 15: searching in 4 moves of 5
+    {4, 0.6},  // 16: searching deeper in 3 moves of 5
+    {6, 0},    // 17: full strength
 }};
 
 constexpr bool mixesAreValid() {

@@ -20,10 +20,10 @@ namespace qubic {
 // and 5 are limited in nodes (all stages together), so they play the same on a loaded
 // machine and under a nodes= control; time only caps them. Their budgets are what they
 // used at 0.1 s a move when they were shares of the time, rounded up; base 4 looks one ply
-// ahead with much noise in its root scores (a two-ply search at that budget lost to a
-// one-ply one), base 5 three plies with less. The searching profiles between them and the
-// top that an earlier scale had (docs/history/strength-2026-11-22.md) each measured under
-// +60 Elo over the one below.
+// ahead with noise in its root scores (a two-ply search at that budget lost to a one-ply
+// one), base 5 five plies with little. The searching profiles between and around them
+// that earlier scales had (docs/history/strength-2026-11-22.md) measured under +60 Elo
+// over their neighbours, or played as O from the empty board no better than base 4.
 struct BaseProfile {
   std::uint64_t nodes;  // of the whole move; 0: the move's own limits (the top)
   double proofShare;    // of that, for the two proof searches (ours, then the opponent's)
@@ -37,7 +37,7 @@ inline constexpr std::array<BaseProfile, kBasePlayers> kBaseProfiles = {{
     {0, 0, 0, 0},
     {0, 0, 0, 0},          // 0-3: the anchor and the strategy tiers
     {20'000, 0.3, 1, 30},  // 4
-    {40'000, 0.3, 3, 25},  // 5
+    {80'000, 0.3, 5, 8},   // 5
     {0, 0.3, 0, 0},        // 6: the top
 }};
 
