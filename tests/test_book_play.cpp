@@ -51,6 +51,7 @@ struct Games {
   std::string firstLoss;         // the moves of the first game X did not win
   int claims = 0;                // X moves that claimed a win with its distance
   std::string firstBrokenClaim;  // the first claim the game did not keep
+  int lastLength = 0;            // plies of the last game
 };
 
 // The openings X must win from: its own first move (the book's), or 1b1 forced on it, as a
@@ -96,6 +97,7 @@ void playGame(Player& x, const Opponent& o, Games& games, const Position& from) 
   }
   if (pos.moveCount() > promisedEnd) broken("the game lasted longer than claimed");
   ++games.played;
+  games.lastLength = pos.moveCount();
   if (pos.status() == Status::XWins)
     ++games.xWins;
   else if (games.firstLoss.empty())
@@ -228,7 +230,7 @@ TEST_CASE(
   Games mirror;
   MoveLimits oLimits;
   oLimits.moveTime = std::chrono::milliseconds(1000);
-  int oMoves = 0;
+  int oMoves = 0, lostBy = kCells + 1;  // the ply by which O's loss claims say X wins
   playGame(
       x,
       [&](const Position& pos) {
@@ -236,10 +238,47 @@ TEST_CASE(
         if (oMoves++ == 0) CHECK(c.fromBook);
         if (c.fromBook) CHECK(c.verdict == Verdict::Loss);
         CHECK(c.verdict != Verdict::Win);
+        if (c.verdict == Verdict::Loss) lostBy = std::min(lostBy, pos.moveCount() + c.plies);
         return c.move;
       },
       mirror, from);
   checkAllWon(mirror, "the top level as O");
+  CHECK(mirror.lastLength <= lostBy);  // O's claims, a bound, held
+}
+
+TEST_CASE("lost as O, the top level leaves no forcing sequence of threes where it can") {
+  // Issue 45: defending longest by the book (its proof's longest line) lost half its games
+  // to a plain alpha-beta player, which wins by threes. Now, among moves after which no
+  // forcing sequence wins, the search chooses; the loss is still claimed, within a bound.
+  Player o({kMaxLevel, 64, 2});
+  o.setBook(shippedBook());
+  MoveLimits limits;
+  limits.moveTime = std::chrono::milliseconds(60000);
+  limits.maxNodes = 200000;
+  ThreatSearch threats(std::size_t{1} << 16);
+  ThreatLimits budget;
+  budget.maxNodes = 20000;  // the player's own budget for this question
+  // After X's first move, and after the book's answer to O's 4d4.
+  const std::string deeper =
+      "1a1 4d4 " + moveToken(shippedBook()->find(playMoves(Position{}, "1a1 4d4").value())->move);
+  for (const std::string& opening :
+       {std::string("1a1"), std::string("2b2"), std::string("1b1"), deeper}) {
+    const Position pos = playMoves(Position{}, opening).value();
+    const MoveChoice c = o.choose(pos, limits);
+    INFO(opening << ": " << moveToken(c.move) << ", " << c.reason);
+    CHECK(c.verdict == Verdict::Loss);
+    CHECK(c.fromBook);
+    CHECK(c.reason.find("not by threes alone after " + moveToken(c.move)) != std::string::npos);
+    Position next = pos;
+    next.play(c.move);
+    CHECK_FALSE(threats.forcedWin(next, Side::X, budget).win);
+    // The bound: X's win in the book after the move, else a threat sequence's or the
+    // board's empty cells (a lost game cannot last longer).
+    if (const auto win = shippedBook()->find(next))
+      CHECK(c.plies == win->pliesToWin + 1);
+    else
+      CHECK(c.plies <= popcount(next.emptyCells()) + 1);
+  }
 }
 
 TEST_CASE(

@@ -32,6 +32,9 @@ constexpr std::uint64_t kWinBoundThreatNodes = 200000;
 constexpr std::uint64_t kRankProofNodes = 5000;
 constexpr std::uint64_t kRankSearchNodes = 20000;
 constexpr int kRankMaxDepth = 4;
+// A lost position's practical defence: the threat search of the opponent's forcing
+// sequence after each of our moves.
+constexpr std::uint64_t kDefenceThreatNodes = 20000;
 
 // The seed of the k-th game (k > 0) after `seed` was set: splitmix64's finaliser of the two,
 // so that neighbouring seeds and games give unrelated streams.
@@ -130,6 +133,9 @@ struct Player::Impl {
   MoveChoice think(const Position& pos, const Book* book, MoveBudget& budget,
                    const MoveLimits& limits, const ProgressFn& progress);
   std::optional<MoveChoice> decidedAtOnce(const Position& pos);
+  MoveChoice practicalDefence(const Position& pos, const MoveChoice& longest, const Book* book,
+                              const MoveBudget& budget, const MoveLimits& limits,
+                              const ProgressFn& progress);
   std::optional<MoveChoice> forcedWinOrBlock(const Position& pos, const MoveBudget& budget,
                                              std::uint64_t& nodes);
   // What the proof searches found: a decided move, or which moves are safe and losing.
@@ -277,11 +283,17 @@ MoveChoice Player::Impl::think(const Position& pos, const Book* book, MoveBudget
                                const MoveLimits& limits, const ProgressFn& progress) {
   if (std::optional<MoveChoice> decided = decidedAtOnce(pos)) return *decided;
   if (book)
-    if (std::optional<MoveChoice> known = fromBook(pos, *book, limits)) return *known;
+    if (std::optional<MoveChoice> known = fromBook(pos, *book, limits)) {
+      if (known->verdict != Verdict::Loss) return *known;
+      budget.startSearching(Clock::now());
+      return practicalDefence(pos, *known, book, budget, limits, progress);
+    }
   budget.startSearching(Clock::now());
   std::uint64_t nodes = 0;
   if (std::optional<MoveChoice> forced = forcedWinOrBlock(pos, budget, nodes)) return *forced;
   ProofVerdicts proofs = proveBothSides(pos, budget, limits, progress, nodes);
+  if (proofs.decided && proofs.decided->verdict == Verdict::Loss)
+    return practicalDefence(pos, *proofs.decided, nullptr, budget, limits, progress);
   if (proofs.decided) return *proofs.decided;
   // Nothing proven: the heuristic search in the time left, over the moves not proven
   // losing, and only over proven-safe moves when there are any (they keep the draw).
@@ -291,6 +303,52 @@ MoveChoice Player::Impl::think(const Position& pos, const Book* book, MoveBudget
   choice.nodes = nodes;
   return searchRest(pos, budget.profile(), allowed, budget.deadline(), budget.nodesLeft(nodes),
                     limits, choice, progress);
+}
+
+// Lost against best play (`longest` is the defence that makes the proven win longest). An
+// opponent that is not a proof wins in practice by threes: a forcing sequence it can
+// find. So among our moves after which the threat search finds none, the heuristic
+// search chooses, as in an unsettled position; only when every move loses to threes is
+// the longest defence played. The loss is still claimed, within the plies known after
+// the move chosen (book, proof table), else the threat search's or the board's bound.
+MoveChoice Player::Impl::practicalDefence(const Position& pos, const MoveChoice& longest,
+                                          const Book* book, const MoveBudget& budget,
+                                          const MoveLimits& limits, const ProgressFn& progress) {
+  const Side them = opponent(pos.sideToMove());
+  ThreatLimits t;
+  t.maxNodes = kDefenceThreatNodes;
+  t.stop = limits.stop;
+  std::uint64_t nodes = longest.nodes;
+  Bitboard quiet = 0;
+  for (Bitboard m = pos.emptyCells(); m;) {
+    const int cell = popLowest(m);
+    Position next = pos;
+    next.play(cell);
+    if (threatCells(next, them)) continue;  // a three left to complete
+    const ThreatResult forced = threats.forcedWin(next, them, t);
+    nodes += forced.nodes;
+    if (!forced.win && !forced.hitLimit) quiet |= bit(cell);
+  }
+  if (!quiet) return longest;
+  MoveChoice base;
+  base.nodes = nodes;
+  MoveChoice c = searchRest(pos, budget.profile(), quiet, budget.deadline(),
+                            budget.nodesLeft(nodes), limits, base, progress);
+  Position next = pos;
+  next.play(c.move);
+  int plies = 0;
+  if (const std::optional<BookMove> win = book ? book->find(next) : std::nullopt)
+    plies = win->pliesToWin;
+  else if (const std::optional<TTEntry> e = proofs().lookup(next, them); e && e->pn == 0)
+    plies = e->distance;
+  else
+    plies = opponentWinBound(pos, c.move, limits);
+  c.verdict = Verdict::Loss;
+  c.plies = plies + 1;
+  c.score = 0;
+  c.fromBook = longest.fromBook;
+  c.reason = reasons::practicalDefence(longest.fromBook, c.move);
+  return c;
 }
 
 // A line to complete, or two threes of the opponent's: nothing to think about.

@@ -46,7 +46,7 @@ struct MoveChoice {
   // The expected line of play, starting with `move` (empty when there is none).
   std::array<std::uint8_t, kCells> pv{};
   int pvLength = 0;
-  bool fromBook = false;  // the move and the verdict come from the opening book
+  bool fromBook = false;  // the verdict comes from the opening book (and a winning move)
   std::string error;      // set by chooseReportingErrors when the search failed (move is then -1)
   int hashfull = -1;      // the proof table's use in parts per thousand (-1: not known)
   // With MoveLimits::multiPv > 1: the best root moves, best first, the move chosen being

@@ -68,6 +68,11 @@ std::string provenWin(int plies, int cell) {
   return "plays a proven win within " + movesText(plies) + at(cell);  // a bound
 }
 std::string longestDefence() { return "the opponent can force a win; this defence lasts longest"; }
+std::string practicalDefence(bool byBook, int cell) {
+  return std::string(byBook ? "the book proves" : "the proof search found") +
+         " the opponent wins, but not by threes alone after " + moveToken(cell) +
+         ": a quiet win to find";
+}
 std::string searchWin(int plies, int cell) {
   return "the search found a forced win within " + movesText(plies) + at(cell);
 }

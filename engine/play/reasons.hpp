@@ -16,6 +16,8 @@ std::string bookLongestDefence();
 std::string forcedWin(bool blocksToo, int plies, int cell);
 std::string provenWin(int plies, int cell);
 std::string longestDefence();
+// Lost against best play, but no forcing sequence of threes wins after this move.
+std::string practicalDefence(bool byBook, int cell);
 std::string searchWin(int plies, int cell);
 std::string everyMoveLoses();
 // A quiet move the heuristic search preferred: what it does (threes, twos, blocks), and
