@@ -22,7 +22,7 @@ std::string_view levelDescription(int level) {
       "completes and blocks threes; plans 9 moves in 20",
       "completes and blocks threes; plans 3 moves in 5",
       "completes and blocks threes; plans 3 moves in 4",
-      "completes and blocks threes; plans 9 moves in 10",
+      "completes and blocks threes; plans 8 moves in 9",
       "makes and stops double threats, else follows a plan",
       "double threats; plane forcing sequences 3 moves in 10",
       "double threats; plane forcing sequences 11 moves in 20",

@@ -32,7 +32,7 @@ inline constexpr std::array<LevelMix, kMaxLevel + 1> kLevelMixes = {{
     {0, 0.45},
     {0, 0.60},
     {0, 0.75},
-    {0, 0.9},
+    {0, 8.0 / 9},
     {1, 0},  // 8: Elementary
     {1, 0.30},
     {1, 0.55},
