@@ -585,6 +585,34 @@ TEST_CASE(
   std::filesystem::remove(path);
 }
 
+TEST_CASE("qubic-solve --review takes a tournament's file: every game, or the one --game names") {
+  // Issue 43 (4): a qubic-match records file was refused ("one game per file").
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "qubic-review-many.qgn").string();
+  {
+    std::ofstream records(path);
+    records
+        << "[X \"a\"]\n[O \"b\"]\n[Result \"1-0\"]\n\n1. 1a1 2a1 2. 1b1 2b1 3. 1c1 2c1 4. 1d1 "
+           "1-0\n\n"
+        << "[X \"b\"]\n[O \"a\"]\n[Result \"0-1\"]\n\n1. 1a1 2a1 2. 1b1 2b1 3. 1c1 2c1 4. 3d4 2d1 "
+           "0-1\n";
+  }
+  const Run all = solve({"--review", path, "--time", "0.2"});
+  CHECK(all.exitCode == 0);
+  CHECK(all.out.find("game 1: a (X) - b (O) 1-0\nreview: 7 moves") == 0);
+  CHECK(all.out.find("\ngame 2: b (X) - a (O) 0-1\nreview: 8 moves") != std::string::npos);
+  CHECK(all.out.find("first mistake: ply 7, 3d4, missed a forced win") != std::string::npos);
+  const Run second = solve({"--review", path, "--game", "2", "--time", "0.2"});
+  CHECK(second.out.find("game 2: b (X) - a (O) 0-1\nreview: 8 moves") == 0);
+  CHECK(second.out.find("game 1") == std::string::npos);
+  const Run third = solve({"--review", path, "--game", "3"});
+  CHECK(third.exitCode == 2);
+  CHECK(third.err.find("--game 3: ") != std::string::npos);
+  CHECK(third.err.find(" holds 2 games") != std::string::npos);
+  CHECK(solve({"--game", "1"}).exitCode == 2);  // only with --review
+  std::filesystem::remove(path);
+}
+
 TEST_CASE("qubic-solve --review quotes a bad record without its raw bytes") {
   const std::string path = "test_solve_cli_nul.qgn";
   std::ofstream(path, std::ios::binary) << std::string("1a1 \0 2b2\n", 10);

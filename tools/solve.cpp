@@ -51,7 +51,8 @@ void usage(FILE* out) {
       "                   [--reprove-moves K]] [--parts D [--parts-only]] [--anneal M "
       "[--anneal-proof] [--anneal-depth D]]]\n"
       "                   [--add-line MOVES [--add-from BOOK]]...] [--explain]\n"
-      "       qubic-solve --review RECORD|MOVES [--time SECONDS] [--hash MB] [--threads N]\n"
+      "       qubic-solve --review RECORD|MOVES [--game N] [--time SECONDS] [--hash MB]\n"
+      "                   [--threads N]\n"
       "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
       "       qubic-solve --verify FILE\n"
       "       qubic-solve --book-info [FILE]\n"
@@ -108,7 +109,8 @@ void usage(FILE* out) {
       "  --review    judge every move of a game (a record file or a move list) with proofs: the\n"
       "              value before and after it, and a verdict (kept the win, threw it away,\n"
       "              walked into a forced loss, best defence, ...); --time: budget per position\n"
-      "              (default 5 s)\n"
+      "              (default 5 s); a file of many games (qubic-match's records): every game\n"
+      "  --game      with --review: only game N of the file (1 is the first)\n"
       "  --puzzles   N proven puzzles (\"X to move wins\", every first move settled), a line\n"
       "              each (docs/puzzles.md); the same seed (default 1) gives the same puzzles;\n"
       "              --from-proof: half of them cut from that proof's forcing wins\n"
@@ -348,6 +350,7 @@ int main(int argc, char** argv) {
          threads = 1, split = 0;
   bool havePosition = false, explainAsked = false;
   std::string reviewGame;
+  double gameNumber = 0;
   double puzzles = 0, seed = 1, splitDepth = 0;
   std::string puzzleProof;
   std::string parallel = "evaluation";
@@ -385,6 +388,9 @@ int main(int argc, char** argv) {
       explainAsked = true;
     } else if (arg == "--review") {
       reviewGame = value();
+    } else if (arg == "--game") {
+      gameNumber = number(value(), "--game");
+      if (gameNumber < 1) fail("--game must be 1 or more");
     } else if (arg == "--puzzles") {
       puzzles = number(value(), "--puzzles");
       if (puzzles < 1 || puzzles > 100000 || puzzles != std::floor(puzzles))
@@ -532,11 +538,16 @@ int main(int argc, char** argv) {
   if (!reviewGame.empty()) {
     if (havePosition || !moves.empty() || split > 0 || nodeLimit > 0 || !proofPath.empty() ||
         !bookPath.empty())
-      fail("--review takes only --time, --hash and --threads (the game says where it starts)");
+      fail(
+          "--review takes only --game, --time, --hash and --threads (the game says where it "
+          "starts)");
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
-    return reviewMain(reviewGame, seconds > 0 ? seconds : 5, hashMb, static_cast<int>(threads),
-                      interrupted);
+    return reviewMain(reviewGame, static_cast<int>(gameNumber), seconds > 0 ? seconds : 5, hashMb,
+                      static_cast<int>(threads), interrupted);
+  }
+  if (gameNumber > 0) {
+    fail("--game goes with --review");
   }
   if (split > 0) {
     if (seconds > 0 || nodeLimit > 0)

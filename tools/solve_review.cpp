@@ -54,51 +54,9 @@ void printOutcome(const std::vector<ReviewedMove>& review, const Position& end) 
                 *outcome.lostAfter + 1, moveToken(review[*outcome.lostAfter].move).c_str());
 }
 
-}  // namespace
-
-int reviewMain(const std::string& game, double seconds, double tableMb, int threads,
+// One game's review: the table, the summary per side, what the proofs show of the game.
+void reviewOne(Solver& solver, const Position& start, const std::vector<int>& moves, double seconds,
                const std::atomic<bool>& stop) {
-  Position start;
-  std::vector<int> moves;
-  // A record file when `game` names a file, else a move list.
-  const Parsed<std::size_t> file = checkRegularFile(game, kMaxRecordBytes);
-  if (file) {
-    const Parsed<std::string> text = readRegularFile(game, kMaxRecordBytes);
-    const Parsed<GameRecord> record =
-        text ? parseRecord(text.value()) : Parsed<GameRecord>::failure(text.error());
-    if (!record) {
-      std::fprintf(stderr, "qubic-solve: %s: %s\n", printableText(game).c_str(),
-                   printableText(record.error()).c_str());
-      return 2;
-    }
-    start = record.value().start;
-    moves = record.value().moves;
-  } else {
-    const Parsed<std::vector<int>> list = readMoves(Position{}, game);
-    if (!list) {
-      std::fprintf(stderr,
-                   "qubic-solve: --review takes a game record or a move list; '%s' is neither "
-                   "(as a file: %s; as moves: %s)\n",
-                   printableText(game).c_str(), printableText(file.error()).c_str(),
-                   printableText(list.error()).c_str());
-      return 2;
-    }
-    moves = list.value();
-  }
-  if (moves.empty()) {
-    std::fprintf(stderr, "qubic-solve: the game to review has no moves\n");
-    return 2;
-  }
-  SolverOptions options;
-  options.tableMb = static_cast<std::size_t>(tableMb);
-  options.threads = threads;
-  std::unique_ptr<Solver> solver;
-  try {
-    solver = std::make_unique<Solver>(options);
-  } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "qubic-solve: cannot allocate the table; try a smaller --hash\n");
-    return 2;
-  }
   ReviewOptions review;
   review.perPosition.seconds = seconds;
   review.perAlternative.seconds = seconds / 10;
@@ -111,7 +69,7 @@ int reviewMain(const std::string& game, double seconds, double tableMb, int thre
       "review: %zu moves; each position solved within %g s, other moves within %g s; every win "
       "and loss below is proven and checked by the rules\n",
       moves.size(), seconds, seconds / 10);
-  const std::vector<ReviewedMove> reviewed = reviewGame(*solver, start, moves, review);
+  const std::vector<ReviewedMove> reviewed = reviewGame(solver, start, moves, review);
   if (stop) std::printf("interrupted: yes (what follows was not finished)\n");
   std::printf("%4s  %-4s  %-4s  %-18s  %-18s  %s\n", "ply", "side", "move", "before", "after",
               "verdict");
@@ -123,6 +81,71 @@ int reviewMain(const std::string& game, double seconds, double tableMb, int thre
   Position end = start;
   for (const int m : moves) end.play(m);
   printOutcome(reviewed, end);
+}
+
+// The games `game` names: a record file's (all, or number `gameNumber`) or a move list.
+Parsed<std::vector<GameRecord>> gamesToReview(const std::string& game, int gameNumber) {
+  using Result = Parsed<std::vector<GameRecord>>;
+  const Parsed<std::size_t> file = checkRegularFile(game, kMaxRecordBytes);
+  if (!file) {
+    const Parsed<std::vector<int>> list = readMoves(Position{}, game);
+    if (!list)
+      return Result::failure("--review takes a game record or a move list; '" +
+                             printableText(game) +
+                             "' is neither (as a file: " + printableText(file.error()) +
+                             "; as moves: " + printableText(list.error()) + ")");
+    if (gameNumber > 1) return Result::failure("--game: a move list is one game");
+    GameRecord one;
+    one.moves = list.value();
+    return Result::success({one});
+  }
+  const Parsed<std::string> text = readRegularFile(game, kMaxRecordBytes);
+  Parsed<std::vector<GameRecord>> records =
+      text ? parseRecords(text.value()) : Result::failure(text.error());
+  if (!records) return Result::failure(printableText(game) + ": " + printableText(records.error()));
+  std::vector<GameRecord> games = records.value();
+  if (games.empty()) return Result::failure(printableText(game) + ": no game in the file");
+  if (gameNumber > static_cast<int>(games.size()))
+    return Result::failure("--game " + std::to_string(gameNumber) + ": " + printableText(game) +
+                           " holds " + std::to_string(games.size()) + " games");
+  if (gameNumber > 0) games = {games[static_cast<std::size_t>(gameNumber - 1)]};
+  return Result::success(games);
+}
+
+}  // namespace
+
+int reviewMain(const std::string& game, int gameNumber, double seconds, double tableMb, int threads,
+               const std::atomic<bool>& stop) {
+  const Parsed<std::vector<GameRecord>> games = gamesToReview(game, gameNumber);
+  if (!games) {
+    std::fprintf(stderr, "qubic-solve: %s\n", games.error().c_str());
+    return 2;
+  }
+  for (const GameRecord& g : games.value())
+    if (g.moves.empty()) {
+      std::fprintf(stderr, "qubic-solve: the game to review has no moves\n");
+      return 2;
+    }
+  SolverOptions options;
+  options.tableMb = static_cast<std::size_t>(tableMb);
+  options.threads = threads;
+  std::unique_ptr<Solver> solver;
+  try {
+    solver = std::make_unique<Solver>(options);
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "qubic-solve: cannot allocate the table; try a smaller --hash\n");
+    return 2;
+  }
+  const std::size_t count = games.value().size();
+  for (std::size_t i = 0; i < count && !stop; ++i) {
+    const GameRecord& g = games.value()[i];
+    if (count > 1 || gameNumber > 0)
+      std::printf("%sgame %d: %s (X) - %s (O) %s\n", i > 0 ? "\n" : "",
+                  gameNumber > 0 ? gameNumber : static_cast<int>(i + 1),
+                  printableText(g.tag("X")).c_str(), printableText(g.tag("O")).c_str(),
+                  std::string(resultToken(g.result)).c_str());
+    reviewOne(*solver, g.start, g.moves, seconds, stop);
+  }
   return 0;
 }
 

@@ -7,9 +7,10 @@
 
 namespace qubic {
 
-// `game`: a record file (docs/game-records.md) or a move list. `seconds`: each position's
-// budget. Returns the exit status; bad input is reported on stderr with status 2.
-int reviewMain(const std::string& game, double seconds, double tableMb, int threads,
+// `game`: a record file (docs/game-records.md; one game, or a tournament's many, of which
+// `gameNumber` picks one, 0 for all) or a move list. `seconds`: each position's budget.
+// Returns the exit status; bad input is reported on stderr with status 2.
+int reviewMain(const std::string& game, int gameNumber, double seconds, double tableMb, int threads,
                const std::atomic<bool>& stop);
 
 }  // namespace qubic
