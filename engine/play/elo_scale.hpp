@@ -13,7 +13,7 @@ namespace qubic {
 // Each level's rating on the scale whose zero is level 0 (the anchor), from the ladder of
 // 2026-11-26 in docs/strength.md (`qubic-match --ladder`, the command there), rounded to whole Elo.
 inline constexpr std::array<int, kMaxLevel + 1> kLevelElo = {
-    0, 125, 253, 359, 454, 560, 673, 784, 890, 996, 1084, 1198, 1302, 1387, 1517, 1612, 1692, 1790};
+    0, 95, 223, 324, 435, 545, 655, 781, 879, 984, 1066, 1177, 1310, 1387, 1509, 1578, 1670, 1780};
 
 constexpr int kMinElo = kLevelElo.front();
 constexpr int kMaxElo = kLevelElo.back();
