@@ -257,9 +257,11 @@ TEST_CASE("v shows the lines through the cursor across the levels, and hides the
 
 TEST_CASE("e shows the line of play the engine expects after its move") {
   if (!haveTmux()) return;
-  // Level 16 searches three plies deep, so its move comes with a line.
+  // The top level without the book searches as deep as its time allows, so its move comes
+  // with a line (level 16 searches one ply deep in some of its moves).
   QubicPane pane(
-      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\nlevel = 16\n[engine]\nseed = 7\n");
+      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\nlevel = 17\n[engine]\nseed = "
+      "7\nuse_solution = false\n");
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1");
   REQUIRE(pane.waitForText("Engine (O) played", 20));
