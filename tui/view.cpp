@@ -162,49 +162,64 @@ void View::draw(const ViewState& state, const Layout& layout) const {
   erase();
   curs_set(0);
   if (layout.tooSmall) {
-    const auto [minRows, minCols] = minimumSize(layout.cols);
-    const std::string text =
-        "Qubic needs a larger window: at least " + std::to_string(std::max(minCols, layout.cols)) +
-        "x" + std::to_string(minRows) + " at this width, and never fewer than " +
-        std::to_string(minCols) + " columns (now " + std::to_string(layout.cols) + "x" +
-        std::to_string(layout.rows) + "; 80x24 is plenty)";
-    int row = 0;
-    for (const std::string& piece : wrapText(text, layout.cols)) put(row++, 0, piece, layout.cols);
-    refresh();
-    return;
-  }
-  if (!state.help.empty()) {
+    drawTooSmall(layout);
+  } else if (!state.help.empty()) {
     drawHelp(state, layout);
-    refresh();
-    return;
+  } else {
+    attrset(attributes(Style::Title, true));
+    // A narrow window gets the title up to its colon rather than a sentence cut short.
+    const std::string title = static_cast<int>(state.title.size()) <= layout.title.width
+                                  ? state.title
+                                  : state.title.substr(0, state.title.find(':'));
+    put(layout.title.top, layout.title.left, title, layout.title.width);
+    attrset(A_NORMAL);
+    drawPlanes(state, layout);
+    drawStatus(state, layout.status);
+    drawMoves(state, layout.moves);
+    drawMessage(state, layout);
+    drawKeyBar(state, layout);
+    if (!state.prompt.empty()) {
+      curs_set(1);
+      move(layout.messageRow,
+           1 + std::min<int>(layout.cols - 3, static_cast<int>(state.prompt.size())));
+    }
   }
-  attrset(attributes(Style::Title, true));
-  // A narrow window gets the title up to its colon rather than a sentence cut short.
-  const std::string title = static_cast<int>(state.title.size()) <= layout.title.width
-                                ? state.title
-                                : state.title.substr(0, state.title.find(':'));
-  put(layout.title.top, layout.title.left, title, layout.title.width);
-  attrset(A_NORMAL);
-  drawPlanes(state, layout);
-  drawStatus(state, layout.status);
-  drawMoves(state, layout.moves);
+  refresh();
+}
 
+void View::drawTooSmall(const Layout& layout) const {
+  const auto [minRows, minCols] = minimumSize(layout.cols);
+  const std::string text =
+      "Qubic needs a larger window: at least " + std::to_string(std::max(minCols, layout.cols)) +
+      "x" + std::to_string(minRows) + " at this width, and never fewer than " +
+      std::to_string(minCols) + " columns (now " + std::to_string(layout.cols) + "x" +
+      std::to_string(layout.rows) + "; 80x24 is plenty)";
+  int row = 0;
+  for (const std::string& piece : wrapText(text, layout.cols)) put(row++, 0, piece, layout.cols);
+}
+
+// The prompt being typed, or the message in at most two lines (cut visibly).
+void View::drawMessage(const ViewState& state, const Layout& layout) const {
   const int width = layout.cols - 2;
   if (!state.prompt.empty()) {
     attrset(A_BOLD);
     put(layout.messageRow, 1, state.prompt, width);
     attrset(A_NORMAL);
-  } else {
-    attrset(attributes(state.message.style, state.message.bold));
-    std::vector<std::string> lines = wrapText(state.message.text, width);
-    if (lines.size() > 2) {
-      lines.resize(2);
-      markCut(lines.back(), width);
-    }
-    for (std::size_t i = 0; i < lines.size(); ++i)
-      put(layout.messageRow + static_cast<int>(i), 1, lines[i], width);
-    attrset(A_NORMAL);
+    return;
   }
+  attrset(attributes(state.message.style, state.message.bold));
+  std::vector<std::string> lines = wrapText(state.message.text, width);
+  if (lines.size() > 2) {
+    lines.resize(2);
+    markCut(lines.back(), width);
+  }
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    put(layout.messageRow + static_cast<int>(i), 1, lines[i], width);
+  attrset(A_NORMAL);
+}
+
+void View::drawKeyBar(const ViewState& state, const Layout& layout) const {
+  const int width = layout.cols - 2;
   attrset(A_REVERSE);
   mvhline(layout.keysRow, 0, ' ', layout.cols);
   // Too wide: a compact form (single spaces, short words, the whole row), so that at
@@ -226,16 +241,8 @@ void View::draw(const ViewState& state, const Layout& layout) const {
   }
   put(layout.keysRow, barLeft, bar, barWidth);
   attrset(A_NORMAL);
-  if (!state.prompt.empty()) {
-    curs_set(1);
-    move(layout.messageRow, 1 + std::min<int>(width - 1, static_cast<int>(state.prompt.size())));
-  }
-  refresh();
 }
 
-// The level's name and its rank and file letters: above and around a plane drawn flat;
-// in the cube view, the name left of its back row, the ranks along its slanting left edge
-// and the files under the bottom plane only.
 void View::drawPlaneLabels(const ViewState& state, const Layout& layout, int level) const {
   const Rect& r = layout.cells[level];
   const int w = layout.cellWidth, h = layout.cellHeight;

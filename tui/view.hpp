@@ -49,6 +49,9 @@ class View {
   void drawStatus(const ViewState& state, const Rect& area) const;
   void drawMoves(const ViewState& state, const Rect& area) const;
   void drawHelp(const ViewState& state, const Layout& layout) const;
+  void drawTooSmall(const Layout& layout) const;
+  void drawMessage(const ViewState& state, const Layout& layout) const;
+  void drawKeyBar(const ViewState& state, const Layout& layout) const;
 
   bool colour_ = false;
   bool mono_ = false;  // theme mono or NO_COLOR: attributes only
