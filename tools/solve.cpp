@@ -24,6 +24,7 @@
 #include "engine/book/book.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/proof/pns.hpp"
+#include "engine/proof/position_value.hpp"
 #include "engine/proof/proof.hpp"
 #include "engine/proof/solver.hpp"
 #include "engine/proof/split_solve.hpp"
@@ -617,23 +618,14 @@ int main(int argc, char** argv) {
     return r;
   };
 
-  // X, the side that wins Qubic, is asked about first; only when X cannot win is O.
-  std::string value = "unknown";
-  Side winner = Side::X;
-  PnsResult won;
-  const PnsResult first = solve(Side::X);
-  if (first.answer == Answer::Proven) {
-    value = "X wins";
-    won = first;
-  } else if (first.answer == Answer::Disproven) {
-    const PnsResult second = solve(Side::O);
-    if (second.answer == Answer::Proven) {
-      value = "O wins";
-      winner = Side::O;
-      won = second;
-    }
-    if (second.answer == Answer::Disproven) value = "draw";
-  }
+  // X, the side that wins Qubic, is asked about first, then O unless X's win is proven
+  // (engine/proof/position_value, as the review asks).
+  const BothSides<PnsResult> answers = askBothSides<PnsResult>(Side::X, solve);
+  const Side winner = answers.winner.value_or(Side::X);
+  const PnsResult& won = answers.win;
+  const std::string value = answers.winner ? sideName(winner) + " wins"
+                            : answers.draw ? "draw"
+                                           : "unknown";
   const double solveSeconds = elapsed();
   if (interrupted.load()) std::printf("interrupted: yes\n");
   std::printf("value: %s\n", value.c_str());

@@ -6,6 +6,7 @@
 #include "engine/core/notation.hpp"
 #include "explain.hpp"
 
+#include "engine/proof/position_value.hpp"
 #include "engine/proof/proof.hpp"
 #include "engine/proof/verify.hpp"
 #include "engine/threats/threat_search.hpp"
@@ -151,18 +152,15 @@ ProvenValue provenValue(Solver& solver, const Position& pos, const SolveLimits& 
     v.kind = pos.winningCells() != 0 ? ValueKind::Loss : ValueKind::Draw;
     return v;
   }
-  bool disproven[2] = {false, false};
-  for (const Side attacker : {first, opponent(first)}) {
-    const CheckedWin win = checkedWin(solver, pos, attacker, limits);
-    disproven[index(attacker)] = win.answer == Answer::Disproven;
-    if (win.answer == Answer::Proven) {
-      v.kind = attacker == mover ? ValueKind::Win : ValueKind::Loss;
-      v.plies = win.plies;
-      if (attacker == mover) v.bestMove = win.bestMove;
-      return v;
-    }
+  const BothSides<CheckedWin> value = askBothSides<CheckedWin>(
+      first, [&](Side attacker) { return checkedWin(solver, pos, attacker, limits); });
+  if (value.winner) {
+    v.kind = *value.winner == mover ? ValueKind::Win : ValueKind::Loss;
+    v.plies = value.win.plies;
+    if (*value.winner == mover) v.bestMove = value.win.bestMove;
+  } else if (value.draw) {
+    v.kind = ValueKind::Draw;
   }
-  if (disproven[0] && disproven[1]) v.kind = ValueKind::Draw;
   return v;
 }
 
