@@ -8,6 +8,7 @@
 
 #include "anchor.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/core/splitmix.hpp"
 #include "engine/proof/pns.hpp"
 #include "engine/proof/solver.hpp"
 #include "engine/threats/move_value.hpp"
@@ -36,13 +37,11 @@ constexpr int kRankMaxDepth = 4;
 // sequence after each of our moves.
 constexpr std::uint64_t kDefenceThreatNodes = 20000;
 
-// The seed of the k-th game (k > 0) after `seed` was set: splitmix64's finaliser of the two,
-// so that neighbouring seeds and games give unrelated streams.
+// The seed of the k-th game (k > 0) after `seed` was set: the k-th number of the splitmix64
+// sequence from `seed`, so that neighbouring seeds and games give unrelated streams.
 std::uint64_t gameSeed(std::uint64_t seed, std::uint64_t k) {
-  std::uint64_t z = seed + k * 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  std::uint64_t state = seed + (k - 1) * 0x9e3779b97f4a7c15ULL;
+  return splitmix64(state);
 }
 
 }  // namespace
@@ -133,6 +132,7 @@ struct Player::Impl {
   MoveChoice think(const Position& pos, const Book* book, MoveBudget& budget,
                    const MoveLimits& limits, const ProgressFn& progress);
   std::optional<MoveChoice> decidedAtOnce(const Position& pos);
+  std::optional<int> knownLossAfter(const Position& pos, int move, const Book* book);
   Bitboard longestKnownLosses(const Position& pos, Bitboard moves, const Book* book);
   MoveChoice practicalDefence(const Position& pos, const MoveChoice& longest, const Book* book,
                               const MoveBudget& budget, const MoveLimits& limits,
@@ -338,17 +338,9 @@ MoveChoice Player::Impl::practicalDefence(const Position& pos, const MoveChoice&
   base.nodes = nodes;
   MoveChoice c = searchRest(pos, budget.profile(), quiet, budget.deadline(),
                             budget.nodesLeft(nodes), limits, base, progress);
-  Position next = pos;
-  next.play(c.move);
-  int plies = 0;
-  if (const std::optional<BookMove> win = book ? book->find(next) : std::nullopt)
-    plies = win->pliesToWin;
-  else if (const std::optional<TTEntry> e = proofs().lookup(next, them); e && e->pn == 0)
-    plies = e->distance;
-  else
-    plies = opponentWinBound(pos, c.move, limits);
   c.verdict = Verdict::Loss;
-  c.plies = plies + 1;
+  const std::optional<int> known = knownLossAfter(pos, c.move, book);
+  c.plies = (known ? *known : opponentWinBound(pos, c.move, limits)) + 1;
   c.score = 0;
   c.fromBook = longest.fromBook;
   c.reason = reasons::practicalDefence(longest.fromBook, c.move);
@@ -358,23 +350,29 @@ MoveChoice Player::Impl::practicalDefence(const Position& pos, const MoveChoice&
 // Of `moves`, those after which the opponent's known win is longest (book, proof table);
 // a move whose loss nothing has shown counts as longest of all.
 Bitboard Player::Impl::longestKnownLosses(const Position& pos, Bitboard moves, const Book* book) {
-  const Side them = opponent(pos.sideToMove());
   constexpr int kNotShown = kCells + 1;
   int best = -1;
   Bitboard longest = 0;
   for (Bitboard m = moves; m;) {
     const int cell = popLowest(m);
-    Position next = pos;
-    next.play(cell);
-    int plies = kNotShown;
-    if (const std::optional<BookMove> win = book ? book->find(next) : std::nullopt)
-      plies = win->pliesToWin;
-    else if (const std::optional<TTEntry> e = proofs().lookup(next, them); e && e->pn == 0)
-      plies = e->distance;
+    const int plies = knownLossAfter(pos, cell, book).value_or(kNotShown);
     if (plies > best) best = plies, longest = 0;
     if (plies == best) longest |= bit(cell);
   }
   return longest;
+}
+
+// The opponent's win after our `move` as the book (when given) or the proof table knows it:
+// its plies, none when neither has it.
+std::optional<int> Player::Impl::knownLossAfter(const Position& pos, int move, const Book* book) {
+  Position next = pos;
+  next.play(move);
+  if (const std::optional<BookMove> win = book ? book->find(next) : std::nullopt)
+    return win->pliesToWin;
+  if (const std::optional<TTEntry> e = proofs().lookup(next, opponent(pos.sideToMove()));
+      e && e->pn == 0)
+    return e->distance;
+  return std::nullopt;
 }
 
 // A line to complete, or two threes of the opponent's: nothing to think about.
@@ -456,10 +454,7 @@ Player::Impl::ProofVerdicts Player::Impl::proveBothSides(const Position& pos,
     int longest = -1;
     for (Bitboard m = pos.emptyCells(); m;) {
       const int cell = popLowest(m);
-      Position next = pos;
-      next.play(cell);
-      const std::optional<TTEntry> e = proofs().lookup(next, them);
-      const int length = e && e->pn == 0 ? e->distance : 0;
+      const int length = knownLossAfter(pos, cell, nullptr).value_or(0);
       if (length > longest || choice.move < 0) longest = length, choice.move = cell;
     }
     if (longest == 0) longest = opponentWinBound(pos, choice.move, limits);

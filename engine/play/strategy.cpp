@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "engine/core/notation.hpp"
+#include "engine/core/splitmix.hpp"
 #include "engine/threats/threats.hpp"
 
 namespace qubic {
@@ -15,15 +16,6 @@ constexpr int kMaxPlaneMoves = 10;
 // Budgets that keep a move quick even in crowded positions; real sequences need far fewer.
 constexpr std::uint64_t kPlaneSearchNodes = 20'000;    // per plane
 constexpr std::uint64_t kThreatSearchNodes = 200'000;  // per whole-cube search
-
-// splitmix64: a tiny, well-mixed generator whose output is the same on every platform,
-// so a seed names the same preset order everywhere (std::shuffle's is unspecified).
-std::uint64_t nextRandom(std::uint64_t& state) {
-  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 // Gain cells of the threes of `own` (lines with three own stones and no `other` stone).
 // The plane search works on bare stone sets because it asks about either side as the
@@ -192,7 +184,7 @@ void Strategy::reseed(std::uint64_t seed) {
         presetOrder_[n++] = static_cast<std::uint8_t>(c);
     for (int i = n - 1; i > start; --i) {  // Fisher-Yates within the group
       const int j =
-          start + static_cast<int>(nextRandom(state) % static_cast<std::uint64_t>(i - start + 1));
+          start + static_cast<int>(splitmix64(state) % static_cast<std::uint64_t>(i - start + 1));
       std::swap(presetOrder_[i], presetOrder_[j]);
     }
   }
