@@ -649,8 +649,8 @@ int main(int argc, char** argv) {
   if (!proofPath.empty() || !bookPath.empty()) {
     if (value.find("wins") == std::string::npos) fail("no proof written: no side is proven to win");
     std::stringstream proof;
-    const ProofWriteResult w =
-        writeProof(proof, start, winner, solver->search(), solver->threats(), SearchLimits{});
+    const ProofWriteResult w = writeProof(proof, start, winner, solver->search(), solver->threats(),
+                                          SearchLimits{}, ForcingWins::First);
     if (!w.complete) fail("proof not written completely: " + w.error);
     std::printf(
         "proof: %llu attacker nodes, %llu forcing wins, %llu references, %llu listed replies, %.3f "

@@ -16,11 +16,10 @@ void writeMoves(std::ostream& out, const ThreatResult& t) {
   for (int i = 0; i < t.length; ++i) out << ' ' << moveToken(t.sequence[i]);
 }
 
-ThreatLimits proofThreatLimits(const std::atomic<bool>* stop) {
+ThreatLimits proofThreatLimits(const std::atomic<bool>* stop, bool shortest = true) {
   ThreatLimits limits;
-  limits.maxNodes = 1'000'000;
-  limits.shortest =
-      true;  // the play finds the shortest; the distances written must not be beaten by it
+  limits.maxNodes = kProofThreatNodes;
+  limits.shortest = shortest;
   limits.stop = stop;
   return limits;
 }
@@ -32,8 +31,13 @@ std::span<const std::uint8_t> movesOf(const ThreatResult& t) {
 class Writer {
  public:
   Writer(std::ostream& out, Side attacker, ProofSearch& search, ThreatSearch& threats,
-         const SearchLimits& limits)
-      : out_(out), attacker_(attacker), search_(search), threats_(threats), limits_(limits) {}
+         const SearchLimits& limits, ForcingWins wins)
+      : out_(out),
+        attacker_(attacker),
+        search_(search),
+        threats_(threats),
+        limits_(limits),
+        shortest_(wins == ForcingWins::Shortest) {}
 
   ProofWriteResult run(const Position& root) {
     out_ << "qubic-proof 1\nposition " << positionString(root) << "\nattacker "
@@ -48,7 +52,7 @@ class Writer {
  private:
   // A forcing win for the attacker to move, accepted only if the rules-only check agrees.
   ThreatResult forcingWin(const Position& pos) {
-    ThreatResult t = threats_.forcedWin(pos, attacker_, proofThreatLimits(limits_.stop));
+    ThreatResult t = threats_.forcedWin(pos, attacker_, proofThreatLimits(limits_.stop, shortest_));
     if (t.win && !checkForcingWin(pos, attacker_, movesOf(t)).empty()) t.win = false;
     return t;
   }
@@ -108,6 +112,7 @@ class Writer {
   ProofSearch& search_;
   ThreatSearch& threats_;
   SearchLimits limits_;
+  bool shortest_;
   std::unordered_map<std::uint64_t, std::uint64_t> ids_;
   ProofWriteResult result_;
 };
@@ -145,9 +150,9 @@ DefenceSplit splitDefence(Position& pos, Side attacker, ThreatSearch& threats,
 }
 
 ProofWriteResult writeProof(std::ostream& out, const Position& root, Side attacker,
-                            ProofSearch& search, ThreatSearch& threats,
-                            const SearchLimits& limits) {
-  return Writer(out, attacker, search, threats, limits).run(root);
+                            ProofSearch& search, ThreatSearch& threats, const SearchLimits& limits,
+                            ForcingWins wins) {
+  return Writer(out, attacker, search, threats, limits, wins).run(root);
 }
 
 }  // namespace qubic

@@ -8,9 +8,11 @@
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
 #include "engine/play/player.hpp"
+#include "engine/proof/proof.hpp"
 #include "engine/proof/verify.hpp"
 #include "engine/threats/move_value.hpp"
 #include "engine/threats/threats.hpp"
+#include "explain.hpp"
 #include "review.hpp"
 
 namespace qubic {
@@ -122,9 +124,15 @@ void sortPuzzles(std::vector<Puzzle>& puzzles) {
 
 std::vector<Puzzle> puzzlesFromProof(Solver& solver, std::istream& proof, const PuzzleOptions& o) {
   // The checked proof's forcing wins of a puzzle's length, once per class of positions.
+  // A proof may hold longer forcing wins than the shortest (ForcingWins::First), so the
+  // length is that of a shortest one: the candidates do not depend on how it was written.
+  // (A threat search of its own: the solver's tables stay as they were.)
   std::vector<Position> candidates;
   std::set<std::uint64_t> seen;
+  ThreatSearch threats;
   const VerifyResult v = verifyProof(proof, {}, [&](const Position& pos, int plies) {
+    if (plies < o.minPlies) return;
+    plies = checkedForcingWin(threats, pos, kProofThreatNodes, true, o.stop).plies;
     if (plies >= o.minPlies && plies <= o.maxPlies && seen.insert(canonicalKey(pos)).second)
       candidates.push_back(pos);
   });
