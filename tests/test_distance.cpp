@@ -4,12 +4,18 @@
 // defence.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <fstream>
+#include <map>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "brute_force.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/play/player.hpp"
+#include "engine/proof/solver.hpp"
+#include "engine/study/review.hpp"
 #include "engine/threats/threats.hpp"
 #include "played_moves.hpp"
 #include "random_positions.hpp"
@@ -291,4 +297,62 @@ TEST_CASE("MultiPV lines: distinct legal moves, the chosen one first, every prov
   CHECK(lines >= 300);  // most positions got all six lines
   WARN(positions << " positions ranked: " << wins << " proven wins, " << losses
                  << " proven losses, " << unknown << " by score");
+}
+
+TEST_CASE("MultiPV proves more values with more nodes, and every value it proves has a proof") {
+  // Positions of the analysis benchmark (X to move after 8 stones of engine games). With
+  // nodes left once every move is judged, further passes prove values the first left
+  // unknown; the side each of those names the winner is then proven to win again from
+  // scratch, its proof written and checked by the rules-only verifier. (The distances come
+  // from the same proof table as the first pass's, checked by the tests above.)
+  std::ifstream in(std::string(QUBIC_SOURCE_DIR) + "/data/analysis-positions.txt");
+  std::vector<Position> positions;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#' && std::count(line.begin(), line.end(), 'x') == 4 &&
+        positions.size() < 3)
+      positions.push_back(parsePosition(line).value());
+  REQUIRE(positions.size() == 3);
+  Player player({kMaxLevel, 64, 1});
+  SolverOptions solverOptions;
+  solverOptions.tableMb = 64;
+  Solver solver(solverOptions);
+  int gained = 0, checked = 0;
+  for (const Position& p : positions) {
+    INFO(positionString(p));
+    std::size_t ranked = 0;
+    auto proven = [&](std::uint64_t nodes) {
+      player.newGame();
+      MoveLimits limits = nodeLimits(nodes);
+      limits.multiPv = kCells;
+      std::map<int, MoveChoice> values;
+      const MoveChoice choice = player.choose(p, limits);
+      ranked = choice.ranked.size();
+      for (const MoveChoice& c : choice.ranked)
+        if (c.verdict != Verdict::Unknown) values[c.move] = c;
+      return values;
+    };
+    // Enough for the first pass over every move; then four times as many.
+    const auto first = proven(3'000'000);
+    REQUIRE(ranked == static_cast<std::size_t>(popcount(p.emptyCells())));
+    const auto more = proven(12'000'000);
+    CHECK(more.size() >= first.size());
+    for (const auto& [move, c] : more) {
+      if (first.count(move)) continue;
+      ++gained;
+      if (checked >= 12) continue;
+      ++checked;
+      Position after = p;
+      after.play(move);
+      const Side winner = c.verdict == Verdict::Win ? p.sideToMove() : after.sideToMove();
+      SolveLimits limits;
+      limits.maxPositions = 2'000'000;
+      const CheckedWin w = checkedWin(solver, after, winner, limits);
+      INFO(moveToken(move) << " claimed " << (c.verdict == Verdict::Win ? "win" : "loss") << " in "
+                           << c.plies);
+      CHECK(w.answer == Answer::Proven);
+      solver.clear();
+    }
+  }
+  CHECK(gained >= 5);
+  WARN(gained << " values proven by the later passes, " << checked << " checked by proofs");
 }

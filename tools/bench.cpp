@@ -16,10 +16,11 @@ struct Section {
 
 // Every section, in the order `all` runs them; the usage message is made from this list.
 constexpr Section kSections[] = {
-    {"core", qubic::bench::benchCore},       {"symmetry", qubic::bench::benchSymmetry},
-    {"threats", qubic::bench::benchThreats}, {"engine", qubic::bench::benchEngine},
-    {"levels", qubic::bench::benchLevels},   {"solve", qubic::bench::benchSolve},
-    {"suite", qubic::bench::benchSuite},     {"review", qubic::bench::benchReview},
+    {"core", qubic::bench::benchCore},         {"symmetry", qubic::bench::benchSymmetry},
+    {"threats", qubic::bench::benchThreats},   {"engine", qubic::bench::benchEngine},
+    {"levels", qubic::bench::benchLevels},     {"solve", qubic::bench::benchSolve},
+    {"suite", qubic::bench::benchSuite},       {"review", qubic::bench::benchReview},
+    {"analysis", qubic::bench::benchAnalysis},
 };
 
 }  // namespace

@@ -45,10 +45,11 @@ int benchSymmetry();
 int benchThreats();
 int benchEngine();  // bench_engine.cpp, like the one below
 int benchLevels();
-int benchSolve();   // bench_solve.cpp
-int benchFull();    // bench_full.cpp; the second part of benchSolve
-int benchSuite();   // bench_suite.cpp
-int benchReview();  // bench_review.cpp
+int benchSolve();     // bench_solve.cpp
+int benchFull();      // bench_full.cpp; the second part of benchSolve
+int benchSuite();     // bench_suite.cpp
+int benchReview();    // bench_review.cpp
+int benchAnalysis();  // bench_analysis.cpp
 
 // "Does X win from p?", asked of both tables cleared first (bench_solve.cpp).
 PnsResult proveFromEmptyTables(TranspositionTable& table, ThreatSearch& threats, const Position& p,

@@ -31,6 +31,7 @@ using std::chrono::milliseconds;
 constexpr std::uint64_t kWinBoundThreatNodes = 200000;
 // MultiPV: what judging each further root move may cost.
 constexpr std::uint64_t kRankProofNodes = 5000;
+constexpr std::uint64_t kRankProofNodesMax = std::uint64_t{1} << 40;  // later passes' cap
 constexpr std::uint64_t kRankSearchNodes = 20000;
 constexpr int kRankMaxDepth = 4;
 // A lost position's practical defence: the threat search of the opponent's forcing
@@ -124,6 +125,10 @@ struct Player::Impl {
                                     const Book* book, std::uint64_t& nodes);
   MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
                        const Book* book);
+  Answer proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits);
+  void proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
+                         const MoveLimits& limits, Clock::time_point deadline,
+                         std::uint64_t& nodes);
   std::optional<MoveChoice> quickestKnownWin(const Position& pos, ThreatLimits limits,
                                              std::uint64_t& nodes);
   // The move cascade, each stage a function: decided at once (a win, or a lost position),
@@ -547,12 +552,7 @@ MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth,
   SearchLimits small;
   small.maxNodes = kRankProofNodes;
   small.stop = limits.stop;
-  for (const Side attacker : {them, us}) {
-    const PnsResult r = proofs().prove(next, attacker, small);
-    c.nodes += r.nodes;
-    if (r.answer == Answer::Proven && r.distance > 0)
-      return proven(attacker == us ? Verdict::Win : Verdict::Loss, 1 + r.distance);
-  }
+  if (proveMoveValue(pos, c, small) == Answer::Proven) return c;
   HeuristicLimits h;
   h.rootMoves = bit(move);
   h.maxDepth = depth;
@@ -567,6 +567,63 @@ MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth,
     return proven(r.score > 0 ? Verdict::Win : Verdict::Loss, pliesToEnd(r.score));
   c.score = r.score;
   return c;
+}
+
+// Proof searches for either side after the move c.move, within `limits` each (what the
+// table already holds answers at once): sets c's verdict and plies when one is proven, and
+// adds the nodes spent. Proven: a win is proven; Disproven: neither side can win (a draw,
+// nothing more to prove); Unknown otherwise.
+Answer Player::Impl::proveMoveValue(const Position& pos, MoveChoice& c,
+                                    const SearchLimits& limits) {
+  const Side us = pos.sideToMove(), them = opponent(us);
+  Position next = pos;
+  next.play(c.move);
+  int disproven = 0;
+  for (const Side attacker : {them, us}) {
+    const PnsResult r = proofs().prove(next, attacker, limits);
+    c.nodes += r.nodes;
+    if (r.answer == Answer::Proven && r.distance > 0) {
+      c.verdict = attacker == us ? Verdict::Win : Verdict::Loss;
+      c.plies = 1 + r.distance;
+      return Answer::Proven;
+    }
+    disproven += r.answer == Answer::Disproven;
+  }
+  return disproven == 2 ? Answer::Disproven : Answer::Unknown;
+}
+
+// Once every move is judged, the time left goes to proving the values still unknown: pass
+// after pass over them, each with four times the proof budget of the one before (the table
+// keeps what each pass learned), until the deadline, the nodes or the stop flag.
+void Player::Impl::proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
+                                     const MoveLimits& limits, Clock::time_point deadline,
+                                     std::uint64_t& nodes) {
+  const auto outOfTime = [&] {
+    return Clock::now() >= deadline || nodes >= limits.maxNodes ||
+           (limits.stop && limits.stop->load());
+  };
+  std::vector<bool> open(lines.size(), true);  // not proven, nor shown drawn
+  open[0] = false;
+  for (std::uint64_t budget = 4 * kRankProofNodes; !outOfTime();
+       budget = std::min(4 * budget, kRankProofNodesMax)) {
+    bool searched = false;
+    for (std::size_t i = 1; i < lines.size() && !outOfTime(); ++i) {
+      MoveChoice& line = lines[i];
+      if (!open[i] || line.verdict != Verdict::Unknown) continue;
+      SearchLimits more;
+      more.maxNodes = std::min(budget, limits.maxNodes - nodes);
+      more.maxTime = std::max(std::chrono::duration_cast<milliseconds>(deadline - Clock::now()),
+                              milliseconds(1));
+      more.stop = limits.stop;
+      const std::uint64_t before = line.nodes;
+      const Answer a = proveMoveValue(pos, line, more);
+      if (a == Answer::Proven) line.pvLength = 1;  // the small search's line goes
+      open[i] = a == Answer::Unknown;
+      searched = searched || line.nodes > before;
+      nodes += line.nodes - before;
+    }
+    if (!searched) return;  // every value settled, or no search makes progress
+  }
 }
 
 // The chosen move first, then the others best first: proven wins (quickest first),
@@ -592,6 +649,9 @@ std::vector<MoveChoice> Player::Impl::rankMoves(const Position& pos, const MoveC
       c.pv[0] = static_cast<std::uint8_t>(move), c.pvLength = 1;
     lines.push_back(c);
   }
+  // (A depth limit asks for a fixed amount of work, and may come with no other limit.)
+  if (lines.size() == static_cast<std::size_t>(count) + 1 && limits.maxDepth == 0)
+    proveUnknownLines(pos, lines, limits, deadline, nodes);
   auto key = [](const MoveChoice& c) {
     if (c.verdict == Verdict::Win) return std::pair<int, int>{0, c.plies};
     if (c.verdict == Verdict::Loss) return std::pair<int, int>{2, -c.plies};
