@@ -63,7 +63,7 @@ void usage(FILE* out) {
       "  --time      give up after this long: 90s, 2min, 500ms (a bare number is seconds;\n"
       "              default 10min unless --nodes is given; 0: no limit)\n"
       "  --nodes     give up after this many nodes (default: no limit)\n"
-      "  --hash      size of the proof table in MB (default 192; memory is taken as the search\n"
+      "  --hash      size of the proof table in MB (default 64; memory is taken as the search\n"
       "              fills it)\n"
       "  --threads   threads of the solve (default 1; one thread finds the same proof every run)\n"
       "  --parallel  how the threads share it: 'evaluation' (default: one search whose threat\n"

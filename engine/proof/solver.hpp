@@ -31,10 +31,12 @@
 namespace qubic {
 
 constexpr std::uint64_t kSlicePositions = 300'000;  // a fraction of a second each
-// The proof table's default size: the full solve needs no more
-// (docs/history/experiments-2026-11.md), and the whole process stays under 256 MB. Memory is taken
-// only as the search fills it.
-constexpr std::size_t kDefaultSolveTableMb = 192;
+// The proof table's default size, as the engine's Hash: the empty board's solve takes about
+// as many positions at 64 MB as at 192 (4.57 M against 4.64 M; the course varies by a
+// quarter with the size, docs/history/experiments-2026-11.md) in about a tenth more time,
+// and the process needs 105 MB instead of 235 (docs/benchmarks.md). Memory is taken only
+// as the search fills it.
+constexpr std::size_t kDefaultSolveTableMb = 64;
 constexpr int kMaxSolveThreads = 256;
 // The quick first try: its table, threat table and budget of evaluated positions.
 constexpr std::size_t kQuickTableMb = 2;
