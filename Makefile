@@ -153,11 +153,16 @@ puzzles: build
 install: build
 	@cmake --install $(BUILD) --prefix $(PREFIX)
 
-# A Debian package in build-deb/, built for any x86-64 (not this machine's processor).
+# A Debian package in build-deb/, built for any x86-64 (not this machine's processor, so
+# not from build/, whose programs use this one's instructions) with Debian's hardening
+# flags, then checked by lintian (docs/architecture.md, "The package"). A second run
+# rebuilds only what changed.
+deb: PACKAGES += dpkg-dev lintian
 deb: deps
-	@cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DQUBIC_NATIVE=OFF -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >/dev/null
-	@cmake --build build-deb -j $(JOBS) --target qubic qubic-engine qubic-solve qubic-match qubic-bench
+	@cmake -S . -B build-deb -DCMAKE_BUILD_TYPE=Release -DQUBIC_NATIVE=OFF -DQUBIC_HARDEN=ON -DCMAKE_SKIP_INSTALL_ALL_DEPENDENCY=ON >/dev/null
+	@cmake --build build-deb -j $(JOBS) --target qubic qubic-engine qubic-solve qubic-match compressed_docs
 	@cd build-deb && cpack -G DEB | tail -1
+	@lintian --fail-on error build-deb/qubic_*.deb
 
 clean:
 	rm -rf build build-sanitize build-tsan build-gcc build-clang build-deb

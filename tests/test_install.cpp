@@ -19,7 +19,7 @@ namespace {
 const char* const kPrograms[] = {"qubic", "qubic-engine", "qubic-solve", "qubic-match",
                                  "qubic-bench"};
 
-[[maybe_unused]] std::string readAll(const fs::path& path) {
+std::string readAll(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::stringstream text;
   text << in.rdbuf();
@@ -52,23 +52,35 @@ TEST_CASE(
   const fs::path root = installAndMove();
   for (const char* program : kPrograms) {
     INFO(program);
-    CHECK(fs::is_regular_file(root / "bin" / program));
+    // Debian's policy for a package of section games: its programs in games/; qubic-bench,
+    // not in the package, in bin/.
+    const fs::path path =
+        root / (std::string(program) == "qubic-bench" ? "bin" : "games") / program;
+    CHECK(fs::is_regular_file(path));
 #ifdef QUBIC_PLAIN_RELEASE
     // No path into the source (or build) tree is compiled in (debug builds name their
     // source files, so only a release build can show it).
-    CHECK(readAll(root / "bin" / program).find(QUBIC_SOURCE_DIR) == std::string::npos);
+    CHECK(readAll(path).find(QUBIC_SOURCE_DIR) == std::string::npos);
 #endif
   }
-  for (const char* page : {"man6/qubic.6", "man1/qubic-engine.1", "man1/qubic-solve.1",
-                           "man1/qubic-match.1", "man1/qubic-bench.1"})
-    CHECK(fs::is_regular_file(root / "share" / "man" / page));
+  // Compressed as Debian wants them: gzip's magic bytes, and no file name stored.
+  for (const char* page :
+       {"man/man6/qubic.6.gz", "man/man1/qubic-engine.1.gz", "man/man1/qubic-solve.1.gz",
+        "man/man1/qubic-match.1.gz", "man/man1/qubic-bench.1.gz", "doc/qubic/changelog.gz"}) {
+    INFO(page);
+    const std::string bytes = readAll(root / "share" / page);
+    REQUIRE(bytes.size() > 10);
+    CHECK(bytes.substr(0, 2) == "\x1f\x8b");
+    CHECK((bytes[3] & 0x08) == 0);  // FNAME unset
+  }
+  CHECK(fs::is_regular_file(root / "share" / "doc" / "qubic" / "copyright"));
   CHECK(fs::is_regular_file(root / "share" / "qubic" / "default.toml"));
   CHECK(fs::is_regular_file(root / "share" / "qubic" / "qubic.puzzles"));
 
   // The XDG places point nowhere, so only the installed copy can be found.
   const std::vector<std::string> env{"XDG_DATA_HOME=/nonexistent", "XDG_DATA_DIRS=/nonexistent",
                                      "XDG_CONFIG_HOME=/nonexistent"};
-  const std::string engine = (root / "bin" / "qubic-engine").string();
+  const std::string engine = (root / "games" / "qubic-engine").string();
   {
     ChildProcess help({engine, "--help"}, env);
     REQUIRE(help.started());
@@ -118,7 +130,20 @@ TEST_CASE(
   CHECK(pos.status() == Status::XWins);
   ugi.send("quit");
   CHECK(ugi.wait(milliseconds(5000)) == 0);
-  fs::remove_all(root.parent_path().parent_path().parent_path());
+
+  // The installed qubic-match finds the installed engine for --ladder.
+  const fs::path work = root.parent_path().parent_path().parent_path();
+  ChildProcess ladder({(root / "games" / "qubic-match").string(), "--ladder", "-levels", "0-1",
+                       "-games", "2", "-each", "nodes=100", "-records",
+                       (work / "games.txt").string(), "-report", (work / "ladder.md").string()},
+                      env);
+  REQUIRE(ladder.started());
+  ladder.closeInput();
+  const auto [ladderOut, ladderErr] = ladder.drain(std::chrono::seconds(60));
+  INFO(ladderOut << ladderErr);
+  CHECK(ladder.wait(milliseconds(5000)) == 0);
+  CHECK(fs::is_regular_file(work / "ladder.md"));
+  fs::remove_all(work);
 }
 
 TEST_CASE("every program answers --version, and a bad option with the error first and a pointer") {
