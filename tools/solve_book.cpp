@@ -4,12 +4,14 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <vector>
 
 #include "config/book_file.hpp"
 #include "config/read_file.hpp"
 #include "config/write_file.hpp"
 #include "engine/book/book.hpp"
+#include "engine/book/book_making.hpp"
 #include "engine/book/book_shrink.hpp"
 #include "engine/book/book_walk.hpp"
 #include "engine/core/notation.hpp"
@@ -24,43 +26,37 @@ double secondsSince(std::chrono::steady_clock::time_point began) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
 
-std::string describe(const BookWalk& w) {
-  return std::to_string(w.reached.size()) + " book positions (" + std::to_string(w.forcedBlocks) +
-         " forced blocks), " + std::to_string(w.replies) +
-         " O replies: " + std::to_string(w.intoBook) + " into the book, " +
-         std::to_string(w.byThrees) + " lose to checked threes";
-}
-
-// The strategy of each line's book after its moves, walked and checked,
-// then the proof's (`book`) where those do not reach; walked again from the proof's
-// position and from each line's, so that only entries the joined strategy uses are kept,
-// each with its distance as the player will play it. A book made again from itself is
-// the same: each line is followed exactly as it was.
-Parsed<Book> withLines(const Book& book, const Position& proofRoot, const BookOptions& keep) {
-  Book joined;
-  std::vector<Position> starts{proofRoot};
-  for (const BookLine& l : keep.lines) {
-    const Parsed<std::shared_ptr<const Book>> source = loadBookFile(l.from);
-    if (!source) return Parsed<Book>::failure("--add-line: " + source.error());
-    const Parsed<Position> start = playMoves(Position{}, l.moves);
-    if (!start) return Parsed<Book>::failure("--add-line: " + start.error());
-    const BookWalk line = walkBook(*source.value(), start.value());
-    if (!line.fault.empty())
-      return Parsed<Book>::failure("--add-line: the strategy of " + l.from + " after " + l.moves +
-                                   " does not hold at " + line.fault);
-    std::printf("the line %s of %s: %s\n", l.moves.c_str(), l.from.c_str(), describe(line).c_str());
-    line.reached.forEachEntry(
-        [&](const Position& pos, int move, int plies) { joined.add(pos, move, plies); });
-    starts.push_back(start.value());
-  }
-  book.forEachEntry(
-      [&](const Position& pos, int move, int plies) { joined.add(pos, move, plies); });
-  joined.finish();
-  BookWalk walk = walkBook(joined, starts, true);
-  if (!walk.fault.empty())
-    return Parsed<Book>::failure("--add-line: the joined strategy does not hold at " + walk.fault);
-  std::printf("joined with the proof's: %s\n", describe(walk).c_str());
-  return Parsed<Book>::success(std::move(walk.reached));
+// Progress of a long shrink on stderr: annealing every 10 s, re-proving at the first
+// position, each change and every 10 s, and each part.
+void reportShrinkProgress(ShrinkOptions& options, std::chrono::steady_clock::time_point began) {
+  struct Shown {
+    double annealAt = -10, reproveAt = -10;
+    std::size_t replaced = 0;
+  };
+  const auto shown = std::make_shared<Shown>();
+  options.anneal.onProgress = [=](std::size_t done, std::size_t positions, std::size_t reached) {
+    if (done < positions && secondsSince(began) < shown->annealAt + 10) return;
+    shown->annealAt = secondsSince(began);
+    if (done < positions)
+      std::fprintf(stderr, "anneal: moves of %zu of %zu positions gathered (%.0f s)\n", done,
+                   positions, secondsSince(began));
+    else
+      std::fprintf(stderr, "anneal: %zu positions known, %zu reached (%.0f s)\n", positions,
+                   reached, secondsSince(began));
+  };
+  options.onReprove = [=](std::size_t reproved, std::size_t replaced, std::size_t positions) {
+    if (reproved > 1 && replaced == shown->replaced && secondsSince(began) < shown->reproveAt + 10)
+      return;
+    shown->replaced = replaced;
+    shown->reproveAt = secondsSince(began);
+    std::fprintf(
+        stderr, "reprove: %zu positions proved again, %zu replaced, %zu in the strategy (%.0f s)\n",
+        reproved, replaced, positions, secondsSince(began));
+  };
+  options.onPart = [=](std::size_t done, std::size_t parts, std::size_t before, std::size_t after) {
+    std::fprintf(stderr, "parts: %zu of %zu done, %zu -> %zu strategic positions (%.0f s)\n", done,
+                 parts, before, after, secondsSince(began));
+  };
 }
 
 // The strategy the book plays from the empty board, counted both ways: as book positions
@@ -85,91 +81,47 @@ void printOpeningLine(const Book& book) {
 
 }  // namespace
 
+// The files of the book's making: the books to keep or shrink from are read here, the
+// making itself is engine/book/book_making.
 std::string writeBook(std::istream& proof, const std::string& path, const BookOptions& keep) {
   const auto began = std::chrono::steady_clock::now();
-  Book book;
-  const VerifyResult v = verifyProof(proof, [&](const Position& pos, int move, int plies) {
-    if (pos.sideToMove() == Side::X) book.add(pos, move, plies);
-  });
-  if (!v.verified) return "the proof does not verify, no book written: " + v.error;
-  book.finish();
-  Book proofStrategy;  // with --shrink-from: the proof's own, which annealing may draw on
+  BookMaking making;
+  making.report = [](const std::string& line) { std::printf("%s\n", line.c_str()); };
+  for (const BookLine& l : keep.lines) {
+    const Parsed<std::shared_ptr<const Book>> source = loadBookFile(l.from);
+    if (!source) return "--add-line: " + source.error();
+    const Parsed<Position> start = playMoves(Position{}, l.moves);
+    if (!start) return "--add-line: " + start.error();
+    making.lines.push_back({l.moves, l.from, start.value(), source.value()});
+  }
   if (!keep.shrinkFrom.empty()) {
     const Parsed<std::shared_ptr<const Book>> source = loadBookFile(keep.shrinkFrom);
     if (!source) return "--shrink-from: " + source.error();
-    BookWalk walk = walkBook(*source.value(), v.root);
-    if (!walk.fault.empty())
-      return "--shrink-from: the strategy of " + keep.shrinkFrom + " does not hold at " +
-             walk.fault;
-    std::printf("the strategy of %s: %s\n", keep.shrinkFrom.c_str(), describe(walk).c_str());
-    proofStrategy = std::move(book);
-    book = std::move(walk.reached);
+    making.shrinkFrom = source.value();
+    making.shrinkFromName = keep.shrinkFrom;
   }
-  if (keep.shrink) {
-    ShrinkOptions options;
-    options.reproveFrom = keep.reproveFrom;
-    if (keep.reproveMoves > 0) options.reproveMoves = keep.reproveMoves;
-    options.partsDepth = keep.partsDepth;
-    options.shrinkWhole = !keep.partsOnly;
-    options.anneal.iterations = keep.annealMillions * 1'000'000;
-    if (keep.annealWithProof) options.anneal.pool = &proofStrategy;
-    if (keep.annealDepth) options.anneal.newDepth = keep.annealDepth;
-    double annealShownAt = -10;
-    options.anneal.onProgress = [&](std::size_t done, std::size_t positions, std::size_t reached) {
-      if (done < positions && secondsSince(began) < annealShownAt + 10) return;
-      annealShownAt = secondsSince(began);
-      if (done < positions)
-        std::fprintf(stderr, "anneal: moves of %zu of %zu positions gathered (%.0f s)\n", done,
-                     positions, secondsSince(began));
-      else
-        std::fprintf(stderr, "anneal: %zu positions known, %zu reached (%.0f s)\n", positions,
-                     reached, secondsSince(began));
-    };
-    options.threads = keep.threads;
-    options.stop = keep.stop;
-    std::size_t shown = 0;  // a line for the first position, each change, and every 10 s
-    double shownAt = -10;
-    options.onReprove = [&](std::size_t reproved, std::size_t replaced, std::size_t positions) {
-      if (reproved > 1 && replaced == shown && secondsSince(began) < shownAt + 10) return;
-      shown = replaced;
-      shownAt = secondsSince(began);
-      std::fprintf(
-          stderr,
-          "reprove: %zu positions proved again, %zu replaced, %zu in the strategy (%.0f s)\n",
-          reproved, replaced, positions, secondsSince(began));
-    };
-    options.onPart = [&](std::size_t done, std::size_t parts, std::size_t before,
-                         std::size_t after) {
-      std::fprintf(stderr, "parts: %zu of %zu done, %zu -> %zu strategic positions (%.0f s)\n",
-                   done, parts, before, after, secondsSince(began));
-    };
-    ShrunkBook shrunk = shrinkBook(book, v.root, options);
-    if (!shrunk.fault.empty())
-      return "--shrink: the proof's strategy does not hold at " + shrunk.fault;
-    std::printf("shrink: %zu strategic positions", shrunk.before);
-    for (const ShrinkPass& p : shrunk.passes)
-      std::printf(" -> %zu (%zu %s, %.1f s)", p.positions, p.replaced,
-                  p.step == ShrinkStep::Parts     ? "parts shrunk alone"
-                  : p.step == ShrinkStep::Reprove ? "moves proved again"
-                  : p.step == ShrinkStep::Anneal  ? "moves changed by annealing"
-                                                  : "moves changed",
-                  p.seconds);
-    std::printf("%s\n", shrunk.stopped ? " (interrupted: kept what was checked so far)" : "");
-    book = std::move(shrunk.book);
-  }
-  if (!keep.lines.empty()) {
-    Parsed<Book> joined = withLines(book, v.root, keep);
-    if (!joined) return joined.error();
-    book = joined.value();
-  }
-  const std::vector<std::uint8_t> bytes = book.serialize();
+  making.shrink = keep.shrink;
+  making.annealWithProof = keep.annealWithProof;
+  ShrinkOptions& options = making.shrinkOptions;
+  options.reproveFrom = keep.reproveFrom;
+  if (keep.reproveMoves > 0) options.reproveMoves = keep.reproveMoves;
+  options.partsDepth = keep.partsDepth;
+  options.shrinkWhole = !keep.partsOnly;
+  options.anneal.iterations = keep.annealMillions * 1'000'000;
+  if (keep.annealDepth) options.anneal.newDepth = keep.annealDepth;
+  options.threads = keep.threads;
+  options.stop = keep.stop;
+  reportShrinkProgress(options, began);
+  const MadeBook made = makeBook(proof, making);
+  if (!made.error.empty()) return made.error;
+  const std::vector<std::uint8_t> bytes = made.book.serialize();
   if (const std::string error = writeOutputFile(
           path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()),
           kBookFile);
       !error.empty())
     return error;
-  std::printf("book: %s, %zu entries, %zu bytes, %.3f s\n", path.c_str(), book.size(), bytes.size(),
-              secondsSince(began));
+  std::printf("book: %s, %zu entries, %zu bytes, %.3f s\n", path.c_str(), made.book.size(),
+              bytes.size(), secondsSince(began));
   return {};
 }
 
@@ -212,8 +164,8 @@ int checkBookMain(const std::string& path) {
     const BookWalk walk = walkBook(book, pos);
     all = all && walk.fault.empty();
     std::printf("first move %s: %s (%s; %.1f s)\n", moveToken(first).c_str(),
-                walk.fault.empty() ? "X wins by the book" : "not covered", describe(walk).c_str(),
-                secondsSince(began));
+                walk.fault.empty() ? "X wins by the book" : "not covered",
+                describeWalk(walk).c_str(), secondsSince(began));
     if (!walk.fault.empty()) std::printf("  stops at %s\n", walk.fault.c_str());
   }
   if (const auto opening = book.find(Position{}))
