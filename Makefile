@@ -88,9 +88,9 @@ bench: build
 # the same file again, byte for byte.
 book: build
 	@mkdir -p data
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --add-line 1a1 --add-line 1b1
-	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
-	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
+	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-line 1b1
+	@./$(BUILD)/bin/qubic-solve verify $(BUILD)/qubic.proof
+	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
 
 # X's strategy after 1a1 made small (docs/history/experiments-2026-11.md, "The smallest strategy"): the
 # proof's strategy with X's moves re-chosen, and where a move needs at least 30 strategic
@@ -100,28 +100,28 @@ book: build
 # replaces the 1a1 line of the shipped book; the 1b1 line is carried over.
 book-small: build
 	@mkdir -p data
-	@./$(BUILD)/bin/qubic-solve --threads 2 --proof $(BUILD)/qubic.proof --book $(BUILD)/qubic-small.book --shrink --reprove 30 --parts 1
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --add-line 1a1 --add-from $(BUILD)/qubic-small.book --add-line 1b1
-	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
-	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
+	@./$(BUILD)/bin/qubic-solve book shrink $(BUILD)/qubic-small.book --threads 2 --proof $(BUILD)/qubic.proof --reprove 30 --parts 1
+	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-from $(BUILD)/qubic-small.book --add-line 1b1
+	@./$(BUILD)/bin/qubic-solve verify $(BUILD)/qubic.proof
+	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
 
 # The shipped 1a1 line shrunk further: its parts below O's replies to 1a1, each on its own,
 # with 24 other moves proved afresh where a move needs at least 30 positions (not 6), the
 # whole left as it is (about 1 h of both cores); the 1b1 line is carried over.
 book-smaller: build
-	@./$(BUILD)/bin/qubic-solve --threads 2 --proof $(BUILD)/qubic.proof --book $(BUILD)/qubic-small.book --shrink --shrink-from data/qubic.book --reprove 30 --reprove-moves 24 --parts 1 --parts-only
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --add-line 1a1 --add-from $(BUILD)/qubic-small.book --add-line 1b1
-	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
-	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
+	@./$(BUILD)/bin/qubic-solve book shrink $(BUILD)/qubic-small.book --threads 2 --proof $(BUILD)/qubic.proof --shrink-from data/qubic.book --reprove 30 --reprove-moves 24 --parts 1 --parts-only
+	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-from $(BUILD)/qubic-small.book --add-line 1b1
+	@./$(BUILD)/bin/qubic-solve verify $(BUILD)/qubic.proof
+	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
 
 # The shipped 1a1 line annealed as a whole (engine/book/strategy_anneal, docs/history/experiments-2026-11.md,
 # "annealing"): each round about 7 min of one core, rounds while one saves; the result is
 # carried back into data/qubic.book, checked by the rules.
 book-annealed: build
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book $(BUILD)/qubic-annealed.book --shrink --shrink-from data/qubic.book --anneal 100
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --add-line 1a1 --add-from $(BUILD)/qubic-annealed.book --add-line 1b1
-	@./$(BUILD)/bin/qubic-solve --verify $(BUILD)/qubic.proof
-	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
+	@./$(BUILD)/bin/qubic-solve book shrink $(BUILD)/qubic-annealed.book --threads 1 --proof $(BUILD)/qubic.proof --shrink-from data/qubic.book --anneal 100
+	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-from $(BUILD)/qubic-annealed.book --add-line 1b1
+	@./$(BUILD)/bin/qubic-solve verify $(BUILD)/qubic.proof
+	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
 
 # The 1b1 part of the book from nothing (docs/history/experiments-2026-11.md, "X's first move on a 4-line
 # cell"): about 1 h 30 min of both cores and 16 GB. The two hardest replies to 1b1 are
@@ -131,12 +131,12 @@ book-annealed: build
 PIECES_1B1 = $(BUILD)/pieces-1b1
 book-1b1: build
 	@mkdir -p data $(PIECES_1B1)
-	@./$(BUILD)/bin/qubic-solve --moves 1b1,2c3 --split 100000 --pieces $(PIECES_1B1) --threads 1 --hash 8192 > $(BUILD)/1b1-2c3.out & \
-	 ./$(BUILD)/bin/qubic-solve --moves 1b1,2b4 --split 100000 --pieces $(PIECES_1B1) --threads 1 --hash 8192 > $(BUILD)/1b1-2b4.out; \
+	@./$(BUILD)/bin/qubic-solve prove --moves 1b1,2c3 --split 100000 --pieces $(PIECES_1B1) --threads 1 --hash 8192 > $(BUILD)/1b1-2c3.out & \
+	 ./$(BUILD)/bin/qubic-solve prove --moves 1b1,2b4 --split 100000 --pieces $(PIECES_1B1) --threads 1 --hash 8192 > $(BUILD)/1b1-2b4.out; \
 	 wait $$!; grep -q "value: X wins" $(BUILD)/1b1-2c3.out && grep -q "value: X wins" $(BUILD)/1b1-2b4.out
-	@./$(BUILD)/bin/qubic-solve --moves 1b1 --split 200 --pieces $(PIECES_1B1) --threads 2 --hash 6144 --proof $(BUILD)/qubic-1b1.proof --book $(BUILD)/qubic-1b1.book --shrink
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof --book data/qubic.book --add-line 1a1 --add-line 1b1 --add-from $(BUILD)/qubic-1b1.book
-	@./$(BUILD)/bin/qubic-solve --check-book data/qubic.book
+	@./$(BUILD)/bin/qubic-solve book shrink $(BUILD)/qubic-1b1.book --moves 1b1 --split 200 --pieces $(PIECES_1B1) --threads 2 --hash 6144 --proof $(BUILD)/qubic-1b1.proof
+	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-line 1b1 --add-from $(BUILD)/qubic-1b1.book
+	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
 
 # The shipped puzzles (docs/puzzles.md): half cut from the forcing wins of the book's proof,
 # half from seeded games, every first move settled by the solver and every win checked by
@@ -144,8 +144,8 @@ book-1b1: build
 # time (some minutes).
 puzzles: build
 	@mkdir -p data
-	@./$(BUILD)/bin/qubic-solve --threads 1 --proof $(BUILD)/qubic.proof > /dev/null
-	@./$(BUILD)/bin/qubic-solve --puzzles 120 --seed 2026 --from-proof $(BUILD)/qubic.proof > data/qubic.puzzles.tmp
+	@./$(BUILD)/bin/qubic-solve prove --threads 1 --proof $(BUILD)/qubic.proof > /dev/null
+	@./$(BUILD)/bin/qubic-solve puzzles 120 --seed 2026 --from-proof $(BUILD)/qubic.proof > data/qubic.puzzles.tmp
 	@mv data/qubic.puzzles.tmp data/qubic.puzzles
 
 # Installs the programs, the book, the default configuration and the man pages under

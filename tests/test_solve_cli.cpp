@@ -62,7 +62,7 @@ std::vector<std::string> lines(const std::string& text) {
 TEST_CASE("qubic-solve proves a won position, writes a proof and verifies it") {
   const std::string proof = "test_solve_cli.proof";
   // After 1a1 1b1 2b2 X wins (docs/history/experiments-2026-11.md: under a second).
-  const Run run = solve({"--moves", "1a1,1b1,2b2,1c1", "--proof", proof});
+  const Run run = solve({"prove", "--moves", "1a1,1b1,2b2,1c1", "--proof", proof});
   CHECK(run.exitCode == 0);
   const std::vector<std::string> out = lines(run.out);
   REQUIRE(out.size() >= 5);
@@ -76,9 +76,10 @@ TEST_CASE("qubic-solve proves a won position, writes a proof and verifies it") {
   CHECK(out[4].rfind("nodes: ", 0) == 0);
   CHECK(run.err.find("X wins?") != std::string::npos);  // progress went to stderr
 
-  const Run verified = solve({"--verify", proof});
+  const Run verified = solve({"verify", proof});
   CHECK(verified.exitCode == 0);
   CHECK(verified.out.find("verified: yes\nplies: ") != std::string::npos);
+  CHECK(verified.err.empty());
 
   // A proof whose first winning move is replaced by an occupied cell is refused.
   std::ifstream in(proof);
@@ -95,6 +96,58 @@ TEST_CASE("qubic-solve proves a won position, writes a proof and verifies it") {
   CHECK(refused.exitCode != 0);
   std::remove(proof.c_str());
   std::remove(broken.c_str());
+}
+
+TEST_CASE(
+    "qubic-solve's commands, each with its own --help and options, and the old forms naming them") {
+  // Issue 43 (3): one program of five modes and 35 flags, told apart by flags alone.
+  const Run overview = solve({"--help"});
+  CHECK(overview.exitCode == 0);
+  for (const char* command : {"prove", "verify", "explain", "review", "puzzles", "book make",
+                              "book shrink", "book info", "book check"}) {
+    INFO(command);
+    CHECK(overview.out.find(std::string("\n  ") + command + " ") != std::string::npos);
+    std::vector<std::string> args;
+    std::istringstream words(command);
+    for (std::string w; words >> w;) args.push_back(w);
+    args.push_back("--help");
+    const Run help = solve(args);
+    CHECK(help.exitCode == 0);
+    CHECK(help.out.rfind(std::string("usage: qubic-solve ") + command + " ", 0) == 0);
+  }
+  // A command refuses another's options, in its own words, and a missing argument.
+  const Run foreign = solve({"review", "1a1 2a1", "--proof", "p"});
+  CHECK(foreign.exitCode == 2);
+  CHECK(foreign.err ==
+        "qubic-solve: review takes no --proof\nTry 'qubic-solve review --help' for more "
+        "information.\n");
+  const Run missing = solve({"puzzles", "--seed", "3"});
+  CHECK(missing.exitCode == 2);
+  CHECK(missing.err.rfind("qubic-solve: puzzles: N [--seed S]", 0) == 0);
+  CHECK(solve({"verify", "a", "b"}).exitCode == 2);
+  CHECK(solve({"book"}).exitCode == 2);
+  const Run unknown = solve({"bok", "info"});
+  CHECK(unknown.exitCode == 2);
+  CHECK(unknown.err.rfind("qubic-solve: unknown command 'bok'", 0) == 0);
+
+  // The book's commands do what their old forms did; the old forms still work, naming the
+  // new one on stderr.
+  const Run info = solve({"book", "info"});
+  CHECK(info.exitCode == 0);
+  CHECK(info.out.find("strategic positions: ") != std::string::npos);
+  CHECK(info.err.empty());
+  const Run oldInfo = solve({"--book-info"});
+  CHECK(oldInfo.exitCode == 0);
+  CHECK(oldInfo.out == info.out);
+  CHECK(oldInfo.err ==
+        "qubic-solve: note: the old form; it is now `qubic-solve book info [FILE]`\n");
+  const Run made = solve({"book", "make", "test_solve_cli_cmd.book", "--moves", "1a1,4d4,1d1,1b2"});
+  CHECK(made.exitCode == 0);
+  CHECK(made.out.find("book: test_solve_cli_cmd.book, ") != std::string::npos);
+  const Run checked = solve({"book", "info", "test_solve_cli_cmd.book"});
+  CHECK(checked.exitCode == 0);
+  CHECK(checked.out.find("strategic positions: ") != std::string::npos);
+  std::remove("test_solve_cli_cmd.book");
 }
 
 TEST_CASE("qubic-solve --proof and --book never write over a file of another kind") {

@@ -32,6 +32,7 @@
 #include "engine/study/explain.hpp"
 #include "engine/threats/threat_search.hpp"
 #include "solve_book.hpp"
+#include "solve_cli.hpp"
 #include "solve_puzzles.hpp"
 #include "solve_review.hpp"
 
@@ -42,88 +43,6 @@ namespace {
 // The solve's time limit when the user gives neither --time nor --nodes: the empty board
 // takes seconds; a position not settled in ten minutes is not worth waiting for unasked.
 constexpr double kDefaultSolveSeconds = 600;
-
-void usage(FILE* out) {
-  std::fputs(
-      "usage: qubic-solve [POSITION] [--moves M1,M2,...] [--time SECONDS] [--nodes N]\n"
-      "                   [--hash MB] [--threads N] [--parallel evaluation|table]\n"
-      "                   [--split M [--pieces DIR] [--split-depth P]] [--proof FILE]\n"
-      "                   [--book FILE [--shrink [--shrink-from BOOK] [--reprove N\n"
-      "                   [--reprove-moves K]] [--parts D [--parts-only]] [--anneal M "
-      "[--anneal-proof] [--anneal-depth D]]]\n"
-      "                   [--add-line MOVES [--add-from BOOK]]...] [--explain]\n"
-      "       qubic-solve --review RECORD|MOVES [--game N] [--time SECONDS] [--hash MB]\n"
-      "                   [--threads N]\n"
-      "       qubic-solve --puzzles N [--seed S] [--from-proof FILE]\n"
-      "       qubic-solve --verify FILE\n"
-      "       qubic-solve --book-info [FILE]\n"
-      "       qubic-solve --check-book [FILE]\n"
-      "  POSITION    a position string (default: the empty board)\n"
-      "  --moves     moves played from POSITION first\n"
-      "  --time      give up after this long: 90s, 2min, 500ms (a bare number is seconds;\n"
-      "              default 10min unless --nodes is given; 0: no limit)\n"
-      "  --nodes     give up after this many nodes (default: no limit)\n"
-      "  --hash      size of the proof table in MB (default 64; memory is taken as the search\n"
-      "              fills it)\n"
-      "  --threads   threads of the solve (default 1; one thread finds the same proof every run)\n"
-      "  --parallel  how the threads share it: 'evaluation' (default: one search whose threat\n"
-      "              searches are shared out; it takes nearly the course of one thread) or\n"
-      "              'table' (a search per thread over one table: faster on most runs, but\n"
-      "              some take far longer)\n"
-      "  --split     prove X's win in pieces: a piece not settled within M million positions is\n"
-      "              split into O's replies to X's most promising move; --threads pieces at once,\n"
-      "              --hash MB each; the pieces' proofs are joined and checked\n"
-      "  --split-depth with --split: how many plies below the position pieces may be split\n"
-      "              (default 8)\n"
-      "  --pieces    with --split: keep each piece settled (proven, or lost for X) and each\n"
-      "              split move in DIR, and take them from there on a rerun\n"
-      "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n"
-      "  --book      when X wins, verify the proof and write the opening book to FILE\n"
-      "              (docs/book-format.md)\n"
-      "  --shrink    with --book: re-choose X's moves so that the proof's strategy needs fewer\n"
-      "              strategic positions (each choice checked by the rules), then write it\n"
-      "  --reprove   with --shrink: also prove other moves afresh where X's move needs at\n"
-      "              least N strategic positions below it, and keep the smallest (slow)\n"
-      "  --reprove-moves with --reprove: how many other moves each such position tries, those\n"
-      "              leaving O the fewest replies that threes do not beat first (default 6)\n"
-      "  --parts     with --shrink: then shrink X's strategy below each of O's replies D X\n"
-      "              moves deep on its own (judged by its own size, not the whole's; --threads\n"
-      "              parts at once) and join the parts, while that makes the whole smaller\n"
-      "  --parts-only with --parts: leave the whole as it is and shrink only its parts\n"
-      "  --anneal    with --shrink: anneal X's strategy as a whole (M million changes tried a\n"
-      "              round; moves whose replies lead to known positions, chosen together so\n"
-      "              that positions share what lies below them), in rounds while it saves;\n"
-      "              the moves are gathered on --threads threads (the same result)\n"
-      "  --anneal-depth with --anneal: new positions may be up to D strategic moves from a\n"
-      "              win by threes (default 2; 3 finds more, several times slower and larger)\n"
-      "  --anneal-proof with --anneal and --shrink-from: the proof's own strategy is known too,\n"
-      "              and annealing may take parts of it (gathering takes several times longer)\n"
-      "  --shrink-from with --shrink: shrink the strategy of BOOK from the position (followed\n"
-      "              and checked by the rules) instead of the proof's, e.g. a book shrunk before\n"
-      "  --add-line  with --book: keep the strategy of BOOK after the opening MOVES (default\n"
-      "              BOOK: the --book file as it is now), followed move by move and checked by\n"
-      "              the rules; its moves come before the proof's; may be repeated, each with\n"
-      "              its own --add-from (how `make book` keeps the 1a1 and 1b1 lines)\n"
-      "  --explain   how the side to move wins: a forcing win by threes move by move, or the\n"
-      "              first quiet move of a proven win and what it threatens (--time: budget, 10 "
-      "s)\n"
-      "  --review    judge every move of a game (a record file or a move list) with proofs: the\n"
-      "              value before and after it, and a verdict (kept the win, threw it away,\n"
-      "              walked into a forced loss, best defence, ...); --time: budget per position\n"
-      "              (default 5 s); a file of many games (qubic-match's records): every game\n"
-      "  --game      with --review: only game N of the file (1 is the first)\n"
-      "  --puzzles   N proven puzzles (\"X to move wins\", every first move settled), a line\n"
-      "              each (docs/puzzles.md); the same seed (default 1) gives the same puzzles;\n"
-      "              --from-proof: half of them cut from that proof's forcing wins\n"
-      "  --verify    check the proof in FILE with the rules alone; prints 'verified: yes' or the\n"
-      "              first faulty node\n"
-      "  --book-info the book's strategic positions, its longest win and its size (default: the\n"
-      "              shipped book); the line it plays from the empty board counted with and\n"
-      "              without forced blocks (a dictionary in Patashnik's form blocks by rule)\n"
-      "  --check-book follow the book's strategy from each of X's first moves against every\n"
-      "              defence, the rules as referee: is every first move won? (exit 0 if so)\n",
-      out);
-}
 
 [[noreturn]] void fail(const std::string& message) {
   std::fprintf(stderr, "qubic-solve: %s\n", message.c_str());
@@ -343,7 +262,9 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
   return 0;
 }
 
-int main(int argc, char** argv) {
+namespace {
+
+int solveMain(int argc, char** argv) {
   Position start;
   std::string moves, proofPath, bookPath, piecesDir;
   BookOptions keep;
@@ -371,9 +292,8 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (arg == "--help" || arg == "-h") {
-      usage(stdout);
-      std::printf("The shipped book (--book-info's default): %s",
-                  dataSearchReport(kShippedBookName).c_str());
+      // The old forms' help is the commands' (solve_commands.cpp).
+      std::printf("usage: qubic-solve COMMAND [ARGUMENTS]\n%s", tryHelpText("qubic-solve").c_str());
       return 0;
     } else if (arg == "--moves") {
       moves = value();
@@ -671,3 +591,18 @@ int main(int argc, char** argv) {
   }
   return 0;
 }
+
+}  // namespace
+
+namespace qubic {
+
+int solveWithOptions(const std::vector<std::string>& args) {
+  std::vector<std::string> words{"qubic-solve"};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  return solveMain(static_cast<int>(words.size()), argv.data());
+}
+
+}  // namespace qubic

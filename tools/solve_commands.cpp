@@ -1,0 +1,254 @@
+// qubic-solve's commands: `qubic-solve COMMAND ...`, each with its own options and --help.
+// main only dispatches: a command's arguments are checked against what it takes, then
+// handed to the solve's option reader (solve.cpp) in its own words. The old forms (options
+// alone, e.g. `--verify FILE`) still work, with a line on stderr naming the new one.
+#include <cstdio>
+#include <cstring>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "config/book_file.hpp"
+#include "config/data_dirs.hpp"
+#include "config/program.hpp"
+#include "solve_cli.hpp"
+
+namespace {
+
+using Args = std::vector<std::string>;
+
+struct Command {
+  const char* name;  // "prove", or "book make" for the book's commands
+  const char* synopsis;
+  const char* summary;
+  const char* options;                  // its --help, after the synopsis
+  std::set<std::string> allowed;        // the options it takes (besides --help)
+  Args (*translate)(const Args& rest);  // into the option reader's words; {} for a usage error
+};
+
+const std::set<std::string> kSolveOptions{"--moves",       "--time",     "--nodes", "--hash",
+                                          "--threads",     "--parallel", "--split", "--pieces",
+                                          "--split-depth", "--proof"};
+std::set<std::string> with(std::set<std::string> a, const std::set<std::string>& b) {
+  a.insert(b.begin(), b.end());
+  return a;
+}
+Args prepend(Args head, const Args& rest) {
+  head.insert(head.end(), rest.begin(), rest.end());
+  return head;
+}
+
+const char* const kSolveHelp =
+    "  POSITION    a position string (default: the empty board)\n"
+    "  --moves     moves played from POSITION first, e.g. 1a1,4d4\n"
+    "  --time      give up after this long: 90s, 2min, 500ms (a bare number is seconds;\n"
+    "              default 10min unless --nodes is given; 0: no limit)\n"
+    "  --nodes     give up after this many nodes (default: no limit)\n"
+    "  --hash      size of the proof table in MB (default 64; memory is taken as the search\n"
+    "              fills it)\n"
+    "  --threads   threads of the solve (default 1; one thread finds the same proof every run)\n"
+    "  --parallel  how the threads share it: 'evaluation' (default: one search whose threat\n"
+    "              searches are shared out) or 'table' (a search per thread over one table:\n"
+    "              faster on most runs, but some take far longer)\n"
+    "  --split     prove X's win in pieces: a piece not settled within M million positions is\n"
+    "              split into O's replies to X's most promising move; --threads pieces at once,\n"
+    "              --hash MB each; the pieces' proofs are joined and checked\n"
+    "  --split-depth with --split: how many plies below the position pieces may be split\n"
+    "              (default 8)\n"
+    "  --pieces    with --split: keep each piece settled in DIR, and take them from there on\n"
+    "              a rerun\n"
+    "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n";
+
+const char* const kShrinkHelp =
+    "  X's moves re-chosen so that the strategy needs fewer strategic positions, each choice\n"
+    "  checked by the rules; then as book make, with its options\n"
+    "  --shrink-from shrink the strategy of BOOK from the position (followed and checked by\n"
+    "              the rules) instead of the proof's, e.g. a book shrunk before\n"
+    "  --reprove   also prove other moves afresh where X's move needs at least N strategic\n"
+    "              positions below it, and keep the smallest (slow)\n"
+    "  --reprove-moves with --reprove: how many other moves each such position tries (default 6)\n"
+    "  --parts     then shrink X's strategy below each of O's replies D X moves deep on its\n"
+    "              own (--threads parts at once) and join the parts, while that saves\n"
+    "  --parts-only with --parts: leave the whole as it is and shrink only its parts\n"
+    "  --anneal    anneal X's strategy as a whole (M million changes tried a round), in rounds\n"
+    "              while it saves; the moves are gathered on --threads threads\n"
+    "  --anneal-depth with --anneal: new positions may be up to D strategic moves from a win\n"
+    "              by threes (default 2)\n"
+    "  --anneal-proof with --anneal and --shrink-from: annealing may take parts of the\n"
+    "              proof's own strategy too\n";
+
+const char* const kLineHelp =
+    "  --add-line  keep the strategy of BOOK after the opening MOVES (default BOOK: FILE as it\n"
+    "              is now), followed move by move and checked by the rules; its moves come\n"
+    "              before the proof's; may be repeated, each with its own --add-from\n"
+    "  and the options of prove (qubic-solve prove --help)\n";
+
+// The arguments after the command's first (FILE, N, RECORD), behind the words `head`.
+Args afterFirst(Args head, const Args& rest) {
+  if (rest.empty() || rest[0].rfind("--", 0) == 0) return {};
+  head.push_back(rest[0]);
+  return prepend(head, Args(rest.begin() + 1, rest.end()));
+}
+
+std::vector<Command> commands() {
+  const std::set<std::string> lines{"--add-line", "--add-from"};
+  const std::set<std::string> shrink{"--shrink-from",  "--reprove",     "--reprove-moves",
+                                     "--parts",        "--parts-only",  "--anneal",
+                                     "--anneal-depth", "--anneal-proof"};
+  return {
+      {"prove",
+       "[POSITION] [--moves M1,M2,...] [--time T] [--nodes N] [--hash MB] [--threads N]\n"
+       "       [--parallel evaluation|table] [--split M [--pieces DIR] [--split-depth P]]\n"
+       "       [--proof FILE]",
+       "who wins, the best move and the distance; the proof to a file", kSolveHelp, kSolveOptions,
+       [](const Args& rest) { return rest; }},
+      {"verify",
+       "FILE",
+       "check a proof with the rules alone",
+       "  prints 'verified: yes', or 'verified: no' and the first faulty node\n",
+       {},
+       [](const Args& rest) {
+         return rest.size() == 1 ? Args{"--verify", rest[0]} : Args{};
+       }},
+      {"explain",
+       "[POSITION] [--moves M1,M2,...] [--time T]",
+       "how the side to move wins",
+       "  a forcing win by threes move by move, or the first quiet move of a proven win and\n"
+       "  what it threatens\n"
+       "  --time      budget (default 10 s)\n",
+       {"--moves", "--time"},
+       [](const Args& rest) { return prepend({"--explain"}, rest); }},
+      {"review",
+       "RECORD|MOVES [--game N] [--time T] [--hash MB] [--threads N]",
+       "judge every move of a game with proofs",
+       "  the value before and after each move, and a verdict (kept the win, threw it away,\n"
+       "  walked into a forced loss, best defence, ...)\n"
+       "  RECORD      a game record file, or a file of many games (qubic-match's records)\n"
+       "  MOVES       or a move list, e.g. \"1a1 2a1 1b1\"\n"
+       "  --game      only game N of the file (1 is the first)\n"
+       "  --time      budget per position (default 5 s)\n",
+       {"--game", "--time", "--hash", "--threads"},
+       [](const Args& rest) { return afterFirst({"--review"}, rest); }},
+      {"puzzles",
+       "N [--seed S] [--from-proof FILE]",
+       "N proven puzzles, a line each",
+       "  \"X to move wins\", every first move settled (docs/puzzles.md)\n"
+       "  --seed      the same seed (default 1) gives the same puzzles\n"
+       "  --from-proof half of them cut from that proof's forcing wins\n",
+       {"--seed", "--from-proof"},
+       [](const Args& rest) { return afterFirst({"--puzzles"}, rest); }},
+      {"book make", "FILE [prove's options] [--add-line MOVES [--add-from BOOK]]...",
+       "prove, check the proof, write X's strategy as the book", kLineHelp,
+       with(kSolveOptions, lines), [](const Args& rest) { return afterFirst({"--book"}, rest); }},
+      {"book shrink",
+       "FILE [prove's options] [--shrink-from BOOK] [--reprove N [--reprove-moves K]]\n"
+       "       [--parts D [--parts-only]] [--anneal M [--anneal-depth D] [--anneal-proof]]\n"
+       "       [--add-line MOVES [--add-from BOOK]]...",
+       "book make with a smaller strategy (research)", kShrinkHelp,
+       with(with(kSolveOptions, lines), shrink),
+       [](const Args& rest) {
+         Args words = afterFirst({"--book"}, rest);
+         if (!words.empty()) words.insert(words.begin() + 2, "--shrink");
+         return words;
+       }},
+      {"book info",
+       "[FILE]",
+       "what a book holds",
+       "  its strategic positions, its longest win and its size (default: the shipped book)\n",
+       {},
+       [](const Args& rest) { return rest.size() > 1 ? Args{} : prepend({"--book-info"}, rest); }},
+      {"book check",
+       "[FILE]",
+       "is every first move won by the book?",
+       "  follows the book's strategy from each of X's first moves against every defence, the\n"
+       "  rules as referee (exit 0 when every first move is won)\n",
+       {},
+       [](const Args& rest) { return rest.size() > 1 ? Args{} : prepend({"--check-book"}, rest); }},
+  };
+}
+
+void overview(FILE* out) {
+  std::fputs(
+      "usage: qubic-solve COMMAND [ARGUMENTS]\n"
+      "Proves who wins a Qubic position, checks proofs, reviews games, makes puzzles and\n"
+      "the opening book.\n\nCommands:\n",
+      out);
+  for (const Command& c : commands()) std::fprintf(out, "  %-11s %s\n", c.name, c.summary);
+  std::fputs(
+      "\n`qubic-solve COMMAND --help` gives a command's options. The old forms (options\n"
+      "alone, e.g. `qubic-solve --verify FILE`) still work and name the new one.\n",
+      out);
+}
+
+void commandHelp(const Command& c) {
+  std::printf("usage: qubic-solve %s %s\n%s\n%s", c.name, c.synopsis, c.summary, c.options);
+}
+
+// The command an old form stands for, by the option that chose its mode.
+std::string newFormOf(const Args& args) {
+  std::set<std::string> given(args.begin(), args.end());
+  if (given.count("--verify")) return "qubic-solve verify FILE";
+  if (given.count("--explain")) return "qubic-solve explain ...";
+  if (given.count("--review")) return "qubic-solve review RECORD ...";
+  if (given.count("--puzzles")) return "qubic-solve puzzles N ...";
+  if (given.count("--book-info")) return "qubic-solve book info [FILE]";
+  if (given.count("--check-book")) return "qubic-solve book check [FILE]";
+  if (given.count("--shrink")) return "qubic-solve book shrink FILE ...";
+  if (given.count("--book")) return "qubic-solve book make FILE ...";
+  return "qubic-solve prove ...";
+}
+
+int usageError(const std::string& message, const std::string& command) {
+  std::fprintf(stderr, "qubic-solve: %s\nTry 'qubic-solve %s--help' for more information.\n",
+               message.c_str(), command.empty() ? "" : (command + " ").c_str());
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const Args args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+    overview(stdout);
+    std::printf("The shipped book (book info's default): %s",
+                qubic::dataSearchReport(qubic::kShippedBookName).c_str());
+    return 0;
+  }
+  if (args[0] == "--version") {
+    std::fputs(qubic::versionText("qubic-solve").c_str(), stdout);
+    return 0;
+  }
+  // A known option or a position first: the old form.
+  const std::set<std::string> oldModes{"--verify",     "--explain", "--review",     "--game",
+                                       "--puzzles",    "--seed",    "--from-proof", "--book-info",
+                                       "--check-book", "--book",    "--shrink"};
+  bool old = args[0].find('/') != std::string::npos || oldModes.count(args[0]) > 0;
+  for (const Command& c : commands()) old = old || c.allowed.count(args[0]) > 0;
+  if (args[0].rfind("--", 0) == 0 && !old)
+    return usageError("unknown option '" + args[0] + "'", "");
+  if (old) {
+    std::fprintf(stderr, "qubic-solve: note: the old form; it is now `%s`\n",
+                 newFormOf(args).c_str());
+    return qubic::solveWithOptions(args);
+  }
+  const bool book = args[0] == "book";
+  if (book && (args.size() < 2 || args[1] == "--help"))
+    return usageError("book needs a command: make, shrink, info or check", "");
+  const std::string name = book ? "book " + args[1] : args[0];
+  const Args rest(args.begin() + (book ? 2 : 1), args.end());
+  for (const Command& c : commands()) {
+    if (name != c.name) continue;
+    for (const std::string& a : rest)
+      if (a == "--help" || a == "-h") {
+        commandHelp(c);
+        return 0;
+      }
+    for (const std::string& a : rest)
+      if (a.rfind("--", 0) == 0 && !c.allowed.count(a))
+        return usageError(name + " takes no " + a, name);
+    const Args words = c.translate(rest);
+    if (words.empty() && name != "prove") return usageError(name + ": " + c.synopsis, name);
+    return qubic::solveWithOptions(words);
+  }
+  return usageError("unknown command '" + name + "'", "");
+}
