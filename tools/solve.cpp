@@ -44,10 +44,7 @@ namespace {
 // takes seconds; a position not settled in ten minutes is not worth waiting for unasked.
 constexpr double kDefaultSolveSeconds = 600;
 
-[[noreturn]] void fail(const std::string& message) {
-  std::fprintf(stderr, "qubic-solve: %s\n", message.c_str());
-  std::exit(2);
-}
+[[noreturn]] void fail(const std::string& message) { failWith(message); }
 
 // Set by Ctrl-C or SIGTERM: the solve stops and what is known is printed.
 std::atomic<bool> interrupted{false};
@@ -68,86 +65,6 @@ double number(const char* text, const char* option) {
 }
 
 }  // namespace
-
-int verify(const std::string& path) {
-  // Proofs are big, so they are streamed; but never from a FIFO or a device.
-  if (const Parsed<std::size_t> file = checkRegularFile(path, kMaxProofBytes); !file)
-    fail("cannot read " + path + ": " + file.error());
-  std::ifstream in(path);
-  if (!in) fail("cannot read " + path);
-  const auto began = std::chrono::steady_clock::now();
-  const VerifyResult r = verifyProof(in);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  std::printf("attacker nodes: %llu (forcing wins %llu, references %llu), listed replies: %llu\n",
-              static_cast<unsigned long long>(r.attackerNodes),
-              static_cast<unsigned long long>(r.forcingWins),
-              static_cast<unsigned long long>(r.references),
-              static_cast<unsigned long long>(r.defenceReplies));
-  std::printf("time: %.3f\n", seconds);
-  if (!r.verified) {
-    std::printf("verified: no\n%s\n", r.error.c_str());
-    return 1;
-  }
-  std::printf("verified: yes\nplies: %d\n", r.plies);
-  return 0;
-}
-
-// --explain: the win of the side to move, told as a person would follow it.
-void printForcingWin(const Position& pos, std::span<const std::uint8_t> moves) {
-  const char mover = pos.sideToMove() == Side::X ? 'X' : 'O', other = mover == 'X' ? 'O' : 'X';
-  int number = 0;
-  for (const ForcingStep& step : explainForcingWin(pos, moves)) {
-    const std::string what = describeStep(step, pos.sideToMove());
-    std::printf("  %2d. %c %s  %s\n", ++number, mover, moveToken(step.move).c_str(), what.c_str());
-    if (step.reply >= 0) std::printf("      %c %s\n", other, moveToken(step.reply).c_str());
-  }
-}
-
-int explain(const Position& pos, double seconds) {
-  if (pos.isGameOver()) fail("the game is over");
-  const Side us = pos.sideToMove();
-  const char* name = us == Side::X ? "X" : "O";
-  ThreatSearch threats(std::size_t{1} << 20);
-  const ForcingWin win = checkedForcingWin(threats, pos, 5'000'000);
-  if (!win.moves.empty()) {
-    std::printf("%s to move wins by force with threes alone, %d plies (checked by the rules):\n",
-                name, win.plies);
-    printForcingWin(pos, win.moves);
-    return 0;
-  }
-  // Not by threes alone: the proof search decides, and the first move is a quiet one.
-  Solver solver(SolverOptions{});
-  SolveLimits budget;
-  budget.seconds = seconds;
-  budget.stop = &interrupted;
-  const QuietWin q = explainQuietWin(solver, pos, budget);
-  if (!q.proven) {
-    std::printf("%s to move: no forced win for %s found within %.0f s (not proven either way)\n",
-                name, name, seconds);
-    return 0;
-  }
-  std::printf(
-      "%s to move wins in %d plies, but not by threes alone: the proof (checked: yes) has %llu "
-      "positions\n"
-      "where %s chooses a move. The first move, %s, makes no three; what it threatens, were\n"
-      "the opponent to pass:\n",
-      name, q.plies, static_cast<unsigned long long>(q.choices), name, moveToken(q.move).c_str());
-  if (!q.threat.empty()) {
-    const char* other = us == Side::X ? "O" : "X";
-    for (std::size_t k = 0; k < q.threat.size(); ++k) {
-      const std::string cell = moveToken(q.threat[k]);
-      if (k % 2 == 0)
-        std::printf("  %s %s", name, cell.c_str());
-      else
-        std::printf(", %s %s\n", other, cell.c_str());
-    }
-    std::printf("  and wins\n");
-  } else {
-    std::printf("  no win by threes alone yet: more quiet moves follow\n");
-  }
-  return 0;
-}
 
 // --pieces DIR: each proven piece is kept as DIR/piece-<position>.proof (and each split
 // piece's move as DIR/split-<position>.txt), and a later split solve
@@ -304,7 +221,7 @@ int solveMain(int argc, char** argv) {
     } else if (arg == "--nodes") {
       nodeLimit = number(value(), "--nodes");
     } else if (arg == "--verify") {
-      return verify(value());
+      return verifyCommand(value());
     } else if (arg == "--explain") {
       explainAsked = true;
     } else if (arg == "--review") {
@@ -448,7 +365,7 @@ int solveMain(int argc, char** argv) {
     if (const auto source = loadBookFile(l.from); !source) fail("--add-line: " + source.error());
   }
   if (splitDepth > 0 && split <= 0) fail("--split-depth needs --split");
-  if (explainAsked) return explain(start, seconds > 0 ? seconds : 10);
+  if (explainAsked) return explainCommand(start, seconds > 0 ? seconds : 10);
   if (!puzzleProof.empty() && puzzles <= 0) fail("--from-proof needs --puzzles");
   if (puzzles > 0) {
     std::signal(SIGINT, onInterrupt);
@@ -595,6 +512,11 @@ int solveMain(int argc, char** argv) {
 }  // namespace
 
 namespace qubic {
+
+void failWith(const std::string& message) {
+  std::fprintf(stderr, "qubic-solve: %s\n", message.c_str());
+  std::exit(2);
+}
 
 int solveWithOptions(const std::vector<std::string>& args) {
   std::vector<std::string> words{"qubic-solve"};
