@@ -1,6 +1,6 @@
 // The second part of section "solve": the figures the solver issue asks for. The solve of
-// the empty board as qubic-solve runs it, on one thread and on two, each in a child
-// process of its own so that its peak memory is its own; the whole-process time of
+// the empty board as qubic-solve runs it, on one thread (with its proof written) and on two, each
+// in a child process of its own so that its peak memory is its own; the whole-process time of
 // qubic-solve on a small question; and the variant 1b1 (X's first move on a 4-line cell)
 // within a time budget. Minutes.
 #include <sys/resource.h>
@@ -11,11 +11,14 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ostream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
 #include "bench.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/proof/proof.hpp"
 #include "engine/proof/solver.hpp"
 
 namespace qubic::bench {
@@ -28,12 +31,20 @@ constexpr int kSmallRuns = 11;
 
 struct Run {
   PnsResult result;
+  double proofSeconds = -1;  // writing the proof, when asked (qubic-solve prove --proof)
   long peakRssMb = 0;
+};
+
+// A stream that keeps nothing: the proof's text is written and thrown away.
+class Discard : public std::streambuf {
+ protected:
+  int overflow(int c) override { return c; }
+  std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
 };
 
 // Solves `start` in a child process and reports its result and peak resident memory.
 Run solveInChild(const Position& start, int threads, double seconds,
-                 Parallelism parallelism = Parallelism::Evaluation) {
+                 Parallelism parallelism = Parallelism::Evaluation, bool writeTheProof = false) {
   int fds[2];
   if (pipe(fds) != 0) return {};
   const pid_t pid = fork();
@@ -45,19 +56,29 @@ Run solveInChild(const Position& start, int threads, double seconds,
     Solver solver(options);
     SolveLimits limits;
     limits.seconds = seconds;
-    const PnsResult r = solver.prove(start, Side::X, limits);
-    const bool ok = write(fds[1], &r, sizeof r) == static_cast<ssize_t>(sizeof r);
+    Run run;
+    run.result = solver.prove(start, Side::X, limits);
+    if (writeTheProof && run.result.answer == Answer::Proven) {
+      const auto began = std::chrono::steady_clock::now();
+      Discard discard;
+      std::ostream out(&discard);
+      if (writeProof(out, start, Side::X, solver.search(), solver.threats(), SearchLimits{},
+                     ForcingWins::First)
+              .complete)
+        run.proofSeconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    }
+    const bool ok = write(fds[1], &run, sizeof run) == static_cast<ssize_t>(sizeof run);
     _exit(ok ? 0 : 1);
   }
   close(fds[1]);
   Run run;
-  const bool got = pid > 0 && read(fds[0], &run.result, sizeof run.result) ==
-                                  static_cast<ssize_t>(sizeof run.result);
+  const bool got = pid > 0 && read(fds[0], &run, sizeof run) == static_cast<ssize_t>(sizeof run);
   close(fds[0]);
   rusage usage{};
   int status = 0;
   if (pid > 0) wait4(pid, &status, 0, &usage);
-  if (!got) run.result = PnsResult{};
+  if (!got) run = Run{};
   run.peakRssMb = usage.ru_maxrss / 1024;  // Linux reports kilobytes
   return run;
 }
@@ -78,7 +99,7 @@ void printRun(const char* name, const Run& run) {
 // Median whole-process wall time of `qubic-solve POSITION` (the binary beside this one).
 double smallSolveMs(const std::string& solveBinary, const std::string& position) {
   std::vector<double> ms;
-  const std::string command = "'" + solveBinary + "' '" + position + "' >/dev/null 2>&1";
+  const std::string command = "'" + solveBinary + "' prove '" + position + "' >/dev/null 2>&1";
   for (int i = 0; i < kSmallRuns; ++i) {
     const auto began = std::chrono::steady_clock::now();
     if (std::system(command.c_str()) != 0) return -1;
@@ -104,8 +125,11 @@ int benchFull() {
       "full: the empty board, X to move, as qubic-solve solves it (default table, %.0f s limit "
       "each)\n",
       kCapSeconds);
-  const Run one = solveInChild(Position{}, 1, kCapSeconds);
-  printRun("1 thread", one);
+  const Run one = solveInChild(Position{}, 1, kCapSeconds, Parallelism::Evaluation, true);
+  printRun("1 thread, proof written", one);
+  if (one.proofSeconds >= 0)
+    std::printf("  writing the proof: %.2f s, %.1f %% of the run\n", one.proofSeconds,
+                100 * one.proofSeconds / (one.result.seconds + one.proofSeconds));
   const Run two = solveInChild(Position{}, 2, kCapSeconds);
   printRun("2 threads", two);
   const Run table = solveInChild(Position{}, 2, kCapSeconds, Parallelism::SharedTable);
