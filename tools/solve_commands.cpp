@@ -2,10 +2,12 @@
 // main only dispatches: a command's arguments are checked against what it takes, then
 // handed to the solve's option reader (solve.cpp) in its own words. The old forms (options
 // alone, e.g. `--verify FILE`) still work, with a line on stderr naming the new one.
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "config/book_file.hpp"
@@ -184,18 +186,30 @@ void commandHelp(const Command& c) {
   std::printf("usage: qubic-solve %s %s\n%s\n%s", c.name, c.synopsis, c.summary, c.options);
 }
 
-// The command an old form stands for, by the option that chose its mode.
+// The old forms' mode options, in the order they chose the mode, with the command each is
+// now; an old form without one is `prove`.
+constexpr std::pair<const char*, const char*> kOldModes[] = {
+    {"--verify", "verify FILE"},          {"--explain", "explain ..."},
+    {"--review", "review RECORD ..."},    {"--puzzles", "puzzles N ..."},
+    {"--book-info", "book info [FILE]"},  {"--check-book", "book check [FILE]"},
+    {"--shrink", "book shrink FILE ..."}, {"--book", "book make FILE ..."},
+};
+
 std::string newFormOf(const Args& args) {
-  std::set<std::string> given(args.begin(), args.end());
-  if (given.count("--verify")) return "qubic-solve verify FILE";
-  if (given.count("--explain")) return "qubic-solve explain ...";
-  if (given.count("--review")) return "qubic-solve review RECORD ...";
-  if (given.count("--puzzles")) return "qubic-solve puzzles N ...";
-  if (given.count("--book-info")) return "qubic-solve book info [FILE]";
-  if (given.count("--check-book")) return "qubic-solve book check [FILE]";
-  if (given.count("--shrink")) return "qubic-solve book shrink FILE ...";
-  if (given.count("--book")) return "qubic-solve book make FILE ...";
+  for (const auto& [option, command] : kOldModes)
+    if (std::find(args.begin(), args.end(), option) != args.end())
+      return std::string("qubic-solve ") + command;
   return "qubic-solve prove ...";
+}
+
+// An old form starts with a position or with an option some mode or command takes.
+bool isOldForm(const std::string& first) {
+  if (first.find('/') != std::string::npos) return true;
+  for (const auto& [option, command] : kOldModes)
+    if (first == option) return true;
+  for (const Command& c : commands())
+    if (c.allowed.count(first)) return true;
+  return false;
 }
 
 int usageError(const std::string& message, const std::string& command) {
@@ -218,12 +232,7 @@ int main(int argc, char** argv) {
     std::fputs(qubic::versionText("qubic-solve").c_str(), stdout);
     return 0;
   }
-  // A known option or a position first: the old form.
-  const std::set<std::string> oldModes{"--verify",     "--explain", "--review",     "--game",
-                                       "--puzzles",    "--seed",    "--from-proof", "--book-info",
-                                       "--check-book", "--book",    "--shrink"};
-  bool old = args[0].find('/') != std::string::npos || oldModes.count(args[0]) > 0;
-  for (const Command& c : commands()) old = old || c.allowed.count(args[0]) > 0;
+  const bool old = isOldForm(args[0]);
   if (args[0].rfind("--", 0) == 0 && !old)
     return usageError("unknown option '" + args[0] + "'", "");
   if (old) {
