@@ -3,58 +3,34 @@
 #include <algorithm>
 #include <bit>
 
-#if defined(__AVX2__)
-#include <immintrin.h>
-#endif
-
 #include "threats.hpp"
 
 namespace qubic {
 
 namespace {
 
-// Line-state codes: attacker stones + 8 * defender stones.
-constexpr std::uint8_t kAttackerTwo = 2;
-constexpr std::uint8_t kAttackerThree = 3;
-constexpr std::uint8_t kAttackerOne = 1;
-constexpr std::uint8_t kDefenderTwo = 16;
-constexpr std::uint8_t kDefenderThree = 24;
-constexpr std::uint8_t kPadding = 0xff;  // matches no code
+using LineBits = ThreatSearch::LineBits;
 
-// A set of line indices, lines 0..63 in `low`, 64..75 in `high`.
-struct LineSet {
-  std::uint64_t low = 0, high = 0;
-  bool empty() const { return (low | high) == 0; }
-};
-
-// The lines whose state is `code`. `state` holds 96 bytes, 32-byte aligned: lines 0..75
-// then padding that matches no code.
-LineSet linesWith(const std::uint8_t* state, std::uint8_t code) {
-#if defined(__AVX2__)
-  const __m256i wanted = _mm256_set1_epi8(static_cast<char>(code));
-  std::uint32_t m[3];
-  for (int block = 0; block < 3; ++block) {
-    const __m256i v = _mm256_load_si256(reinterpret_cast<const __m256i*>(state + 32 * block));
-    m[block] = static_cast<std::uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, wanted)));
-  }
-  return {m[0] | (std::uint64_t{m[1]} << 32), m[2]};
-#else
-  LineSet set;
-  for (int l = 0; l < kLines; ++l)
-    if (state[l] == code) (l < 64 ? set.low : set.high) |= std::uint64_t{1} << (l & 63);
-  return set;
-#endif
-}
+// The lines through each cell as a set: bits 0..63 in `low`, 64..75 in `high`.
+constexpr std::array<ThreatSearch::LineBits, kCells> kLinesThrough = [] {
+  std::array<ThreatSearch::LineBits, kCells> through{};
+  for (int c = 0; c < kCells; ++c)
+    for (int k = 0; k < kLineTables.lineCount[c]; ++k) {
+      const int l = kLineTables.linesThrough[c][k];
+      (l < 64 ? through[c].low : through[c].high) |= std::uint64_t{1} << (l & 63);
+    }
+  return through;
+}();
 
 // Calls f(line) for every line in the set.
 template <class F>
-void forEachLine(LineSet set, F&& f) {
+void forEachLine(LineBits set, F&& f) {
   while (set.low) f(popLowest(set.low));
   while (set.high) f(64 + popLowest(set.high));
 }
 
 // Empty cells of the lines in the set.
-Bitboard emptyCellsOf(LineSet set, Bitboard empty) {
+Bitboard emptyCellsOf(LineBits set, Bitboard empty) {
   Bitboard cells = 0;
   forEachLine(set, [&](int l) { cells |= lineMask(l) & empty; });
   return cells;
@@ -110,10 +86,14 @@ void ThreatSearch::clearTable() {
   if (ownTable_) ownTable_->clear();
 }
 
-void ThreatSearch::addStone(Bitboard& stones, int cell, int weight) {
-  stones ^= bit(cell);
-  for (int k = 0; k < kLineTables.lineCount[cell]; ++k)
-    lineState_[kLineTables.linesThrough[cell][k]] += static_cast<std::uint8_t>(weight);
+void ThreatSearch::LineCounts::add(int cell) {
+  // A ripple-carry increment of every counter on the cell's lines at once.
+  const LineBits through = kLinesThrough[cell];
+  std::uint64_t carryLow = bit0.low & through.low, carryHigh = bit0.high & through.high;
+  bit0.low ^= through.low, bit0.high ^= through.high;
+  const std::uint64_t carry2Low = bit1.low & carryLow, carry2High = bit1.high & carryHigh;
+  bit1.low ^= carryLow, bit1.high ^= carryHigh;
+  bit2.low ^= carry2Low, bit2.high ^= carry2High;
 }
 
 std::uint64_t ThreatSearch::key(Bitboard attacker, Bitboard defender) {
@@ -136,10 +116,10 @@ ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker,
 
   attacker_ = pos.stones(attacker);
   defender_ = pos.stones(opponent(attacker));
-  lineState_.fill(kPadding);
-  for (int l = 0; l < kLines; ++l)
-    lineState_[l] = static_cast<std::uint8_t>(pos.lineCount(attacker, l) +
-                                              8 * pos.lineCount(opponent(attacker), l));
+  attackerLines_ = {};
+  defenderLines_ = {};
+  for (Bitboard b = attacker_; b;) attackerLines_.add(popLowest(b));
+  for (Bitboard b = defender_; b;) defenderLines_.add(popLowest(b));
   nodes_ = 0;
   maxNodes_ = limits.maxNodes;
   stop_ = limits.stop;
@@ -167,9 +147,10 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   if (shouldStop()) return Outcome::Stopped;
   ++nodes_;
   const Bitboard empty = ~(attacker_ | defender_);
-  const LineSet attackerThrees = linesWith(lineState_.data(), kAttackerThree);
-  const LineSet attackerTwos = linesWith(lineState_.data(), kAttackerTwo);
-  const LineSet defenderThrees = linesWith(lineState_.data(), kDefenderThree);
+  const LineBits attackerFree = defenderLines_.none(), defenderFree = attackerLines_.none();
+  const LineBits attackerThrees = attackerLines_.exactly(3) & attackerFree;
+  const LineBits attackerTwos = attackerLines_.exactly(2) & attackerFree;
+  const LineBits defenderThrees = defenderLines_.exactly(3) & defenderFree;
   const auto finish = [&](int cell, Bitboard threats) {
     path_[2 * ply] = static_cast<std::uint8_t>(cell);
     pathLength_ = 2 * ply + 1;
@@ -217,12 +198,12 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   // defender stones takes 2 from each reply on it. (A line through a move never holds
   // its reply: the two cross only at the move.)
   std::array<std::int8_t, kCells> moveScore{}, replyScore{};
-  forEachLine(linesWith(lineState_.data(), kAttackerOne), [&](int l) {
+  forEachLine(attackerLines_.exactly(1) & attackerFree, [&](int l) {
     Bitboard candidates = lineMask(l) & once;
     const std::int8_t gain = (candidates & (candidates - 1)) ? 5 : 1;
     while (candidates) moveScore[popLowest(candidates)] += gain;
   });
-  forEachLine(linesWith(lineState_.data(), kDefenderTwo), [&](int l) {
+  forEachLine(defenderLines_.exactly(2) & defenderFree, [&](int l) {
     for (Bitboard cells = lineMask(l) & empty; cells;) replyScore[popLowest(cells)] -= 2;
   });
 
@@ -254,11 +235,15 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
     const Child c = children[i];
     path_[2 * ply] = c.move;
     path_[2 * ply + 1] = c.reply;
-    addStone(attacker_, c.move, 1);
-    addStone(defender_, c.reply, 8);
+    const LineCounts attackerLines = attackerLines_, defenderLines = defenderLines_;
+    attacker_ |= bit(c.move);
+    defender_ |= bit(c.reply);
+    attackerLines_.add(c.move);
+    defenderLines_.add(c.reply);
     const Outcome o = attackerToMove(depthLeft - 1, ply + 1);
-    addStone(defender_, c.reply, -8);  // wraps modulo 256: takes the stones off again
-    addStone(attacker_, c.move, -1);
+    attacker_ &= ~bit(c.move);
+    defender_ &= ~bit(c.reply);
+    attackerLines_ = attackerLines, defenderLines_ = defenderLines;
     if (o == Outcome::Win || o == Outcome::Stopped) return o;
     cut |= o == Outcome::DepthCut;
   }

@@ -74,6 +74,13 @@ class ThreatSearch {
 
   ThreatResult forcedWin(const Position& pos, Side attacker, const ThreatLimits& limits = {});
   void clearTable();
+
+  // A set of lines, 0..63 in `low`, 64..75 in `high`.
+  struct LineBits {
+    std::uint64_t low = 0, high = 0;
+    bool empty() const { return (low | high) == 0; }
+    LineBits operator&(LineBits o) const { return {low & o.low, high & o.high}; }
+  };
   // The memory of its table (0 when the table is another search's).
   std::size_t tableBytes() const { return ownTable_ ? ownTable_->size() * sizeof(Entry) : 0; }
 
@@ -90,12 +97,21 @@ class ThreatSearch {
       return {(key & ~std::uint64_t{0xff}) | depth};
     }
   };
-  // Lines 0..75 plus padding, so whole 32-byte blocks can be compared at once.
-  static constexpr int kPaddedLines = 96;
+  // One side's stones on every line, bit-sliced: the count of line l (0..4) is bit l of
+  // bit0 + 2 * bit1 + 4 * bit2. A stone updates its seven or four lines in a few word
+  // operations, and the lines holding exactly k stones are a few more.
+  struct LineCounts {
+    LineBits bit0, bit1, bit2;
+    void add(int cell);
+    LineBits exactly(int k) const {
+      const auto pick = [](std::uint64_t b, bool one) { return one ? b : ~b; };
+      return {pick(bit0.low, k & 1) & pick(bit1.low, k & 2) & pick(bit2.low, k & 4),
+              pick(bit0.high, k & 1) & pick(bit1.high, k & 2) & pick(bit2.high, k & 4)};
+    }
+    LineBits none() const { return exactly(0); }
+  };
 
   Outcome attackerToMove(int depthLeft, int ply);
-  // Puts a stone on or (with negative weight) takes it off: weight 1 attacker, 8 defender.
-  void addStone(Bitboard& stones, int cell, int weight);
   bool shouldStop();
   static std::uint64_t key(Bitboard attacker, Bitboard defender);
   std::uint64_t& slot(std::uint64_t key) {
@@ -112,10 +128,9 @@ class ThreatSearch {
   Entry* table_;
   std::uint64_t tableMask_ = 0;
 
-  // Search state from the attacker's point of view: per line, attacker stones plus
-  // 8 * defender stones, so "open two" is 2, "open three" 3, "defender open three" 24.
-  alignas(32) std::array<std::uint8_t, kPaddedLines> lineState_{};
+  // Search state: the stones and their counts on every line.
   Bitboard attacker_ = 0, defender_ = 0;
+  LineCounts attackerLines_, defenderLines_;
   std::array<std::uint8_t, kCells> path_{};
   Bitboard finalThreats_ = 0;
   int pathLength_ = 0;
