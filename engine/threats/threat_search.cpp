@@ -143,14 +143,69 @@ ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker,
   return result;
 }
 
+ThreatSearch::Frontier ThreatSearch::frontier(Bitboard empty) const {
+  Frontier f;
+  const LineBits attackerFree = defenderLines_.none(), defenderFree = attackerLines_.none();
+  // A defender three must be blocked; two gain cells cannot both be.
+  Bitboard allowed = empty;
+  const LineBits defenderThrees = defenderLines_.exactly(3) & defenderFree;
+  if (!defenderThrees.empty()) {
+    allowed = emptyCellsOf(defenderThrees, empty);
+    if (popcount(allowed) > 1) return f;
+  }
+  // Cells on one two make a three; cells on two twos make a double threat and win.
+  Bitboard once = 0, twice = 0;
+  forEachLine(attackerLines_.exactly(2) & attackerFree, [&](int l) {
+    const Bitboard cells = lineMask(l) & empty;
+    twice |= once & cells;
+    once |= cells;
+  });
+  f.all = once;
+  f.once = once & allowed;
+  f.twice = twice & allowed;
+  return f;
+}
+
+Bitboard ThreatSearch::gainsOfDouble(int cell, Bitboard empty) const {
+  const LineBits twos = attackerLines_.exactly(2) & defenderLines_.none() & kLinesThrough[cell];
+  Bitboard gains = 0;
+  forEachLine(twos, [&](int l) { gains |= lineMask(l) & empty & ~bit(cell); });
+  return gains;
+}
+
+// The cell where the attacker makes a double threat right after `move` and its forced
+// `reply`, or -1: two twos cross there, one at least made by the move (two old twos
+// crossing would be a double threat now). `threeCells`: the cells of the twos `twos`. A defender
+// three made by the reply must be blocked first, so then only its gain cell can be the double
+// threat; two such threes lose the line.
+int ThreatSearch::doubleAfter(int move, int reply, Bitboard threeCells, LineBits twos,
+                              LineBits ones, LineBits defenderTwos, Bitboard empty) const {
+  empty &= ~bit(move) & ~bit(reply);
+  Bitboard allowed = empty;
+  const LineBits madeThrees = defenderTwos & kLinesThrough[reply];
+  if (!madeThrees.empty()) {
+    allowed = emptyCellsOf(madeThrees, empty);
+    if (popcount(allowed) > 1) return -1;
+  }
+  Bitboard oldCells = threeCells & empty;
+  forEachLine(twos & kLinesThrough[reply], [&](int l) { oldCells &= ~lineMask(l); });
+  Bitboard newCells = 0, doubles = 0;
+  forEachLine(ones & kLinesThrough[move], [&](int l) {
+    const Bitboard cells = lineMask(l) & empty;
+    doubles |= (newCells | oldCells) & cells;
+    newCells |= cells;
+  });
+  doubles &= allowed;
+  return doubles ? lowestCell(doubles) : -1;
+}
+
 ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   if (shouldStop()) return Outcome::Stopped;
   ++nodes_;
   const Bitboard empty = ~(attacker_ | defender_);
-  const LineBits attackerFree = defenderLines_.none(), defenderFree = attackerLines_.none();
+  const LineBits attackerFree = defenderLines_.none();
   const LineBits attackerThrees = attackerLines_.exactly(3) & attackerFree;
   const LineBits attackerTwos = attackerLines_.exactly(2) & attackerFree;
-  const LineBits defenderThrees = defenderLines_.exactly(3) & defenderFree;
   const auto finish = [&](int cell, Bitboard threats) {
     path_[2 * ply] = static_cast<std::uint8_t>(cell);
     pathLength_ = 2 * ply + 1;
@@ -161,29 +216,13 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   // An attacker three wins at once (only possible at the root: replies block the others).
   if (!attackerThrees.empty()) return finish(lowestCell(emptyCellsOf(attackerThrees, empty)), 0);
 
-  // A defender three must be blocked; two gain cells cannot both be.
-  Bitboard allowed = empty;
-  if (!defenderThrees.empty()) {
-    allowed = emptyCellsOf(defenderThrees, empty);
-    if (popcount(allowed) > 1) return Outcome::Fail;
+  const Frontier f = frontier(empty);
+  if (f.twice) {
+    const int cell = lowestCell(f.twice);
+    return finish(cell, gainsOfDouble(cell, empty));
   }
-
-  // Cells on one two make a three; cells on two twos make a double threat and win.
-  Bitboard once = 0, twice = 0;
-  forEachLine(attackerTwos, [&](int l) {
-    const Bitboard cells = lineMask(l) & empty;
-    twice |= once & cells;
-    once |= cells;
-  });
-  if (twice & allowed) {
-    const int cell = lowestCell(twice & allowed);
-    Bitboard gains = 0;
-    forEachLine(attackerTwos, [&](int l) {
-      if (lineMask(l) & bit(cell)) gains |= lineMask(l) & empty & ~bit(cell);
-    });
-    return finish(cell, gains);
-  }
-  if (!(once & allowed)) return Outcome::Fail;
+  const Bitboard once = f.once;
+  if (!once) return Outcome::Fail;
   if (depthLeft <= 1) return Outcome::DepthCut;
 
   const std::uint64_t k = key(attacker_, defender_);
@@ -203,7 +242,7 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
     const std::int8_t gain = (candidates & (candidates - 1)) ? 5 : 1;
     while (candidates) moveScore[popLowest(candidates)] += gain;
   });
-  forEachLine(defenderLines_.exactly(2) & defenderFree, [&](int l) {
+  forEachLine(defenderLines_.exactly(2) & attackerLines_.none(), [&](int l) {
     for (Bitboard cells = lineMask(l) & empty; cells;) replyScore[popLowest(cells)] -= 2;
   });
 
@@ -214,7 +253,7 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
     const Bitboard cells = lineMask(l) & empty;
     const int a = lowestCell(cells), b = lowestCell(cells & (cells - 1));
     for (const auto& [move, reply] : {std::pair{a, b}, std::pair{b, a}}) {
-      if (!(allowed & bit(move))) continue;
+      if (!(once & bit(move))) continue;
       children[count++] = {static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(reply),
                            static_cast<std::int8_t>(moveScore[move] + replyScore[reply])};
     }
@@ -229,6 +268,28 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   for (int i = 0; i < count; ++i)
     __builtin_prefetch(
         &slot(key(attacker_ | bit(children[i].move), defender_ | bit(children[i].reply))));
+
+  // A child whose first move is a double threat is taken before any child is searched:
+  // depth first, a short win behind a later child was found only after the first
+  // child's whole subtree, and a shorter win has a smaller zone.
+  const LineBits ones = attackerLines_.exactly(1) & attackerFree;
+  const LineBits defenderTwos = defenderLines_.exactly(2) & attackerLines_.none();
+  for (int i = 0; i < count; ++i) {
+    const Child c = children[i];
+    const int cell = doubleAfter(c.move, c.reply, f.all, attackerTwos, ones, defenderTwos, empty);
+    if (cell < 0) continue;
+    ++nodes_;  // the child's node, not entered
+    path_[2 * ply] = c.move;
+    path_[2 * ply + 1] = c.reply;
+    path_[2 * ply + 2] = static_cast<std::uint8_t>(cell);
+    pathLength_ = 2 * ply + 3;
+    const LineCounts attackerLines = attackerLines_, defenderLines = defenderLines_;
+    attackerLines_.add(c.move);
+    defenderLines_.add(c.reply);
+    finalThreats_ = gainsOfDouble(cell, empty & ~bit(c.move) & ~bit(c.reply));
+    attackerLines_ = attackerLines, defenderLines_ = defenderLines;
+    return Outcome::Win;
+  }
 
   bool cut = false;
   for (int i = 0; i < count; ++i) {

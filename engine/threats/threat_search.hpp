@@ -112,6 +112,17 @@ class ThreatSearch {
   };
 
   Outcome attackerToMove(int depthLeft, int ply);
+  // The attacker's moves in the current state: those making a three (`once`) and those
+  // making two (`twice`, a double threat), both within the block of a defender three when
+  // there is one, and empty when there are two; `all`: every cell making a three.
+  struct Frontier {
+    Bitboard once = 0, twice = 0, all = 0;
+  };
+  Frontier frontier(Bitboard empty) const;
+  // The gain cells of the threes a double threat at `cell` makes.
+  Bitboard gainsOfDouble(int cell, Bitboard empty) const;
+  int doubleAfter(int move, int reply, Bitboard threeCells, LineBits twos, LineBits ones,
+                  LineBits defenderTwos, Bitboard empty) const;
   bool shouldStop();
   static std::uint64_t key(Bitboard attacker, Bitboard defender);
   std::uint64_t& slot(std::uint64_t key) {
