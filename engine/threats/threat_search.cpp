@@ -236,11 +236,18 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   // each candidate on it, 5 when it holds another candidate too; a line holding two
   // defender stones takes 2 from each reply on it. (A line through a move never holds
   // its reply: the two cross only at the move.)
+  // `related`: the moves after which a double threat may follow, those on a line with one
+  // attacker stone and another cell making a three (two lines through a move cross
+  // nowhere else, so a double threat after it needs such a line).
   std::array<std::int8_t, kCells> moveScore{}, replyScore{};
-  forEachLine(attackerLines_.exactly(1) & attackerFree, [&](int l) {
+  const LineBits ones = attackerLines_.exactly(1) & attackerFree;
+  Bitboard related = 0;
+  forEachLine(ones, [&](int l) {
     Bitboard candidates = lineMask(l) & once;
     const std::int8_t gain = (candidates & (candidates - 1)) ? 5 : 1;
     while (candidates) moveScore[popLowest(candidates)] += gain;
+    const Bitboard threeCells = lineMask(l) & f.all;
+    if (threeCells & (threeCells - 1)) related |= threeCells;
   });
   forEachLine(defenderLines_.exactly(2) & attackerLines_.none(), [&](int l) {
     for (Bitboard cells = lineMask(l) & empty; cells;) replyScore[popLowest(cells)] -= 2;
@@ -272,10 +279,10 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   // A child whose first move is a double threat is taken before any child is searched:
   // depth first, a short win behind a later child was found only after the first
   // child's whole subtree, and a shorter win has a smaller zone.
-  const LineBits ones = attackerLines_.exactly(1) & attackerFree;
   const LineBits defenderTwos = defenderLines_.exactly(2) & attackerLines_.none();
   for (int i = 0; i < count; ++i) {
     const Child c = children[i];
+    if (!(related & bit(c.move))) continue;
     const int cell = doubleAfter(c.move, c.reply, f.all, attackerTwos, ones, defenderTwos, empty);
     if (cell < 0) continue;
     ++nodes_;  // the child's node, not entered
