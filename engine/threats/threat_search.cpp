@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/core/splitmix.hpp"
 #include "threats.hpp"
 
 namespace qubic {
@@ -20,6 +21,16 @@ constexpr std::array<ThreatSearch::LineBits, kCells> kLinesThrough = [] {
       (l < 64 ? through[c].low : through[c].high) |= std::uint64_t{1} << (l & 63);
     }
   return through;
+}();
+
+// Zobrist keys of an attacker's and a defender's stone on each cell: a child's key is its
+// parent's and two more.
+constexpr std::array<std::array<std::uint64_t, kCells>, 2> kStoneKeys = [] {
+  std::array<std::array<std::uint64_t, kCells>, 2> keys{};
+  std::uint64_t state = 0x7165626963ULL;
+  for (auto& side : keys)
+    for (std::uint64_t& k : side) k = splitmix64(state);
+  return keys;
 }();
 
 // Calls f(line) for every line in the set.
@@ -97,10 +108,10 @@ void ThreatSearch::LineCounts::add(int cell) {
 }
 
 std::uint64_t ThreatSearch::key(Bitboard attacker, Bitboard defender) {
-  std::uint64_t k =
-      attacker * 0x9e3779b97f4a7c15ULL ^ std::rotl(defender * 0xc2b2ae3d27d4eb4fULL, 31);
-  k ^= k >> 29;
-  return k * 0xbf58476d1ce4e5b9ULL;
+  std::uint64_t k = 0;
+  while (attacker) k ^= kStoneKeys[0][popLowest(attacker)];
+  while (defender) k ^= kStoneKeys[1][popLowest(defender)];
+  return k;
 }
 
 bool ThreatSearch::shouldStop() {
@@ -116,6 +127,7 @@ ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker,
 
   attacker_ = pos.stones(attacker);
   defender_ = pos.stones(opponent(attacker));
+  key_ = key(attacker_, defender_);
   attackerLines_ = {};
   defenderLines_ = {};
   for (Bitboard b = attacker_; b;) attackerLines_.add(popLowest(b));
@@ -225,7 +237,7 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   if (!once) return Outcome::Fail;
   if (depthLeft <= 1) return Outcome::DepthCut;
 
-  const std::uint64_t k = key(attacker_, defender_);
+  const std::uint64_t k = key_;
   std::uint64_t& entry = slot(k);
   if (const Entry known = load(entry); known.holds(k) && known.depth() >= depthLeft)
     return known.depth() == kNoCut ? Outcome::Fail : Outcome::DepthCut;
@@ -274,7 +286,7 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   // almost every probe would otherwise wait for memory.
   for (int i = 0; i < count; ++i)
     __builtin_prefetch(
-        &slot(key(attacker_ | bit(children[i].move), defender_ | bit(children[i].reply))));
+        &slot(k ^ kStoneKeys[0][children[i].move] ^ kStoneKeys[1][children[i].reply]));
 
   // A child whose first move is a double threat is taken before any child is searched:
   // depth first, a short win behind a later child was found only after the first
@@ -304,11 +316,14 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
     path_[2 * ply] = c.move;
     path_[2 * ply + 1] = c.reply;
     const LineCounts attackerLines = attackerLines_, defenderLines = defenderLines_;
+    const std::uint64_t childKey = kStoneKeys[0][c.move] ^ kStoneKeys[1][c.reply];
+    key_ ^= childKey;
     attacker_ |= bit(c.move);
     defender_ |= bit(c.reply);
     attackerLines_.add(c.move);
     defenderLines_.add(c.reply);
     const Outcome o = attackerToMove(depthLeft - 1, ply + 1);
+    key_ ^= childKey;
     attacker_ &= ~bit(c.move);
     defender_ &= ~bit(c.reply);
     attackerLines_ = attackerLines, defenderLines_ = defenderLines;

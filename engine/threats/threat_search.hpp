@@ -141,6 +141,7 @@ class ThreatSearch {
 
   // Search state: the stones and their counts on every line.
   Bitboard attacker_ = 0, defender_ = 0;
+  std::uint64_t key_ = 0;  // key(attacker_, defender_)
   LineCounts attackerLines_, defenderLines_;
   std::array<std::uint8_t, kCells> path_{};
   Bitboard finalThreats_ = 0;
