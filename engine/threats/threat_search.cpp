@@ -211,6 +211,22 @@ int ThreatSearch::doubleAfter(int move, int reply, Bitboard threeCells, LineBits
   return doubles ? lowestCell(doubles) : -1;
 }
 
+// True when the child after `move` and its forced `reply` has no move making a three, so
+// it fails at once: no attacker two is left (the move's own two is the three the reply
+// blocked; no other two passes through the move, or it would be a double threat), or the
+// reply makes defender threes the child cannot block with a three.
+bool ThreatSearch::deadAfter(int move, int reply, LineBits twos, LineBits ones,
+                             LineBits defenderTwos, Bitboard empty) const {
+  const LineBits newTwos = ones & kLinesThrough[move];
+  const LineBits oldTwos = twos & ~kLinesThrough[reply];
+  const LineBits madeThrees = defenderTwos & kLinesThrough[reply];
+  if (madeThrees.empty()) return newTwos.empty() && oldTwos.empty();
+  const Bitboard gains = emptyCellsOf(madeThrees, empty & ~bit(move) & ~bit(reply));
+  if (popcount(gains) > 1) return true;
+  const LineBits block = kLinesThrough[lowestCell(gains)];
+  return (newTwos & block).empty() && (oldTwos & block).empty();
+}
+
 ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   if (shouldStop()) return Outcome::Stopped;
   ++nodes_;
@@ -297,6 +313,7 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
     if (!(related & bit(c.move))) continue;
     const int cell = doubleAfter(c.move, c.reply, f.all, attackerTwos, ones, defenderTwos, empty);
     if (cell < 0) continue;
+    if (shouldStop()) return Outcome::Stopped;
     ++nodes_;  // the child's node, not entered
     path_[2 * ply] = c.move;
     path_[2 * ply + 1] = c.reply;
@@ -313,6 +330,11 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   bool cut = false;
   for (int i = 0; i < count; ++i) {
     const Child c = children[i];
+    if (deadAfter(c.move, c.reply, attackerTwos, ones, defenderTwos, empty)) {
+      if (shouldStop()) return Outcome::Stopped;
+      ++nodes_;  // the child's node, not entered
+      continue;
+    }
     path_[2 * ply] = c.move;
     path_[2 * ply + 1] = c.reply;
     const LineCounts attackerLines = attackerLines_, defenderLines = defenderLines_;

@@ -80,6 +80,7 @@ class ThreatSearch {
     std::uint64_t low = 0, high = 0;
     bool empty() const { return (low | high) == 0; }
     LineBits operator&(LineBits o) const { return {low & o.low, high & o.high}; }
+    LineBits operator~() const { return {~low, ~high}; }
   };
   // The memory of its table (0 when the table is another search's).
   std::size_t tableBytes() const { return ownTable_ ? ownTable_->size() * sizeof(Entry) : 0; }
@@ -121,6 +122,8 @@ class ThreatSearch {
   Frontier frontier(Bitboard empty) const;
   // The gain cells of the threes a double threat at `cell` makes.
   Bitboard gainsOfDouble(int cell, Bitboard empty) const;
+  bool deadAfter(int move, int reply, LineBits twos, LineBits ones, LineBits defenderTwos,
+                 Bitboard empty) const;
   int doubleAfter(int move, int reply, Bitboard threeCells, LineBits twos, LineBits ones,
                   LineBits defenderTwos, Bitboard empty) const;
   bool shouldStop();
