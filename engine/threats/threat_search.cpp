@@ -330,15 +330,25 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   bool cut = false;
   for (int i = 0; i < count; ++i) {
     const Child c = children[i];
+    const std::uint64_t childKey = kStoneKeys[0][c.move] ^ kStoneKeys[1][c.reply];
     if (deadAfter(c.move, c.reply, attackerTwos, ones, defenderTwos, empty)) {
       if (shouldStop()) return Outcome::Stopped;
       ++nodes_;  // the child's node, not entered
       continue;
     }
+    // A child the table knows to fail is not entered either.
+    if (depthLeft > 2) {
+      const Entry known = load(slot(k ^ childKey));
+      if (known.holds(k ^ childKey) && known.depth() >= depthLeft - 1) {
+        if (shouldStop()) return Outcome::Stopped;
+        ++nodes_;
+        cut |= known.depth() != kNoCut;
+        continue;
+      }
+    }
     path_[2 * ply] = c.move;
     path_[2 * ply + 1] = c.reply;
     const LineCounts attackerLines = attackerLines_, defenderLines = defenderLines_;
-    const std::uint64_t childKey = kStoneKeys[0][c.move] ^ kStoneKeys[1][c.reply];
     key_ ^= childKey;
     attacker_ |= bit(c.move);
     defender_ |= bit(c.reply);
