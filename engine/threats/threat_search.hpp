@@ -12,8 +12,10 @@
 //  - a defender three must be blocked at once, by a move that itself makes a three;
 //    two defender threes with different gain cells end the line (fail).
 // The search is depth-first over every three-making move, so within its limits it finds
-// a win whenever one of this kind exists. Its table keeps only failures, so a hash
-// collision can hide a win but never invent one.
+// a win whenever one of this kind exists. Before any child is searched, each is looked at
+// from line sets alone: one whose next move is a double threat wins at once (a short win
+// first), one left with no three to make, or held by the table as failing, is not entered.
+// The table keeps only failures, so a hash collision can hide a win but never invent one.
 #pragma once
 
 #include <array>
