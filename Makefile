@@ -8,6 +8,10 @@ CMAKE_FLAGS ?=
 
 PREFIX   ?= /usr/local
 
+# After a target rewrites a file of data/, the build tree's copy (build/share/qubic, which
+# the tests and `make run` read) is made again at once, not at the next build.
+REFRESH_DATA = @cmake --build $(BUILD) -j $(JOBS) >/dev/null
+
 .PHONY: all deps build run test check sanitize tsan tsan-all tsan-run warnings format bench book book-small book-smaller book-annealed book-1b1 puzzles install deb clean
 
 SOURCE_DIRS := engine config protocol tui tools tests
@@ -91,6 +95,7 @@ book: build
 	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-line 1b1
 	@./$(BUILD)/bin/qubic-solve verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
+	$(REFRESH_DATA)
 
 # X's strategy after 1a1 made small (docs/history/experiments-2026-11.md, "The smallest strategy"): the
 # proof's strategy with X's moves re-chosen, and where a move needs at least 30 strategic
@@ -104,6 +109,7 @@ book-small: build
 	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-from $(BUILD)/qubic-small.book --add-line 1b1
 	@./$(BUILD)/bin/qubic-solve verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
+	$(REFRESH_DATA)
 
 # The shipped 1a1 line shrunk further: its parts below O's replies to 1a1, each on its own,
 # with 24 other moves proved afresh where a move needs at least 30 positions (not 6), the
@@ -113,6 +119,7 @@ book-smaller: build
 	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-from $(BUILD)/qubic-small.book --add-line 1b1
 	@./$(BUILD)/bin/qubic-solve verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
+	$(REFRESH_DATA)
 
 # The shipped 1a1 line annealed as a whole (engine/book/strategy_anneal, docs/history/experiments-2026-11.md,
 # "annealing"): each round about 7 min of one core, rounds while one saves; the result is
@@ -122,6 +129,7 @@ book-annealed: build
 	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-from $(BUILD)/qubic-annealed.book --add-line 1b1
 	@./$(BUILD)/bin/qubic-solve verify $(BUILD)/qubic.proof
 	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
+	$(REFRESH_DATA)
 
 # The 1b1 part of the book from nothing (docs/history/experiments-2026-11.md, "X's first move on a 4-line
 # cell"): about 1 h 30 min of both cores and 16 GB. The two hardest replies to 1b1 are
@@ -137,6 +145,7 @@ book-1b1: build
 	@./$(BUILD)/bin/qubic-solve book shrink $(BUILD)/qubic-1b1.book --moves 1b1 --split 200 --pieces $(PIECES_1B1) --threads 2 --hash 6144 --proof $(BUILD)/qubic-1b1.proof
 	@./$(BUILD)/bin/qubic-solve book make data/qubic.book --threads 1 --proof $(BUILD)/qubic.proof --add-line 1a1 --add-line 1b1 --add-from $(BUILD)/qubic-1b1.book
 	@./$(BUILD)/bin/qubic-solve book check data/qubic.book
+	$(REFRESH_DATA)
 
 # The shipped puzzles (docs/puzzles.md): half cut from the forcing wins of the book's proof,
 # half from seeded games, every first move settled by the solver and every win checked by
@@ -147,6 +156,7 @@ puzzles: build
 	@./$(BUILD)/bin/qubic-solve prove --threads 1 --proof $(BUILD)/qubic.proof > /dev/null
 	@./$(BUILD)/bin/qubic-solve puzzles 120 --seed 2026 --from-proof $(BUILD)/qubic.proof > data/qubic.puzzles.tmp
 	@mv data/qubic.puzzles.tmp data/qubic.puzzles
+	$(REFRESH_DATA)
 
 # Installs the programs, the book, the default configuration and the man pages under
 # PREFIX (DESTDIR is honoured, as usual, for staging).
