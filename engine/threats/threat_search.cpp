@@ -47,11 +47,6 @@ Bitboard emptyCellsOf(LineBits set, Bitboard empty) {
   return cells;
 }
 
-struct Child {
-  std::uint8_t move, reply;
-  std::int8_t score;
-};
-
 // Cells the proof depends on (see ThreatResult::zone): the sequence, the final gain
 // cells and the defender's gain cells at the start. An extra defender stone x elsewhere
 // matters only if a later forced reply r turns a line through x into a defender three;
@@ -155,9 +150,9 @@ ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker,
   return result;
 }
 
-ThreatSearch::Frontier ThreatSearch::frontier(Bitboard empty) const {
+ThreatSearch::Frontier ThreatSearch::frontier(LineBits twos, Bitboard empty) const {
   Frontier f;
-  const LineBits attackerFree = defenderLines_.none(), defenderFree = attackerLines_.none();
+  const LineBits defenderFree = attackerLines_.none();
   // A defender three must be blocked; two gain cells cannot both be.
   Bitboard allowed = empty;
   const LineBits defenderThrees = defenderLines_.exactly(3) & defenderFree;
@@ -167,7 +162,7 @@ ThreatSearch::Frontier ThreatSearch::frontier(Bitboard empty) const {
   }
   // Cells on one two make a three; cells on two twos make a double threat and win.
   Bitboard once = 0, twice = 0;
-  forEachLine(attackerLines_.exactly(2) & attackerFree, [&](int l) {
+  forEachLine(twos, [&](int l) {
     const Bitboard cells = lineMask(l) & empty;
     twice |= once & cells;
     once |= cells;
@@ -178,53 +173,141 @@ ThreatSearch::Frontier ThreatSearch::frontier(Bitboard empty) const {
   return f;
 }
 
-Bitboard ThreatSearch::gainsOfDouble(int cell, Bitboard empty) const {
-  const LineBits twos = attackerLines_.exactly(2) & defenderLines_.none() & kLinesThrough[cell];
+Bitboard ThreatSearch::gainsOfDouble(int cell, Bitboard empty, const LineCounts& attacker,
+                                     const LineCounts& defender) {
+  const LineBits twos = attacker.exactly(2) & defender.none() & kLinesThrough[cell];
   Bitboard gains = 0;
   forEachLine(twos, [&](int l) { gains |= lineMask(l) & empty & ~bit(cell); });
   return gains;
 }
 
-// The cell where the attacker makes a double threat right after `move` and its forced
-// `reply`, or -1: two twos cross there, one at least made by the move (two old twos
-// crossing would be a double threat now). `threeCells`: the cells of the twos `twos`. A defender
-// three made by the reply must be blocked first, so then only its gain cell can be the double
-// threat; two such threes lose the line.
-int ThreatSearch::doubleAfter(int move, int reply, Bitboard threeCells, LineBits twos,
-                              LineBits ones, LineBits defenderTwos, Bitboard empty) const {
-  empty &= ~bit(move) & ~bit(reply);
-  Bitboard allowed = empty;
-  const LineBits madeThrees = defenderTwos & kLinesThrough[reply];
-  if (!madeThrees.empty()) {
-    allowed = emptyCellsOf(madeThrees, empty);
-    if (popcount(allowed) > 1) return -1;
-  }
-  Bitboard oldCells = threeCells & empty;
-  forEachLine(twos & kLinesThrough[reply], [&](int l) { oldCells &= ~lineMask(l); });
-  Bitboard newCells = 0, doubles = 0;
-  forEachLine(ones & kLinesThrough[move], [&](int l) {
-    const Bitboard cells = lineMask(l) & empty;
-    doubles |= (newCells | oldCells) & cells;
-    newCells |= cells;
-  });
-  doubles &= allowed;
+// The gain cells of the defender threes `c`'s reply makes (none, one, or more: then the
+// child cannot block them all).
+Bitboard ThreatSearch::defenderGainsAfter(const Child& c, const NodeLines& node) {
+  const LineBits madeThrees = node.defenderTwos & kLinesThrough[c.reply];
+  if (madeThrees.empty()) return 0;
+  return emptyCellsOf(madeThrees, node.empty & ~bit(c.move) & ~bit(c.reply));
+}
+
+// The cell where the attacker makes a double threat right after `c`'s move and reply, or
+// -1: two twos cross there, one of them made by the move (two old twos crossing would be
+// a double threat now; two lines through the move cross nowhere else, so the other is
+// old). An old two through the reply is blocked. A defender three the reply makes must be
+// blocked first, so then only its gain cell can be the double threat.
+int ThreatSearch::doubleAfter(const Child& c, const NodeLines& node) {
+  const Bitboard gains = defenderGainsAfter(c, node);
+  if (popcount(gains) > 1) return -1;
+  const Bitboard empty = node.empty & ~bit(c.move) & ~bit(c.reply);
+  Bitboard oldCells = node.threeCells & empty;
+  forEachLine(node.twos & kLinesThrough[c.reply], [&](int l) { oldCells &= ~lineMask(l); });
+  Bitboard doubles = 0;
+  forEachLine(node.ones & kLinesThrough[c.move], [&](int l) { doubles |= oldCells & lineMask(l); });
+  doubles &= gains ? gains : empty;
   return doubles ? lowestCell(doubles) : -1;
 }
 
-// True when the child after `move` and its forced `reply` has no move making a three, so
-// it fails at once: no attacker two is left (the move's own two is the three the reply
-// blocked; no other two passes through the move, or it would be a double threat), or the
-// reply makes defender threes the child cannot block with a three.
-bool ThreatSearch::deadAfter(int move, int reply, LineBits twos, LineBits ones,
-                             LineBits defenderTwos, Bitboard empty) const {
-  const LineBits newTwos = ones & kLinesThrough[move];
-  const LineBits oldTwos = twos & ~kLinesThrough[reply];
-  const LineBits madeThrees = defenderTwos & kLinesThrough[reply];
-  if (madeThrees.empty()) return newTwos.empty() && oldTwos.empty();
-  const Bitboard gains = emptyCellsOf(madeThrees, empty & ~bit(move) & ~bit(reply));
+// True when the child after `c`'s move and reply has no move making a three, so it fails
+// at once: no attacker two is left (the move's own two is the three the reply blocked; no
+// other two passes through the move, or it would be a double threat), or the reply makes
+// defender threes the child cannot block with a three.
+bool ThreatSearch::deadAfter(const Child& c, const NodeLines& node) {
+  const LineBits newTwos = node.ones & kLinesThrough[c.move];
+  const LineBits oldTwos = node.twos & ~kLinesThrough[c.reply];
+  const Bitboard gains = defenderGainsAfter(c, node);
+  if (!gains) return newTwos.empty() && oldTwos.empty();
   if (popcount(gains) > 1) return true;
   const LineBits block = kLinesThrough[lowestCell(gains)];
   return (newTwos & block).empty() && (oldTwos & block).empty();
+}
+
+// A child whose first move is a double threat is taken before any child is searched:
+// depth first, a short win behind a later child was found only after the first child's
+// whole subtree, and a shorter win has a smaller zone. `related`: the only moves that can
+// be followed by a double threat (see attackerToMove). Ends the path when it finds one.
+ThreatSearch::Outcome ThreatSearch::takeDoubleThreat(std::span<const Child> children,
+                                                     Bitboard related, const NodeLines& node,
+                                                     int ply) {
+  for (const Child& c : children) {
+    if (!(related & bit(c.move))) continue;
+    const int cell = doubleAfter(c, node);
+    if (cell < 0) continue;
+    if (shouldStop()) return Outcome::Stopped;
+    ++nodes_;  // the child's node, not entered
+    path_[2 * ply] = c.move;
+    path_[2 * ply + 1] = c.reply;
+    path_[2 * ply + 2] = static_cast<std::uint8_t>(cell);
+    pathLength_ = 2 * ply + 3;
+    LineCounts attackerLines = attackerLines_, defenderLines = defenderLines_;
+    attackerLines.add(c.move);
+    defenderLines.add(c.reply);
+    finalThreats_ = gainsOfDouble(cell, node.empty & ~bit(c.move) & ~bit(c.reply), attackerLines,
+                                  defenderLines);
+    return Outcome::Win;
+  }
+  return Outcome::Fail;
+}
+
+// Plays `c`'s move and reply, searches the child and takes them back.
+ThreatSearch::Outcome ThreatSearch::searchChild(const Child& c, int depthLeft, int ply) {
+  path_[2 * ply] = c.move;
+  path_[2 * ply + 1] = c.reply;
+  const LineCounts attackerLines = attackerLines_, defenderLines = defenderLines_;
+  const std::uint64_t childKey = kStoneKeys[0][c.move] ^ kStoneKeys[1][c.reply];
+  key_ ^= childKey;
+  attacker_ |= bit(c.move);
+  defender_ |= bit(c.reply);
+  attackerLines_.add(c.move);
+  defenderLines_.add(c.reply);
+  const Outcome o = attackerToMove(depthLeft - 1, ply + 1);
+  key_ ^= childKey;
+  attacker_ &= ~bit(c.move);
+  defender_ &= ~bit(c.reply);
+  attackerLines_ = attackerLines, defenderLines_ = defenderLines;
+  return o;
+}
+
+// The children of a node, best first, with `once` the moves making a three (within the
+// block of a defender three), and `related` set.
+int ThreatSearch::orderedChildren(const NodeLines& node, Bitboard once,
+                                  std::array<Child, kCells>& children, Bitboard& related) {
+  // Ordering: moves that start new twos, above all twos crossing another two (a related
+  // pair: a double threat next move); replies that give the defender a three come last,
+  // as they force the attacker's next move. A line holding one attacker stone adds 1 to
+  // each candidate on it, 5 when it holds another candidate too; a line holding two
+  // defender stones takes 2 from each reply on it. (A line through a move never holds
+  // its reply: the two cross only at the move.)
+  // `related`: the moves that can be followed by a double threat, those on a line with one
+  // attacker stone and another cell making a three (two lines through a move cross
+  // nowhere else, so a double threat after it needs such a line).
+  std::array<std::int8_t, kCells> moveScore{}, replyScore{};
+  related = 0;
+  forEachLine(node.ones, [&](int l) {
+    Bitboard candidates = lineMask(l) & once;
+    const std::int8_t gain = (candidates & (candidates - 1)) ? 5 : 1;
+    while (candidates) moveScore[popLowest(candidates)] += gain;
+    const Bitboard threeCells = lineMask(l) & node.threeCells;
+    if (threeCells & (threeCells - 1)) related |= threeCells;
+  });
+  forEachLine(node.defenderTwos, [&](int l) {
+    for (Bitboard cells = lineMask(l) & node.empty; cells;) replyScore[popLowest(cells)] -= 2;
+  });
+
+  // Each candidate lies on exactly one two, whose other empty cell is the forced reply.
+  int count = 0;
+  forEachLine(node.twos, [&](int l) {
+    const Bitboard cells = lineMask(l) & node.empty;
+    const int a = lowestCell(cells), b = lowestCell(cells & (cells - 1));
+    for (const auto& [move, reply] : {std::pair{a, b}, std::pair{b, a}}) {
+      if (!(once & bit(move))) continue;
+      children[count++] = {static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(reply),
+                           static_cast<std::int8_t>(moveScore[move] + replyScore[reply])};
+    }
+  });
+  // Insertion sort: short lists, stable, and no buffer (std::stable_sort may allocate).
+  for (int i = 1; i < count; ++i)
+    for (int j = i; j > 0 && children[j - 1].score < children[j].score; --j)
+      std::swap(children[j - 1], children[j]);
+  return count;
 }
 
 ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
@@ -244,13 +327,12 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   // An attacker three wins at once (only possible at the root: replies block the others).
   if (!attackerThrees.empty()) return finish(lowestCell(emptyCellsOf(attackerThrees, empty)), 0);
 
-  const Frontier f = frontier(empty);
+  const Frontier f = frontier(attackerTwos, empty);
   if (f.twice) {
     const int cell = lowestCell(f.twice);
-    return finish(cell, gainsOfDouble(cell, empty));
+    return finish(cell, gainsOfDouble(cell, empty, attackerLines_, defenderLines_));
   }
-  const Bitboard once = f.once;
-  if (!once) return Outcome::Fail;
+  if (!f.once) return Outcome::Fail;
   if (depthLeft <= 1) return Outcome::DepthCut;
 
   const std::uint64_t k = key_;
@@ -258,45 +340,11 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
   if (const Entry known = load(entry); known.holds(k) && known.depth() >= depthLeft)
     return known.depth() == kNoCut ? Outcome::Fail : Outcome::DepthCut;
 
-  // Ordering: moves that start new twos, above all twos crossing another two (a related
-  // pair: a double threat next move); replies that give the defender a three come last,
-  // as they force the attacker's next move. A line holding one attacker stone adds 1 to
-  // each candidate on it, 5 when it holds another candidate too; a line holding two
-  // defender stones takes 2 from each reply on it. (A line through a move never holds
-  // its reply: the two cross only at the move.)
-  // `related`: the moves after which a double threat may follow, those on a line with one
-  // attacker stone and another cell making a three (two lines through a move cross
-  // nowhere else, so a double threat after it needs such a line).
-  std::array<std::int8_t, kCells> moveScore{}, replyScore{};
-  const LineBits ones = attackerLines_.exactly(1) & attackerFree;
-  Bitboard related = 0;
-  forEachLine(ones, [&](int l) {
-    Bitboard candidates = lineMask(l) & once;
-    const std::int8_t gain = (candidates & (candidates - 1)) ? 5 : 1;
-    while (candidates) moveScore[popLowest(candidates)] += gain;
-    const Bitboard threeCells = lineMask(l) & f.all;
-    if (threeCells & (threeCells - 1)) related |= threeCells;
-  });
-  forEachLine(defenderLines_.exactly(2) & attackerLines_.none(), [&](int l) {
-    for (Bitboard cells = lineMask(l) & empty; cells;) replyScore[popLowest(cells)] -= 2;
-  });
-
-  // Each candidate lies on exactly one two, whose other empty cell is the forced reply.
+  const NodeLines node{attackerTwos, attackerLines_.exactly(1) & attackerFree,
+                       defenderLines_.exactly(2) & attackerLines_.none(), f.all, empty};
   std::array<Child, kCells> children;
-  int count = 0;
-  forEachLine(attackerTwos, [&](int l) {
-    const Bitboard cells = lineMask(l) & empty;
-    const int a = lowestCell(cells), b = lowestCell(cells & (cells - 1));
-    for (const auto& [move, reply] : {std::pair{a, b}, std::pair{b, a}}) {
-      if (!(once & bit(move))) continue;
-      children[count++] = {static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(reply),
-                           static_cast<std::int8_t>(moveScore[move] + replyScore[reply])};
-    }
-  });
-  // Insertion sort: short lists, stable, and no buffer (std::stable_sort may allocate).
-  for (int i = 1; i < count; ++i)
-    for (int j = i; j > 0 && children[j - 1].score < children[j].score; --j)
-      std::swap(children[j - 1], children[j]);
+  Bitboard related = 0;
+  const int count = orderedChildren(node, f.once, children, related);
 
   // The children's table slots are requested now, while the first child is searched:
   // almost every probe would otherwise wait for memory.
@@ -304,61 +352,27 @@ ThreatSearch::Outcome ThreatSearch::attackerToMove(int depthLeft, int ply) {
     __builtin_prefetch(
         &slot(k ^ kStoneKeys[0][children[i].move] ^ kStoneKeys[1][children[i].reply]));
 
-  // A child whose first move is a double threat is taken before any child is searched:
-  // depth first, a short win behind a later child was found only after the first
-  // child's whole subtree, and a shorter win has a smaller zone.
-  const LineBits defenderTwos = defenderLines_.exactly(2) & attackerLines_.none();
-  for (int i = 0; i < count; ++i) {
-    const Child c = children[i];
-    if (!(related & bit(c.move))) continue;
-    const int cell = doubleAfter(c.move, c.reply, f.all, attackerTwos, ones, defenderTwos, empty);
-    if (cell < 0) continue;
-    if (shouldStop()) return Outcome::Stopped;
-    ++nodes_;  // the child's node, not entered
-    path_[2 * ply] = c.move;
-    path_[2 * ply + 1] = c.reply;
-    path_[2 * ply + 2] = static_cast<std::uint8_t>(cell);
-    pathLength_ = 2 * ply + 3;
-    const LineCounts attackerLines = attackerLines_, defenderLines = defenderLines_;
-    attackerLines_.add(c.move);
-    defenderLines_.add(c.reply);
-    finalThreats_ = gainsOfDouble(cell, empty & ~bit(c.move) & ~bit(c.reply));
-    attackerLines_ = attackerLines, defenderLines_ = defenderLines;
-    return Outcome::Win;
-  }
+  if (const Outcome o =
+          takeDoubleThreat({children.data(), static_cast<std::size_t>(count)}, related, node, ply);
+      o != Outcome::Fail)
+    return o;
 
+  // Children that fail at once, or that the table knows to fail, are not entered.
   bool cut = false;
   for (int i = 0; i < count; ++i) {
     const Child c = children[i];
-    const std::uint64_t childKey = kStoneKeys[0][c.move] ^ kStoneKeys[1][c.reply];
-    if (deadAfter(c.move, c.reply, attackerTwos, ones, defenderTwos, empty)) {
+    const std::uint64_t childKey = k ^ kStoneKeys[0][c.move] ^ kStoneKeys[1][c.reply];
+    const bool dead = deadAfter(c, node);
+    const Entry known = !dead && depthLeft > 2 ? load(slot(childKey)) : Entry{};
+    const bool knownToFail =
+        !dead && depthLeft > 2 && known.holds(childKey) && known.depth() >= depthLeft - 1;
+    if (dead || knownToFail) {
       if (shouldStop()) return Outcome::Stopped;
       ++nodes_;  // the child's node, not entered
+      cut |= knownToFail && known.depth() != kNoCut;
       continue;
     }
-    // A child the table knows to fail is not entered either.
-    if (depthLeft > 2) {
-      const Entry known = load(slot(k ^ childKey));
-      if (known.holds(k ^ childKey) && known.depth() >= depthLeft - 1) {
-        if (shouldStop()) return Outcome::Stopped;
-        ++nodes_;
-        cut |= known.depth() != kNoCut;
-        continue;
-      }
-    }
-    path_[2 * ply] = c.move;
-    path_[2 * ply + 1] = c.reply;
-    const LineCounts attackerLines = attackerLines_, defenderLines = defenderLines_;
-    key_ ^= childKey;
-    attacker_ |= bit(c.move);
-    defender_ |= bit(c.reply);
-    attackerLines_.add(c.move);
-    defenderLines_.add(c.reply);
-    const Outcome o = attackerToMove(depthLeft - 1, ply + 1);
-    key_ ^= childKey;
-    attacker_ &= ~bit(c.move);
-    defender_ &= ~bit(c.reply);
-    attackerLines_ = attackerLines, defenderLines_ = defenderLines;
+    const Outcome o = searchChild(c, depthLeft, ply);
     if (o == Outcome::Win || o == Outcome::Stopped) return o;
     cut |= o == Outcome::DepthCut;
   }

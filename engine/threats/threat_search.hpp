@@ -22,6 +22,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <span>
 
 #include "engine/core/large_array.hpp"
 #include "engine/core/position.hpp"
@@ -115,19 +116,36 @@ class ThreatSearch {
   };
 
   Outcome attackerToMove(int depthLeft, int ply);
-  // The attacker's moves in the current state: those making a three (`once`) and those
-  // making two (`twice`, a double threat), both within the block of a defender three when
+  // The attacker's moves in the current state (`twos`: its twos): those making a three (`once`) and
+  // those making two (`twice`, a double threat), both within the block of a defender three when
   // there is one, and empty when there are two; `all`: every cell making a three.
   struct Frontier {
     Bitboard once = 0, twice = 0, all = 0;
   };
-  Frontier frontier(Bitboard empty) const;
-  // The gain cells of the threes a double threat at `cell` makes.
-  Bitboard gainsOfDouble(int cell, Bitboard empty) const;
-  bool deadAfter(int move, int reply, LineBits twos, LineBits ones, LineBits defenderTwos,
-                 Bitboard empty) const;
-  int doubleAfter(int move, int reply, Bitboard threeCells, LineBits twos, LineBits ones,
-                  LineBits defenderTwos, Bitboard empty) const;
+  Frontier frontier(LineBits twos, Bitboard empty) const;
+  // The gain cells of the threes a double threat at `cell` makes, with these counts.
+  static Bitboard gainsOfDouble(int cell, Bitboard empty, const LineCounts& attacker,
+                                const LineCounts& defender);
+  // A child: an attacker move making a three and the defender's forced reply.
+  struct Child {
+    std::uint8_t move, reply;
+    std::int8_t score;  // its place in the order
+  };
+  // What the look at a node's children needs: the attacker's twos and lines with one
+  // attacker stone, the defender's twos, the cells of the attacker's twos (`threeCells`,
+  // block or not) and the empty cells, all at the node.
+  struct NodeLines {
+    LineBits twos, ones, defenderTwos;
+    Bitboard threeCells, empty;
+  };
+  static int orderedChildren(const NodeLines& node, Bitboard once,
+                             std::array<Child, kCells>& children, Bitboard& related);
+  static Bitboard defenderGainsAfter(const Child& c, const NodeLines& node);
+  static int doubleAfter(const Child& c, const NodeLines& node);
+  static bool deadAfter(const Child& c, const NodeLines& node);
+  Outcome takeDoubleThreat(std::span<const Child> children, Bitboard related, const NodeLines& node,
+                           int ply);
+  Outcome searchChild(const Child& c, int depthLeft, int ply);
   bool shouldStop();
   static std::uint64_t key(Bitboard attacker, Bitboard defender);
   std::uint64_t& slot(std::uint64_t key) {
