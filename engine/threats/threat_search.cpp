@@ -40,6 +40,8 @@ void forEachLine(LineBits set, F&& f) {
   while (set.high) f(64 + popLowest(set.high));
 }
 
+int size(LineBits set) { return popcount(set.low) + popcount(set.high); }
+
 // Empty cells of the lines in the set.
 Bitboard emptyCellsOf(LineBits set, Bitboard empty) {
   Bitboard cells = 0;
@@ -279,18 +281,30 @@ int ThreatSearch::orderedChildren(const NodeLines& node, Bitboard once,
   // `related`: the moves that can be followed by a double threat, those on a line with one
   // attacker stone and another cell making a three (two lines through a move cross
   // nowhere else, so a double threat after it needs such a line).
-  std::array<std::int8_t, kCells> moveScore{}, replyScore{};
+  // Computed per cell, not per line: a node has few candidates but many lines with one
+  // attacker stone. The lines holding two or more cells of a set are counted with a
+  // saturating two-bit counter over the set's cells.
+  const auto linesWithTwoOf = [&](Bitboard cells) {
+    LineBits seen, twice;
+    while (cells) {
+      const LineBits through = kLinesThrough[popLowest(cells)] & node.ones;
+      twice = twice | (seen & through);
+      seen = seen | through;
+    }
+    return twice;
+  };
+  const LineBits shared = linesWithTwoOf(once);
+  const LineBits relatedLines = linesWithTwoOf(node.threeCells);
   related = 0;
-  forEachLine(node.ones, [&](int l) {
-    Bitboard candidates = lineMask(l) & once;
-    const std::int8_t gain = (candidates & (candidates - 1)) ? 5 : 1;
-    while (candidates) moveScore[popLowest(candidates)] += gain;
-    const Bitboard threeCells = lineMask(l) & node.threeCells;
-    if (threeCells & (threeCells - 1)) related |= threeCells;
-  });
-  forEachLine(node.defenderTwos, [&](int l) {
-    for (Bitboard cells = lineMask(l) & node.empty; cells;) replyScore[popLowest(cells)] -= 2;
-  });
+  for (Bitboard cells = node.threeCells; cells;) {
+    const int cell = popLowest(cells);
+    if (!(kLinesThrough[cell] & relatedLines).empty()) related |= bit(cell);
+  }
+  const auto score = [&](int move, int reply) {
+    return static_cast<std::int8_t>(size(kLinesThrough[move] & node.ones) +
+                                    4 * size(kLinesThrough[move] & shared) -
+                                    2 * size(kLinesThrough[reply] & node.defenderTwos));
+  };
 
   // Each candidate lies on exactly one two, whose other empty cell is the forced reply.
   int count = 0;
@@ -300,7 +314,7 @@ int ThreatSearch::orderedChildren(const NodeLines& node, Bitboard once,
     for (const auto& [move, reply] : {std::pair{a, b}, std::pair{b, a}}) {
       if (!(once & bit(move))) continue;
       children[count++] = {static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(reply),
-                           static_cast<std::int8_t>(moveScore[move] + replyScore[reply])};
+                           score(move, reply)};
     }
   });
   // Insertion sort: short lists, stable, and no buffer (std::stable_sort may allocate).

@@ -83,6 +83,7 @@ class ThreatSearch {
     std::uint64_t low = 0, high = 0;
     bool empty() const { return (low | high) == 0; }
     LineBits operator&(LineBits o) const { return {low & o.low, high & o.high}; }
+    LineBits operator|(LineBits o) const { return {low | o.low, high | o.high}; }
     LineBits operator~() const { return {~low, ~high}; }
   };
   // The memory of its table (0 when the table is another search's).
