@@ -307,20 +307,28 @@ int ThreatSearch::orderedChildren(const NodeLines& node, Bitboard once,
   };
 
   // Each candidate lies on exactly one two, whose other empty cell is the forced reply.
+  // The children are sorted as distinct 32-bit words (score, order found, move, reply):
+  // a stable order. Each word's place is the count of words above it, without branches:
+  // an insertion sort of these few children mispredicted most of its compares.
+  std::array<std::uint32_t, kCells> words;
   int count = 0;
   forEachLine(node.twos, [&](int l) {
     const Bitboard cells = lineMask(l) & node.empty;
     const int a = lowestCell(cells), b = lowestCell(cells & (cells - 1));
     for (const auto& [move, reply] : {std::pair{a, b}, std::pair{b, a}}) {
       if (!(once & bit(move))) continue;
-      children[count++] = {static_cast<std::uint8_t>(move), static_cast<std::uint8_t>(reply),
-                           score(move, reply)};
+      words[count] = static_cast<std::uint32_t>(score(move, reply) + 128) << 24 |
+                     static_cast<std::uint32_t>(255 - count) << 16 |
+                     static_cast<std::uint32_t>(move) << 8 | static_cast<std::uint32_t>(reply);
+      ++count;
     }
   });
-  // Insertion sort: short lists, stable, and no buffer (std::stable_sort may allocate).
-  for (int i = 1; i < count; ++i)
-    for (int j = i; j > 0 && children[j - 1].score < children[j].score; --j)
-      std::swap(children[j - 1], children[j]);
+  for (int i = 0; i < count; ++i) {
+    int place = 0;
+    for (int j = 0; j < count; ++j) place += words[j] > words[i];
+    children[place] = {static_cast<std::uint8_t>(words[i] >> 8),
+                       static_cast<std::uint8_t>(words[i])};
+  }
   return count;
 }
 

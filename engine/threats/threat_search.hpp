@@ -130,7 +130,6 @@ class ThreatSearch {
   // A child: an attacker move making a three and the defender's forced reply.
   struct Child {
     std::uint8_t move, reply;
-    std::int8_t score;  // its place in the order
   };
   // What the look at a node's children needs: the attacker's twos and lines with one
   // attacker stone, the defender's twos, the cells of the attacker's twos (`threeCells`,
