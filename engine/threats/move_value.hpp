@@ -30,17 +30,25 @@ inline int moveValue(const Position& pos, int cell) {
 
 // Writes `moves` to `out` best first by moveValue (by cell when !byValue, or among equal
 // values): the order both the proof search's children and MultiPV's judging use.
-// Insertion sort, stable. Returns how many.
+// Returns how many. Each move's place is the count of moves before it, without branches:
+// an insertion sort of some fifty moves mispredicted most of its compares.
 inline int orderByMoveValue(const Position& pos, Bitboard moves, std::uint8_t* out, bool byValue) {
-  int value[kCells];
+  if (!byValue) {
+    int n = 0;
+    for (Bitboard m = moves; m;) out[n++] = static_cast<std::uint8_t>(popLowest(m));
+    return n;
+  }
+  std::uint32_t word[kCells];  // the value, then the cell reversed: distinct, best highest
   int n = 0;
   for (Bitboard m = moves; m;) {
     const int cell = popLowest(m);
-    const int v = byValue ? moveValue(pos, cell) : 0;
-    int i = n++;
-    for (; i > 0 && value[i - 1] < v; --i) out[i] = out[i - 1], value[i] = value[i - 1];
-    out[i] = static_cast<std::uint8_t>(cell);
-    value[i] = v;
+    word[n++] = static_cast<std::uint32_t>(moveValue(pos, cell)) << 8 |
+                static_cast<std::uint32_t>(255 - cell);
+  }
+  for (int i = 0; i < n; ++i) {
+    int place = 0;
+    for (int j = 0; j < n; ++j) place += word[j] > word[i];
+    out[place] = static_cast<std::uint8_t>(255 - (word[i] & 0xff));
   }
   return n;
 }
