@@ -34,6 +34,8 @@ constexpr std::uint64_t kRankProofNodes = 5000;
 constexpr std::uint64_t kRankProofNodesMax = std::uint64_t{1} << 40;  // later passes' cap
 constexpr std::uint64_t kRankSearchNodes = 20000;
 constexpr int kRankMaxDepth = 4;
+// MultiPV: the part of a move's proof budget left to the side its score does not favour.
+constexpr std::uint64_t kUnlikelySideShare = 16;
 // A lost position's practical defence: the threat search of the opponent's forcing
 // sequence after each of our moves.
 constexpr std::uint64_t kDefenceThreatNodes = 20000;
@@ -579,8 +581,17 @@ Answer Player::Impl::proveMoveValue(const Position& pos, MoveChoice& c,
   Position next = pos;
   next.play(c.move);
   int disproven = 0;
-  for (const Side attacker : {them, us}) {
-    const PnsResult r = proofs().prove(next, attacker, limits);
+  // Once a heuristic score leans one way (c.score: ours, 0 until the move was searched),
+  // that side's win is searched first and the other's gets a share of the budget: a
+  // search for the wrong side's win mostly spends its budget failing to disprove it.
+  const bool leaning = c.score != 0;
+  const std::array<Side, 2> sides =
+      c.score > 0 ? std::array<Side, 2>{us, them} : std::array<Side, 2>{them, us};
+  for (const Side attacker : sides) {
+    SearchLimits share = limits;
+    if (leaning && attacker == sides[1])
+      share.maxNodes = std::max<std::uint64_t>(limits.maxNodes / kUnlikelySideShare, 1);
+    const PnsResult r = proofs().prove(next, attacker, share);
     c.nodes += r.nodes;
     if (r.answer == Answer::Proven && r.distance > 0) {
       c.verdict = attacker == us ? Verdict::Win : Verdict::Loss;
