@@ -128,6 +128,7 @@ struct Player::Impl {
   MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
                        const Book* book);
   Answer proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits);
+  ProofNumber nearestProof(const Position& pos, const MoveChoice& c);
   void proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
                          const MoveLimits& limits, Clock::time_point deadline,
                          std::uint64_t& nodes);
@@ -603,6 +604,16 @@ Answer Player::Impl::proveMoveValue(const Position& pos, MoveChoice& c,
   return disproven == 2 ? Answer::Disproven : Answer::Unknown;
 }
 
+// The root proof number the table holds for the side c's score favours after c.move (the
+// largest when it holds none): how far that side's proof looks.
+ProofNumber Player::Impl::nearestProof(const Position& pos, const MoveChoice& c) {
+  Position next = pos;
+  next.play(c.move);
+  const Side side = c.score > 0 ? pos.sideToMove() : opponent(pos.sideToMove());
+  const std::optional<TTEntry> e = proofs().lookup(next, side);
+  return e ? e->pn : kInfinity;
+}
+
 // Once every move is judged, the time left goes to proving the values still unknown: pass
 // after pass over them, each with four times the proof budget of the one before (the table
 // keeps what each pass learned), until the deadline, the nodes or the stop flag.
@@ -618,7 +629,15 @@ void Player::Impl::proveUnknownLines(const Position& pos, std::vector<MoveChoice
   for (std::uint64_t budget = 4 * kRankProofNodes; !outOfTime();
        budget = std::min(4 * budget, kRankProofNodesMax)) {
     bool searched = false;
-    for (std::size_t i = 1; i < lines.size() && !outOfTime(); ++i) {
+    // Nearest proof first (the favoured side's root proof number in the table): the last
+    // pass, cut by the deadline, holds most of the time, so its order decides what is proven.
+    std::vector<std::pair<ProofNumber, std::size_t>> order;
+    for (std::size_t i = 1; i < lines.size(); ++i)
+      if (open[i] && lines[i].verdict == Verdict::Unknown)
+        order.emplace_back(nearestProof(pos, lines[i]), i);
+    std::stable_sort(order.begin(), order.end());
+    for (const auto& [estimate, i] : order) {
+      if (outOfTime()) break;
       MoveChoice& line = lines[i];
       if (!open[i] || line.verdict != Verdict::Unknown) continue;
       SearchLimits more;
