@@ -282,24 +282,21 @@ int ThreatSearch::orderedChildren(const NodeLines& node, Bitboard once,
   // attacker stone and another cell making a three (two lines through a move cross
   // nowhere else, so a double threat after it needs such a line).
   // Computed per cell, not per line: a node has few candidates but many lines with one
-  // attacker stone. The lines holding two or more cells of a set are counted with a
-  // saturating two-bit counter over the set's cells.
-  const auto linesWithTwoOf = [&](Bitboard cells) {
-    LineBits seen, twice;
-    while (cells) {
-      const LineBits through = kLinesThrough[popLowest(cells)] & node.ones;
-      twice = twice | (seen & through);
-      seen = seen | through;
-    }
-    return twice;
-  };
-  const LineBits shared = linesWithTwoOf(once);
-  const LineBits relatedLines = linesWithTwoOf(node.threeCells);
-  related = 0;
+  // attacker stone. The lines holding two or more candidates (`shared`), or two or more
+  // three-making cells (`pairs`), are counted with saturating two-bit counters in one pass
+  // over the three-making cells (the candidates are among them).
+  LineBits seen, pairs, seenOnce, shared;
   for (Bitboard cells = node.threeCells; cells;) {
     const int cell = popLowest(cells);
-    if (!(kLinesThrough[cell] & relatedLines).empty()) related |= bit(cell);
+    const LineBits through = kLinesThrough[cell] & node.ones;
+    pairs = pairs | (seen & through);
+    seen = seen | through;
+    const std::uint64_t candidate = 0 - ((once >> cell) & 1);
+    const LineBits counted{through.low & candidate, through.high & candidate};
+    shared = shared | (seenOnce & counted);
+    seenOnce = seenOnce | counted;
   }
+  related = emptyCellsOf(pairs, node.threeCells);
   const auto score = [&](int move, int reply) {
     return static_cast<std::int8_t>(size(kLinesThrough[move] & node.ones) +
                                     4 * size(kLinesThrough[move] & shared) -
