@@ -55,11 +55,10 @@ Bitboard emptyCellsOf(LineBits set, Bitboard empty) {
 // so for each reply, every attacker-free line through it holding two or more defender
 // stones adds its empty cells, unless the attacker's next move is one of them: then the
 // three x would make has that move as its gain cell, and the attacker blocks it as planned.
-Bitboard proofZone(Bitboard attacker, Bitboard defender, const ThreatResult& r) {
-  Bitboard zone = r.finalThreats;
-  for (int l = 0; l < kLines; ++l)
-    if (!(attacker & lineMask(l)) && popcount(defender & lineMask(l)) == 3)
-      zone |= lineMask(l) & ~defender;
+// `defenderGains`: the gain cells of the defender's threes at the start.
+Bitboard proofZone(Bitboard attacker, Bitboard defender, Bitboard defenderGains,
+                   const ThreatResult& r) {
+  Bitboard zone = r.finalThreats | defenderGains;
   for (int i = 0; i < r.length; ++i) {
     const int cell = r.sequence[i];
     zone |= bit(cell);
@@ -148,7 +147,10 @@ ThreatResult ThreatSearch::forcedWin(const Position& pos, Side attacker,
   result.sequence = path_;
   result.length = pathLength_;
   result.finalThreats = finalThreats_;
-  result.zone = proofZone(pos.stones(attacker), pos.stones(opponent(attacker)), result);
+  // The search has taken back every move: the line counts are the root's again.
+  const Bitboard defenderGains =
+      emptyCellsOf(defenderLines_.exactly(3) & attackerLines_.none(), ~(attacker_ | defender_));
+  result.zone = proofZone(attacker_, defender_, defenderGains, result);
   return result;
 }
 
