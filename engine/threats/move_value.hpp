@@ -11,20 +11,23 @@
 namespace qubic {
 
 // Indexed by the stones already on a line (0..3): a line with three is a win or a block.
-constexpr std::array<int, 4> kOwnLineValue = {2, 8, 48,
-                                              4000};  // lines the side to move can still use
-constexpr std::array<int, 4> kBlockLineValue = {0, 6, 40, 2000};  // lines only the opponent can use
+// (4: a full line, which no move is on; orderByMoveValue values every line at once.)
+constexpr std::array<int, 5> kOwnLineValue = {2, 8, 48, 4000,
+                                              0};  // lines the side to move can still use
+constexpr std::array<int, 5> kBlockLineValue = {0, 6, 40, 2000,
+                                                0};  // lines only the opponent can use
+
+// A line's part in the value of each empty cell on it, for `us` (the side to move).
+inline int lineValue(const Position& pos, Side us, int line) {
+  const int own = pos.lineCount(us, line), theirs = pos.lineCount(opponent(us), line);
+  return (theirs == 0 ? kOwnLineValue[own] : 0) + (own == 0 ? kBlockLineValue[theirs] : 0);
+}
 
 // The value of `cell` (empty) for the side to move in `pos`.
 inline int moveValue(const Position& pos, int cell) {
-  const Side us = pos.sideToMove(), them = opponent(us);
   int value = 0;
-  for (int k = 0; k < kLineTables.lineCount[cell]; ++k) {
-    const int line = kLineTables.linesThrough[cell][k];
-    const int own = pos.lineCount(us, line), theirs = pos.lineCount(them, line);
-    if (theirs == 0) value += kOwnLineValue[own];
-    if (own == 0) value += kBlockLineValue[theirs];
-  }
+  for (int k = 0; k < kLineTables.lineCount[cell]; ++k)
+    value += lineValue(pos, pos.sideToMove(), kLineTables.linesThrough[cell][k]);
   return value;
 }
 
@@ -38,12 +41,17 @@ inline int orderByMoveValue(const Position& pos, Bitboard moves, std::uint8_t* o
     for (Bitboard m = moves; m;) out[n++] = static_cast<std::uint8_t>(popLowest(m));
     return n;
   }
+  // Each line's value once, rather than once for every cell on it.
+  int lines[kLines];
+  for (int l = 0; l < kLines; ++l) lines[l] = lineValue(pos, pos.sideToMove(), l);
   std::uint32_t word[kCells];  // the value, then the cell reversed: distinct, best highest
   int n = 0;
   for (Bitboard m = moves; m;) {
     const int cell = popLowest(m);
-    word[n++] = static_cast<std::uint32_t>(moveValue(pos, cell)) << 8 |
-                static_cast<std::uint32_t>(255 - cell);
+    int value = 0;
+    for (int k = 0; k < kLineTables.lineCount[cell]; ++k)
+      value += lines[kLineTables.linesThrough[cell][k]];
+    word[n++] = static_cast<std::uint32_t>(value) << 8 | static_cast<std::uint32_t>(255 - cell);
   }
   for (int i = 0; i < n; ++i) {
     int place = 0;
