@@ -46,7 +46,7 @@ class MoveBudget {
   using Clock = std::chrono::steady_clock;
 
   // The base player's share of the move's limits, counted from `began`. With MultiPV the move
-  // gets half of it; ranking the other moves, the rest.
+  // gets an eighth of it; judging the other moves, the rest.
   MoveBudget(int base, const MoveLimits& limits, Clock::time_point began);
 
   const BaseProfile& profile() const { return profile_; }
