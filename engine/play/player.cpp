@@ -625,14 +625,13 @@ void Player::Impl::proveUnknownLines(const Position& pos, std::vector<MoveChoice
            (limits.stop && limits.stop->load());
   };
   std::vector<bool> open(lines.size(), true);  // not proven, nor shown drawn
-  open[0] = false;
   for (std::uint64_t budget = 4 * kRankProofNodes; !outOfTime();
        budget = std::min(4 * budget, kRankProofNodesMax)) {
     bool searched = false;
     // Nearest proof first (the favoured side's root proof number in the table): the last
     // pass, cut by the deadline, holds most of the time, so its order decides what is proven.
     std::vector<std::pair<ProofNumber, std::size_t>> order;
-    for (std::size_t i = 1; i < lines.size(); ++i)
+    for (std::size_t i = 0; i < lines.size(); ++i)
       if (open[i] && lines[i].verdict == Verdict::Unknown)
         order.emplace_back(nearestProof(pos, lines[i]), i);
     std::stable_sort(order.begin(), order.end());
