@@ -128,6 +128,7 @@ struct Player::Impl {
   MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
                        const Book* book);
   Answer proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits);
+  static Side favouredSide(const Position& pos, const MoveChoice& c);
   ProofNumber nearestProof(const Position& pos, const MoveChoice& c);
   void proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
                          const MoveLimits& limits, Clock::time_point deadline,
@@ -578,7 +579,7 @@ MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth,
 // nothing more to prove); Unknown otherwise.
 Answer Player::Impl::proveMoveValue(const Position& pos, MoveChoice& c,
                                     const SearchLimits& limits) {
-  const Side us = pos.sideToMove(), them = opponent(us);
+  const Side us = pos.sideToMove();
   Position next = pos;
   next.play(c.move);
   int disproven = 0;
@@ -586,8 +587,8 @@ Answer Player::Impl::proveMoveValue(const Position& pos, MoveChoice& c,
   // that side's win is searched first and the other's gets a share of the budget: a
   // search for the wrong side's win mostly spends its budget failing to disprove it.
   const bool leaning = c.score != 0;
-  const std::array<Side, 2> sides =
-      c.score > 0 ? std::array<Side, 2>{us, them} : std::array<Side, 2>{them, us};
+  const Side first = favouredSide(pos, c);
+  const std::array<Side, 2> sides{first, opponent(first)};
   for (const Side attacker : sides) {
     SearchLimits share = limits;
     if (leaning && attacker == sides[1])
@@ -604,13 +605,18 @@ Answer Player::Impl::proveMoveValue(const Position& pos, MoveChoice& c,
   return disproven == 2 ? Answer::Disproven : Answer::Unknown;
 }
 
-// The root proof number the table holds for the side c's score favours after c.move (the
-// largest when it holds none): how far that side's proof looks.
+// The side whose win after c.move is sought first: ours when c's score is positive, else
+// the opponent's (the first to be asked before any score).
+Side Player::Impl::favouredSide(const Position& pos, const MoveChoice& c) {
+  return c.score > 0 ? pos.sideToMove() : opponent(pos.sideToMove());
+}
+
+// The root proof number the table holds for the favoured side after c.move (the largest
+// when it holds none): how far that side's proof looks.
 ProofNumber Player::Impl::nearestProof(const Position& pos, const MoveChoice& c) {
   Position next = pos;
   next.play(c.move);
-  const Side side = c.score > 0 ? pos.sideToMove() : opponent(pos.sideToMove());
-  const std::optional<TTEntry> e = proofs().lookup(next, side);
+  const std::optional<TTEntry> e = proofs().lookup(next, favouredSide(pos, c));
   return e ? e->pn : kInfinity;
 }
 
@@ -638,7 +644,6 @@ void Player::Impl::proveUnknownLines(const Position& pos, std::vector<MoveChoice
     for (const auto& [estimate, i] : order) {
       if (outOfTime()) break;
       MoveChoice& line = lines[i];
-      if (!open[i] || line.verdict != Verdict::Unknown) continue;
       SearchLimits more;
       more.maxNodes = std::min(budget, limits.maxNodes - nodes);
       more.maxTime = std::max(std::chrono::duration_cast<milliseconds>(deadline - Clock::now()),

@@ -7,6 +7,7 @@
 
 #include "engine/core/lines.hpp"
 #include "engine/core/position.hpp"
+#include "engine/core/rank_order.hpp"
 
 namespace qubic {
 
@@ -33,8 +34,7 @@ inline int moveValue(const Position& pos, int cell) {
 
 // Writes `moves` to `out` best first by moveValue (by cell when !byValue, or among equal
 // values): the order both the proof search's children and MultiPV's judging use.
-// Returns how many. Each move's place is the count of moves before it, without branches:
-// an insertion sort of some fifty moves mispredicted most of its compares.
+// Returns how many.
 inline int orderByMoveValue(const Position& pos, Bitboard moves, std::uint8_t* out, bool byValue) {
   if (!byValue) {
     int n = 0;
@@ -53,11 +53,9 @@ inline int orderByMoveValue(const Position& pos, Bitboard moves, std::uint8_t* o
       value += lines[kLineTables.linesThrough[cell][k]];
     word[n++] = static_cast<std::uint32_t>(value) << 8 | static_cast<std::uint32_t>(255 - cell);
   }
-  for (int i = 0; i < n; ++i) {
-    int place = 0;
-    for (int j = 0; j < n; ++j) place += word[j] > word[i];
-    out[place] = static_cast<std::uint8_t>(255 - (word[i] & 0xff));
-  }
+  placeByRank(word, n, [&](int rank, std::uint32_t w) {
+    out[rank] = static_cast<std::uint8_t>(255 - (w & 0xff));
+  });
   return n;
 }
 

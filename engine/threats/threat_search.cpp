@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/core/rank_order.hpp"
 #include "engine/core/splitmix.hpp"
 #include "threats.hpp"
 
@@ -307,8 +308,7 @@ int ThreatSearch::orderedChildren(const NodeLines& node, Bitboard once,
 
   // Each candidate lies on exactly one two, whose other empty cell is the forced reply.
   // The children are sorted as distinct 32-bit words (score, order found, move, reply):
-  // a stable order. Each word's place is the count of words above it, without branches:
-  // an insertion sort of these few children mispredicted most of its compares.
+  // a stable order.
   std::array<std::uint32_t, kCells> words;
   int count = 0;
   forEachLine(node.twos, [&](int l) {
@@ -322,12 +322,9 @@ int ThreatSearch::orderedChildren(const NodeLines& node, Bitboard once,
       ++count;
     }
   });
-  for (int i = 0; i < count; ++i) {
-    int place = 0;
-    for (int j = 0; j < count; ++j) place += words[j] > words[i];
-    children[place] = {static_cast<std::uint8_t>(words[i] >> 8),
-                       static_cast<std::uint8_t>(words[i])};
-  }
+  placeByRank(words.data(), count, [&](int rank, std::uint32_t w) {
+    children[rank] = {static_cast<std::uint8_t>(w >> 8), static_cast<std::uint8_t>(w)};
+  });
   return count;
 }
 
