@@ -29,6 +29,7 @@ struct Scratch {
   fs::path dir = fs::temp_directory_path() / ("qubic-read-file-" + std::to_string(getpid()));
   std::string fifo = (dir / "fifo").string();
   Scratch() {
+    fs::remove_all(dir);  // left by a killed run under the same pid
     fs::create_directories(dir);
     REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
   }

@@ -525,6 +525,7 @@ TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") 
 TEST_CASE("qubic-solve --shrink writes a smaller strategy that still wins") {
   const std::string dir =
       std::filesystem::temp_directory_path() / ("qubic-shrink-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);  // left by a killed run under the same pid
   std::filesystem::create_directories(dir);
   const std::vector<std::string> question = {"--moves", "1a1,4d4,1d1,4a4", "--threads", "1"};
   auto withBook = [&](const std::string& path, bool shrink) {
@@ -617,6 +618,7 @@ TEST_CASE(
   INFO(option);
   const std::string path = std::filesystem::temp_directory_path() /
                            ("qubic-reprove-" + std::to_string(getpid()) + ".book");
+  std::filesystem::remove(path);  // left by a killed run under the same pid
   ChildProcess child({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "--moves", "1a1,4d4", "--book",
                       path, "--shrink", option, "20"});
   REQUIRE(child.started());

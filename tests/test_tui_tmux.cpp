@@ -13,8 +13,10 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iostream>
 #include <regex>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -40,8 +42,14 @@ std::string run(const std::string& command) {
   return output;
 }
 
-int panesMade =
-    0;  // each pane gets a fresh server and directory: a quitting one may still be closing
+// A new, empty directory of its own for each pane (its server, settings and files): a
+// directory named after the process could be one a killed run left behind, unfinished
+// games and all, under a recycled pid.
+fs::path freshDirectory() {
+  std::string name = (fs::temp_directory_path() / "qubic-test-XXXXXX").string();
+  if (!mkdtemp(name.data())) throw std::runtime_error("cannot make a scratch directory");
+  return name;
+}
 
 std::string trimmed(std::string s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
@@ -64,9 +72,7 @@ class QubicPane {
   explicit QubicPane(const std::string& configText, int width = 100, int height = 30,
                      bool startScreen = false, const std::string& exports = {},
                      const std::string& args = {})
-      : name_("qubic-test-" + std::to_string(getpid()) + "-" + std::to_string(++panesMade)),
-        dir_(fs::temp_directory_path() / name_) {
-    fs::create_directories(dir_);
+      : dir_(freshDirectory()) {
     const fs::path config = dir_ / "config.toml";
     std::string text = configText;
     if (!startScreen) {
@@ -87,10 +93,12 @@ class QubicPane {
         << dir_.string() << "'\n"
         << exports << "sh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
         << "/qubic' --config '" << config.string() << "'" << args << "\necho $? > exit-status\n";
-    tmux("new-session -d -s game -x " + std::to_string(width) + " -y " + std::to_string(height) +
-         " 'sh " + (dir_ / "run.sh").string() + "'");
-    // Keep the pane after qubic exits, to inspect how it left the terminal.
-    tmux("set-option -t game remain-on-exit on");
+    // The server reads only this file (no user ~/.tmux.conf), and keeps the pane after
+    // qubic exits from the start, to inspect how it left the terminal even after a crash.
+    std::ofstream(dir_ / "tmux.conf") << "set-option -g remain-on-exit on\n";
+    tmux("-f '" + (dir_ / "tmux.conf").string() + "' new-session -d -s game -x " +
+         std::to_string(width) + " -y " + std::to_string(height) + " 'sh " +
+         (dir_ / "run.sh").string() + "'");
   }
   ~QubicPane() {
     tmux("kill-server");
@@ -134,6 +142,11 @@ class QubicPane {
       if (ok(last)) return true;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     } while (std::chrono::steady_clock::now() < deadline);
+    // What a failed wait saw, to tell a slow program from a dead or stuck one.
+    std::cerr << "--- the wait failed after " << seconds
+              << " s; pane (dead, alternate screen): " << paneState() << ", qubic's exit status: '"
+              << trimmed(readText(dir_ / "exit-status")) << "', last screen:\n"
+              << last << "---\n";
     return false;
   }
   bool waitForText(const std::string& text, double seconds = 4.0) {
@@ -148,7 +161,6 @@ class QubicPane {
   std::string last;
 
  private:
-  std::string name_;
   fs::path dir_;
 };
 
@@ -1132,8 +1144,8 @@ TEST_CASE("Ctrl-S does not freeze the game and Ctrl-backslash leaves the termina
 TEST_CASE("with HOME pointing nowhere nothing is created there and the game says so") {
   // Issue 42 (9): the game created the whole tree as root.
   if (!haveTmux()) return;
-  const fs::path nowhere =
-      fs::temp_directory_path() / ("qubic-no-home-" + std::to_string(getpid())) / "home";
+  const fs::path scratch = freshDirectory();
+  const fs::path nowhere = scratch / "gone" / "home";
   QubicPane pane(kTwoHumans, 160, 30, false,
                  "unset XDG_STATE_HOME XDG_DATA_HOME\nexport HOME='" + nowhere.string() + "'\n");
   REQUIRE(pane.waitForText("level 4"));
@@ -1145,6 +1157,7 @@ TEST_CASE("with HOME pointing nowhere nothing is created there and the game says
   pane.keys("Enter");
   CHECK(pane.waitForText("cannot write"));
   CHECK_FALSE(fs::exists(nowhere.parent_path()));
+  fs::remove_all(scratch);
 }
 
 TEST_CASE("a puzzle played to the win says solved and offers only the next puzzle") {
