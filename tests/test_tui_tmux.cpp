@@ -83,10 +83,10 @@ class QubicPane {
         text.insert(tui + 6, "start_screen = false\n");
     }
     std::ofstream(config) << text;
-    // XDG_CONFIG_HOME points into the scratch directory so no user file is read.
-    // A script notes qubic's pid (for signals) and its exit status: tmux's own record of
-    // a dead pane's status is not reliable. XDG_CONFIG_HOME keeps any user file out.
-    // The script survives the Ctrl-C sent to the whole foreground group (trap).
+    // The XDG directories point into the scratch directory, so no user file is read or
+    // written. A script notes qubic's pid (for signals) and its exit status: tmux's own
+    // record of a dead pane's status is not reliable. The script survives the Ctrl-C sent
+    // to the whole foreground group (trap).
     std::ofstream(dir_ / "run.sh")
         << "trap : INT QUIT\ncd '" << dir_.string() << "'\nexport XDG_STATE_HOME='" << dir_.string()
         << "'\nexport XDG_DATA_HOME='" << dir_.string() << "'\nexport XDG_CONFIG_HOME='"
