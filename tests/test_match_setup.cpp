@@ -317,45 +317,127 @@ TEST_CASE("every mistake on the command line is named") {
   CHECK(usageText().find("-concurrency N") != std::string::npos);
 }
 
-TEST_CASE("reading a record file back: complete games, an incomplete last game is cut off") {
-  GameRecord game;
-  game.setTag("Game", "1");
-  game.addMove(0);
-  game.addMove(21);
-  game.result = GameResult::Draw;
-  const std::string one = recordToString(game) + "\n";
-  game.setTag("Game", "2");
-  const std::string two = recordToString(game) + "\n";
+namespace {
 
-  const std::string path = write("records.qgn", one + two);
+std::string readAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Two games as the manager writes them, through the log itself.
+std::string twoGamesOfOurs(const std::string& name) {
+  const std::string path = tempPath(name);
+  std::filesystem::remove(path);
+  RecordLog log;
+  REQUIRE(log.open(path, {}).empty());
+  GameRecord game;
+  game.setTag("Event", "test");
+  game.setTag("Game", "1");
+  game.addMove(0, "0.012 s, cp 35: takes the cell on the most open lines");
+  game.addMove(21, "a reply {with braces}");
+  for (int cell : {1, 42, 2}) game.addMove(cell);
+  game.result = GameResult::Draw;
+  REQUIRE(log.append(game).empty());
+  game.setTag("Game", "2");
+  REQUIRE(log.append(game).empty());
+  const std::string text = readAll(path);
+  std::filesystem::remove(path);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("reading a record file back: complete games, a torn last game of ours is cut later") {
+  const std::string text = twoGamesOfOurs("ours.qgn");
+  REQUIRE(text.rfind(std::string(kOwnTagLine), 0) == 0);
+  const std::size_t second = text.find(kOwnTagLine, 1);
+  REQUIRE(second != std::string::npos);
+
+  const std::string path = write("records.qgn", text);
   const Parsed<RecordsRead> whole = readRecordsForResume(path);
   REQUIRE(whole.ok());
   CHECK(whole.value().games.size() == 2);
   CHECK(whole.value().warning.empty());
+  CHECK(whole.value().file.keep == text.size());
 
-  // The manager stopped while writing game 2: game 2 is cut off, game 1 kept.
-  const std::string cut = write("cut.qgn", one + two.substr(0, two.size() / 2));
-  const Parsed<RecordsRead> partial = readRecordsForResume(cut);
-  REQUIRE(partial.ok());
-  CHECK(partial.value().games.size() == 1);
-  CHECK(partial.value().warning.find("incomplete") != std::string::npos);
-  std::ifstream in(cut);
-  std::stringstream left;
-  left << in.rdbuf();
-  CHECK(left.str() == one);
+  // The manager stopped while writing game 2, at any byte past its own tag line: game 2
+  // is judged torn and game 1 kept; the file itself is untouched until a game is appended.
+  const std::size_t resultEnd = text.find_last_not_of('\n') + 1;
+  for (std::size_t size = second + kOwnTagLine.size(); size < resultEnd; ++size) {
+    INFO("cut at " << size << ": ..." << text.substr(size - std::min<std::size_t>(size, 20), 20));
+    const std::string torn = write("torn.qgn", text.substr(0, size));
+    const Parsed<RecordsRead> partial = readRecordsForResume(torn);
+    INFO((partial.ok() ? std::string() : partial.error()));
+    REQUIRE(partial.ok());
+    CHECK(partial.value().games.size() == 1);
+    CHECK(partial.value().file.keep == second);
+    CHECK(partial.value().warning.find("incomplete") != std::string::npos);
+    CHECK(readAll(torn) == text.substr(0, size));
+  }
+
+  // The cut is made by the first append, and only then.
+  const std::string torn = write("torn.qgn", text.substr(0, text.size() - 9));
+  const Parsed<RecordsRead> judged = readRecordsForResume(torn);
+  REQUIRE(judged.ok());
+  {
+    RecordLog log;
+    REQUIRE(log.open(torn, judged.value().file).empty());
+    CHECK(readAll(torn) == text.substr(0, text.size() - 9));
+    REQUIRE(log.append(judged.value().games[0]).empty());
+  }
+  CHECK(readAll(torn) == text.substr(0, second) + text.substr(0, second));
+
+  // A file changed between the judging and the first append is not touched.
+  const std::string changed = write("changed.qgn", text.substr(0, text.size() - 9));
+  const Parsed<RecordsRead> before = readRecordsForResume(changed);
+  REQUIRE(before.ok());
+  RecordLog log;
+  REQUIRE(log.open(changed, before.value().file).empty());
+  std::ofstream(changed, std::ios::app) << "# my note\n";
+  CHECK(log.append(before.value().games[0]).find("changed since it was read") != std::string::npos);
+  CHECK(readAll(changed) == text.substr(0, text.size() - 9) + "# my note\n");
 
   CHECK(readRecordsForResume(tempPath("missing.qgn")).value().games.empty());
   const std::string broken = write("broken.qgn", "[Result \"2-0\"]\n\n1-0\n");
   CHECK(readRecordsForResume(broken).error().find("game 1, line 1: unknown result") !=
         std::string::npos);
-  for (const std::string& p : {path, cut, broken}) std::filesystem::remove(p);
+  for (const std::string& p : {path, torn, changed, broken}) std::filesystem::remove(p);
+}
+
+TEST_CASE("a file that is not a record file of ours is refused and never changed") {
+  const std::string ours = twoGamesOfOurs("ours2.qgn");
+  const std::vector<std::string> foreign = {
+      "[Event \"Casual\"]\n[White \"me\"]\n\n1. e4 e5\n",
+      "[Event \"my game\"]\n\n1. 1a1 2b2 2. 1a2\n",
+      "[Event \"my game\"]\n[X \"me\"]\nSome thoughts on the opening.\n",
+      "[Event \"my game\"]\r\n[Result \"*\"]\r\n\r\n1. 1a1 2b2\r\n",
+      "[engine]\nlevel = 17\n",
+      "[Event \"a\"]\n[Result \"1/2-1/2\"]\n\n1. 1a1 2b2 1/2-1/2\n\n[Event \"b\"]\n\n1. 1a1 2b2\n",
+      "[Event \"a\"]\n[Result \"1-0\"]\n\n1. 1a1 2b2 2. 1a2 3b2 3. 1a3 4b2 4. 1a4 1-0\n",
+      ours + "# note: game 2 was a fine draw\n",
+      ours + "[Manager \"qubic-match\"]\nhello\n",
+      ours.substr(0, ours.find(kOwnTagLine, 1)) + "[Event \"x\"]\n\n1. 1a1",
+      "notes\n" + ours,
+      "[Manager \"qubic-match\"]\n[Event \"my game\"]\n\n1. 1a1 2b2 2. 1a2 {mine} see you\n",
+  };
+  for (std::size_t i = 0; i < foreign.size(); ++i) {
+    INFO("file " << i << ": " << foreign[i]);
+    const std::string path = write("foreign" + std::to_string(i) + ".qgn", foreign[i]);
+    const Parsed<RecordsRead> read = readRecordsForResume(path);
+    REQUIRE(!read.ok());
+    CHECK(read.error().find("not a record file of qubic-match") != std::string::npos);
+    CHECK(readAll(path) == foreign[i]);
+    std::filesystem::remove(path);
+  }
 }
 
 TEST_CASE("a record file that does not belong to the tournament is refused before any game") {
   TournamentConfig config =
       parse({"-engine", "cmd=/nonexistent/a", "-engine", "cmd=/nonexistent/b"}).value();
   config.recordsPath = write("foreign.qgn",
-                             "[Game \"1\"]\n[X \"someone\"]\n[O \"else\"]\n[Opening \"1a1 1b1\"]\n"
+                             "[Manager \"qubic-match\"]\n[Game \"1\"]\n[X \"someone\"]\n[O \"else\"]\n[Opening \"1a1 1b1\"]\n"
                              "[Result \"1-0\"]\n\n1. 1a1 1b1 1-0\n\n");
   std::atomic<bool> stop{false};
   {
@@ -373,4 +455,40 @@ TEST_CASE("a record file that does not belong to the tournament is refused befor
       out.str().find("is someone - else from \"1a1 1b1\", but this tournament's game 1 is a - b") !=
       std::string::npos);
   std::filesystem::remove(config.recordsPath);
+}
+
+TEST_CASE("an engine that cannot run leaves every record file as it was, also through a link") {
+  const std::string ours = twoGamesOfOurs("ours3.qgn");
+  const std::string chess = "[Event \"Casual\"]\n[White \"me\"]\n\n1. e4 e5\n";
+  const std::string torn = ours.substr(0, ours.size() - 7);
+  const std::string target = write("target.pgn", chess);
+  const std::string link = tempPath("link.pgn");
+  std::filesystem::remove(link);
+  std::filesystem::create_symlink(target, link);
+  TournamentConfig config =
+      parse({"-engine", "cmd=/bin/true", "-engine", "cmd=/nonexistent/b"}).value();
+  for (const bool resume : {false, true})
+    for (const std::string& text : {chess, torn, ours + "# note\n"}) {
+      config.resume = resume;
+      config.recordsPath = write("kept.qgn", text);
+      std::atomic<bool> stop{false};
+      std::ostringstream out;
+      CHECK(Tournament(config, builtInOpenings(), out, stop).run() == TournamentEnd::Failed);
+      INFO(out.str());
+      CHECK(out.str().find("error: ") != std::string::npos);
+      CHECK(readAll(config.recordsPath) == text);
+      std::filesystem::remove(config.recordsPath);
+    }
+  config.recordsPath = link;
+  std::atomic<bool> stop{false};
+  std::ostringstream out;
+  CHECK(Tournament(config, builtInOpenings(), out, stop).run() == TournamentEnd::Failed);
+  CHECK(readAll(target) == chess);
+  // Nor is a file made for records that never came.
+  config.recordsPath = tempPath("never.qgn");
+  std::filesystem::remove(config.recordsPath);
+  CHECK(Tournament(config, builtInOpenings(), out, stop).run() == TournamentEnd::Failed);
+  CHECK(!std::filesystem::exists(config.recordsPath));
+  std::filesystem::remove(link);
+  std::filesystem::remove(target);
 }

@@ -108,7 +108,7 @@ TEST_CASE("every reader refuses a FIFO, a device and a directory with its own cl
   CHECK(match::readRecordsForResume(s.fifo).error().find("not a regular file (a FIFO)") !=
         std::string::npos);
   match::RecordLog log;
-  CHECK(log.open(s.fifo).find("cannot open the record file for writing") != std::string::npos);
+  CHECK(log.open(s.fifo, match::RecordsFileState{true}).find("cannot open the record file for writing") != std::string::npos);
 }
 
 TEST_CASE("D1: a text file that is not a record file is refused and left exactly as it was") {
@@ -151,13 +151,19 @@ TEST_CASE("a one-section TOML file named as records is refused and left byte for
   const std::string mixed = s.file("mixed.qgn", game + "[section]\nkey = 1\n");
   CHECK_FALSE(match::readRecordsForResume(mixed));
   CHECK(contentOf(mixed) == game + "[section]\nkey = 1\n");
-  // A game of ours cut short in its tags, alone in the file: cut off, with the warning.
-  const std::string cut = s.file("cut.qgn", "[Game \"1\"]\n[X \"a\"]\n[O \"b");
+  // A game of ours cut short in its tags, alone in the file: to be cut off, with the
+  // warning, but only when the first game of the run is appended; without the manager's
+  // tag it is refused.
+  const std::string torn = "[Manager \"qubic-match\"]\n[Game \"1\"]\n[X \"a\"]\n[O \"b";
+  const std::string cut = s.file("cut.qgn", torn);
   const Parsed<match::RecordsRead> partial = match::readRecordsForResume(cut);
   REQUIRE(partial.ok());
   CHECK(partial.value().games.empty());
+  CHECK(partial.value().file.keep == 0);
   CHECK(partial.value().warning.find("incomplete") != std::string::npos);
-  CHECK(contentOf(cut).empty());
+  CHECK(contentOf(cut) == torn);
+  const std::string foreign = s.file("foreign.qgn", torn.substr(torn.find('\n') + 1));
+  CHECK_FALSE(match::readRecordsForResume(foreign));
 }
 
 TEST_CASE("an output file replaces only a file of its own kind, written beside and renamed") {

@@ -522,7 +522,9 @@ TEST_CASE("qubic quits on q, Ctrl-C and SIGTERM, leaving the terminal as it foun
       CHECK(std::system(("kill -TERM " + pane.qubicPid()).c_str()) == 0);
     else
       pane.keys(quit);
-    CHECK(pane.waitForExit(3) == "1 0 exit 0");  // alternate screen left, exit status 0
+    // The alternate screen left; a signal's exit status is 128 + its number, as shells expect.
+    const std::string status = std::string(quit) == "q" ? "0" : quit == std::string("C-c") ? "130" : "143";
+    CHECK(pane.waitForExit(3) == "1 0 exit " + status);
   }
 }
 
@@ -778,6 +780,70 @@ TEST_CASE("engines watched with a level for each side, at the configured speed")
   CHECK(pane.last.find("X  Engine, level 3") != std::string::npos);
 }
 
+TEST_CASE("a game lost on time is finished: not kept, saved with its result, loaded lost") {
+  // Issue 53 (2): the kept file said [Result "*"] and [XClock "-124"], and the lost game
+  // came back to life at the next start.
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nhuman_side = \"both\"\nclock = \"tc=2\"\n");
+  REQUIRE(pane.waitForPattern(R"(X  Player X   0:0[0-9]\.[0-9])"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForText("1. 1a1"));
+  REQUIRE(pane.waitForText("O lost on time: X wins.", 20));
+  CHECK(waitUntil([&] { return keptGames(pane.dir()).empty(); }, 5));
+  pane.keys("w C-u");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("-l lost.qgn");
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to lost.qgn"));
+  const std::string text = readText(pane.dir() / "lost.qgn");
+  INFO(text);
+  CHECK(text.find("[Result \"1-0\"]") != std::string::npos);
+  CHECK(text.find("[Termination \"time forfeit\"]") != std::string::npos);
+  CHECK(text.find("[OClock \"0\"]") != std::string::npos);
+  CHECK(text.find("Clock \"-") == std::string::npos);
+  CHECK(text.find("1. 1a1 1-0") != std::string::npos);
+
+  pane.keys("C-c");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 130");
+  CHECK(keptGames(pane.dir()).empty());
+  pane.restart();
+  REQUIRE(pane.waitForText("(none yet)"));
+  CHECK(pane.last.find("Resume it?") == std::string::npos);
+  pane.keys("o C-u");
+  pane.keys("-l lost.qgn");
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Loaded lost.qgn: 1 move"));
+  REQUIRE(pane.waitForText("O lost on time: X wins."));
+  pane.keys("3c3");
+  REQUIRE(pane.waitForText("lost on time: n starts a new game"));
+  CHECK(pane.last.find("1. 1a1 3c3") == std::string::npos);
+}
+
+TEST_CASE("a kept game that cannot be read is moved aside and said, never deleted") {
+  // Issue 53 (3): it was deleted at the start without a word.
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+  const fs::path kept = pane.dir() / "qubic" / "unfinished";
+  fs::create_directories(kept);
+  const std::string broken = "[Event \"Qubic game (unfinished)\"]\n\n1. 1a1 1a1\n";
+  std::ofstream(kept / "game-1-2.qgn") << broken;
+  pane.restart();
+  REQUIRE(pane.waitForText("A kept game could not be read"));
+  INFO(pane.last);
+  CHECK(!fs::exists(kept / "game-1-2.qgn"));
+  CHECK(readText(kept / "unreadable" / "game-1-2.qgn") == broken);
+  // Said once: the next start has nothing to say.
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+  pane.restart();
+  REQUIRE(pane.waitForText("level 4"));
+  CHECK(pane.last.find("could not be read") == std::string::npos);
+  CHECK(readText(kept / "unreadable" / "game-1-2.qgn") == broken);
+}
+
 TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);
@@ -791,7 +857,7 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
   };
   CHECK(waitUntil([&] { return keptText().find("1. 1a1 2b2") != std::string::npos; }, 5));
   pane.keys("C-c");
-  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 130");
 
   pane.restart();
   REQUIRE(pane.waitForText("An unfinished game (2 moves) was kept from the last run."));
@@ -807,7 +873,7 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
 
   // Declined, it is gone for good.
   pane.keys("C-c");
-  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 130");
   pane.restart();
   REQUIRE(pane.waitForText("Resume it?"));
   pane.keys("n");
@@ -1035,7 +1101,7 @@ TEST_CASE("a resumed game keeps who plays and the levels and the clock") {
                           "[Mode \"play\"]", "[TimeControl \"tc=600\"]", "[OClock \""})
     CHECK(kept[0].find(tag) != std::string::npos);
   pane.keys("C-c");
-  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 130");
 
   pane.restart();
   REQUIRE(pane.waitForText("Resume it?"));
@@ -1088,7 +1154,7 @@ TEST_CASE("two games running at once keep their own unfinished games") {
   // Both stopped by a signal: both games stay, and each is offered at a later start.
   for (const QubicPane* pane : {&a, &b}) {
     std::system(("kill -TERM " + pane->qubicPid()).c_str());
-    REQUIRE(pane->waitForExit(3) == "1 0 exit 0");
+    REQUIRE(pane->waitForExit(3) == "1 0 exit 143");
   }
   REQUIRE(keptGames(a.dir()).size() == 2);
   a.restart();

@@ -10,7 +10,9 @@ namespace qubic::tui {
 void App::autosave() {
   if (choosingGame()) return;  // the earlier game is not decided on yet
   const Game& game = round_.game;
-  if (game.moves().empty() || game.position().isGameOver() || !round_.unsaved()) {
+  // A game lost on time is finished: it is never kept as unfinished.
+  if (game.moves().empty() || game.position().isGameOver() || round_.lostOnTime ||
+      !round_.unsaved()) {
     if (!autosaved_.empty()) autosave_.remove();
     autosaved_.clear();
     return;
@@ -107,6 +109,11 @@ void App::beginFromRecord(const GameRecord& record, const GameSetup& setup) {
   if (!setup.timeControl.empty() && control)
     clock_.restore(setup.clockLeft, round_.game.position().sideToMove(),
                    std::chrono::steady_clock::now());
+  // A game lost on time comes back lost: the record's result stands, not the clocks.
+  const bool decisive = record.result == GameResult::XWins || record.result == GameResult::OWins;
+  if (decisive && record.tag("Termination") == "time forfeit" &&
+      !round_.game.position().isGameOver())
+    round_.lostOnTime = record.result == GameResult::XWins ? Side::O : Side::X;
 }
 
 GameSetup App::currentSetup() const {
@@ -135,6 +142,10 @@ GameRecord App::recordForDisk(const std::string& event) const {
   record.setTag("X", seatText(Side::X));
   record.setTag("O", seatText(Side::O));
   writeSetupTags(currentSetup(), record);
+  if (const std::optional<Side> out = round_.lostOnTime) {
+    record.result = *out == Side::X ? GameResult::OWins : GameResult::XWins;
+    record.setTag("Termination", "time forfeit");
+  }
   return record;
 }
 

@@ -214,6 +214,7 @@ bool App::choosingGame() const {
 
 void App::offerUnfinishedGame() {
   std::optional<GameRecord> unfinished = autosave_.claimLeftGame();
+  if (!autosave_.setAside().empty()) say(autosave_.setAside(), Style::Error);
   if (!unfinished) return;
   screens_.clear();  // the question is asked on the board, not over the start screen
   open(Question{Question::Purpose::Resume, Action::None, {}, std::move(unfinished)});

@@ -83,8 +83,12 @@ std::optional<GameRecord> Autosave::claimLeftGame() {
       continue;
     }
     const Parsed<GameRecord> record = loadRecordFile(path_);
-    if (record && !record.value().moves.empty()) return record.value();
-    remove();  // unreadable or empty: nothing to offer
+    if (!record) {
+      moveAside(record.error());
+      continue;
+    }
+    if (!record.value().moves.empty()) return record.value();
+    remove();  // no move: nothing to offer
   }
   return std::nullopt;
 }
@@ -104,6 +108,24 @@ std::string Autosave::write(const GameRecord& record) {
   if (std::string error = saveRecordFile(fresh, record); !error.empty()) return error;
   fs::rename(fresh, path_, ec);
   return ec ? path_ + ": " + ec.message() : std::string();
+}
+
+void Autosave::moveAside(const std::string& why) {
+  // Never deleted: the player may want it, or a bug report may.
+  const std::string dir = makeStateDirectory(std::string(kLeftName) + "/unreadable");
+  std::error_code ec;
+  std::string aside = dir + "/" + fs::path(path_).filename().string();
+  for (int n = 1; fs::symlink_status(aside, ec).type() != fs::file_type::not_found; ++n)
+    aside = dir + "/" + fs::path(path_).stem().string() + "-" + std::to_string(n) + ".qgn";
+  if (!dir.empty()) fs::rename(path_, aside, ec);
+  if (dir.empty() || ec) {
+    setAside_ = "A kept game could not be read and was left in " + path_ + " (" + why + ").";
+  } else {
+    setAside_ = "A kept game could not be read (" + why + "); it was moved to " + aside + ".";
+    fs::remove(path_ + ".lock", ec);
+  }
+  unlock();
+  path_.clear();
 }
 
 void Autosave::remove() {

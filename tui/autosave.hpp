@@ -21,7 +21,11 @@ class Autosave {
 
   // Takes over the newest kept game that no running qubic holds, if any: from then on it
   // is this game's file (written over by write(), deleted by remove()).
+  // A kept file that does not read as a game is moved aside, to unfinished/unreadable/,
+  // and said once in setAside().
   std::optional<GameRecord> claimLeftGame();
+  // What claimLeftGame() moved aside, as a sentence for the player ("" for nothing).
+  const std::string& setAside() const { return setAside_; }
   // Keeps `record` as this game's unfinished game (a new file renamed into place, so a
   // crash never leaves half a game); returns an error message, "" on success.
   std::string write(const GameRecord& record);
@@ -34,8 +38,11 @@ class Autosave {
   std::string lock(const std::string& path);  // "" when another process holds it
   void unlock();
 
+  void moveAside(const std::string& why);
+
   std::string path_;
   int lockFd_ = -1;
+  std::string setAside_;
 };
 
 // Where kept games live: <state directory>/unfinished ("" when there is no state directory).

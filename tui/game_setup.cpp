@@ -1,5 +1,6 @@
 #include "game_setup.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 
@@ -43,7 +44,8 @@ void writeSetupTags(const GameSetup& setup, GameRecord& record) {
   if (!setup.timeControl.empty()) {
     record.setTag("TimeControl", setup.timeControl);
     for (const Side s : {Side::X, Side::O})
-      record.setTag(kClockTag[index(s)], std::to_string(setup.clockLeft[index(s)].count()));
+      record.setTag(kClockTag[index(s)],
+                    std::to_string(std::max<std::int64_t>(0, setup.clockLeft[index(s)].count())));
   }
 }
 
@@ -93,7 +95,9 @@ Parsed<GameSetup> readSetupTags(const GameRecord& record, const GameSetup& defau
     setup.timeControl = tc;
     for (const Side s : {Side::X, Side::O}) {
       const std::string v = record.tag(kClockTag[index(s)]);
-      const auto ms = number(v, std::int64_t{1} << 40);
+      // Before 2026-11-27 a flag fall was written as a negative time left: it is none.
+      const bool spent = v.size() > 1 && v[0] == '-' && number(v.substr(1), std::int64_t{1} << 40);
+      const auto ms = spent ? std::optional<std::int64_t>(0) : number(v, std::int64_t{1} << 40);
       if (!ms) return bad(kClockTag[index(s)], v);
       setup.clockLeft[index(s)] = std::chrono::milliseconds(*ms);
     }

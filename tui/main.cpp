@@ -208,5 +208,7 @@ int main(int argc, char** argv) {
     std::cerr << "qubic: " << e.what() << '\n';
     return 1;
   }
+  // Ended by a signal (the game kept first): 128 + its number, as shells expect.
+  if (const int signal = qubic::tui::terminationSignal(); signal != 0) return 128 + signal;
   return 0;
 }

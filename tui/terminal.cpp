@@ -16,7 +16,7 @@ namespace {
 volatile std::sig_atomic_t gTerminate = 0;
 volatile std::sig_atomic_t gCursesActive = 0;
 
-void onTerminate(int) { gTerminate = 1; }
+void onTerminate(int signal) { gTerminate = signal; }
 
 // Crashes still give the user a working terminal: leave curses, then die as intended.
 void onFatalSignal(int signal) {
@@ -65,6 +65,8 @@ TerminalSession::TerminalSession() {
 TerminalSession::~TerminalSession() { restoreTerminal(); }
 
 bool terminationRequested() { return gTerminate != 0; }
+
+int terminationSignal() { return gTerminate; }
 
 void restoreTerminal() {
   if (!gCursesActive) return;

@@ -14,6 +14,8 @@ class TerminalSession {
 
 // True once SIGINT or SIGTERM arrived; the main loop then quits normally.
 bool terminationRequested();
+// The signal that asked for it (SIGINT, SIGTERM, SIGHUP), 0 for none.
+int terminationSignal();
 
 // Leaves curses mode if it is active; safe to call more than once.
 void restoreTerminal();

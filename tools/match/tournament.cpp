@@ -60,7 +60,8 @@ std::string Tournament::loadFinishedGames(std::vector<bool>& finished) {
   const std::string& path = config_.recordsPath;
   const Parsed<RecordsRead> read = readRecordsForResume(path);
   if (!read) return read.error();
-  if (!read.value().warning.empty()) out_ << "warning: " << read.value().warning << "\n";
+  recordsFile_ = read.value().file;
+  recordsWarning_ = read.value().warning;
   if (!config_.resume) {
     if (!read.value().games.empty())
       return path + " already holds " + std::to_string(read.value().games.size()) +
@@ -115,11 +116,12 @@ TournamentEnd Tournament::run() {
   for (const EngineConfig& e : config_.engines)
     if (problem.empty() && access(resolveCommand(e.command).c_str(), X_OK) != 0)
       problem = "engine " + e.name + ": cannot run " + e.command + ": " + std::strerror(errno);
-  if (problem.empty()) problem = log_.open(config_.recordsPath);
+  if (problem.empty()) problem = log_.open(config_.recordsPath, recordsFile_);
   if (!problem.empty()) {
     out_ << "error: " << problem << "\n";
     return TournamentEnd::Failed;
   }
+  if (!recordsWarning_.empty()) out_ << "warning: " << recordsWarning_ << "\n";
   for (const ScheduledGame& g : schedule_)
     if (!finished[static_cast<std::size_t>(g.number - 1)]) pending_.push_back(g);
   // The games read back may already decide the SPRT.

@@ -57,6 +57,8 @@ class Tournament {
   std::vector<ScheduledGame> schedule_;
   Standings standings_;
   RecordLog log_;
+  RecordsFileState recordsFile_;  // the record file as judged before the run
+  std::string recordsWarning_;
 
   std::mutex mutex_;                    // guards everything below
   std::vector<ScheduledGame> pending_;  // in schedule order; taken from the front
