@@ -2,10 +2,13 @@
 // The main thread reads commands; the Player thinks on a search thread (PlayerSearcher).
 // One mutex serialises every call into the session, so replies never interleave and
 // `isready`, `stop` and `quit` are answered while a search runs.
+#include <unistd.h>
+
 #include <cstdio>
 #include <exception>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,7 +16,7 @@
 #include "config/data_dirs.hpp"
 #include "config/program.hpp"
 #include "config/settings.hpp"
-#include "line_reader.hpp"
+#include "command_input.hpp"
 #include "player_searcher.hpp"
 #include "ugi.hpp"
 
@@ -55,6 +58,18 @@ Arguments readArguments(int argc, char** argv) {
     }
   }
   return args;
+}
+
+// The commands answered at once even behind a command that waits for the search.
+bool isUrgent(const qubic::InputLine& line) {
+  if (line.kind == qubic::LineRead::End) return true;
+  if (line.kind != qubic::LineRead::Line) return false;
+  const std::string_view text = line.text;
+  const std::size_t begin = text.find_first_not_of(" \t");
+  if (begin == std::string_view::npos) return false;
+  const std::size_t end = text.find_first_of(" \t\r", begin);
+  const std::string_view word = text.substr(begin, end - begin);
+  return word == "stop" || word == "isready" || word == "quit";
 }
 
 // Writes one protocol line and flushes it, so a controller sees it at once.
@@ -105,34 +120,43 @@ int run(int argc, char** argv) {
   qubic::UgiSession ugi(settings.value(), searcher, writeLine);
   session = &ugi;
 
-  std::string line;
-  for (bool more = true; more;) {
-    const qubic::LineRead read = qubic::readBoundedLine(std::cin, line);
-    if (read == qubic::LineRead::TooLong) {
+  // Reads one command and carries it out; false once the engine is to exit.
+  qubic::CommandInput input(STDIN_FILENO);
+  auto carryOut = [&](const qubic::InputLine& line) {
+    if (line.kind == qubic::LineRead::TooLong) {
       const std::lock_guard<std::mutex> lock(sessionMutex);
       ugi.rejectLongLine(qubic::kMaxCommandBytes);
-      continue;
+      return true;
     }
-    more = read == qubic::LineRead::Line;
+    // The end of input is a quit: the controller has gone.
     const std::string_view command =
-        more ? std::string_view(line) : std::string_view("quit");  // end of input = quit
-    bool mustWait = false, quitting = false;
-    {
-      const std::lock_guard<std::mutex> lock(sessionMutex);
-      mustWait = ugi.waitsForSearch(command);
-    }
-    // A command such as `position` that arrives during a timed search is carried out after
-    // it, so scripts need not wait for bestmove (untimed searches refuse it instead, since
-    // only `stop` would end the wait). Waiting happens without the lock: the
-    // search needs it to deliver its result.
-    if (mustWait) searcher.waitForSearch();
+        line.kind == qubic::LineRead::End ? std::string_view("quit") : std::string_view(line.text);
+    bool quitting = false;
     {
       const std::lock_guard<std::mutex> lock(sessionMutex);
       ugi.handle(command);
       quitting = ugi.quitRequested();
     }
     searcher.waitIfStopping();  // after stop or quit the bestmove is out before the next command
-    more = more && !quitting;
+    return !quitting;
+  };
+  for (bool more = true; more;) {
+    const qubic::InputLine line = input.next();
+    // A command such as `position` that arrives during a timed search is carried out after
+    // it, so scripts need not wait for bestmove (untimed searches refuse it instead, since
+    // only `stop` would end the wait). Meanwhile the lines behind it are read, and `stop`,
+    // `isready`, `quit` and the end of input jump the queue. The wait is without the lock:
+    // the search needs it to deliver its result.
+    auto waits = [&] {
+      const std::lock_guard<std::mutex> lock(sessionMutex);
+      return line.kind == qubic::LineRead::Line && ugi.waitsForSearch(line.text);
+    };
+    while (more && waits()) {
+      input.read(10);
+      if (const std::optional<qubic::InputLine> urgent = input.take(isUrgent))
+        more = carryOut(*urgent);
+    }
+    more = more && carryOut(line);
   }
   searcher.stop();  // quit has stopped any search already; this keeps the exit certain
   searcher.waitForSearch();

@@ -178,6 +178,46 @@ TEST_CASE("end of input is quit, and a running search still answers") {
   CHECK(searching.wait(milliseconds(5000)) == 0);
 }
 
+TEST_CASE("stop, isready, quit and the end of input jump a command queued behind a search") {
+  // Issue 53 (6): the engine read nothing while `position` waited for a 20 s search.
+  for (const char* budget : {"20000", "1000000000000"}) {
+    INFO("go movetime " << budget);
+    ChildProcess engine({kEngine}, {emptyConfigHome()});
+    engine.send("setoption name UseSolution value false");
+    engine.send("position startpos");
+    engine.send(std::string("go movetime ") + budget);
+    engine.send("position startpos moves 1a1");
+    engine.send("isready");
+    // Ten times a second: time for a loaded machine, nothing like the search's budget.
+    const auto ready = engine.readUntil("readyok", milliseconds(10000));
+    REQUIRE(!ready.empty());
+    CHECK(ready.back() == "readyok");
+    engine.send("stop");
+    const auto stopped = engine.readUntil("bestmove", milliseconds(10000));
+    REQUIRE(!stopped.empty());
+    checkBestMove(stopped.back(), Position{});
+    // The queued position was then carried out: a search from it answers for it.
+    engine.send("go nodes 1000");
+    const auto next = engine.readUntil("bestmove", milliseconds(10000));
+    REQUIRE(!next.empty());
+    checkBestMove(next.back(), playMoves(Position{}, "1a1").value());
+    engine.send("quit");
+    CHECK(engine.wait(milliseconds(10000)) == 0);
+  }
+  // The controller goes away with a command queued: the search stops and the engine exits.
+  for (const char* last : {"quit", ""}) {
+    ChildProcess engine({kEngine}, {emptyConfigHome()});
+    engine.send("setoption name UseSolution value false");
+    engine.send("go movetime 1000000000000");
+    engine.send("position startpos moves 1a1");
+    if (*last) engine.send(last);
+    engine.closeInput();
+    const auto lines = engine.readUntil("bestmove", milliseconds(10000));
+    REQUIRE(!lines.empty());
+    CHECK(engine.wait(milliseconds(10000)) == 0);
+  }
+}
+
 TEST_CASE("the program prints its effective settings and reads a given configuration file") {
   ChildProcess printer({kEngine, "--print-config"}, {emptyConfigHome()});
   auto [out, err] = printer.drain(milliseconds(5000));
