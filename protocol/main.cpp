@@ -12,11 +12,11 @@
 #include <string>
 #include <string_view>
 
+#include "command_input.hpp"
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
 #include "config/program.hpp"
 #include "config/settings.hpp"
-#include "command_input.hpp"
 #include "player_searcher.hpp"
 #include "ugi.hpp"
 

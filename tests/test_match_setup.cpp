@@ -437,7 +437,8 @@ TEST_CASE("a record file that does not belong to the tournament is refused befor
   TournamentConfig config =
       parse({"-engine", "cmd=/nonexistent/a", "-engine", "cmd=/nonexistent/b"}).value();
   config.recordsPath = write("foreign.qgn",
-                             "[Manager \"qubic-match\"]\n[Game \"1\"]\n[X \"someone\"]\n[O \"else\"]\n[Opening \"1a1 1b1\"]\n"
+                             "[Manager \"qubic-match\"]\n[Game \"1\"]\n[X \"someone\"]\n[O "
+                             "\"else\"]\n[Opening \"1a1 1b1\"]\n"
                              "[Result \"1-0\"]\n\n1. 1a1 1b1 1-0\n\n");
   std::atomic<bool> stop{false};
   {

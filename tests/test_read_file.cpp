@@ -108,7 +108,8 @@ TEST_CASE("every reader refuses a FIFO, a device and a directory with its own cl
   CHECK(match::readRecordsForResume(s.fifo).error().find("not a regular file (a FIFO)") !=
         std::string::npos);
   match::RecordLog log;
-  CHECK(log.open(s.fifo, match::RecordsFileState{true}).find("cannot open the record file for writing") != std::string::npos);
+  CHECK(log.open(s.fifo, match::RecordsFileState{true})
+            .find("cannot open the record file for writing") != std::string::npos);
 }
 
 TEST_CASE("D1: a text file that is not a record file is refused and left exactly as it was") {

@@ -1,5 +1,6 @@
 // qubic-solve as a user runs it: the final lines, the proof it writes, --verify on that
 // proof and on a damaged copy, and bad arguments.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -245,8 +246,15 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
                                                {"--review", "/dev/zero"},
                                                {"--review", "1a1,1a1"},
                                                {"--review", "1a1", "--moves", "1b1"},
-                                               {"--verify", "/tmp"}}) {
-    const Run run = solve(args);
+                                               {"--verify", "/tmp"},
+                                               // Issue 53 (10): an out-of-range double was
+                                               // cast to int; '' solved the empty board.
+                                               {"review", "1a1", "--game", "4294967297"},
+                                               {"review", "1a1", "--game", "2.5"},
+                                               {"review", ""},
+                                               {"verify", ""},
+                                               {"prove", "--proof", ""}}) {
+    const Run run = solve(args, std::chrono::seconds(20));
     INFO(args[0]);
     CHECK(run.exitCode == 2);
     CHECK(run.err.find("qubic-solve: ") != std::string::npos);
@@ -676,4 +684,55 @@ TEST_CASE("qubic-solve --review quotes a bad record without its raw bytes") {
   CHECK(run.err.find('\0') == std::string::npos);
   CHECK(run.err.find("\\x00") != std::string::npos);  // the NUL named, the message whole
   std::filesystem::remove(path);
+}
+
+TEST_CASE("qubic-solve puzzles --from-proof refuses a directory and a FIFO at once") {
+  // Issue 53 (4, 7): a directory aborted (uncaught ios_base::failure), a FIFO blocked for
+  // ever in open, deaf to Ctrl-C.
+  const std::string fifo =
+      (std::filesystem::temp_directory_path() / ("qubic-puzzles-fifo-" + std::to_string(getpid())))
+          .string();
+  std::filesystem::remove(fifo);
+  REQUIRE(mkfifo(fifo.c_str(), 0600) == 0);
+  const std::string tmp = std::filesystem::temp_directory_path().string();
+  for (const auto& [path, why] :
+       {std::pair{tmp, std::string("a directory")}, std::pair{fifo, std::string("a FIFO")}}) {
+    const Run run = solve({"puzzles", "2", "--from-proof", path}, std::chrono::seconds(20));
+    INFO(run.err);
+    CHECK(run.exitCode == 2);
+    CHECK(run.err.find("cannot read " + path + ": not a regular file (" + why + ")") !=
+          std::string::npos);
+  }
+  std::filesystem::remove(fifo);
+}
+
+TEST_CASE("qubic-solve --pieces on a full disk says so, keeps no cut piece and goes on") {
+  // Issue 53 (5): an unchecked write kept a cut-off piece; an unchecked rename aborted the
+  // solve. A file-size limit of 2 KB stands for the full disk (root ignores read-only modes).
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("qubic-pieces-" + std::to_string(getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  ChildProcess child({"/bin/sh", "-c",
+                      "ulimit -f 2; trap '' XFSZ; exec '" + std::string(QUBIC_BIN_DIR) +
+                          "/qubic-solve' prove --moves 1a1,4d4,1d1,1b2 --split 2 --pieces '" +
+                          dir.string() + "'"});
+  REQUIRE(child.started());
+  child.closeInput();
+  const auto [out, err] = child.drain(std::chrono::seconds(60));
+  INFO(err);
+  CHECK(child.wait(std::chrono::seconds(5)).value_or(-99) == 0);
+  CHECK(err.find("warning: --pieces: not kept: ") != std::string::npos);
+  CHECK(out.find("verified: yes") != std::string::npos);
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    INFO(entry.path());
+    CHECK(entry.path().string().find(".new-") == std::string::npos);
+    if (entry.path().extension() == ".proof") {
+      std::ifstream in(entry.path());
+      const std::string text((std::istreambuf_iterator<char>(in)), {});
+      CHECK(text.size() >= 4);
+      CHECK(text.substr(text.size() - 4) == "end\n");
+    }
+  }
+  std::filesystem::remove_all(dir);
 }

@@ -523,7 +523,9 @@ TEST_CASE("qubic quits on q, Ctrl-C and SIGTERM, leaving the terminal as it foun
     else
       pane.keys(quit);
     // The alternate screen left; a signal's exit status is 128 + its number, as shells expect.
-    const std::string status = std::string(quit) == "q" ? "0" : quit == std::string("C-c") ? "130" : "143";
+    const std::string status = std::string(quit) == "q"     ? "0"
+                               : quit == std::string("C-c") ? "130"
+                                                            : "143";
     CHECK(pane.waitForExit(3) == "1 0 exit " + status);
   }
 }

@@ -48,7 +48,6 @@ constexpr double kDefaultSolveSeconds = 600;
 
 // Set by Ctrl-C or SIGTERM: the solve stops and what is known is printed.
 std::atomic<bool> interrupted{false};
-extern "C" void onInterrupt(int) { interrupted.store(true); }
 
 double physicalMemoryMb() {
   const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
@@ -65,6 +64,17 @@ double number(const char* text, const char* option) {
 }
 
 }  // namespace
+
+// The small notes of --pieces (a split's move, a lost piece): any regular file there is ours.
+constexpr OutputKind kPieceNote{"note of --pieces", ""};
+
+// Keeps one piece's result: written beside and renamed, so never half a piece under the
+// real name. A piece that cannot be kept (a read-only or full disk) is said, and the solve
+// goes on: only a later solve misses it.
+void keepPiece(const std::string& path, const std::string& content, const OutputKind& kind) {
+  if (const std::string error = writeOutputFile(path, content, kind); !error.empty())
+    std::fprintf(stderr, "warning: --pieces: not kept: %s\n", error.c_str());
+}
 
 // --pieces DIR: each proven piece is kept as DIR/piece-<position>.proof (and each split
 // piece's move as DIR/split-<position>.txt), and a later split solve
@@ -87,9 +97,7 @@ void keepPiecesIn(const std::string& dir, SplitOptions& options) {
     return text.value();
   };
   options.remember = [file](const Position& pos, const std::string& proof) {
-    const std::string path = file(pos), partial = path + ".part";
-    std::ofstream(partial) << proof;
-    std::filesystem::rename(partial, path);  // never a half-written piece under the real name
+    keepPiece(file(pos), proof, kProofFile);
   };
   // A split piece: the move it was split at, as a move token in DIR/split-<position>.txt.
   const auto splitFile = [file](const Position& pos) {
@@ -114,18 +122,15 @@ void keepPiecesIn(const std::string& dir, SplitOptions& options) {
     return text && text.value() == positionString(pos) + "\n";
   };
   options.rememberLoss = [lostFile](const Position& pos) {
-    const std::string path = lostFile(pos), partial = path + ".part";
-    std::ofstream(partial) << positionString(pos) << '\n';
-    std::filesystem::rename(partial, path);
+    keepPiece(lostFile(pos), positionString(pos) + "\n", kPieceNote);
   };
   options.rememberSplit = [splitFile](const Position& pos, int move) {
     if (move < 0) {
-      std::filesystem::remove(splitFile(pos));
+      std::error_code ignored;  // not there, or not removable: a later solve splits again
+      std::filesystem::remove(splitFile(pos), ignored);
       return;
     }
-    const std::string path = splitFile(pos), partial = path + ".part";
-    std::ofstream(partial) << moveToken(move) << '\n';
-    std::filesystem::rename(partial, path);
+    keepPiece(splitFile(pos), moveToken(move) + "\n", kPieceNote);
   };
 }
 
@@ -133,8 +138,7 @@ void keepPiecesIn(const std::string& dir, SplitOptions& options) {
 int splitMain(const Position& start, SplitOptions options, const std::string& proofPath,
               const std::string& bookPath, const BookOptions& keep) {
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
-  std::signal(SIGINT, onInterrupt);
-  std::signal(SIGTERM, onInterrupt);
+  stopOnInterrupt(interrupted);
   const auto report = [](const PieceReport& p) {
     const char* answer = p.answer == Answer::Proven      ? "X wins"
                          : p.answer == Answer::Disproven ? "X does not win"
@@ -202,6 +206,9 @@ int solveMain(int argc, char** argv) {
       fail(arg + " is given twice");
     auto value = [&]() -> const char* {
       if (i + 1 >= argc) fail(arg + " needs a value");
+      // An empty file name is a mistake (`review ''` reviewed nothing and solved the empty
+      // board instead); only --moves may be empty, for the empty board.
+      if (*argv[i + 1] == '\0' && arg != "--moves") fail(arg + " needs a value, not an empty one");
       return argv[++i];
     };
     if (arg == "--version") {
@@ -228,7 +235,8 @@ int solveMain(int argc, char** argv) {
       reviewGame = value();
     } else if (arg == "--game") {
       gameNumber = number(value(), "--game");
-      if (gameNumber < 1) fail("--game must be 1 or more");
+      if (gameNumber < 1 || gameNumber > 1e9 || gameNumber != std::floor(gameNumber))
+        fail("--game must be a whole number from 1 to 10^9");
     } else if (arg == "--puzzles") {
       puzzles = number(value(), "--puzzles");
       if (puzzles < 1 || puzzles > 100000 || puzzles != std::floor(puzzles))
@@ -368,8 +376,7 @@ int solveMain(int argc, char** argv) {
   if (explainAsked) return explainCommand(start, seconds > 0 ? seconds : 10);
   if (!puzzleProof.empty() && puzzles <= 0) fail("--from-proof needs --puzzles");
   if (puzzles > 0) {
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
+    stopOnInterrupt(interrupted);
     return puzzlesMain(static_cast<int>(puzzles), static_cast<std::uint64_t>(seed), puzzleProof,
                        interrupted);
   }
@@ -379,8 +386,7 @@ int solveMain(int argc, char** argv) {
       fail(
           "--review takes only --game, --time, --hash and --threads (the game says where it "
           "starts)");
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
+    stopOnInterrupt(interrupted);
     return reviewMain(reviewGame, static_cast<int>(gameNumber), seconds > 0 ? seconds : 5, hashMb,
                       static_cast<int>(threads), interrupted);
   }
@@ -419,8 +425,7 @@ int solveMain(int argc, char** argv) {
     seconds = kDefaultSolveSeconds;
     std::fprintf(stderr, "time limit: %.0f min (the default; --time 0 for none)\n", seconds / 60);
   }
-  std::signal(SIGINT, onInterrupt);
-  std::signal(SIGTERM, onInterrupt);
+  stopOnInterrupt(interrupted);
 
   const auto began = std::chrono::steady_clock::now();
   std::uint64_t totalNodes = 0, totalPositions = 0;  // positions: evaluated by the proof search

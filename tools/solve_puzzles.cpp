@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "config/read_file.hpp"
 #include "engine/study/puzzle.hpp"
 
 namespace qubic {
@@ -22,6 +23,13 @@ int puzzlesMain(int count, std::uint64_t seed, const std::string& proofPath,
   };
   std::vector<Puzzle> puzzles;
   if (!proofPath.empty()) {
+    // Streamed, as proofs are big; but never from a directory, a FIFO or a device.
+    const Parsed<std::size_t> file = checkRegularFile(proofPath, kMaxProofBytes);
+    if (!file) {
+      std::fprintf(stderr, "qubic-solve: cannot read %s: %s\n", proofPath.c_str(),
+                   file.error().c_str());
+      return 2;
+    }
     std::ifstream proof(proofPath);
     if (!proof) {
       std::fprintf(stderr, "qubic-solve: cannot read %s\n", proofPath.c_str());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
 #include "notation.hpp"
 
@@ -210,23 +211,21 @@ Parsed<GameRecord> readGame(Reader& in, bool& found) {
   GameRecord record;
   bool sawResultTag = false;
   found = false;
-  bool sawPositionTag = false;
+  std::unordered_set<std::string> names;  // a set: a look through the tags read was quadratic
   for (in.skipSpace(); !in.atEnd() && in.peek() == '['; in.skipSpace()) {
     found = true;
     const int line = in.line();
+    if (names.size() == kMaxRecordTags)
+      return Parsed<GameRecord>::failure(at(line) + "more than " + std::to_string(kMaxRecordTags) +
+                                         " tags in one game");
     const Parsed<RecordTag> tag = readTag(in);
     if (!tag) return Parsed<GameRecord>::failure(tag.error());
-    const bool duplicate =
-        (tag.value().name == kResultTag && sawResultTag) ||
-        (tag.value().name == kPositionTag && sawPositionTag) ||
-        std::any_of(record.tags.begin(), record.tags.end(),
-                    [&](const RecordTag& t) { return t.name == tag.value().name; });
+    const bool duplicate = !names.insert(tag.value().name).second;
     if (duplicate)
       return Parsed<GameRecord>::failure(at(line) + "tag " + tag.value().name + " appears twice");
     if (std::string problem = takeTypedTag(record, tag.value(), line, sawResultTag);
         !problem.empty())
       return Parsed<GameRecord>::failure(problem);
-    sawPositionTag = sawPositionTag || tag.value().name == kPositionTag;
   }
 
   Position pos = record.start;

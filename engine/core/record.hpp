@@ -45,6 +45,9 @@ struct GameRecord {
 // or newlines are tidied first: '}' becomes ')' and line breaks become spaces).
 std::string recordToString(const GameRecord& record);
 
+// Far more tags than any game has; a record with more is refused, not read slowly.
+constexpr std::size_t kMaxRecordTags = 1000;
+
 // Exactly one game. Errors name the line, e.g. "line 9: move 12 (2b2): cell 2b2 is already
 // occupied"; moves are checked with the rules, and the result must agree with them.
 Parsed<GameRecord> parseRecord(std::string_view text);

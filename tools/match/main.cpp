@@ -25,8 +25,6 @@ using namespace qubic::match;
 
 std::atomic<bool> interrupted{false};
 
-extern "C" void onInterrupt(int) { interrupted = true; }
-
 // The qubic-engine built next to this program.
 std::string ourEngine() {
   std::error_code error;
@@ -76,10 +74,7 @@ int main(int argc, char** argv) {
                   2);
   }
 
-  struct sigaction action {};
-  action.sa_handler = onInterrupt;
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
+  stopOnInterrupt(interrupted);
 
   LadderRun run{localTime("%Y-%m-%d %H:%M %Z"), 0, describeMachine()};
   const auto began = std::chrono::steady_clock::now();

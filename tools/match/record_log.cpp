@@ -4,10 +4,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <vector>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include "config/read_file.hpp"
 
@@ -43,8 +43,9 @@ bool couldStartItem(std::string_view item) {
   for (std::size_t i = 0; move && i < item.size(); ++i)
     move = kMovePattern[i].find(item[i]) != std::string_view::npos;
   const std::size_t digits = item.find_first_not_of("0123456789");
-  const bool number = digits != 0 && (digits == std::string_view::npos ||
-                                      item.find_first_not_of('.', digits) == std::string_view::npos);
+  const bool number =
+      digits != 0 && (digits == std::string_view::npos ||
+                      item.find_first_not_of('.', digits) == std::string_view::npos);
   bool result = false;
   for (std::string_view token : kResultTokens) result = result || startsWith(token, item);
   return move || number || result;
@@ -73,7 +74,8 @@ bool isTornGame(std::string_view tail) {
   // its moves end in one: then it was complete, and is not torn.
   std::string judged(tail.substr(0, cut));
   const std::size_t tag = judged.find("\n[Result \"");
-  if (tag != std::string::npos && tag < blank) judged.erase(tag + 1, judged.find('\n', tag + 1) - tag);
+  if (tag != std::string::npos && tag < blank)
+    judged.erase(tag + 1, judged.find('\n', tag + 1) - tag);
   const Parsed<GameRecord> game = parseRecord(judged);
   return game.ok() && game.value().result == GameResult::Unfinished;
 }
@@ -109,13 +111,15 @@ Parsed<RecordsRead> readRecordsForResume(const std::string& path) {
   if (!endsWithResult(text)) {
     read.file.keep = tornGameStart(text);
     if (read.file.keep == std::string::npos)
-      return Result::failure(notOurs(path, "it does not end with a game's result, nor with a "
-                                           "game qubic-match was writing"));
+      return Result::failure(notOurs(path,
+                                     "it does not end with a game's result, nor with a "
+                                     "game qubic-match was writing"));
     read.warning = path +
                    ": the last game was incomplete (the manager stopped while writing it); it "
                    "is cut off and played again";
   }
-  Parsed<std::vector<GameRecord>> games = parseRecords(std::string_view(text).substr(0, read.file.keep));
+  Parsed<std::vector<GameRecord>> games =
+      parseRecords(std::string_view(text).substr(0, read.file.keep));
   if (!games) return Result::failure(notOurs(path, games.error()));
   for (std::size_t i = 0; i < games.value().size(); ++i) {
     const GameRecord& game = games.value()[i];
@@ -139,7 +143,9 @@ std::string RecordLog::open(const std::string& path, const RecordsFileState& jud
   if (!judged.exists) {
     // Made at the first game; its folder must let it be made.
     const std::size_t slash = path.rfind('/');
-    const std::string dir = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    const std::string dir = slash == std::string::npos ? "."
+                            : slash == 0               ? "/"
+                                                       : path.substr(0, slash);
     if (access(dir.c_str(), W_OK | X_OK) != 0)
       return path + ": cannot make the record file: " + std::strerror(errno);
     return {};
@@ -153,7 +159,8 @@ std::string RecordLog::open(const std::string& path, const RecordsFileState& jud
 std::string RecordLog::prepare() {
   prepared_ = true;
   if (fd_ < 0) {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
+    fd_ =
+        ::open(path_.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
     if (fd_ < 0) return path_ + ": cannot make the record file: " + std::strerror(errno);
     return {};
   }
