@@ -96,7 +96,7 @@ TEST_CASE("a clock charges moves, adds the increment and refills each period") {
 }
 
 TEST_CASE("openings: position strings and move lists, comments, errors with file and line") {
-  const Parsed<std::vector<Opening>> openings = parseOpenings(
+  const Parsed<Openings> openings = parseOpenings(
       "# two openings\n1a1 2b2\n\n "
       "x..............O/................/................/................ x \n"
       "4d4,1a1,2c3\n",
@@ -120,12 +120,13 @@ TEST_CASE("openings: position strings and move lists, comments, errors with file
 }
 
 TEST_CASE("the built-in openings: O answers on a seven-line cell, no two symmetric") {
-  const std::vector<Opening> openings = builtInOpenings();
+  const Openings openings = builtInOpenings();
   // X on one of the 16 seven-line cells: O's replies on the other 15 fall into 5 classes;
   // X on one of the 48 others: 7 classes.
   REQUIRE(openings.size() == 12);
   std::set<std::uint64_t> classes;
-  for (const Opening& o : openings) {
+  for (std::size_t i = 0; i < openings.size(); ++i) {
+    const Opening o = openings[i];
     REQUIRE(o.moves.size() == 2);
     CHECK((kSevenLineCells & bit(o.moves[1])) != 0);
     CHECK(parseOpenings(o.text, "built-in").ok());
@@ -492,4 +493,25 @@ TEST_CASE("an engine that cannot run leaves every record file as it was, also th
   CHECK(!std::filesystem::exists(config.recordsPath));
   std::filesystem::remove(link);
   std::filesystem::remove(target);
+}
+
+TEST_CASE("openings are kept as their text: two million of them take megabytes, not gigabytes") {
+  // Issue 53 (8): a 16 MB file of "0" lines took 4.4 GB as one Position (and more) each.
+  auto residentMb = [] {
+    std::ifstream statm("/proc/self/statm");
+    long pages = 0, resident = 0;
+    statm >> pages >> resident;
+    return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1 << 20);
+  };
+  std::string text;
+  for (int i = 0; i < 2'000'000; ++i) text += "0\n";
+  const double before = residentMb();
+  const Parsed<Openings> openings = parseOpenings(text, "zeros.txt");
+  const double grown = residentMb() - before;
+  REQUIRE(openings.ok());
+  CHECK(openings.value().size() == 2'000'000);
+  CHECK(openings.value()[1'999'999].moves == std::vector<int>{0});
+  CHECK(openings.value()[1'999'999].text == "0");
+  INFO("resident memory grew by " << grown << " MB");
+  CHECK(grown < 400);  // some 12 MB here; a Position each was over 1 GB
 }

@@ -47,7 +47,7 @@ void addTags(GameRecord& record, const EngineProcess& x, const EngineProcess& o,
     record.setTag("XTimeControl", xControl);
     record.setTag("OTimeControl", oControl);
   }
-  record.setTag("Opening", setup.opening->text);
+  record.setTag("Opening", setup.opening.text);
 }
 
 // "position startpos moves ..." or "position fen <position string> moves ...".
@@ -88,9 +88,9 @@ class Game {
  public:
   Game(EngineProcess& x, EngineProcess& o, const GameSetup& setup)
       : engines_{&x, &o}, clocks_{Clock(x.config().timeControl), Clock(o.config().timeControl)} {
-    outcome_.record.start = setup.opening->start;
-    for (int cell : setup.opening->moves) outcome_.record.addMove(cell);
-    position_ = setup.opening->position();
+    outcome_.record.start = setup.opening.start;
+    for (int cell : setup.opening.moves) outcome_.record.addMove(cell);
+    position_ = setup.opening.position();
     addTags(outcome_.record, x, o, setup);
   }
 

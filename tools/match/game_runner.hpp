@@ -24,7 +24,7 @@ std::string_view terminationText(Termination termination);
 struct GameSetup {
   int number = 0;  // the Game tag
   int round = 0;   // the Round tag
-  const Opening* opening = nullptr;
+  Opening opening;
   std::string event;
 };
 

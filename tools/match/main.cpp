@@ -59,9 +59,9 @@ int main(int argc, char** argv) {
   }
 
   const std::string& openingsFile = config.value().openingsFile;
-  const Parsed<std::vector<Opening>> openings =
-      openingsFile.empty() ? Parsed<std::vector<Opening>>::success(builtInOpenings())
-                           : loadOpeningsFile(openingsFile);
+  const Parsed<Openings> openings = openingsFile.empty()
+                                        ? Parsed<Openings>::success(builtInOpenings())
+                                        : loadOpeningsFile(openingsFile);
   if (!openings) return fail(openings.error(), 2);
   const std::string& reportPath = config.value().reportPath;
   if (!reportPath.empty()) {

@@ -1,5 +1,6 @@
 #include "openings.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -57,47 +58,59 @@ Position Opening::position() const {
   return p;
 }
 
-Parsed<std::vector<Opening>> parseOpenings(std::string_view text, std::string_view source) {
-  using Result = Parsed<std::vector<Opening>>;
-  std::vector<Opening> openings;
+namespace {
+
+std::string_view lineAt(std::string_view text, std::size_t begin) {
+  std::size_t end = text.find('\n', begin);
+  if (end == std::string_view::npos) end = text.size();
+  return trimmed(text.substr(begin, end - begin));
+}
+
+}  // namespace
+
+Opening Openings::operator[](std::size_t i) const {
+  return parseOpening(lineAt(text_, lines_[i])).value();  // checked when read
+}
+
+Parsed<Openings> parseOpenings(std::string_view text, std::string_view source) {
+  using Result = Parsed<Openings>;
+  Openings openings;
+  openings.text_ = std::string(text);
   int lineNumber = 0;
   for (std::size_t begin = 0; begin < text.size();) {
-    std::size_t end = text.find('\n', begin);
-    if (end == std::string_view::npos) end = text.size();
-    const std::string_view line = trimmed(text.substr(begin, end - begin));
+    const std::size_t end = std::min(text.find('\n', begin), text.size());
+    const std::string_view line = lineAt(text, begin);
+    const std::size_t start = begin;
     begin = end + 1;
     ++lineNumber;
     if (line.empty() || line.front() == '#') continue;
-    Parsed<Opening> opening = parseOpening(line);
-    if (!opening)
+    if (Parsed<Opening> opening = parseOpening(line); !opening)
       return Result::failure(std::string(source) + ":" + std::to_string(lineNumber) + ": " +
                              opening.error());
-    openings.push_back(opening.value());
+    openings.lines_.push_back(static_cast<std::uint32_t>(start));
   }
-  if (openings.empty()) return Result::failure(std::string(source) + ": no openings in the file");
+  if (openings.lines_.empty())
+    return Result::failure(std::string(source) + ": no openings in the file");
   return Result::success(std::move(openings));
 }
 
-Parsed<std::vector<Opening>> loadOpeningsFile(const std::string& path) {
+Parsed<Openings> loadOpeningsFile(const std::string& path) {
   const Parsed<std::string> text = readRegularFile(path, kMaxOpeningsBytes);
   if (!text)
-    return Parsed<std::vector<Opening>>::failure(
-        path + ": cannot read the openings file: " + text.error());
+    return Parsed<Openings>::failure(path + ": cannot read the openings file: " + text.error());
   return parseOpenings(text.value(), path);
 }
 
-std::vector<Opening> builtInOpenings() {
-  std::vector<Opening> openings;
+Openings builtInOpenings() {
+  std::string lines;
   for (Bitboard first = nonEquivalentMoves(Position{}); first;) {
     const int x = popLowest(first);
     Position afterX;
     afterX.play(x);
-    for (Bitboard replies = nonEquivalentMoves(afterX) & kSevenLineCells; replies;) {
-      const int o = popLowest(replies);
-      openings.push_back({moveToken(x) + " " + moveToken(o), Position{}, {x, o}});
-    }
+    for (Bitboard replies = nonEquivalentMoves(afterX) & kSevenLineCells; replies;)
+      lines += moveToken(x) + " " + moveToken(popLowest(replies)) + "\n";
   }
-  return openings;
+  return parseOpenings(lines, "built-in").value();
 }
 
 }  // namespace qubic::match

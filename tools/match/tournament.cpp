@@ -40,7 +40,7 @@ std::string sprtText(const Score& score, const SprtBounds& bounds) {
 
 }  // namespace
 
-Tournament::Tournament(TournamentConfig config, std::vector<Opening> openings, std::ostream& out,
+Tournament::Tournament(TournamentConfig config, Openings openings, std::ostream& out,
                        const std::atomic<bool>& interrupt)
     : config_(std::move(config)),
       openings_(std::move(openings)),
@@ -83,7 +83,7 @@ std::string Tournament::loadFinishedGames(std::vector<bool>& finished) {
     const ScheduledGame& g = schedule_[static_cast<std::size_t>(n - 1)];
     const EngineConfig &x = config_.engines[static_cast<std::size_t>(g.x)],
                        &o = config_.engines[static_cast<std::size_t>(g.o)];
-    const Opening& opening = openings_[static_cast<std::size_t>(g.opening)];
+    const Opening opening = openings_[static_cast<std::size_t>(g.opening)];
     if (record.tag("X") != x.name || record.tag("O") != o.name ||
         record.tag("Opening") != opening.text)
       return where + " (Game " + number + ") is " + record.tag("X") + " - " + record.tag("O") +
@@ -177,7 +177,7 @@ void Tournament::worker() {
       else if (!engines[i])
         engines[i] = std::make_unique<EngineProcess>(config_.engines[i], &interrupt_);
     }
-    GameSetup setup{game.number, game.round, &openings_[static_cast<std::size_t>(game.opening)],
+    GameSetup setup{game.number, game.round, openings_[static_cast<std::size_t>(game.opening)],
                     config_.event};
     EngineProcess& x = *engines[static_cast<std::size_t>(game.x)];
     EngineProcess& o = *engines[static_cast<std::size_t>(game.o)];

@@ -25,7 +25,7 @@ enum class TournamentEnd { Completed, SprtDecided, StoppedAfterCrash, Interrupte
 class Tournament {
  public:
   // `interrupt` (set by a signal handler) stops the running games; they are not recorded.
-  Tournament(TournamentConfig config, std::vector<Opening> openings, std::ostream& out,
+  Tournament(TournamentConfig config, Openings openings, std::ostream& out,
              const std::atomic<bool>& interrupt);
 
   // Plays the tournament; problems with the record file are reported on `out` and
@@ -51,7 +51,7 @@ class Tournament {
   void countTermination(const std::string& termination);
 
   TournamentConfig config_;
-  std::vector<Opening> openings_;
+  Openings openings_;
   std::ostream& out_;
   const std::atomic<bool>& interrupt_;
   std::vector<ScheduledGame> schedule_;
