@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "child_process.hpp"
+#include "engine/core/notation.hpp"
 #include "engine/core/record.hpp"
 
 using namespace qubic;
@@ -484,5 +485,34 @@ TEST_CASE("a missing engine program is an error before the first game, and no re
   CHECK(run.exitCode == 1);
   CHECK((run.out + run.err).find("engine no-such-engine: cannot run") != std::string::npos);
   CHECK_FALSE(std::filesystem::exists(dir + "/g.qgn"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("every game gets its own seed: one worker or two, the same games move for move") {
+  // Issue 53 (12): an engine restarted (after a forfeit, or in another worker) began its
+  // sequence of seeds again, so later games repeated earlier ones and a match did not
+  // replay. Two workers run the engines in other processes than one worker does: before
+  // each game gets its own seed, their games differed.
+  const std::string dir = scratchDir("seeds");
+  std::map<std::string, std::string> moves[2];
+  for (int run = 0; run < 2; ++run) {
+    const std::string records = dir + "/games" + std::to_string(run) + ".qgn";
+    const Run done = runMatch(
+        dir, joined(level(0), level(1),
+                    std::vector<std::string>{"-each", "nodes=200", "-games", "8", "-concurrency",
+                                             run == 0 ? "1" : "2", "-records", records}));
+    INFO(done.out << done.err);
+    REQUIRE(done.exitCode == 0);
+    for (const GameRecord& g : readGames(records)) {
+      std::string line;
+      for (int cell : g.moves) line += moveToken(cell) + " ";
+      moves[run][g.tag("Game")] = line;
+    }
+  }
+  REQUIRE(moves[0].size() == 8);
+  CHECK(moves[0] == moves[1]);
+  std::set<std::string> distinct;
+  for (const auto& [game, line] : moves[0]) distinct.insert(line);
+  CHECK(distinct.size() > 4);  // the games differ from each other, too
   std::filesystem::remove_all(dir);
 }

@@ -137,7 +137,11 @@ std::optional<EngineFault> EngineProcess::start() {
   return startFault(waitFor("readyok", "the options and isready"));
 }
 
-std::optional<EngineFault> EngineProcess::newGame() {
+std::optional<EngineFault> EngineProcess::newGame(std::uint64_t seed) {
+  const bool seeded = std::any_of(offeredOptions_.begin(), offeredOptions_.end(),
+                                  [](const std::string& o) { return lowered(o) == "seed"; });
+  if (seeded && !process_.writeLine("setoption name Seed value " + std::to_string(seed)))
+    return crashed(Kind::Crash, "before the game started");
   if (!process_.writeLine("uginewgame") || !process_.writeLine("isready"))
     return crashed(Kind::Crash, "before the game started");
   return waitFor("readyok", "uginewgame and isready");

@@ -43,8 +43,10 @@ class EngineProcess {
 
   // Starts the program if it is not running: handshake, options, isready.
   std::optional<EngineFault> start();
-  // uginewgame, then waits for readyok.
-  std::optional<EngineFault> newGame();
+  // uginewgame, then waits for readyok. An engine that offers a Seed option is first
+  // given the game's own seed (gameSeed), so a match replays game for game even after
+  // an engine was restarted and its own sequence of seeds began again.
+  std::optional<EngineFault> newGame(std::uint64_t seed);
   // Sends `position` and `go <limits>` and waits for bestmove until `deadline` after go.
   std::variant<EngineReply, EngineFault> think(const std::string& position,
                                                const std::string& limits,

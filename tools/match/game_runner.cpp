@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 
 #include "config/local_time.hpp"
 #include "engine/core/notation.hpp"
@@ -87,7 +88,10 @@ Termination terminationOf(EngineFault::Kind kind) {
 class Game {
  public:
   Game(EngineProcess& x, EngineProcess& o, const GameSetup& setup)
-      : engines_{&x, &o}, clocks_{Clock(x.config().timeControl), Clock(o.config().timeControl)} {
+      : engines_{&x, &o},
+        clocks_{Clock(x.config().timeControl), Clock(o.config().timeControl)},
+        seed_(setup.seed),
+        number_(setup.number) {
     outcome_.record.start = setup.opening.start;
     for (int cell : setup.opening.moves) outcome_.record.addMove(cell);
     position_ = setup.opening.position();
@@ -111,7 +115,7 @@ class Game {
     for (Side side : {Side::X, Side::O}) {
       EngineProcess& engine = *engines_[index(side)];
       std::optional<EngineFault> f = engine.start();
-      if (!f) f = engine.newGame();
+      if (!f) f = engine.newGame(gameSeed(engine.config(), seed_, number_, side));
       if (f) {
         adjudicate(side, *f);
         return false;
@@ -187,11 +191,25 @@ class Game {
 
   EngineProcess* engines_[2];
   Clock clocks_[2];
+  std::uint64_t seed_;
+  int number_;
   Position position_;
   GameOutcome outcome_;
 };
 
 }  // namespace
+
+std::uint64_t gameSeed(const EngineConfig& engine, std::uint64_t matchSeed, int game, Side side) {
+  const std::string own = optionValue(engine, "Seed");
+  const std::uint64_t base = own.empty() ? matchSeed : std::strtoull(own.c_str(), nullptr, 10);
+  // splitmix64 of the three: neighbouring games get unrelated seeds.
+  std::uint64_t z = base + 0x9e3779b97f4a7c15ULL * (2 * static_cast<std::uint64_t>(game) +
+                                                    static_cast<std::uint64_t>(index(side)) + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  z = (z ^ (z >> 31)) & 0x7fffffffffffffffULL;  // UGI spin options end at 2^63 - 1
+  return z == 0 ? 1 : z;
+}
 
 std::string_view terminationText(Termination termination) {
   switch (termination) {

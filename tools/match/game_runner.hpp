@@ -22,11 +22,17 @@ enum class Termination { Normal, IllegalMove, GarbledOutput, TimeForfeit, Crash,
 std::string_view terminationText(Termination termination);
 
 struct GameSetup {
-  int number = 0;  // the Game tag
-  int round = 0;   // the Round tag
+  int number = 0;          // the Game tag
+  int round = 0;           // the Round tag
+  std::uint64_t seed = 1;  // the match's seed (-srand), from which each game's is drawn
   Opening opening;
   std::string event;
 };
+
+// The seed a side's engine gets for one game: from the engine's own Seed option when the
+// command line sets one (else the match's seed), the game's number and the side; never 0,
+// which asks UGI engines of ours for a fresh seed each run.
+std::uint64_t gameSeed(const EngineConfig& engine, std::uint64_t matchSeed, int game, Side side);
 
 struct GameOutcome {
   bool interrupted = false;  // the tournament stopped during the game: nothing to record

@@ -177,8 +177,8 @@ void Tournament::worker() {
       else if (!engines[i])
         engines[i] = std::make_unique<EngineProcess>(config_.engines[i], &interrupt_);
     }
-    GameSetup setup{game.number, game.round, openings_[static_cast<std::size_t>(game.opening)],
-                    config_.event};
+    GameSetup setup{game.number, game.round, config_.seed,
+                    openings_[static_cast<std::size_t>(game.opening)], config_.event};
     EngineProcess& x = *engines[static_cast<std::size_t>(game.x)];
     EngineProcess& o = *engines[static_cast<std::size_t>(game.o)];
     GameOutcome outcome = playGame(x, o, setup);
