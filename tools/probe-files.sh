@@ -1,0 +1,126 @@
+#!/bin/bash
+# The probe of every reader and writer of user files (issue 53): each program's file
+# argument given a foreign file, a symbolic link to one, a FIFO, a directory, a file it
+# may not read or a directory it may not write, a full disk (a file-size limit), a huge
+# file and a truncated one. Runs as the unprivileged user nobody (so modes are obeyed),
+# each case bounded by a timeout; prints a Markdown table: exit status (124: hung and
+# killed; 128+N: died of signal N), seconds, whether the named file's bytes changed, and
+# the first line of the error. Build first (make build). Needs setpriv and tmux.
+set -u
+BUILD=$(cd "${BUILD:-build}" && pwd)
+BIN=$BUILD/bin
+WORK=$(mktemp -d /tmp/qubic-probe-XXXXXX)
+chmod 755 "$WORK"
+trap 'rm -rf "$WORK"' EXIT
+export XDG_CONFIG_HOME=$WORK/config XDG_STATE_HOME=$WORK/state XDG_DATA_HOME=$WORK/data
+export XDG_CACHE_HOME=$WORK/cache HOME=$WORK
+mkdir -p "$XDG_CONFIG_HOME" "$XDG_STATE_HOME" "$XDG_DATA_HOME" "$XDG_CACHE_HOME"
+
+# Genuine files of each kind, to truncate and to stand for "a file of ours".
+"$BIN/qubic-solve" prove --moves 1a1,4d4,1d1,1b2 --proof "$WORK/good.proof" >/dev/null 2>&1
+printf '[Event "probe"]\n[Result "1-0"]\n\n1. 1a1 2b1 2. 1a2 2b2 3. 1a3 2b3 4. 1a4 1-0\n' >"$WORK/good.qgn"
+printf '1a1 2b2\n1b1 2c3\n' >"$WORK/good.openings"
+printf '[engine]\nlevel = 3\nseed = 12345\n' >"$WORK/good.toml"
+cp "$BUILD/share/qubic/qubic.book" "$WORK/good.book"
+"$BIN/qubic-match" -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 \
+  -games 2 -records "$WORK/ours.qgn" >/dev/null 2>&1
+chown -R nobody:nogroup "$WORK"
+
+as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+
+# make_case KIND GOOD: prepares $WORK/case/f as KIND (GOOD: a genuine file of the kind).
+make_case() {
+  rm -rf "$WORK/case" "$WORK/r.qgn"
+  mkdir -p "$WORK/case"
+  local f=$WORK/case/f
+  case $1 in
+  foreign) printf '# my notes\nnothing about qubic here\n' >"$f" ;;
+  symlink) printf '# my notes\n' >"$WORK/case/notes.md" && ln -s notes.md "$f" ;;
+  fifo) mkfifo "$f" ;;
+  directory) mkdir "$f" ;;
+  unreadable) cp "$2" "$f" && chmod 000 "$f" ;;
+  readonly-dir) cp "$2" "$f" && chmod 444 "$f" ;;
+  full-disk) cp "$2" "$f" ;;
+  huge) truncate -s 20G "$f" ;;
+  truncated) head -c $(($(stat -c %s "$2") / 2)) "$2" >"$f" ;;
+  esac
+  chown -R nobody:nogroup "$WORK/case"
+  [ "$1" = readonly-dir ] && chmod 555 "$WORK/case"
+  return 0
+}
+
+fingerprint() { (cd "$WORK/case" && find . -printf '%p %y %s\n' -type f -size -100M -exec md5sum {} + 2>/dev/null | sort); }
+
+# probe PROGRAM-LABEL KIND GOOD INPUT COMMAND...: one row of the table.
+probe() {
+  local label=$1 kind=$2 good=$3 input=$4
+  shift 4
+  make_case "$kind" "$good"
+  local before after started status seconds error limit=""
+  before=$(fingerprint)
+  [ "$kind" = full-disk ] && limit="ulimit -f 1;"
+  started=$(date +%s.%N)
+  printf '%b' "$input" >"$WORK/input"
+  as_nobody bash -c "$limit trap '' XFSZ; cd '$WORK/case'; exec timeout -k 2 20 \"\$@\" <'$WORK/input' >'$WORK/out' 2>'$WORK/err'" _ "$@"
+  status=$?
+  seconds=$(echo "$(date +%s.%N) - $started" | bc)
+  chmod 755 "$WORK/case" 2>/dev/null
+  after=$(fingerprint)
+  error=$(grep -m1 -iE 'error|cannot|not a|refus|warning|no such|more than|fail|verified|value:|usage' "$WORK/err" "$WORK/out" 2>/dev/null | head -1 | cut -c1-110 | sed 's/|/\\|/g; s#'"$WORK"'#W#g; s/^[^:]*://')
+  printf '| %s | %s | %s | %.1f | %s | %s |\n' "$label" "$kind" "$status" "$seconds" \
+    "$([ "$before" = "$after" ] && echo unchanged || echo changed)" "$error"
+}
+
+# tui_probe LABEL KIND GOOD KEYS: qubic in tmux, the load or save prompt given case/f.
+tui_probe() {
+  local label=$1 kind=$2 good=$3 key=$4 sock=$WORK/tmux.sock before after
+  make_case "$kind" "$good"
+  before=$(fingerprint)
+  local started
+  started=$(date +%s.%N)
+  as_nobody tmux -S "$sock" -f /dev/null new-session -d -s p -x 100 -y 30 \
+    "cd '$WORK/case'; XDG_STATE_HOME='$WORK/state' XDG_DATA_HOME='$WORK/data' XDG_CONFIG_HOME='$WORK/config' '$BIN/qubic' --side both"
+  sleep 1
+  [ "$key" = w ] && as_nobody tmux -S "$sock" send-keys -t p 1a1
+  as_nobody tmux -S "$sock" send-keys -t p "$key" C-u
+  as_nobody tmux -S "$sock" send-keys -t p -l f
+  as_nobody tmux -S "$sock" send-keys -t p Enter
+  sleep 1.5
+  local screen status=ran
+  screen=$(as_nobody tmux -S "$sock" capture-pane -p -t p 2>/dev/null | grep -m1 -E 'Not loaded|Loaded|Saved|not|cannot|exists' | sed 's/^ *//' | cut -c1-110 | sed 's/|/\\|/g')
+  as_nobody tmux -S "$sock" send-keys -t p q y 2>/dev/null
+  sleep 0.5
+  as_nobody tmux -S "$sock" kill-server 2>/dev/null
+  chmod 755 "$WORK/case" 2>/dev/null
+  after=$(fingerprint)
+  printf '| %s | %s | %s | %.1f | %s | %s |\n' "$label" "$kind" "$status" \
+    "$(echo "$(date +%s.%N) - $started" | bc)" \
+    "$([ "$before" = "$after" ] && echo unchanged || echo changed)" "$screen"
+}
+
+READ_KINDS="foreign symlink fifo directory unreadable huge truncated"
+WRITE_KINDS="foreign symlink fifo directory readonly-dir full-disk"
+
+echo "| program and file | case | exit | s | the file | first error line |"
+echo "|---|---|---|---|---|---|"
+for k in $READ_KINDS; do
+  probe "qubic-engine --config" "$k" "$WORK/good.toml" 'quit\n' "$BIN/qubic-engine" --config f
+  probe "qubic-engine SolutionFile" "$k" "$WORK/good.book" 'setoption name SolutionFile value f\nisready\nquit\n' "$BIN/qubic-engine"
+  probe "qubic --config" "$k" "$WORK/good.toml" '' "$BIN/qubic" --config f --print-config
+  probe "qubic-solve verify" "$k" "$WORK/good.proof" '' "$BIN/qubic-solve" verify f
+  probe "qubic-solve review" "$k" "$WORK/good.qgn" '' "$BIN/qubic-solve" review f --time 1
+  probe "qubic-solve puzzles --from-proof" "$k" "$WORK/good.proof" '' "$BIN/qubic-solve" puzzles 2 --from-proof f
+  probe "qubic-solve book info" "$k" "$WORK/good.book" '' "$BIN/qubic-solve" book info f
+  probe "qubic-match -openings" "$k" "$WORK/good.openings" '' "$BIN/qubic-match" -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 -games 2 -openings file=f -records "$WORK/r.qgn"
+  probe "qubic-match -config" "$k" "$WORK/good.toml" '' "$BIN/qubic-match" -config f -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 -games 2 -records "$WORK/r.qgn"
+  probe "qubic-match -resume" "$k" "$WORK/good.qgn" '' "$BIN/qubic-match" -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 -games 2 -resume f
+  tui_probe "qubic o (load)" "$k" "$WORK/good.qgn" o
+done
+for k in $WRITE_KINDS; do
+  probe "qubic-solve prove --proof" "$k" "$WORK/good.proof" '' "$BIN/qubic-solve" prove --moves 1a1,4d4,1d1,1b2 --proof f
+  probe "qubic-solve book make --book" "$k" "$WORK/good.book" '' "$BIN/qubic-solve" book make f --moves 1a1,4d4,1d1,1b2
+  probe "qubic-solve prove --pieces" "$k" "$WORK/good.proof" '' "$BIN/qubic-solve" prove --moves 1a1,4d4,1d1,1b2 --split 2 --pieces f
+  probe "qubic-match -resume (appends)" "$k" "$WORK/ours.qgn" '' "$BIN/qubic-match" -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 -games 4 -resume f
+  probe "qubic-match --ladder -report" "$k" "$WORK/good.toml" '' "$BIN/qubic-match" --ladder -levels 0-1 -games 2 -each nodes=10 -records "$WORK/r.qgn" -report f
+  tui_probe "qubic w (save)" "$k" "$WORK/good.qgn" w
+done
