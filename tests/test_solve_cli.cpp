@@ -252,6 +252,8 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
                                                {"review", "1a1", "--game", "4294967297"},
                                                {"review", "1a1", "--game", "2.5"},
                                                {"review", ""},
+                                               {"prove", "--nodes", "1e30"},
+                                               {"prove", "--split", "1e30"},
                                                {"verify", ""},
                                                {"prove", "--proof", ""}}) {
     const Run run = solve(args, std::chrono::seconds(20));

@@ -227,6 +227,7 @@ int solveMain(int argc, char** argv) {
       seconds = time.value();
     } else if (arg == "--nodes") {
       nodeLimit = number(value(), "--nodes");
+      if (nodeLimit > 1e18) fail("--nodes must be at most 10^18");  // cast to 64 bits below
     } else if (arg == "--verify") {
       return verifyCommand(value());
     } else if (arg == "--explain") {
@@ -309,7 +310,8 @@ int solveMain(int argc, char** argv) {
         fail("--parallel must be 'evaluation' or 'table', got '" + parallel + "'");
     } else if (arg == "--split") {
       split = number(value(), "--split");
-      if (split < 0.001) fail("--split needs a budget of at least 0.001 million positions");
+      if (split < 0.001 || split > 1e12)
+        fail("--split needs a budget from 0.001 to 10^12 million positions");
     } else if (!havePosition && arg.rfind("--", 0) != 0) {
       // A position string holds one space, so it may arrive as one argument or two.
       std::string text = arg;
