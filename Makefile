@@ -3,7 +3,10 @@
 
 BUILD    ?= build
 JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
-PACKAGES := cmake make g++ pkg-config catch2 libtomlplusplus-dev libncurses-dev tmux clang-format
+# What `make run` needs; `make web` adds websocketd; the suite adds the browser its web test drives.
+RUN_PACKAGES := cmake make g++ pkg-config catch2 libtomlplusplus-dev libncurses-dev tmux clang-format
+WEB_PACKAGES := $(RUN_PACKAGES) websocketd
+PACKAGES     := $(WEB_PACKAGES) chromium chromium-driver python3-selenium
 CMAKE_FLAGS ?=
 
 PREFIX   ?= /usr/local
@@ -12,7 +15,7 @@ PREFIX   ?= /usr/local
 # the tests and `make run` read) is made again at once, not at the next build.
 REFRESH_DATA = @cmake --build $(BUILD) -j $(JOBS) >/dev/null
 
-.PHONY: all deps build run test check sanitize tsan tsan-all tsan-run warnings format bench book book-small book-smaller book-annealed book-1b1 puzzles install deb clean
+.PHONY: all deps build run web test check sanitize tsan tsan-all tsan-run warnings format bench book book-small book-smaller book-annealed book-1b1 puzzles install deb clean
 
 SOURCE_DIRS := engine config protocol tui tools tests
 
@@ -33,8 +36,22 @@ build: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# The board in a browser (docs/web.md): websocketd serves web/ and runs one qubic-engine per
+# page, on loopback unless WEB_ADDRESS says otherwise.
+WEB_ADDRESS  ?= 127.0.0.1
+WEB_PORT     ?= 8080
+WEB_MAXFORKS ?= 8
+web:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(WEB_PACKAGES)"
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BUILD) -j $(JOBS) --target qubic-engine
+	@echo "Qubic in the browser: open http://$(WEB_ADDRESS):$(WEB_PORT)/ (Ctrl-C stops it)"
+	@websocketd --address $(WEB_ADDRESS) --port $(WEB_PORT) --staticdir web \
+	  --maxforks $(WEB_MAXFORKS) --sameorigin=true --loglevel fatal $(abspath $(BUILD))/bin/qubic-engine
+
 # The game alone: only the qubic program and what it links are built, not the tests.
-run: deps
+run:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(RUN_PACKAGES)"
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target qubic
 	@./$(BUILD)/bin/qubic

@@ -41,7 +41,7 @@ constexpr std::string_view kHelpText =
     "  go [p1time T] [p2time T] [p1inc I] [p2inc I] [movestogo N] [movetime T]\n"
     "     [nodes N] [depth D] [infinite]  think and answer bestmove <move>\n"
     "  stop                             answer bestmove now\n"
-    "  query gameover|p1turn|result     answered with response ...\n"
+    "  query gameover|p1turn|result|winline  answered with response ...\n"
     "  d                                draw the board\n"
     "  bench                            a short fixed benchmark\n"
     "  quit                             leave the program";
@@ -246,10 +246,23 @@ void UgiSession::quit(const Command& c) {
   }
 }
 
+namespace {
+
+// An extension for GUIs, which hold no rules: the cells of the completed line(s) as move
+// tokens joined by commas, "none" while no line is complete.
+std::string winningLineWord(const Position& pos) {
+  std::string word;
+  for (Bitboard cells = pos.winningCells(); cells;)
+    word += (word.empty() ? "" : ",") + moveToken(popLowest(cells));
+  return word.empty() ? "none" : word;
+}
+
+}  // namespace
+
 void UgiSession::query(const Command& c) {
   const auto& args = c.args;
   if (args.size() != 1) {
-    error("query: expected query gameover, query p1turn or query result");
+    error("query: expected query gameover, query p1turn, query result or query winline");
     return;
   }
   if (sameWord(args[0], "gameover"))
@@ -257,7 +270,9 @@ void UgiSession::query(const Command& c) {
   if (sameWord(args[0], "p1turn"))
     return say(position_.sideToMove() == Side::X ? "response true" : "response false");
   if (sameWord(args[0], "result")) return say("response " + std::string(resultWord(position_)));
-  error("query: unknown question " + shown(args[0]) + "; expected gameover, p1turn or result");
+  if (sameWord(args[0], "winline")) return say("response " + winningLineWord(position_));
+  error("query: unknown question " + shown(args[0]) +
+        "; expected gameover, p1turn, result or winline");
 }
 
 void UgiSession::draw(const Command& c) {

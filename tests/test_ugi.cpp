@@ -212,11 +212,26 @@ TEST_CASE("the queries report the game's state exactly") {
   CHECK(t.send("query result") == Lines{"response draw"});
 
   CHECK(t.send("query") ==
-        Lines{"info string error: query: expected query gameover, query p1turn or query result"});
+        Lines{"info string error: query: expected query gameover, query p1turn, query result or "
+              "query winline"});
   CHECK(t.send("query result now") ==
-        Lines{"info string error: query: expected query gameover, query p1turn or query result"});
+        Lines{"info string error: query: expected query gameover, query p1turn, query result or "
+              "query winline"});
   CHECK(t.send("query winner") == Lines{"info string error: query: unknown question \"winner\"; "
-                                        "expected gameover, p1turn or result"});
+                                        "expected gameover, p1turn, result or winline"});
+}
+
+TEST_CASE("query winline names the cells of the completed line, for GUIs that hold no rules") {
+  Transcript t;
+  CHECK(t.send("query winline") == Lines{"response none"});
+  REQUIRE(t.send("position startpos moves 1a1 1a2 1b1 1b2 1c1 1c2 1d1").empty());
+  CHECK(t.send("query winline") == Lines{"response 1a1,1b1,1c1,1d1"});
+  // O's line through the cube's space diagonal, the last move in its middle.
+  REQUIRE(t.send("position startpos moves 1b1 1a1 1c1 2b2 1d2 4d4 2a1 3c3").empty());
+  CHECK(t.send("query winline") == Lines{"response 1a1,2b2,3c3,4d4"});
+  // Drawn: no line.
+  REQUIRE(t.send("position fen " + kDrawnBoard).empty());
+  CHECK(t.send("query winline") == Lines{"response none"});
 }
 
 TEST_CASE("go when the game is over is an error and starts nothing") {
@@ -257,8 +272,9 @@ TEST_CASE(
   CHECK(t.send("isready\t \r") == Lines{"readyok"});
   CHECK(t.send("query\vresult") ==
         Lines{"info string error: unknown command \"query\\x0bresult\"; send help for the list"});
-  CHECK(t.send("query result\f") == Lines{"info string error: query: unknown question "
-                                          "\"result\\x0c\"; expected gameover, p1turn or result"});
+  CHECK(t.send("query result\f") ==
+        Lines{"info string error: query: unknown question "
+              "\"result\\x0c\"; expected gameover, p1turn, result or winline"});
   CHECK(t.send("setoption name Level value 05") ==
         Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 17, "
               "got \"05\""});

@@ -1,0 +1,328 @@
+#!/usr/bin/python3
+"""The web board in a real browser (docs/web.md): websocketd on a free loopback port
+runs one engine per page, and headless Chromium, driven by Selenium, plays as a player
+would. Checked: a full game against level 0 with clicks in both views, its result
+against qubic-engine's own `query result`, the saved record through `qubic-solve
+review`, an engine killed and reconnected, the cap on engines, no engine left once the
+pages close, and a second, unrelated UGI engine behind the same page.
+
+usage: test_web.py BUILD_DIR WEB_DIR [SCREENSHOT_DIR]   (exit 77: no browser here)"""
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+except ImportError:
+    print("SKIP: python3-selenium is not installed (make test installs it)")
+    sys.exit(77)
+
+BUILD, WEB = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+SHOTS = sys.argv[3] if len(sys.argv) > 3 else ""
+ENGINE = os.path.join(BUILD, "bin", "qubic-engine")
+SOLVE = os.path.join(BUILD, "bin", "qubic-solve")
+RANDOM_ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ugi_random_engine.py")
+MAX_FORKS = 3
+
+
+def check(condition, what):
+    if not condition:
+        raise AssertionError(what)
+    print("ok:", what)
+
+
+def wait_until(test, seconds, what):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            value = test()
+            if value:
+                return value
+        except WebDriverException:
+            pass
+        time.sleep(0.05)
+    raise AssertionError("not within %g s: %s" % (seconds, what))
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """websocketd serving the page and one `command` per connection."""
+
+    def __init__(self, command, scratch):
+        self.port = free_port()
+        env = dict(os.environ, XDG_CONFIG_HOME=scratch, HOME=scratch)
+        self.process = subprocess.Popen(
+            ["websocketd", "--address", "127.0.0.1", "--port", str(self.port), "--staticdir", WEB,
+             "--maxforks", str(MAX_FORKS), "--sameorigin=true", "--loglevel", "fatal",
+             "--passenv", "XDG_CONFIG_HOME,HOME"] + command, env=env)
+        wait_until(self.listening, 10, "websocketd listens")
+        self.url = "http://127.0.0.1:%d/" % self.port
+
+    def listening(self):
+        with socket.socket() as s:
+            return s.connect_ex(("127.0.0.1", self.port)) == 0
+
+    def engines(self):
+        """The engine processes websocketd runs now."""
+        out = subprocess.run(["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True)
+        return [int(p) for p in out.stdout.split()]
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(10)
+
+
+def browser(width, height):
+    options = Options()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=%d,%d" % (width, height)):
+        options.add_argument(arg)
+    if width < 500:  # below the smallest window of headless Chromium: a phone's viewport
+        options.add_experimental_option(
+            "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
+    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+
+
+def text(driver, element_id):
+    return driver.find_element(By.ID, element_id).text
+
+
+def moves_of(driver):
+    # Read in one go: the list is drawn afresh after every move.
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('#moves li'), li => li.textContent)"
+        ".join(' ')").split()
+
+
+def engine_result(moves):
+    """qubic-engine's own word on how the moves end."""
+    commands = "position startpos moves %s\nquery result\nquit\n" % " ".join(moves)
+    out = subprocess.run([ENGINE], input=commands, capture_output=True, text=True, timeout=30)
+    return [l for l in out.stdout.splitlines() if l.startswith("response ")][-1].split()[1]
+
+
+def play_to_the_end(driver, seconds=180):
+    """Plays X until the game is over: level-4 cells by clicking the cube (its top plane
+    is not covered), the others in the flat view. Returns how many clicks went to each."""
+    clicks = {"cube": 0, "flat": 0}
+    deadline = time.monotonic() + seconds
+    while "Game over" not in text(driver, "status"):
+        if time.monotonic() >= deadline:
+            raise AssertionError("the game did not end within %d s" % seconds)
+        status = text(driver, "status")
+        if status != "X to move" or "thinking" in text(driver, "message"):
+            time.sleep(0.05)
+            continue
+        before = len(moves_of(driver))
+        free = [c for c in driver.find_elements(By.CSS_SELECTOR, '.flat .cell')
+                if not c.get_attribute("data-stone")]
+        tokens = [c.get_attribute("data-token") for c in free]
+        top = [t for t in tokens if t.startswith("4")]
+        if top and clicks["cube"] <= clicks["flat"]:
+            driver.find_element(By.CSS_SELECTOR, '.cube .cell[data-token="%s"]' % top[0]).click()
+            clicks["cube"] += 1
+        else:
+            driver.find_element(By.CSS_SELECTOR, '.flat .cell[data-token="%s"]' % tokens[0]).click()
+            clicks["flat"] += 1
+        wait_until(lambda: len(moves_of(driver)) > before or "Game over" in text(driver, "status"),
+                   30, "the move is taken")
+    return clicks
+
+
+def new_game(driver, level=None):
+    wait_until(lambda: text(driver, "engine") not in ("", "connecting…"), 20, "the engine answers")
+    if level is not None:
+        wait_until(lambda: len(Select(driver.find_element(By.ID, "level")).options) > level, 10,
+                   "the level list is built from the engine's option line")
+        Select(driver.find_element(By.ID, "level")).select_by_value(str(level))
+    Select(driver.find_element(By.ID, "movetime")).select_by_value("200")
+    driver.find_element(By.ID, "new").click()
+    wait_until(lambda: text(driver, "status") == "X to move" and not moves_of(driver), 20,
+               "a new game")
+
+
+def shoot(driver, name):
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        driver.save_screenshot(os.path.join(SHOTS, name))
+
+
+def test_game_save_reconnect(server, scratch):
+    driver = browser(1280, 800)
+    try:
+        began = time.monotonic()
+        driver.get(server.url)
+        new_game(driver, level=0)
+        print("page load to a playable board: %.2f s" % (time.monotonic() - began))
+        shoot(driver, "web-start-1280.png")
+        clicks = play_to_the_end(driver)
+        check(clicks["cube"] > 0 and clicks["flat"] > 0, "cells were clicked in both views %s" % clicks)
+        moves = moves_of(driver)
+        shown = text(driver, "status")
+        expected = {"p1win": "X wins", "p2win": "O wins", "draw": "Draw"}[engine_result(moves)]
+        check(shown == "Game over: " + expected, "the page shows the result qubic-engine gives: " + shown)
+        line = subprocess.run([ENGINE], capture_output=True, text=True, timeout=30,
+                              input="position startpos moves %s\nquery winline\nquit\n" % " ".join(moves))
+        cells = [l for l in line.stdout.splitlines() if l.startswith("response")][-1].split()[1]
+        for view in ("cube", "flat"):
+            marked = driver.execute_script(
+                "return Array.from(document.querySelectorAll('.%s .cell.line'), c => c.dataset.token)"
+                ".join(',')" % view)
+            check(sorted(marked.split(",")) == sorted(cells.split(",")) if cells != "none" else not marked,
+                  "the %s view marks the engine's winning line (%s)" % (view, cells))
+        shoot(driver, "web-game-over-1280.png")
+
+        driver.find_element(By.ID, "save").click()
+        record = wait_until(lambda: driver.find_element(By.ID, "record").get_attribute("value"), 5,
+                            "the record is made")
+        path = os.path.join(scratch, "game.qgn")
+        with open(path, "w") as f:
+            f.write(record)
+        review = subprocess.run([SOLVE, "review", path, "--time", "0.2"], capture_output=True,
+                                text=True, timeout=600)
+        check(review.returncode == 0, "qubic-solve review reads the saved record")
+
+        engines = server.engines()
+        check(len(engines) == 1, "one engine runs for the one page")
+        os.kill(engines[0], signal.SIGKILL)
+        wait_until(lambda: driver.find_element(By.ID, "reconnect").is_displayed(), 10,
+                   "the page says the engine stopped and offers to reconnect")
+        check("engine stopped" in text(driver, "message"), "the page says so: " + text(driver, "message"))
+        driver.find_element(By.ID, "reconnect").click()
+        wait_until(lambda: not driver.find_element(By.ID, "reconnect").is_displayed() and
+                   text(driver, "status") == shown, 20, "reconnected, the game kept")
+        check(moves_of(driver) == moves, "the moves are the same after reconnecting")
+    finally:
+        driver.quit()
+
+
+def prove(moves):
+    """qubic-solve's verdict on the position after `moves`: 'X wins', 'O wins' or else."""
+    out = subprocess.run([SOLVE, "prove", "--moves", ",".join(moves), "--time", "60"],
+                         capture_output=True, text=True, timeout=120)
+    return out.stdout.splitlines()[0].replace("value: ", "") if out.stdout else out.stderr
+
+
+def test_analysis(server):
+    """Every cell the overlay marks as a proven win is one (qubic-solve prove), and so is
+    every proven loss checked. The moves are typed, as tokens."""
+    driver = browser(1280, 800)
+    try:
+        driver.get(server.url)
+        Select(driver.find_element(By.ID, "side")).select_by_value("both")
+        new_game(driver)
+        moves = "1a1 4d4 1b1 4d3 1c1 4d2".split()
+        for n, token in enumerate(moves):
+            driver.find_element(By.ID, "token").send_keys(token.upper() + "\n")
+            wait_until(lambda: len(moves_of(driver)) == n + 1, 10, "the typed move " + token)
+        driver.find_element(By.ID, "analysis").click()
+        wait_until(lambda: text(driver, "message").startswith("Analysis:"), 60, "the analysis ends")
+        values = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.flat .cell'),"
+            " c => [c.dataset.token, c.dataset.value]).filter(v => v[1])")
+        wins = [t for t, v in values if v == "win"]
+        losses = [t for t, v in values if v == "loss"]
+        check(wins and losses, "the overlay marks %d wins and %d losses" % (len(wins), len(losses)))
+        for token in wins:
+            check(prove(moves + [token]) == "X wins", "X wins after %s, as marked" % token)
+        for token in losses[:6]:
+            check(prove(moves + [token]) == "O wins", "O wins after %s, as marked" % token)
+        cube = driver.execute_script(
+            "return document.querySelectorAll('.cube .cell[data-value=\"win\"]').length")
+        check(cube == len(wins), "the cube shows the same wins")
+        shoot(driver, "web-analysis-1280.png")
+    finally:
+        driver.quit()
+
+
+def test_cap_and_cleanup(server):
+    driver = browser(1280, 800)
+    try:
+        driver.get(server.url)
+        for _ in range(MAX_FORKS):
+            driver.switch_to.new_window("tab")
+            driver.get(server.url)
+        time.sleep(2)
+        check(len(server.engines()) <= MAX_FORKS,
+              "no more than %d engines for %d pages: %d" % (MAX_FORKS, MAX_FORKS + 1, len(server.engines())))
+        refused = 0
+        for handle in driver.window_handles:
+            driver.switch_to.window(handle)
+            refused += "cannot reach the engine" in text(driver, "message")
+        check(refused >= 1, "a page over the cap says it cannot reach the engine")
+    finally:
+        driver.quit()
+    wait_until(lambda: not server.engines(), 15, "no engine is left once the pages are closed")
+    print("ok: no engine is left once the pages are closed")
+
+
+def test_phone_screenshot(server):
+    driver = browser(390, 844)
+    try:
+        driver.get(server.url)
+        new_game(driver, level=0)
+        for token in ("1a1", "2b2"):
+            if text(driver, "status") == "X to move":
+                driver.find_element(By.CSS_SELECTOR, '.flat .cell[data-token="%s"]' % token).click()
+                time.sleep(1)
+        driver.execute_script("window.scrollTo(0, 0)")
+        shoot(driver, "web-phone-390.png")
+    finally:
+        driver.quit()
+
+
+def test_other_engine(scratch):
+    server = Server([sys.executable, RANDOM_ENGINE], scratch)
+    driver = browser(1280, 800)
+    try:
+        driver.get(server.url)
+        new_game(driver)
+        check(text(driver, "engine") == "random mover (test)", "the second engine's name is shown")
+        check(not driver.find_element(By.ID, "level").is_enabled(),
+              "no level control for an engine without a Level option")
+        play_to_the_end(driver)
+        moves = moves_of(driver)
+        expected = {"p1win": "X wins", "p2win": "O wins", "draw": "Draw"}[engine_result(moves)]
+        check(text(driver, "status") == "Game over: " + expected,
+              "against the second engine too, the result agrees with qubic-engine's")
+    finally:
+        driver.quit()
+        server.stop()
+
+
+def main():
+    if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
+        print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
+        return 77
+    scratch = tempfile.mkdtemp(prefix="qubic-web-test-")
+    server = Server([ENGINE], scratch)
+    try:
+        test_game_save_reconnect(server, scratch)
+        test_analysis(server)
+        test_cap_and_cleanup(server)
+        test_phone_screenshot(server)
+    finally:
+        server.stop()
+    test_other_engine(scratch)
+    shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,339 @@
+// The page: a game of Qubic against whatever UGI engine sits behind the socket. All it
+// knows of the game comes from the engine: whether a move is legal (position's error),
+// whose turn it is (query p1turn), whether and how the game ended (query gameover,
+// query result), and what is proven (info ... score mate N).
+import {BoardView, indexOf, tokenOf} from './board.js';
+import {UgiClient, mateOf, multiPvOf} from './ugi.js';
+
+const $ = (id) => document.getElementById(id);
+const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
+
+const game = {
+  moves: [],        // move tokens from the empty board
+  human: 'x',       // 'x', 'o' or 'both'
+  xToMove: true,    // from query p1turn
+  over: false,
+  result: '',       // from query result once over
+  hint: null,
+  line: [],         // the completed line's cells, from query winline
+  values: {},       // the analysis: index -> {kind: 'win' | 'loss', distance: moves}
+  analysing: -1,    // the generation whose position the analysis searches
+  claim: '',
+  generation: 0,    // bumped by new game, undo and load: a search for an old position is dropped
+};
+let ugi = null;
+let engine = null;  // the handshake's {name, options}
+const board = new BoardView($('cube'), $('flat'), (token) => playHuman(token));
+
+function stonesOf(moves) {
+  const stones = {};
+  moves.forEach((token, i) => (stones[indexOf(token)] = i % 2 === 0 ? 'x' : 'o'));
+  return stones;
+}
+
+function say(text, kind = '') {
+  $('message').textContent = text;
+  $('message').dataset.kind = kind;
+}
+
+function render() {
+  const last = game.moves.length ? indexOf(game.moves[game.moves.length - 1]) : null;
+  board.draw(stonesOf(game.moves), {last, hint: game.hint, line: game.line, values: game.values});
+  const toMove = game.xToMove ? 'X' : 'O';
+  $('status').textContent = game.over ? 'Game over: ' + (kResultText[game.result] || game.result)
+                                      : toMove + ' to move';
+  $('status').dataset.result = game.over ? game.result : '';
+  $('claim').textContent = game.claim;
+  const list = $('moves');
+  list.textContent = '';
+  for (let i = 0; i < game.moves.length; i += 2) {
+    const item = document.createElement('li');
+    item.textContent = game.moves.slice(i, i + 2).join(' ');
+    list.appendChild(item);
+  }
+}
+
+function engineToMove() {
+  if (game.over || game.human === 'both') return false;
+  return game.xToMove ? game.human !== 'x' : game.human !== 'o';
+}
+
+// After any change of the moves: the engine judges the position, then moves if it is
+// its turn.
+async function settle() {
+  const generation = game.generation;
+  game.hint = null;
+  const error = await ugi.position(game.moves);
+  if (generation !== game.generation) return;
+  if (error) {
+    const refused = game.moves.pop();
+    say(refused + ' was refused by the engine: ' + error, 'error');
+    return settle();
+  }
+  game.over = (await ugi.query('gameover')) === 'true';
+  game.result = game.over ? await ugi.query('result') : '';
+  game.line = game.over ? (await ugi.winningLine()).map(indexOf) : [];
+  game.xToMove = (await ugi.query('p1turn')) === 'true';
+  if (generation !== game.generation) return;
+  render();
+  if (engineToMove()) await think(generation);
+  else if ($('analysis').checked && !game.over) await analyse(generation);
+}
+
+// The analysis overlay: every legal move's value, proven or left plain, from MultiPV
+// searches of growing length while the player thinks; the next move stops it.
+async function analyse(generation) {
+  if (!engine.options.MultiPV) return say('This engine offers no MultiPV: no analysis.', 'error');
+  game.values = {};
+  for (const ms of [500, 2000, 8000]) {
+    if (!$('analysis').checked || generation !== game.generation) return;
+    game.analysing = generation;
+    say('Analysing every move (' + ms / 1000 + ' s)…');
+    await ugi.go(game.moves, 'movetime ' + ms, ['setoption name MultiPV value 64']);
+  }
+  if (generation !== game.generation) return;
+  game.analysing = -1;
+  const counts = {win: 0, loss: 0};
+  for (const v of Object.values(game.values)) ++counts[v.kind];
+  say('Analysis: ' + counts.win + ' winning and ' + counts.loss +
+      ' losing moves proven; the others are not proven either way.');
+}
+
+function takeValue(line) {
+  const pv = multiPvOf(line);
+  if (!pv || game.analysing !== game.generation) return;
+  const index = indexOf(pv.move);
+  if (index === null) return;
+  if (pv.mate === null || pv.mate === 0) return;  // unproven here: an earlier proof stands
+  game.values[index] = {kind: pv.mate > 0 ? 'win' : 'loss', distance: Math.ceil(Math.abs(pv.mate) / 2)};
+  render();
+}
+
+// The options a plain search needs after an analysis changed them.
+function plainSearch() {
+  return engine.options.MultiPV ? ['setoption name MultiPV value 1'] : [];
+}
+
+async function think(generation) {
+  say('The engine is thinking…');
+  const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value, plainSearch());
+  if (generation !== game.generation) return;
+  game.moves.push(move);
+  say('The engine played ' + move + '.');
+  await settle();
+}
+
+function playHuman(token) {
+  const index = indexOf(token);
+  if (index === null) return say('"' + token + '" is not a cell: give a token such as 2c3.', 'error');
+  if (game.over) return say('The game is over: start a new one, or take a move back.');
+  if (engineToMove()) return say('It is the engine\'s move.');
+  if (stonesOf(game.moves)[index]) return say(tokenOf(index) + ' is taken; choose an empty cell.', 'error');
+  ++game.generation;
+  if (ugi) ugi.stop();  // an analysis of the position before
+  game.moves.push(tokenOf(index));
+  Object.assign(game, {claim: '', values: {}});
+  say('You played ' + tokenOf(index) + '.');
+  render();
+  settle().catch(lost);
+}
+
+// What the engine proves, in the words of the game: only from a mate score.
+function claimFrom(line) {
+  takeValue(line);
+  const pv = multiPvOf(line);
+  if (pv && pv.rank !== 1) return;
+  const mate = mateOf(line);
+  if (mate === null || mate === 0) return;
+  const moverWins = mate > 0;
+  const winner = game.xToMove === moverWins ? 'X' : 'O';
+  const moves = Math.ceil(Math.abs(mate) / 2);
+  game.claim = winner + ' wins within ' + moves + (moves === 1 ? ' move' : ' moves') +
+               ' (proven by the engine)';
+  $('claim').textContent = game.claim;
+}
+
+function newGame() {
+  ++game.generation;
+  if (ugi) ugi.stop();
+  Object.assign(game, {moves: [], over: false, result: '', hint: null, line: [], claim: '',
+                       values: {}, xToMove: true});
+  game.human = $('side').value;
+  say('New game. X moves first.');
+  render();
+  settle().catch(lost);
+}
+
+function undo() {
+  ++game.generation;
+  ugi.stop();
+  // Back to the player's own turn: the engine's reply goes with the player's move.
+  do game.moves.pop();
+  while (game.human !== 'both' && game.moves.length % 2 !== (game.human === 'x' ? 0 : 1) &&
+         game.moves.length > 0);
+  Object.assign(game, {over: false, result: '', line: [], claim: '', values: {}});
+  say('Taken back.');
+  render();
+  settle().catch(lost);
+}
+
+async function hint() {
+  if (game.over || engineToMove()) return;
+  const generation = ++game.generation;  // the analysis gives way
+  ugi.stop();
+  say('Looking for a hint…');
+  const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value, plainSearch());
+  if (generation !== game.generation) return;
+  game.hint = indexOf(move);
+  say('Hint: ' + move + '.');
+  render();
+}
+
+// The strength: a level, or (where the engine offers them) a rating, Stockfish's
+// LimitStrength and Elo.
+async function setLevel() {
+  const lines = [];
+  if (engine.options.Level) lines.push('setoption name Level value ' + $('level').value);
+  if (engine.options.LimitStrength && engine.options.Elo) {
+    const byElo = $('by-elo').checked;
+    lines.push('setoption name LimitStrength value ' + byElo);
+    if (byElo) lines.push('setoption name Elo value ' + $('elo').value);
+  }
+  await ugi.request([...lines, 'isready'], (l) => l === 'readyok');
+}
+
+// The level control, from the engine's own option line.
+function buildLevels(options) {
+  const level = options.Level;
+  const select = $('level');
+  select.textContent = '';
+  if (!level) {
+    select.disabled = true;
+    return;
+  }
+  for (let n = Number(level.min); n <= Number(level.max); ++n) {
+    const option = document.createElement('option');
+    option.value = String(n);
+    option.textContent = 'Level ' + n;
+    select.appendChild(option);
+  }
+  select.value = select.dataset.wanted || level.default;
+}
+
+// The rating control, where the engine offers LimitStrength and Elo.
+function buildElo(options) {
+  const elo = options.Elo;
+  $('elo-box').hidden = !(elo && options.LimitStrength);
+  if (elo && !$('elo').value) {
+    Object.assign($('elo'), {min: elo.min, max: elo.max, value: elo.default});
+  }
+}
+
+function lost() {
+  if (ugi && ugi.open) return;
+  say('The engine stopped. Your game is kept: reconnect to go on.', 'error');
+  $('reconnect').hidden = false;
+}
+
+async function connect() {
+  $('reconnect').hidden = true;
+  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
+  ugi = new UgiClient(url);
+  ugi.onInfo = claimFrom;
+  ugi.onClose = lost;
+  try {
+    await ugi.connect();
+    engine = await ugi.handshake();
+  } catch (error) {
+    say(String(error.message || error), 'error');
+    $('reconnect').hidden = false;
+    return;
+  }
+  $('engine').textContent = engine.name;
+  buildLevels(engine.options);
+  buildElo(engine.options);
+  await setLevel();
+  ++game.generation;
+  await settle();
+}
+
+function recordText() {
+  const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
+  const result = {p1win: '1-0', p2win: '0-1', draw: '1/2-1/2'}[game.result] || '*';
+  const who = (side) => (game.human === side || game.human === 'both' ? 'You' :
+                         'Engine, level ' + $('level').value);
+  let moves = '';
+  game.moves.forEach((m, i) => (moves += (i % 2 === 0 ? (i / 2 + 1) + '. ' : '') + m + ' '));
+  return `[Event "Qubic game"]\n[Date "${date}"]\n[X "${who('x')}"]\n[O "${who('o')}"]\n` +
+         `[Result "${result}"]\n\n${moves}${result}\n`;
+}
+
+function save() {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([recordText()], {type: 'text/plain'}));
+  link.download = 'qubic-game.qgn';
+  link.click();
+  $('record').value = recordText();
+  say('Saved as qubic-game.qgn.');
+}
+
+// The moves of a record (docs/game-records.md): tags, comments, move numbers and the
+// result are left out; the engine judges the moves.
+function movesOfRecord(text) {
+  const body = text.replace(/^\s*\[.*\]\s*$/gm, ' ').replace(/\{[^}]*\}/g, ' ');
+  return body.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) &&
+                                         !['1-0', '0-1', '1/2-1/2', '*'].includes(w));
+}
+
+async function load(text) {
+  const moves = movesOfRecord(text);
+  const bad = moves.find((m) => indexOf(m) === null);
+  if (bad !== undefined) return say('Not loaded: "' + bad.slice(0, 20) + '" is not a move.', 'error');
+  ++game.generation;
+  ugi.stop();
+  const error = await ugi.position(moves.map((m) => tokenOf(indexOf(m))));
+  if (error) return say('Not loaded, the game is unchanged: ' + error, 'error');
+  Object.assign(game, {moves: moves.map((m) => tokenOf(indexOf(m))), over: false, claim: ''});
+  say('Loaded ' + moves.length + ' moves.');
+  await settle();
+}
+
+$('new').addEventListener('click', newGame);
+$('undo').addEventListener('click', () => undo());
+$('hint').addEventListener('click', () => hint().catch(lost));
+$('save').addEventListener('click', save);
+$('reconnect').addEventListener('click', () => connect());
+$('level').addEventListener('change', () => {
+  $('level').dataset.wanted = $('level').value;
+  setLevel().catch(lost);
+});
+$('analysis').addEventListener('change', () => {
+  game.values = {};
+  ++game.generation;
+  ugi.stop();
+  render();
+  settle().catch(lost);
+});
+for (const id of ['by-elo', 'elo'])
+  $(id).addEventListener('change', () => setLevel().catch(lost));
+$('side').addEventListener('change', () => {
+  game.human = $('side').value;
+  settle().catch(lost);
+});
+$('token-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  playHuman($('token').value);
+  $('token').value = '';
+});
+$('load').addEventListener('change', async () => {
+  const file = $('load').files[0];
+  if (file) await load(await file.text()).catch(lost);
+  $('load').value = '';
+});
+window.addEventListener('keydown', (e) => {
+  if (e.target.tagName === 'INPUT') return;
+  if (e.key === 'r') board.resetTurn();
+});
+
+render();
+connect();

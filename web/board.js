@@ -1,0 +1,135 @@
+// Drawing the board: the cube (four planes in CSS 3D, turned by dragging) and the four
+// planes side by side. Both show the same cells; a click on either gives the cell's
+// token. Cell (x, y, z): file a-d, rank 1-4, level 1-4; index 16(z-1) + 4(y-1) + x.
+
+export const kCells = 64;
+
+export function tokenOf(index) {
+  const z = Math.floor(index / 16) + 1, y = Math.floor((index % 16) / 4) + 1, x = index % 4;
+  return String(z) + 'abcd'[x] + String(y);
+}
+
+// The index of a token (`2c3`, any case) or of a bare index; null when it is neither.
+export function indexOf(token) {
+  const t = String(token).trim().toLowerCase();
+  if (/^\d+$/.test(t)) return Number(t) < kCells ? Number(t) : null;
+  const m = t.match(/^([1-4])([a-d])([1-4])$/);
+  if (!m) return null;
+  return 16 * (Number(m[1]) - 1) + 4 * (Number(m[3]) - 1) + 'abcd'.indexOf(m[2]);
+}
+
+const kDefaultTurn = {x: 58, z: -32};
+
+export class BoardView {
+  // `onCell(token)` is called when a cell is clicked in either view.
+  constructor(cubeElement, flatElement, onCell) {
+    this.cells = {cube: [], flat: []};
+    this.turn = {...kDefaultTurn};
+    this.onCell = onCell;
+    this.buildCube(cubeElement);
+    this.buildFlat(flatElement);
+  }
+
+  makeCell(view, index) {
+    const cell = document.createElement('button');
+    cell.className = 'cell';
+    cell.type = 'button';
+    cell.dataset.token = tokenOf(index);
+    cell.dataset.view = view;
+    cell.title = tokenOf(index);
+    cell.setAttribute('aria-label', 'cell ' + tokenOf(index));
+    cell.addEventListener('click', () => this.onCell(tokenOf(index)));
+    this.cells[view][index] = cell;
+    return cell;
+  }
+
+  // A plane's 16 cells, rank 4 at the top as on paper.
+  fillPlane(plane, view, level) {
+    for (let y = 3; y >= 0; --y)
+      for (let x = 0; x < 4; ++x) plane.appendChild(this.makeCell(view, 16 * level + 4 * y + x));
+  }
+
+  buildCube(element) {
+    this.scene = document.createElement('div');
+    this.scene.className = 'scene';
+    for (let level = 0; level < 4; ++level) {
+      const plane = document.createElement('div');
+      plane.className = 'plane';
+      plane.style.setProperty('--level', String(level));
+      this.fillPlane(plane, 'cube', level);
+      const label = document.createElement('span');
+      label.className = 'plane-label';
+      label.textContent = String(level + 1);
+      plane.appendChild(label);
+      this.scene.appendChild(plane);
+    }
+    element.appendChild(this.scene);
+    this.applyTurn();
+    // Dragging turns the cube; a drag is not a click on a cell.
+    let from = null;
+    element.addEventListener('pointerdown', (e) => {
+      from = {x: e.clientX, y: e.clientY, turn: {...this.turn}, moved: false};
+    });
+    window.addEventListener('pointermove', (e) => {
+      if (!from) return;
+      const dx = e.clientX - from.x, dy = e.clientY - from.y;
+      if (Math.abs(dx) + Math.abs(dy) > 4) from.moved = true;
+      if (!from.moved) return;
+      this.turn.z = from.turn.z + dx * 0.4;
+      this.turn.x = Math.max(0, Math.min(90, from.turn.x - dy * 0.4));
+      this.applyTurn();
+    });
+    window.addEventListener('pointerup', () => {
+      if (from && from.moved) {
+        // Swallow the click that ends a drag.
+        const swallow = (e) => e.stopPropagation();
+        window.addEventListener('click', swallow, {capture: true, once: true});
+        setTimeout(() => window.removeEventListener('click', swallow, {capture: true}), 0);
+      }
+      from = null;
+    });
+  }
+
+  resetTurn() {
+    this.turn = {...kDefaultTurn};
+    this.applyTurn();
+  }
+
+  applyTurn() {
+    this.scene.style.transform =
+        `rotateX(${this.turn.x}deg) rotateZ(${this.turn.z}deg)`;
+  }
+
+  buildFlat(element) {
+    for (let level = 0; level < 4; ++level) {
+      const box = document.createElement('div');
+      box.className = 'flat-plane';
+      const title = document.createElement('div');
+      title.className = 'flat-title';
+      title.textContent = 'Level ' + (level + 1);
+      const grid = document.createElement('div');
+      grid.className = 'flat-grid';
+      this.fillPlane(grid, 'flat', level);
+      box.appendChild(title);
+      box.appendChild(grid);
+      element.appendChild(box);
+    }
+  }
+
+  // stones: index -> 'x' | 'o'; marks: {last, hint, line: [indices], values: index -> class}
+  draw(stones, marks) {
+    for (const view of ['cube', 'flat'])
+      for (let i = 0; i < kCells; ++i) {
+        const cell = this.cells[view][i];
+        const stone = stones[i] || '';
+        cell.dataset.stone = stone;
+        cell.textContent = view === 'flat' ? stone.toUpperCase() : '';
+        cell.classList.toggle('last', marks.last === i);
+        cell.classList.toggle('hint', marks.hint === i);
+        cell.classList.toggle('line', (marks.line || []).includes(i));
+        const value = (marks.values || {})[i];
+        cell.dataset.value = value ? value.kind : '';
+        cell.dataset.distance = value ? String(value.distance) : '';
+      }
+  }
+}

@@ -1,0 +1,161 @@
+// A UGI client over a WebSocket (docs/protocol.md): websocketd turns each line the engine
+// prints into one message and each message sent into one line of its input. Replies
+// come in the order of the requests, so requests wait their turn in one chain.
+
+const kMaxMessage = 64 * 1024;  // the engine's own bound on a command line
+
+export class UgiClient {
+  constructor(url) {
+    this.url = url;
+    this.chain = Promise.resolve();
+    this.waiting = null;  // {done(line) -> bool} of the request in flight
+    this.onInfo = () => {};
+    this.onClose = () => {};
+  }
+
+  // Opens the socket; resolves once it is open, rejects when it cannot be.
+  connect() {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(this.url);
+      this.socket = socket;
+      socket.onopen = () => {
+        this.opened = true;
+        resolve();
+      };
+      // Also what a server at its cap of engines (websocketd --maxforks) gives.
+      socket.onerror = () =>
+        reject(new Error('cannot reach the engine at ' + this.url +
+                         ' (the server may be running as many engines as it allows)'));
+      socket.onmessage = (event) => this.receive(String(event.data));
+      socket.onclose = () => {
+        if (this.waiting) this.waiting.fail(new Error('the engine went away'));
+        this.waiting = null;
+        if (this.opened) this.onClose();  // a socket never opened was said by connect()
+      };
+    });
+  }
+
+  close() {
+    if (this.socket) this.socket.close();
+  }
+
+  get open() {
+    return this.socket && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  receive(text) {
+    for (const line of text.split('\n')) {
+      if (line === '') continue;
+      if (line.length > kMaxMessage) continue;  // nothing the protocol sends is this long
+      if (line.startsWith('info ')) this.onInfo(line);
+      if (this.waiting && this.waiting.take(line)) {
+        const w = this.waiting;
+        this.waiting = null;
+        w.resolve(w.lines);
+      }
+    }
+  }
+
+  send(line) {
+    if (!this.open) throw new Error('the engine is not connected');
+    this.socket.send(line);
+  }
+
+  // Sends `lines` and resolves with every line received up to and including the one
+  // for which `isLast(line)` holds. Requests run one after another.
+  request(lines, isLast) {
+    const run = () =>
+      new Promise((resolve, reject) => {
+        const collected = [];
+        this.waiting = {
+          lines: collected,
+          take: (line) => {
+            collected.push(line);
+            return isLast(line);
+          },
+          resolve,
+          fail: reject,
+        };
+        try {
+          for (const line of lines) this.send(line);
+        } catch (error) {
+          this.waiting = null;
+          reject(error);
+        }
+      });
+    const result = this.chain.then(run, run);
+    this.chain = result.catch(() => {});
+    return result;
+  }
+
+  // The handshake: the engine's name and its options, as {name: {type, default, min, max}}.
+  async handshake() {
+    const lines = await this.request(['ugi'], (l) => l === 'ugiok');
+    const engine = {name: 'engine', options: {}};
+    for (const line of lines) {
+      if (line.startsWith('id name ')) engine.name = line.slice(8);
+      const m = line.match(/^option name (.+?) type (\S+)(.*)$/);
+      if (!m) continue;
+      const option = {type: m[2]};
+      for (const key of ['default', 'min', 'max']) {
+        const v = m[3].match(new RegExp(' ' + key + ' (\\S+)'));
+        if (v) option[key] = v[1];
+      }
+      engine.options[m[1]] = option;
+    }
+    return engine;
+  }
+
+  async ready() {
+    await this.request(['isready'], (l) => l === 'readyok');
+  }
+
+  // `query gameover`, `query p1turn`, `query result`: the word after "response".
+  async query(what) {
+    const lines = await this.request(['query ' + what], (l) => l.startsWith('response '));
+    return lines[lines.length - 1].slice(9).trim();
+  }
+
+  // The cells of the completed line (our extension, `query winline`), [] when the game
+  // has none or the engine does not answer the question (isready closes the wait).
+  async winningLine() {
+    const lines = await this.request(['query winline', 'isready'], (l) => l === 'readyok');
+    const reply = lines.find((l) => l.startsWith('response '));
+    const word = reply ? reply.slice(9).trim() : 'none';
+    return word === 'none' ? [] : word.split(',');
+  }
+
+  // Sets the position and searches; resolves with the best move's token. The info lines
+  // go to onInfo as they come.
+  async go(moves, limits, before = []) {
+    const position = 'position startpos' + (moves.length ? ' moves ' + moves.join(' ') : '');
+    const lines = await this.request([...before, position, 'go ' + limits],
+                                     (l) => l.startsWith('bestmove'));
+    return lines[lines.length - 1].split(/\s+/)[1];
+  }
+
+  // Tells the engine the position; resolves with an error line the engine gave, or ''.
+  async position(moves) {
+    const position = 'position startpos' + (moves.length ? ' moves ' + moves.join(' ') : '');
+    const lines = await this.request([position, 'isready'], (l) => l === 'readyok');
+    const error = lines.find((l) => l.startsWith('info string error'));
+    return error ? error.slice('info string error: '.length) : '';
+  }
+
+  stop() {
+    if (this.open) this.send('stop');
+  }
+}
+
+// The mate distance of an info line's score, in plies from the side to move, or null.
+export function mateOf(infoLine) {
+  const m = infoLine.match(/ score mate (-?\d+)/);
+  return m ? Number(m[1]) : null;
+}
+
+// Of a MultiPV line: {rank, move, mate} (mate null when the score is not proven), or null.
+export function multiPvOf(infoLine) {
+  const rank = infoLine.match(/ multipv (\d+)/), pv = infoLine.match(/ pv (\S+)/);
+  if (!rank || !pv) return null;
+  return {rank: Number(rank[1]), move: pv[1], mate: mateOf(infoLine)};
+}
