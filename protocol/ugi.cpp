@@ -2,9 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <exception>
 
 #include "engine/core/notation.hpp"
+#include "engine/play/elo_scale.hpp"
+#include "engine/play/level_words.hpp"
 #include "engine/play/timeman.hpp"
 #include "ugi_commands.hpp"
 #include "ugi_options.hpp"
@@ -261,6 +264,7 @@ std::string winningLineWord(const Position& pos) {
 
 void UgiSession::query(const Command& c) {
   const auto& args = c.args;
+  if (args.size() == 2 && sameWord(args[0], "level")) return queryLevel(args[1]);
   if (args.size() != 1) {
     error("query: expected query gameover, query p1turn, query result or query winline");
     return;
@@ -273,6 +277,18 @@ void UgiSession::query(const Command& c) {
   if (sameWord(args[0], "winline")) return say("response " + winningLineWord(position_));
   error("query: unknown question " + shown(args[0]) +
         "; expected gameover, p1turn, result or winline");
+}
+
+// An extension for GUIs that offer the levels by name: the level's rating and its words.
+void UgiSession::queryLevel(std::string_view word) {
+  int level = -1;
+  const auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), level);
+  if (ec != std::errc() || end != word.data() + word.size() || level < kMinLevel ||
+      level > kMaxLevel)
+    return error("query level: expected a level from " + std::to_string(kMinLevel) + " to " +
+                 std::to_string(kMaxLevel) + ", got " + shown(word));
+  say("response " + std::to_string(kLevelElo[static_cast<std::size_t>(level)]) + " " +
+      std::string(levelWords(level)));
 }
 
 void UgiSession::draw(const Command& c) {

@@ -74,6 +74,7 @@ class UgiSession {
   void stop(const Command& c);
   void quit(const Command& c);
   void query(const Command& c);
+  void queryLevel(std::string_view word);
   void draw(const Command& c);
   void bench(const Command& c);
   void help(const Command& c);

@@ -6,6 +6,7 @@
 
 #include "engine/core/notation.hpp"
 #include "engine/play/elo_scale.hpp"
+#include "engine/play/level_words.hpp"
 #include "engine/play/timeman.hpp"
 #include "protocol/player_searcher.hpp"
 #include "protocol/ugi_commands.hpp"
@@ -219,6 +220,16 @@ TEST_CASE("the queries report the game's state exactly") {
               "query winline"});
   CHECK(t.send("query winner") == Lines{"info string error: query: unknown question \"winner\"; "
                                         "expected gameover, p1turn, result or winline"});
+}
+
+TEST_CASE("query level N gives the level's rating and what it does, for GUIs") {
+  Transcript t;
+  CHECK(t.send("query level 0") ==
+        Lines{"response 0 completes and blocks threes, otherwise plays at random"});
+  CHECK(t.send("query level 17") ==
+        Lines{"response " + std::to_string(kLevelElo[17]) + " " + std::string(levelWords(17))});
+  CHECK(t.send("query level 18") ==
+        Lines{"info string error: query level: expected a level from 0 to 17, got \"18\""});
 }
 
 TEST_CASE("query winline names the cells of the completed line, for GUIs that hold no rules") {

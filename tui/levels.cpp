@@ -2,41 +2,15 @@
 
 #include <cstdio>
 #include <fstream>
-#include <iterator>
 
 #include "config/read_file.hpp"
+#include "engine/play/level_words.hpp"
 #include "engine/play/move_limits.hpp"
 #include "record_file.hpp"
 
 namespace qubic::tui {
 
-std::string_view levelDescription(int level) {
-  // From engine/play/level_mix's table and the base players it mixes; ratings in
-  // docs/strength.md.
-  // At most 61 characters: with its rating the line fits 80 columns.
-  static constexpr std::string_view kWords[] = {
-      "completes and blocks threes, otherwise plays at random",
-      "completes and blocks threes; plans 1 move in 12",
-      "completes and blocks threes; plans 1 move in 5",
-      "completes and blocks threes; plans 3 moves in 10",
-      "completes and blocks threes; plans 9 moves in 20",
-      "completes and blocks threes; plans 3 moves in 5",
-      "completes and blocks threes; plans 3 moves in 4",
-      "completes and blocks threes; plans 8 moves in 9",
-      "makes and stops double threats, else follows a plan",
-      "double threats; plane forcing sequences 3 moves in 10",
-      "double threats; plane forcing sequences 11 moves in 20",
-      "double threats; plane forcing sequences 4 moves in 5",
-      "plays and stops forcing sequences inside one plane",
-      "plane sequences; 7 moves in 10 anywhere in the cube",
-      "plays forcing sequences anywhere in the cube, and stops yours",
-      "proves short wins, looks one move ahead, in 4 moves of 5",
-      "proves wins; looks five moves ahead in 3 moves of 5",
-      "full strength: as X it plays the proven win",
-  };
-  static_assert(std::size(kWords) == kMaxLevel + 1);
-  return level >= kMinLevel && level <= kMaxLevel ? kWords[level] : std::string_view();
-}
+std::string_view levelDescription(int level) { return levelWords(level); }
 
 // The file holds "X O 0-17": the levels and the scale they are on. A file of the scale
 // before it had 18 levels ("X O", 0-10) is read as the level of the same base player.

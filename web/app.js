@@ -202,8 +202,9 @@ async function setLevel() {
   await ugi.request([...lines, 'isready'], (l) => l === 'readyok');
 }
 
-// The level control, from the engine's own option line.
-function buildLevels(options) {
+// The level control, from the engine's own option line, each level with its rating and
+// words where the engine gives them (query level N).
+async function buildLevels(options) {
   const level = options.Level;
   const select = $('level');
   select.textContent = '';
@@ -214,10 +215,18 @@ function buildLevels(options) {
   for (let n = Number(level.min); n <= Number(level.max); ++n) {
     const option = document.createElement('option');
     option.value = String(n);
-    option.textContent = 'Level ' + n;
+    const info = await ugi.levelInfo(n);
+    option.textContent = 'Level ' + n + (info ? ' (Elo ' + info.elo + ')' : '');
+    if (info) option.title = info.words;
     select.appendChild(option);
   }
   select.value = select.dataset.wanted || level.default;
+  showLevelWords();
+}
+
+function showLevelWords() {
+  const chosen = $('level').selectedOptions[0];
+  $('level-words').textContent = chosen && chosen.title ? chosen.title : '';
 }
 
 // The rating control, where the engine offers LimitStrength and Elo.
@@ -250,7 +259,7 @@ async function connect() {
     return;
   }
   $('engine').textContent = engine.name;
-  buildLevels(engine.options);
+  await buildLevels(engine.options);
   buildElo(engine.options);
   await setLevel();
   ++game.generation;
@@ -304,6 +313,7 @@ $('hint').addEventListener('click', () => hint().catch(lost));
 $('save').addEventListener('click', save);
 $('reconnect').addEventListener('click', () => connect());
 $('level').addEventListener('change', () => {
+  showLevelWords();
   $('level').dataset.wanted = $('level').value;
   setLevel().catch(lost);
 });

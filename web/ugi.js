@@ -125,6 +125,15 @@ export class UgiClient {
     return word === 'none' ? [] : word.split(',');
   }
 
+  // Our extension `query level N`: {elo, words}, or null from an engine that does not
+  // answer it (isready closes the wait).
+  async levelInfo(level) {
+    const lines = await this.request(['query level ' + level, 'isready'], (l) => l === 'readyok');
+    const reply = lines.find((l) => l.startsWith('response '));
+    const m = reply && reply.match(/^response (\d+) (.*)$/);
+    return m ? {elo: Number(m[1]), words: m[2]} : null;
+  }
+
   // Sets the position and searches; resolves with the best move's token. The info lines
   // go to onInfo as they come.
   async go(moves, limits, before = []) {
