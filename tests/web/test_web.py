@@ -54,6 +54,12 @@ def wait_until(test, seconds, what):
     raise AssertionError("not within %g s: %s" % (seconds, what))
 
 
+def die_with_parent():
+    """websocketd goes when this test goes, even if it is killed (Linux's parent death signal)."""
+    import ctypes
+    ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -69,7 +75,8 @@ class Server:
         self.process = subprocess.Popen(
             ["websocketd", "--address", "127.0.0.1", "--port", str(self.port), "--staticdir", WEB,
              "--maxforks", str(MAX_FORKS), "--sameorigin=true", "--loglevel", "fatal",
-             "--passenv", "XDG_CONFIG_HOME,HOME"] + command, env=env)
+             "--passenv", "XDG_CONFIG_HOME,HOME"] + command, env=env,
+            preexec_fn=die_with_parent)
         wait_until(self.listening, 10, "websocketd listens")
         self.url = "http://127.0.0.1:%d/" % self.port
 
@@ -290,6 +297,35 @@ def test_phone_screenshot(server):
         driver.quit()
 
 
+def measure(server):
+    """With QUBIC_WEB_MEASURE set: a move's round trip (the click to the engine's reply on
+    the board) at levels 0 and 8, 1 s a move, over loopback; the median of eight."""
+    driver = browser(1280, 800)
+    try:
+        for level in (0, 8):
+            driver.get(server.url)
+            new_game(driver, level=level)
+            Select(driver.find_element(By.ID, "movetime")).select_by_value("1000")
+            times = []
+            for token in ("1a1", "1d4", "4a4", "4d1", "2b2", "3c3", "2c2", "3b3"):
+                if text(driver, "status") != "X to move":
+                    break
+                cell = driver.find_element(By.CSS_SELECTOR, '.flat .cell[data-token="%s"]' % token)
+                if cell.get_attribute("data-stone"):
+                    continue
+                count = len(moves_of(driver))
+                began = time.monotonic()
+                cell.click()
+                wait_until(lambda: len(moves_of(driver)) >= count + 2 or
+                           "Game over" in text(driver, "status"), 30, "the reply")
+                times.append(time.monotonic() - began)
+            times.sort()
+            print("level %d: a move's round trip, median of %d: %.3f s (from %.3f to %.3f)" %
+                  (level, len(times), times[len(times) // 2], times[0], times[-1]))
+    finally:
+        driver.quit()
+
+
 def test_other_engine(scratch):
     server = Server([sys.executable, RANDOM_ENGINE], scratch)
     driver = browser(1280, 800)
@@ -320,6 +356,8 @@ def main():
         test_analysis(server)
         test_cap_and_cleanup(server)
         test_phone_screenshot(server)
+        if os.environ.get("QUBIC_WEB_MEASURE"):
+            measure(server)
     finally:
         server.stop()
     test_other_engine(scratch)
