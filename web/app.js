@@ -240,7 +240,8 @@ function buildElo(options) {
 
 function lost() {
   if (ugi && ugi.open) return;
-  say('The engine stopped. Your game is kept: reconnect to go on.', 'error');
+  say(ugi && ugi.hung ? 'The engine stopped answering. Your game is kept: reconnect to go on.'
+                      : 'The engine stopped. Your game is kept: reconnect to go on.', 'error');
   $('reconnect').hidden = false;
 }
 

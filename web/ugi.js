@@ -62,23 +62,38 @@ export class UgiClient {
   }
 
   // Sends `lines` and resolves with every line received up to and including the one
-  // for which `isLast(line)` holds. Requests run one after another.
-  request(lines, isLast) {
+  // for which `isLast(line)` holds. Requests run one after another. An engine that does
+  // not answer within `patienceMs` is taken for hung: the socket is closed (websocketd
+  // then ends the engine) and the request fails, so the page never waits for ever.
+  request(lines, isLast, patienceMs = 10000) {
     const run = () =>
       new Promise((resolve, reject) => {
         const collected = [];
+        const timer = setTimeout(() => {
+          this.waiting = null;
+          this.hung = true;
+          reject(new Error('the engine did not answer within ' + patienceMs / 1000 + ' s'));
+          this.close();
+        }, patienceMs);
         this.waiting = {
           lines: collected,
           take: (line) => {
             collected.push(line);
             return isLast(line);
           },
-          resolve,
-          fail: reject,
+          resolve: (value) => {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          fail: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
         };
         try {
           for (const line of lines) this.send(line);
         } catch (error) {
+          clearTimeout(timer);
           this.waiting = null;
           reject(error);
         }
@@ -136,10 +151,12 @@ export class UgiClient {
 
   // Sets the position and searches; resolves with the best move's token. The info lines
   // go to onInfo as they come.
+  // `limits` is `movetime N`: the engine has twice that and 10 s more to answer.
   async go(moves, limits, before = []) {
     const position = 'position startpos' + (moves.length ? ' moves ' + moves.join(' ') : '');
+    const movetime = Number((limits.match(/movetime (\d+)/) || [0, 0])[1]);
     const lines = await this.request([...before, position, 'go ' + limits],
-                                     (l) => l.startsWith('bestmove'));
+                                     (l) => l.startsWith('bestmove'), 2 * movetime + 10000);
     return lines[lines.length - 1].split(/\s+/)[1];
   }
 

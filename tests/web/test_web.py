@@ -345,6 +345,57 @@ def test_other_engine(scratch):
         server.stop()
 
 
+def test_hung_engine(scratch):
+    """An engine that stops answering: the page says so and offers to reconnect, and the
+    hung engine is ended with the page's socket."""
+    server = Server([sys.executable, RANDOM_ENGINE, "--hang-after", "2"], scratch)
+    driver = browser(1280, 800)
+    try:
+        driver.get(server.url)
+        new_game(driver)
+        for token in ("1a1", "2b2", "3c3"):
+            wait_until(lambda: text(driver, "status") == "X to move" or
+                       driver.find_element(By.ID, "reconnect").is_displayed(), 30, "X's turn")
+            if driver.find_element(By.ID, "reconnect").is_displayed():
+                break
+            cell = driver.find_element(By.CSS_SELECTOR, '.flat .cell[data-token="%s"]' % token)
+            if not cell.get_attribute("data-stone"):
+                cell.click()
+                time.sleep(0.3)
+        wait_until(lambda: driver.find_element(By.ID, "reconnect").is_displayed(), 30,
+                   "the page gives up on the hung engine")
+        check("stopped answering" in text(driver, "message"), "the page says: " + text(driver, "message"))
+        wait_until(lambda: not server.engines(), 20, "the hung engine is ended")
+        print("ok: the hung engine is ended")
+    finally:
+        driver.quit()
+        server.stop()
+
+
+def test_load(server, scratch):
+    """A record loaded from a file: its moves, each checked by the engine; a record with an
+    illegal move leaves the game as it was."""
+    driver = browser(1280, 800)
+    try:
+        driver.get(server.url)
+        Select(driver.find_element(By.ID, "side")).select_by_value("both")
+        new_game(driver)
+        good = os.path.join(scratch, "load.qgn")
+        with open(good, "w") as f:
+            f.write('[Event "x"]\n\n1. 1a1 {first} 2b2 2. 1A2 3 *\n')
+        driver.find_element(By.ID, "load").send_keys(good)
+        wait_until(lambda: moves_of(driver) == ["1a1", "2b2", "1a2", "1d1"], 10, "the record's moves")
+        print("ok: a record is loaded, tokens of any case and indices alike")
+        bad = os.path.join(scratch, "bad.qgn")
+        with open(bad, "w") as f:
+            f.write("1. 1a1 1a1 *\n")
+        driver.find_element(By.ID, "load").send_keys(bad)
+        wait_until(lambda: "Not loaded" in text(driver, "message"), 10, "the bad record refused")
+        check(moves_of(driver) == ["1a1", "2b2", "1a2", "1d1"], "the game is as it was")
+    finally:
+        driver.quit()
+
+
 def main():
     if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
         print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
@@ -354,6 +405,7 @@ def main():
     try:
         test_game_save_reconnect(server, scratch)
         test_analysis(server)
+        test_load(server, scratch)
         test_cap_and_cleanup(server)
         test_phone_screenshot(server)
         if os.environ.get("QUBIC_WEB_MEASURE"):
@@ -361,6 +413,7 @@ def main():
     finally:
         server.stop()
     test_other_engine(scratch)
+    test_hung_engine(scratch)
     shutil.rmtree(scratch, ignore_errors=True)
     return 0
 

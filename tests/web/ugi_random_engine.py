@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """A second UGI engine for the web board's test, written apart from ours: Qubic's rules
 from scratch (the 76 lines of four), a uniformly random move, no options. The page must
-play against it as against qubic-engine, knowing nothing but what it says."""
+play against it as against qubic-engine, knowing nothing but what it says.
+With --hang-after N it stops answering after its Nth go (reading on, saying nothing)."""
 import itertools
 import random
 import sys
@@ -48,10 +49,12 @@ def winner(board):
 def main():
     rng = random.Random(5)
     board = {}
+    hang_after = int(sys.argv[2]) if sys.argv[1:2] == ["--hang-after"] else None
+    searches = 0
     say = lambda text: (sys.stdout.write(text + "\n"), sys.stdout.flush())
     for raw in sys.stdin:
         words = raw.split()
-        if not words:
+        if not words or (hang_after is not None and searches >= hang_after):
             continue
         cmd = words[0]
         if cmd == "ugi":
@@ -70,6 +73,7 @@ def main():
             else:
                 board = new
         elif cmd == "go":
+            searches += 1
             free = [i for i in range(64) if i not in board]
             say("info depth 1 score cp 0")
             say("bestmove " + token_of(rng.choice(free)))
