@@ -167,4 +167,13 @@ TEST_CASE("every program answers --version, and a bad option with the error firs
           std::string::npos);
     CHECK(std::count(badErr.begin(), badErr.end(), '\n') == 2);  // not the whole usage
   }
+  // Issue 56 (2): qubic-bench ran its first argument and ignored the rest.
+  ChildProcess extra({std::string(QUBIC_BIN_DIR) + "/qubic-bench", "core", "--fast"},
+                     {"XDG_CONFIG_HOME=/nonexistent"});
+  REQUIRE(extra.started());
+  extra.closeInput();
+  const auto [extraOut, extraErr] = extra.drain(std::chrono::seconds(10));
+  CHECK(extra.wait(milliseconds(5000)) == 2);
+  CHECK(extraOut.empty());
+  CHECK(extraErr.rfind("qubic-bench: unexpected argument '--fast' after the section\n", 0) == 0);
 }

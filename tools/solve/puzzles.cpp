@@ -1,4 +1,4 @@
-#include "solve_puzzles.hpp"
+#include "puzzles.hpp"
 
 #include <cstdio>
 #include <fstream>

@@ -4,11 +4,11 @@
 #include <span>
 #include <string>
 
+#include "cli.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/proof/solver.hpp"
 #include "engine/study/explain.hpp"
 #include "engine/threats/threat_search.hpp"
-#include "solve_cli.hpp"
 
 namespace qubic {
 

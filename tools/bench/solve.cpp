@@ -1,6 +1,6 @@
 // Section "solve": the proof-number solver on a fixed suite, with each enhancement
 // switched off in turn and with tables of several sizes; then the full solve of the
-// empty board with a table sweep (bench_full.cpp).
+// empty board with a table sweep (full.cpp).
 #include <chrono>
 #include <cstdio>
 #include <vector>

@@ -15,6 +15,8 @@
 #include <set>
 #include <sstream>
 
+#include "book.hpp"
+#include "cli.hpp"
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
 #include "config/duration.hpp"
@@ -31,10 +33,8 @@
 #include "engine/proof/verify.hpp"
 #include "engine/study/explain.hpp"
 #include "engine/threats/threat_search.hpp"
-#include "solve_book.hpp"
-#include "solve_cli.hpp"
-#include "solve_puzzles.hpp"
-#include "solve_review.hpp"
+#include "puzzles.hpp"
+#include "review.hpp"
 
 using namespace qubic;
 
@@ -216,7 +216,7 @@ int solveMain(int argc, char** argv) {
       return 0;
     }
     if (arg == "--help" || arg == "-h") {
-      // The old forms' help is the commands' (solve_commands.cpp).
+      // The old forms' help is the commands' (main.cpp).
       std::printf("usage: qubic-solve COMMAND [ARGUMENTS]\n%s", tryHelpText("qubic-solve").c_str());
       return 0;
     } else if (arg == "--moves") {
@@ -415,12 +415,6 @@ int solveMain(int argc, char** argv) {
          " MB table; try a smaller --hash");
   }
   std::fprintf(stderr, "position: %s\n", positionString(start).c_str());
-  // A position can take far longer than anyone meant to wait: without a limit of the
-  // user's the solve stops at a stated one and says what it knows.
-  if (seconds < 0 && nodeLimit <= 0) {
-    seconds = kDefaultSolveSeconds;
-    std::fprintf(stderr, "time limit: %.0f min (the default; --time 0 for none)\n", seconds / 60);
-  }
   // A position can take far longer than anyone meant to wait: without a limit of the
   // user's the solve stops at a stated one and says what it knows.
   if (seconds < 0 && nodeLimit <= 0) {

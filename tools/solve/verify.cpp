@@ -3,10 +3,10 @@
 #include <cstdio>
 #include <fstream>
 
+#include "cli.hpp"
 #include "config/read_file.hpp"
 #include "config/write_file.hpp"
 #include "engine/proof/verify.hpp"
-#include "solve_cli.hpp"
 
 namespace qubic {
 

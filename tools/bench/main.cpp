@@ -43,6 +43,11 @@ int main(int argc, char** argv) {
         names.c_str());
     return 0;
   }
+  if (argc > 2) {  // one section at most: anything more is a mistake, not ignored
+    std::fprintf(stderr, "qubic-bench: unexpected argument '%s' after the section\n%s", argv[2],
+                 qubic::tryHelpText("qubic-bench").c_str());
+    return 2;
+  }
   const bool all = std::strcmp(section, "all") == 0;
   bool known = all;
   int status = 0;

@@ -1,4 +1,4 @@
-#include "solve_review.hpp"
+#include "review.hpp"
 
 #include <cstdio>
 #include <map>

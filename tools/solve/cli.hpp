@@ -1,5 +1,5 @@
 // qubic-solve's option reader: the solve and every other mode in the words of the options
-// (solve.cpp); the commands (solve_commands.cpp) translate into them.
+// (options.cpp); the commands (main.cpp) translate into them.
 #pragma once
 
 #include <string>
@@ -17,7 +17,7 @@ int solveWithOptions(const std::vector<std::string>& args);
 [[noreturn]] void failWith(const std::string& message);
 
 // The commands with a file of their own; each returns the exit status.
-int verifyCommand(const std::string& path);               // solve_verify.cpp
-int explainCommand(const Position& pos, double seconds);  // solve_explain.cpp
+int verifyCommand(const std::string& path);               // verify.cpp
+int explainCommand(const Position& pos, double seconds);  // explain.cpp
 
 }  // namespace qubic

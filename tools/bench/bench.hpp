@@ -43,15 +43,15 @@ inline void keep(const T& value) {
 int benchCore();
 int benchSymmetry();
 int benchThreats();
-int benchEngine();  // bench_engine.cpp, like the one below
+int benchEngine();  // engine.cpp, like the one below
 int benchLevels();
-int benchSolve();     // bench_solve.cpp
-int benchFull();      // bench_full.cpp; the second part of benchSolve
-int benchSuite();     // bench_suite.cpp
-int benchReview();    // bench_review.cpp
-int benchAnalysis();  // bench_analysis.cpp
+int benchSolve();     // solve.cpp
+int benchFull();      // full.cpp; the second part of benchSolve
+int benchSuite();     // suite.cpp
+int benchReview();    // review.cpp
+int benchAnalysis();  // analysis.cpp
 
-// "Does X win from p?", asked of both tables cleared first (bench_solve.cpp).
+// "Does X win from p?", asked of both tables cleared first (solve.cpp).
 PnsResult proveFromEmptyTables(TranspositionTable& table, ThreatSearch& threats, const Position& p,
                                const PnsOptions& options, const SearchLimits& limits);
 

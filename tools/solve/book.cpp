@@ -1,4 +1,4 @@
-#include "solve_book.hpp"
+#include "book.hpp"
 
 #include <algorithm>
 #include <chrono>

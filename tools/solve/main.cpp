@@ -1,6 +1,6 @@
 // qubic-solve's commands: `qubic-solve COMMAND ...`, each with its own options and --help.
 // main only dispatches: a command's arguments are checked against what it takes, then
-// handed to the solve's option reader (solve.cpp) in its own words. The old forms (options
+// handed to the solve's option reader (options.cpp) in its own words. The old forms (options
 // alone, e.g. `--verify FILE`) still work, with a line on stderr naming the new one.
 #include <algorithm>
 #include <cstdio>
@@ -10,10 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include "cli.hpp"
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
 #include "config/program.hpp"
-#include "solve_cli.hpp"
 
 namespace {
 
