@@ -288,7 +288,7 @@ void UgiSession::queryLevel(std::string_view word) {
     return error("query level: expected a level from " + std::to_string(kMinLevel) + " to " +
                  std::to_string(kMaxLevel) + ", got " + shown(word));
   say("response " + std::to_string(kLevelElo[static_cast<std::size_t>(level)]) + " " +
-      std::string(levelWords(level)));
+      std::string(levelName(level)) + ": " + std::string(levelWords(level)));
 }
 
 void UgiSession::draw(const Command& c) {

@@ -966,8 +966,9 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   QubicPane pane("", 80, 24, true);
   REQUIRE(pane.waitForText("Who plays?"));
   CHECK(pane.last.find("Engine level: 6") != std::string::npos);
-  CHECK(pane.last.find("completes and blocks threes; plans 3 moves in 4 (rated " +
-                       std::to_string(kLevelElo[6]) + ")") != std::string::npos);
+  // Issue 55 (2): a name and words a beginner reads, with the rating.
+  CHECK(pane.last.find("Steady (Elo " + std::to_string(kLevelElo[6]) +
+                       "): plays to a plan three moves in four") != std::string::npos);
   // Every level with its rating on the scale of docs/strength.md (issue 45, 4).
   CHECK(pane.last.find("Level ratings (Elo; level 0 is 0, docs/strength.md):") !=
         std::string::npos);
@@ -1304,6 +1305,13 @@ TEST_CASE("swapping sides keeps the engine's level and says so") {
   REQUIRE(pane.waitForText("O  Engine, level 3"));
   pane.keys("+");
   REQUIRE(pane.waitForText("O  Engine, level 4"));
+  // Issue 55 (1, 2): the scale said "0 weakest, 10 strongest" of 18 levels; now the
+  // level's name, rating and words.
+  INFO(pane.last);
+  CHECK(
+      std::regex_search(pane.last, std::regex(R"(\(0\s+to\s+17\):\s+level\s+4,\s+Club\s+\(Elo\s+)" +
+                                              std::to_string(kLevelElo[4]) + R"(\))")));
+  CHECK(pane.last.find("10 strongest") == std::string::npos);
   pane.keys("s");
   REQUIRE(pane.waitForText("the engine keeps level 4"));
   CHECK(pane.last.find("X  Engine, level 4") != std::string::npos);

@@ -225,9 +225,9 @@ TEST_CASE("the queries report the game's state exactly") {
 TEST_CASE("query level N gives the level's rating and what it does, for GUIs") {
   Transcript t;
   CHECK(t.send("query level 0") ==
-        Lines{"response 0 completes and blocks threes, otherwise plays at random"});
-  CHECK(t.send("query level 17") ==
-        Lines{"response " + std::to_string(kLevelElo[17]) + " " + std::string(levelWords(17))});
+        Lines{"response 0 Beginner: takes its wins, blocks yours, else plays anywhere"});
+  CHECK(t.send("query level 17") == Lines{"response " + std::to_string(kLevelElo[17]) +
+                                          " Perfect: " + std::string(levelWords(17))});
   CHECK(t.send("query level 18") ==
         Lines{"info string error: query level: expected a level from 0 to 17, got \"18\""});
 }

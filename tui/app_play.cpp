@@ -173,8 +173,8 @@ void App::changeLevel(int delta) {
   if (levels_ == before) return say("The engine is already at " + levelsText() + ".");
   rememberLevels(levels_);  // the next run starts here; a failure only loses that
   const int shown = levels_[index(seats_.isEngine(Side::O) ? Side::O : Side::X)];
-  say("Engine " + levelsText() + " (0 weakest, 10 strongest): level " + std::to_string(shown) +
-      " " + std::string(levelDescription(shown)) + ". It applies from the next move.");
+  say("Engine " + levelsText() + " (0 to " + std::to_string(kMaxLevel) + "): level " +
+      std::to_string(shown) + ", " + levelInWords(shown) + ". It applies from the next move.");
 }
 
 std::string App::levelsText() const {

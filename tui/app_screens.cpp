@@ -5,6 +5,7 @@
 
 #include "app.hpp"
 #include "engine/play/elo_scale.hpp"
+#include "engine/play/level_words.hpp"
 #include "levels.hpp"
 #include "record_file.hpp"
 #include "tour.hpp"
@@ -109,12 +110,13 @@ std::string App::ratingsLine(int from, int to) const {
 
 // What the engine's level (each side's, when they differ) is like, and its rating.
 std::string App::levelWords() const {
-  auto words = [](int level) {
-    return std::string(levelDescription(level)) + " (rated " +
+  if (levels_[0] == levels_[1]) return levelInWords(levels_[0]);
+  // Two levels: the names and ratings alone, so that the line fits 80 columns.
+  auto brief = [](int level) {
+    return std::string(levelName(level)) + " (Elo " +
            std::to_string(kLevelElo[static_cast<std::size_t>(level)]) + ")";
   };
-  if (levels_[0] == levels_[1]) return words(levels_[0]);
-  return "X: " + words(levels_[0]) + "; O: " + words(levels_[1]);
+  return "X: " + brief(levels_[0]) + "; O: " + brief(levels_[1]);
 }
 
 void App::openTour() {

@@ -4,13 +4,18 @@
 #include <fstream>
 
 #include "config/read_file.hpp"
+#include "engine/play/elo_scale.hpp"
 #include "engine/play/level_words.hpp"
 #include "engine/play/move_limits.hpp"
 #include "record_file.hpp"
 
 namespace qubic::tui {
 
-std::string_view levelDescription(int level) { return levelWords(level); }
+std::string levelInWords(int level) {
+  return std::string(levelName(level)) + " (Elo " +
+         std::to_string(kLevelElo[static_cast<std::size_t>(level)]) +
+         "): " + std::string(levelWords(level));
+}
 
 // The file holds "X O 0-17": the levels and the scale they are on. A file of the scale
 // before it had 18 levels ("X O", 0-10) is read as the level of the same base player.

@@ -13,8 +13,9 @@ namespace qubic::tui {
 // A new player's first game: a level a newcomer can beat, not perfect play.
 constexpr int kNewPlayerLevel = 6;
 
-// "plays forcing sequences inside one plane", for levels 0 to kMaxLevel (docs/strength.md).
-std::string_view levelDescription(int level);
+// "Steady (Elo 655): plays to a plan three moves in four": the level's name, rating and
+// what it does, for levels 0 to kMaxLevel (at most 76 characters).
+std::string levelInWords(int level);
 
 // The engine's levels for X and O as last chosen; none on a first run or when the file
 // cannot be read as two levels (a file from before the 0-17 scale is translated).

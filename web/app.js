@@ -216,7 +216,9 @@ async function buildLevels(options) {
     const option = document.createElement('option');
     option.value = String(n);
     const info = await ugi.levelInfo(n);
-    option.textContent = 'Level ' + n + (info ? ' (Elo ' + info.elo + ')' : '');
+    // "Level 6 Steady (Elo 655)"; the words after the name go below the list.
+    const name = info ? info.words.split(':')[0] : '';
+    option.textContent = 'Level ' + n + (info ? ' ' + name + ' (Elo ' + info.elo + ')' : '');
     if (info) option.title = info.words;
     select.appendChild(option);
   }

@@ -1,34 +1,51 @@
 #include "level_words.hpp"
 
-#include <iterator>
+#include <array>
 
 #include "move_limits.hpp"
 
 namespace qubic {
 
+namespace {
+
+struct LevelInWords {
+  std::string_view name, words;
+};
+
+// From engine/play/level_mix's table: levels 0-7 add a plan (related pairs) to "win or
+// block" ever more often, 8 always; 9-12 add forced wins inside one plane, 13-14 in the
+// whole cube; 15-17 prove wins and search. The ratings are kLevelElo's.
+constexpr std::array<LevelInWords, kMaxLevel + 1> kLevels = {{
+    {"Beginner", "takes its wins, blocks yours, else plays anywhere"},
+    {"Casual", "as Beginner, now and then plays to a plan"},
+    {"Learner", "as Beginner, plays to a plan one move in five"},
+    {"Improver", "plays to a plan about one move in three"},
+    {"Club", "plays to a plan about half the time"},
+    {"Keen", "plays to a plan most of the time"},
+    {"Steady", "plays to a plan three moves in four"},
+    {"Solid", "nearly always plays to a plan"},
+    {"Tactician", "makes and stops double threats, follows a plan"},
+    {"Strong", "now and then forces a win within one level"},
+    {"Sharp", "half the time forces a win within one level"},
+    {"Expert", "mostly forces wins within one level"},
+    {"Plane master", "forces and stops wins within any level"},
+    {"Master", "mostly forces wins across the whole cube"},
+    {"Grandmaster", "forces and stops wins anywhere in the cube"},
+    {"Solver", "proves short wins, looks a move ahead"},
+    {"Deep solver", "proves wins, looks five moves ahead"},
+    {"Perfect", "full strength: as X it plays the proven win"},
+}};
+
+}  // namespace
+
+std::string_view levelName(int level) {
+  return level >= kMinLevel && level <= kMaxLevel ? kLevels[static_cast<std::size_t>(level)].name
+                                                  : std::string_view();
+}
+
 std::string_view levelWords(int level) {
-  static constexpr std::string_view kWords[] = {
-      "completes and blocks threes, otherwise plays at random",
-      "completes and blocks threes; plans 1 move in 12",
-      "completes and blocks threes; plans 1 move in 5",
-      "completes and blocks threes; plans 3 moves in 10",
-      "completes and blocks threes; plans 9 moves in 20",
-      "completes and blocks threes; plans 3 moves in 5",
-      "completes and blocks threes; plans 3 moves in 4",
-      "completes and blocks threes; plans 8 moves in 9",
-      "makes and stops double threats, else follows a plan",
-      "double threats; plane forcing sequences 3 moves in 10",
-      "double threats; plane forcing sequences 11 moves in 20",
-      "double threats; plane forcing sequences 4 moves in 5",
-      "plays and stops forcing sequences inside one plane",
-      "plane sequences; 7 moves in 10 anywhere in the cube",
-      "plays forcing sequences anywhere in the cube, and stops yours",
-      "proves short wins, looks one move ahead, in 4 moves of 5",
-      "proves wins; looks five moves ahead in 3 moves of 5",
-      "full strength: as X it plays the proven win",
-  };
-  static_assert(std::size(kWords) == kMaxLevel + 1);
-  return level >= kMinLevel && level <= kMaxLevel ? kWords[level] : std::string_view();
+  return level >= kMinLevel && level <= kMaxLevel ? kLevels[static_cast<std::size_t>(level)].words
+                                                  : std::string_view();
 }
 
 }  // namespace qubic

@@ -1,13 +1,15 @@
-// What each level does, in a line of words, for the front ends that let a player choose
-// one: the game's level prompt and, through `query level N`, any GUI (docs/protocol.md).
+// Each level in words a player reads, for the front ends that let one choose: the game's
+// level prompt and start screen and, through `query level N`, any GUI (docs/protocol.md).
+// How each level chooses its moves is docs/strength.md's; here is what it feels like.
 #pragma once
 
 #include <string_view>
 
 namespace qubic {
 
-// At most 61 characters; "" outside kMinLevel..kMaxLevel. From engine/play/level_mix's
-// table and the base players it mixes; ratings in kLevelElo (engine/play/elo_scale).
+// A short name, "Beginner" to "Perfect"; "" outside kMinLevel..kMaxLevel.
+std::string_view levelName(int level);
+// What the level does, in a beginner's words, at most 52 characters; "" outside the range.
 std::string_view levelWords(int level);
 
 }  // namespace qubic

@@ -178,8 +178,8 @@ def test_game_save_reconnect(server, scratch):
         new_game(driver, level=0)
         print("page load to a playable board: %.2f s" % (time.monotonic() - began))
         chosen = Select(driver.find_element(By.ID, "level")).first_selected_option.text
-        check(chosen == "Level 0 (Elo 0)", "the levels are listed with their ratings: " + chosen)
-        check("blocks threes" in text(driver, "level-words"), "the chosen level says what it does")
+        check(chosen == "Level 0 Beginner (Elo 0)", "the levels are listed with names and ratings: " + chosen)
+        check("blocks yours" in text(driver, "level-words"), "the chosen level says what it does")
         shoot(driver, "web-start-1280.png")
         clicks = play_to_the_end(driver)
         check(clicks["cube"] > 0 and clicks["flat"] > 0, "cells were clicked in both views %s" % clicks)
