@@ -782,6 +782,65 @@ TEST_CASE("engines watched with a level for each side, at the configured speed")
   CHECK(pane.last.find("X  Engine, level 3") != std::string::npos);
 }
 
+TEST_CASE("the save prompt at 80x24 shows the name's end and the cursor, and adds .qgn") {
+  // Issue 55 (5): "Save game to (...): /tmp/.../data/qu" and nothing more; typed text was
+  // invisible, and "xyz" typed after the suggested name saved "...0754.qgnxyz".
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans, 80, 24);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForText("1. 1a1"));
+  pane.keys("w");
+  REQUIRE(pane.waitForPattern(R"(Save game to \(.*\): \.\.\.[a-z0-9-]*-[0-9]{4}\.qgn)"));
+  pane.keys("C-u");
+  pane.keys("-l mygame");
+  REQUIRE(pane.waitForText("Save game to (Enter saves, Esc cancels, C-u clears): mygame"));
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to mygame.qgn"));
+  CHECK(readText(pane.dir() / "mygame.qgn").find("1. 1a1") != std::string::npos);
+  // A long name: its end, being typed, is in sight.
+  pane.keys("w C-u");
+  const std::string longName = std::string(70, 'a') + "-the-end";
+  pane.keys("-l " + longName);
+  REQUIRE(pane.waitForText("aaaa-the-end"));
+}
+
+TEST_CASE("the engine's level follows it to the other side, and looking is not choosing") {
+  // Issue 55 (7): after X against level 0, + + then c (play O) gave "X Engine, level 0"
+  // and "Engine levels: X 3, O 2". (8): + up to 17 on the start screen, then q, made
+  // the next start "Engine level: 17".
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nhuman_side = \"x\"\nlevel = 0\nmove_time_ms = 100\n");
+  REQUIRE(pane.waitForText("O  Engine, level 0"));
+  pane.keys("+ +");
+  REQUIRE(pane.waitForText("O  Engine, level 2"));
+  pane.keys("c");
+  REQUIRE(pane.waitForText("You play O against the engine."));
+  REQUIRE(pane.waitForText("X  Engine, level 2"));
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(5).find("exit 0") != std::string::npos);
+
+  QubicPane start("[tui]\nlevel = 6\n", 80, 24, true);
+  REQUIRE(start.waitForText("Engine level: 6"));
+  for (int i = 0; i < 11; ++i) start.keys("+");
+  REQUIRE(start.waitForText("Engine level: 17"));
+  start.keys("q");
+  REQUIRE(start.waitForExit(5).find("exit 0") != std::string::npos);
+  start.restart();
+  REQUIRE(start.waitForText("Who plays?"));
+  CHECK(start.last.find("Engine level: 6") != std::string::npos);
+  // Played with, it is kept.
+  start.keys("+");
+  REQUIRE(start.waitForText("Engine level: 7"));
+  start.keys("1");
+  REQUIRE(start.waitForText("X moves first"));
+  start.keys("q");
+  REQUIRE(start.waitForExit(5).find("exit 0") != std::string::npos);
+  start.restart();
+  REQUIRE(start.waitForText("Who plays?"));
+  CHECK(start.last.find("Engine level: 7") != std::string::npos);
+}
+
 TEST_CASE("a game lost on time is finished: not kept, saved with its result, loaded lost") {
   // Issue 53 (2): the kept file said [Result "*"] and [XClock "-124"], and the lost game
   // came back to life at the next start.

@@ -131,13 +131,11 @@ void App::swapSides() {
   if (!seats_.anyHuman() || !seats_.anyEngine())
     return say("Swap works against the engine; press " + keys_.primaryKeyName(Action::Players) +
                " to choose who plays.");
-  // The engine keeps its strength on its new side: its level moves with it.
-  std::swap(levels_[0], levels_[1]);
+  // The engine keeps its strength on its new side: changeSeats moves its level with it.
+  const int level = levels_[index(seats_.isEngine(Side::X) ? Side::X : Side::O)];
+  changeSeats(Seats{{seats_.side[1], seats_.side[0]}},
+              "Sides swapped; the engine keeps level " + std::to_string(level) + ".");
   rememberLevels(levels_);
-  const Side engine = seats_.isEngine(Side::X) ? Side::O : Side::X;
-  changeSeats(
-      Seats{{seats_.side[1], seats_.side[0]}},
-      "Sides swapped; the engine keeps level " + std::to_string(levels_[index(engine)]) + ".");
 }
 
 void App::changePlayers() {
@@ -147,6 +145,10 @@ void App::changePlayers() {
 
 void App::changeSeats(const Seats& seats, const std::string& why) {
   stopEngine();
+  // The engine's level follows the engine to its new side.
+  const bool oneEngine = seats.anyEngine() && seats.anyHuman();
+  if (oneEngine && seats_.anyEngine() && seats_.anyHuman())
+    levels_.fill(levels_[index(seats_.isEngine(Side::X) ? Side::X : Side::O)]);
   seats_ = seats;
   round_.paused = false;
   const std::string_view who = seats_.humanSide();
@@ -167,11 +169,19 @@ void App::changeLevel(int delta) {
     elo_.reset();
   }
   const bool choosing = top<StartScreen>() != nullptr;
-  for (const Side s : {Side::X, Side::O})
-    if (seats_.isEngine(s) || !seats_.anyEngine() || choosing)
-      levels_[index(s)] = std::clamp(levels_[index(s)] + delta, kMinLevel, kMaxLevel);
+  if (seats_.anyEngine() && seats_.anyHuman()) {
+    // Against a person the engine has one level, whichever side it plays.
+    const Side engine = seats_.isEngine(Side::X) ? Side::X : Side::O;
+    levels_.fill(std::clamp(levels_[index(engine)] + delta, kMinLevel, kMaxLevel));
+  } else {
+    for (const Side s : {Side::X, Side::O})
+      if (seats_.isEngine(s) || !seats_.anyEngine() || choosing)
+        levels_[index(s)] = std::clamp(levels_[index(s)] + delta, kMinLevel, kMaxLevel);
+  }
   if (levels_ == before) return say("The engine is already at " + levelsText() + ".");
-  rememberLevels(levels_);  // the next run starts here; a failure only loses that
+  // The next run starts here (a failure only loses that); on the start screen, only once
+  // a game is begun with it.
+  if (!choosing) rememberLevels(levels_);
   const int shown = levels_[index(seats_.isEngine(Side::O) ? Side::O : Side::X)];
   say("Engine " + levelsText() + " (0 to " + std::to_string(kMaxLevel) + "): level " +
       std::to_string(shown) + ", " + levelInWords(shown) + ". It applies from the next move.");

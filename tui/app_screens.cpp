@@ -55,6 +55,8 @@ void App::handleStartKey(int key) {
   }
   if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
     close();
+    // A level is remembered when a game is played with it, not when it was looked at.
+    rememberLevels(levels_);
     begin(freshRound(OrdinaryGame{}));
     return say(seats_.anyHuman() ? "X moves first. Press ? for help."
                                  : "The engines are playing. Press ? for help.");
@@ -158,7 +160,7 @@ void App::finishLine(const LinePrompt& prompt) {
                     : "."));
   }
   if (text.empty()) return say("No file name given.");
-  if (prompt.purpose == LinePrompt::Purpose::Save) return save(text);
+  if (prompt.purpose == LinePrompt::Purpose::Save) return save(withRecordExtension(text));
   load(text);
 }
 

@@ -419,6 +419,7 @@ ViewState App::buildView() const {
   v.message = message_;
   v.keyBar = keyBar(keys_, !seats_.anyHuman());
   v.prompt = promptLine();
+  v.typing = top<LinePrompt>() != nullptr;
   if (top<HelpScreen>()) {
     v.help = helpScreen(keys_);
     v.helpFooter = "l: a tour of the lines across the levels; any other key: back to the game";

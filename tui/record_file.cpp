@@ -127,6 +127,12 @@ std::vector<std::string> savedGameNames(std::size_t most) {
   return names;
 }
 
+std::string withRecordExtension(const std::string& path) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  const std::size_t dot = name.rfind('.');
+  return dot == std::string::npos || dot == 0 ? path + ".qgn" : path;
+}
+
 std::string suggestedRecordName() {
   const std::string dir = gamesDirectory();
   const std::string stem = (dir.empty() ? "" : dir + "/") + "qubic-" + localTime("%Y-%m-%d-%H%M");

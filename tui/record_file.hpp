@@ -28,6 +28,9 @@ std::string makeStateDirectory(const std::string& sub = {});
 // else ~/.local/share/qubic/games; a bare name when neither variable is set), with "-2",
 // "-3"... added when a file of that name exists.
 std::string suggestedRecordName();
+// A name to save to with the records' extension: "mygame" becomes "mygame.qgn"; a name
+// with an extension of its own (".qgn", ".txt", ...) is kept as it is.
+std::string withRecordExtension(const std::string& path);
 // The games directory: $XDG_DATA_HOME/qubic/games, else ~/.local/share/qubic/games ("" when
 // neither variable is set).
 std::string gamesDirectory();

@@ -41,6 +41,22 @@ std::string pairText(int number, const std::string& first, const std::string& se
   return std::to_string(number) + ". " + first + (second.empty() ? "" : " " + second);
 }
 
+// A prompt longer than the line scrolls: its label stays (without its hints in brackets
+// when room is short) and the end of what is typed, where the cursor is and the name
+// ends, stays in sight after "..."; one column is left for the cursor.
+std::string promptShown(const std::string& prompt, int width, bool typing) {
+  const std::size_t room = static_cast<std::size_t>(std::max(24, width - 1));
+  if (!typing || prompt.size() <= room) return prompt;
+  const std::size_t colon = prompt.find(": ");
+  std::string label = colon == std::string::npos ? "" : prompt.substr(0, colon + 2);
+  const std::string text = prompt.substr(label.size());
+  if (label.size() + 3 + 20 > room && label.find(" (") != std::string::npos)
+    label = label.substr(0, label.find(" (")) + ": ";
+  if (label.size() + 3 + 20 > room) label.clear();
+  if (label.size() + text.size() <= room) return label + text;
+  return label + "..." + text.substr(text.size() - (room - label.size() - 3));
+}
+
 }  // namespace
 
 void markCut(std::string& line, int width) {
@@ -180,8 +196,8 @@ void View::draw(const ViewState& state, const Layout& layout) const {
     drawKeyBar(state, layout);
     if (!state.prompt.empty()) {
       curs_set(1);
-      move(layout.messageRow,
-           1 + std::min<int>(layout.cols - 3, static_cast<int>(state.prompt.size())));
+      const std::string shown = promptShown(state.prompt, layout.cols - 2, state.typing);
+      move(layout.messageRow, 1 + std::min<int>(layout.cols - 3, static_cast<int>(shown.size())));
     }
   }
   refresh();
@@ -203,7 +219,7 @@ void View::drawMessage(const ViewState& state, const Layout& layout) const {
   const int width = layout.cols - 2;
   if (!state.prompt.empty()) {
     attrset(A_BOLD);
-    put(layout.messageRow, 1, state.prompt, width);
+    put(layout.messageRow, 1, promptShown(state.prompt, width, state.typing), width);
     attrset(A_NORMAL);
     return;
   }

@@ -29,7 +29,8 @@ struct ViewState {
   std::string result;  // "1-0", "0-1" or "1/2-1/2" after the moves once the game is over
   StyledText message;
   std::string keyBar;
-  std::string prompt;  // non-empty: a one-line text entry on the message row
+  std::string prompt;   // non-empty: a one-line text entry on the message row
+  bool typing = false;  // the prompt ends with what is being typed: it scrolls to its end
   std::vector<StyledText>
       help;  // non-empty: the help screen (or start screen) instead of the board
   std::string helpFooter = "Press any key to return to the game";
