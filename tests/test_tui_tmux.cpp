@@ -841,6 +841,30 @@ TEST_CASE("the engine's level follows it to the other side, and looking is not c
   CHECK(start.last.find("Engine level: 7") != std::string::npos);
 }
 
+TEST_CASE("the start screen shows what will play: a rating, or each side's level, uncut") {
+  // Issue 55 (6): --elo 1200 showed "Engine levels: X 4, O 3"; at 80x24 with two levels
+  // the lines were cut ("...0 easiest, 17 never loses a", "...(rated 1177); O: pl").
+  if (!haveTmux()) return;
+  QubicPane rated("", 80, 24, true, {}, " --elo 1200");
+  REQUIRE(rated.waitForText("Who plays?"));
+  INFO(rated.last);
+  int below = 0;  // the level rated at most 1200, the next one rated above
+  while (kLevelElo[static_cast<std::size_t>(below + 1)] <= 1200) ++below;
+  CHECK(rated.last.find("Engine: Elo 1200, between levels " + std::to_string(below) + " and " +
+                        std::to_string(below + 1)) != std::string::npos);
+  CHECK(rated.last.find("Engine level") == std::string::npos);
+
+  QubicPane two("[tui]\nhuman_side = \"none\"\nlevel_x = 11\nlevel_o = 4\n", 80, 24, true);
+  REQUIRE(two.waitForText("Who plays?"));
+  INFO(two.last);
+  for (const std::string& line :
+       {std::string("Engine levels: X 11, O 4   (+ stronger, - weaker)"),
+        std::string("X: Expert (Elo " + std::to_string(kLevelElo[11]) + "); O: Club (Elo " +
+                    std::to_string(kLevelElo[4]) + ")"),
+        std::string("(Elo; 0 easiest, 17 never loses as X; docs/strength.md):")})
+    CHECK(two.last.find(line) != std::string::npos);
+}
+
 TEST_CASE("a game lost on time is finished: not kept, saved with its result, loaded lost") {
   // Issue 53 (2): the kept file said [Result "*"] and [XClock "-124"], and the lost game
   // came back to life at the next start.
@@ -1029,7 +1053,7 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   CHECK(pane.last.find("Steady (Elo " + std::to_string(kLevelElo[6]) +
                        "): plays to a plan three moves in four") != std::string::npos);
   // Every level with its rating on the scale of docs/strength.md (issue 45, 4).
-  CHECK(pane.last.find("Level ratings (Elo; level 0 is 0, docs/strength.md):") !=
+  CHECK(pane.last.find("Level ratings (Elo; 0 easiest, 17 never loses as X; docs/strength.md):") !=
         std::string::npos);
   CHECK(pane.last.find("0: 0, 1: " + std::to_string(kLevelElo[1])) != std::string::npos);
   CHECK(pane.last.find("17: " + std::to_string(kLevelElo[17])) != std::string::npos);

@@ -67,6 +67,7 @@ class App {
   void openTour();
   ViewState tourView(const TourScreen& tour) const;
   std::vector<StyledText> startScreenLines() const;
+  std::string engineLine() const;
   std::string levelWords() const;
   std::string ratingsLine(int from, int to) const;
   void answer(const Question& question, bool yes);

@@ -87,13 +87,12 @@ std::vector<StyledText> App::startScreenLines() const {
       {"   6  survive as O against perfect X: how long can you last?"},
       {"   7  a short tour: how the lines run across the levels"},
       {""},
-      {"Engine " +
-       (levels_[0] == levels_[1] ? "level: " + std::to_string(levels_[0]) : levelsText()) + "   (" +
-       keys_.primaryKeyName(Action::LevelUp) + " stronger, " +
-       keys_.primaryKeyName(Action::LevelDown) + " weaker; 0 easiest, " +
-       std::to_string(kMaxLevel) + " " + (book_ ? "never loses as X)" : "strongest)")},
+      {engineLine() + "   (" + keys_.primaryKeyName(Action::LevelUp) + " stronger, " +
+       keys_.primaryKeyName(Action::LevelDown) + " weaker)"},
       {"   " + levelWords(), Style::Dim},
-      {"   Level ratings (Elo; level 0 is 0, docs/strength.md):", Style::Dim},
+      {"   Level ratings (Elo; 0 easiest, " + std::to_string(kMaxLevel) + " " +
+           (book_ ? "never loses as X" : "strongest") + "; docs/strength.md):",
+       Style::Dim},
       {"   " + ratingsLine(0, 5), Style::Dim},
       {"   " + ratingsLine(6, 11), Style::Dim},
       {"   " + ratingsLine(12, kMaxLevel), Style::Dim},
@@ -110,8 +109,23 @@ std::string App::ratingsLine(int from, int to) const {
   return line + (to < kMaxLevel ? "," : "");
 }
 
+// What will play: the rating asked for (--elo), else the level or each side's levels.
+std::string App::engineLine() const {
+  if (elo_) {
+    const Strength s = strengthForElo(*elo_);
+    return "Engine: Elo " + std::to_string(*elo_) +
+           (s.towardNext > 0 && s.level < kMaxLevel
+                ? ", between levels " + std::to_string(s.level) + " and " +
+                      std::to_string(s.level + 1)
+                : ", level " + std::to_string(s.level));
+  }
+  if (levels_[0] == levels_[1]) return "Engine level: " + std::to_string(levels_[0]);
+  return "Engine " + levelsText();
+}
+
 // What the engine's level (each side's, when they differ) is like, and its rating.
 std::string App::levelWords() const {
+  if (elo_) return "each move as one of those levels, at the rating asked for";
   if (levels_[0] == levels_[1]) return levelInWords(levels_[0]);
   // Two levels: the names and ratings alone, so that the line fits 80 columns.
   auto brief = [](int level) {
