@@ -360,23 +360,41 @@ TEST_CASE("x shows a forcing win on the board a step at a time, then the game ag
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1 4d4 1d1 1b2 4d1 2a1");  // X to move wins with threes alone
   REQUIRE(pane.waitForText("3. 4d1 2a1"));
-  pane.keys("x");
-  REQUIRE(pane.waitForPattern(R"(Forcing win, step 1 of [0-9]+ \(checked by the rules\))"));
-  CHECK(pane.last.find("must block at") != std::string::npos);
+  // Issue 55 (3): the hint said "a forced win in 4 moves" where explain said "step 1 of
+  // 3": both count the player's moves now. The hint first, then explain, same position.
+  pane.keys("t");
+  REQUIRE(pane.waitForPattern(R"(forced\s+win\s+in\s+[0-9]+\s+moves)", 30));
   std::smatch m;
-  const std::string first = pane.last;
-  REQUIRE(std::regex_search(first, m, std::regex(R"(step 1 of ([0-9]+))")));
-  const int steps = std::stoi(m[1]);
-  CHECK(steps >= 2);
-  for (int k = 2; k <= steps; ++k) {
+  const std::string hinted = std::regex_replace(pane.last, std::regex(R"(\s+)"), " ");
+  REQUIRE(std::regex_search(hinted, m, std::regex(R"(forced win in ([0-9]+) moves)")));
+  const std::string moves = m[1];
+  pane.keys("x");
+  REQUIRE(
+      pane.waitForPattern(R"(Forcing win in [0-9]+ moves \(checked by the rules\), move 1 of)"));
+  CHECK(pane.last.find("must block at") != std::string::npos);
+  auto flat = [](const std::string& s) { return std::regex_replace(s, std::regex(R"(\s+)"), " "); };
+  const std::string first = flat(pane.last);
+  REQUIRE(std::regex_search(first, m, std::regex(R"(move 1 of ([0-9]+))")));
+  CHECK(m[1] == moves);
+  const int total = std::stoi(m[1]);
+  CHECK(total >= 2);
+  int k = 2;
+  for (; k <= total; ++k) {
     pane.keys("x");
-    REQUIRE(pane.waitForText("step " + std::to_string(k) + " of " + std::to_string(steps)));
+    REQUIRE(pane.waitFor([&](const std::string& s) {
+      return flat(s).find("move " + std::to_string(k) + " of " + moves) != std::string::npos ||
+             flat(s).find("End of the explanation") != std::string::npos;
+    }));
+    if (flat(pane.last).find("End of the explanation") != std::string::npos) break;
   }
   INFO(pane.last);
-  CHECK((pane.last.find("can block only one") != std::string::npos ||
-         pane.last.find("completes a line") != std::string::npos));
-  pane.keys("x");
-  REQUIRE(pane.waitForText("End of the explanation"));
+  CHECK(k >= total - 1);  // every move shown, the last one said with the double threat
+  if (flat(pane.last).find("End of the explanation") == std::string::npos) {
+    CHECK((flat(pane.last).find("can block only one") != std::string::npos ||
+           flat(pane.last).find("completes a line") != std::string::npos));
+    pane.keys("x");
+    REQUIRE(pane.waitForText("End of the explanation"));
+  }
   // O with no forcing win: said so.
   pane.keys("2b2 x");
   REQUIRE(pane.waitForText("has no win by threes alone here"));
@@ -654,7 +672,7 @@ TEST_CASE("the puzzle, survival and explanation screens in docs/user-guide.md ar
     pane.keys("1a1 4d4 1d1 1b2 4d1 2a1");
     REQUIRE(pane.waitForText("3. 4d1 2a1"));
     pane.keys("x x");
-    REQUIRE(pane.waitForText("step 2 of"));
+    REQUIRE(pane.waitForText("move 2 of"));
     INFO(pane.last);
     CHECK(screenLines(pane.last) == documentedScreen("and `x` twice, at 80x24:"));
   }
@@ -975,6 +993,11 @@ TEST_CASE(
   CHECK(pane.last.find("(book)") == std::string::npos);
   pane.keys("a");
   CHECK(pane.waitForPattern(R"(X wins within [0-9]+ moves \(book\))"));
+  // Issue 55 (4): "done" said nothing a player reads; the end of the overlay's work says
+  // what it means.
+  CHECK(pane.waitForPattern(
+      R"(finished:\s+(no\s+more\s+will\s+be\s+proven\s+at\s+this\s+budget|every\s+move\s+proven))",
+      60));
 }
 
 TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winning one right") {

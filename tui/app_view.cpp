@@ -280,11 +280,17 @@ std::vector<StyledText> App::explanationLines() const {
          Style::Highlight, true});
     lines.push_back({keys_.primaryKeyName(Action::Explain) + ": back to the game", Style::Dim});
   } else if (e && e->from == pos) {
+    // Counted in the player's moves, as the hint counts them: a double threat is followed
+    // by the move that completes a line, which the board does not show as a step.
     const ForcingStep& step = e->steps[e->shown - 1];
-    lines.push_back({"Forcing win, step " + std::to_string(e->shown) + " of " +
-                         std::to_string(e->steps.size()) + " (checked by the rules): " +
-                         sideName(us) + " " + moveToken(step.move) + " " + describeStep(step, us) +
-                         (step.reply >= 0 ? " at " + moveToken(step.reply) : std::string()) + ".",
+    const bool completes = e->steps.back().completesLine;
+    const std::string total = std::to_string(e->steps.size() + (completes ? 0 : 1));
+    const bool last = e->shown == e->steps.size();
+    lines.push_back({"Forcing win in " + total + " moves (checked by the rules), move " +
+                         std::to_string(e->shown) + " of " + total + ": " + sideName(us) + " " +
+                         moveToken(step.move) + " " + describeStep(step, us) +
+                         (step.reply >= 0 ? " at " + moveToken(step.reply) : std::string()) + "." +
+                         (last && !completes ? " Move " + total + " completes a line." : ""),
                      Style::Highlight, true});
     lines.push_back({keys_.primaryKeyName(Action::Explain) + ": next step (the board shows the " +
                          "line, not the game)",
@@ -333,7 +339,8 @@ std::vector<StyledText> App::analysisLines() const {
           (open > 0 ? ", " + std::to_string(open) + " ? (not proven)" : "");
   // Says when it is done, so "?" cells left then are what the overlay could not prove.
   text += a->complete()
-              ? "; done"
+              ? (open > 0 ? "; finished: no more will be proven at this budget"
+                          : "; finished: every move proven")
               : "; analysing " + std::to_string(a->judged) + "/" + std::to_string(a->toJudge);
   const std::string verdict =
       overlayVerdict(toMove, wins, losses, popcount(pos.emptyCells()), a->complete());
