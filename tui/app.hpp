@@ -110,6 +110,7 @@ class App {
   void startSurvival();
   std::optional<SurvivalRound> survivalRound(bool counts);  // none without the book
   void scoreSurvival();
+  void scorePuzzle();
   // Leaves a puzzle or survival: the position stays, as an ordinary game, same players.
   void leaveMode();
   // Shows the side to move's forcing win on the board, a step a press, from a threat

@@ -89,6 +89,14 @@ void App::startSurvival() {
 }
 
 // Once the survival game is over: its length, and a new personal best kept on disk.
+// A puzzle is solved when it is won, not at its first right move.
+void App::scorePuzzle() {
+  if (round_.kind() != GameMode::Puzzle || !puzzles_) return;
+  const Side us = puzzles_->shown().position.sideToMove();
+  if (round_.game.position().status() == (us == Side::X ? Status::XWins : Status::OWins))
+    puzzles_->markShownSolved();
+}
+
 void App::scoreSurvival() {
   SurvivalRound* survival = round_.survival();
   if (!survival || survival->scored || !round_.game.position().isGameOver()) return;

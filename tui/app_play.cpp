@@ -29,6 +29,7 @@ void App::playHuman(int cell) {
   if (round_.kind() == GameMode::Puzzle && round_.game.moves().size() == 1)
     puzzles_->checkFirstMove(cell);
   scoreSurvival();
+  scorePuzzle();
   lastMoveAt_ = std::chrono::steady_clock::now();
   round_.hint.reset();
   if (round_.game.position().isGameOver())
@@ -323,6 +324,7 @@ void App::pollEngine() {
   if (seats_.anyHuman()) cursor_ = choice.move;
   if (message_.style != Style::Error) message_ = {};
   scoreSurvival();
+  scorePuzzle();
 }
 
 }  // namespace qubic::tui

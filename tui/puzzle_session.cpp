@@ -112,8 +112,9 @@ void PuzzleSession::checkFirstMove(int move) {
     number = ++latest_;
   }
   // The puzzle goes by value: the board may show another one before the check ends.
-  jobs_.start([this, puzzle = shown_, line = lines_[index_], move,
-               number](const std::atomic<bool>&) { judge(puzzle, line, move, number); });
+  jobs_.start([this, puzzle = shown_, move, number](const std::atomic<bool>&) {
+    judge(puzzle, move, number);
+  });
 }
 
 PuzzleAnswer PuzzleSession::answer() const {
@@ -121,16 +122,18 @@ PuzzleAnswer PuzzleSession::answer() const {
   return answer_;
 }
 
-void PuzzleSession::judge(const Puzzle& puzzle, const std::string& line, int move,
-                          std::uint64_t number) {
+void PuzzleSession::judge(const Puzzle& puzzle, int move, std::uint64_t number) {
   const AnswerCheck check = checkAnswer(solver_, puzzle, move, kAnswerPositions);
   std::lock_guard lock(mutex_);
   if (number != latest_) return;
   answer_.checked = true;
   answer_.check = check;
-  const bool right =
-      check.verdict == AnswerVerdict::Fastest || check.verdict == AnswerVerdict::Wins;
-  if (!right || !solved_.insert(line).second || solvedPath_.empty()) return;
+}
+
+void PuzzleSession::markShownSolved() {
+  std::lock_guard lock(mutex_);
+  const std::string& line = lines_[index_];
+  if (!solved_.insert(line).second || solvedPath_.empty()) return;
   if (!makeStateDirectory().empty()) std::ofstream(solvedPath_, std::ios::app) << line << '\n';
 }
 

@@ -49,12 +49,14 @@ class PuzzleSession {
   // Whether the shown puzzle was solved before it was shown (not by the answer just given).
   bool shownSolvedBefore() const { return solvedBefore_; }
 
-  // Judges the player's first move on the job thread; a right answer is saved as solved.
+  // Judges the player's first move on the job thread (a right answer is not yet a solve).
   void checkFirstMove(int move);
+  // The shown puzzle was won: it is saved as solved (once).
+  void markShownSolved();
   PuzzleAnswer answer() const;
 
  private:
-  void judge(const Puzzle& puzzle, const std::string& line, int move, std::uint64_t number);
+  void judge(const Puzzle& puzzle, int move, std::uint64_t number);
 
   std::vector<Puzzle> puzzles_;
   std::vector<std::string> lines_;  // each puzzle as written in the file: its identity
