@@ -205,3 +205,27 @@ TEST_CASE(
   CHECK(outcome.allSettled == (outcome.unsettled == 0));
   for (const std::size_t i : outcome.mistakes) CHECK(isMistake(review[i].verdict));
 }
+
+TEST_CASE("review: a comparison of losses says only what proof lengths bound") {
+  // Issue 57 (4): "a longer defence existed: M lasts K plies" and "best defence" compared
+  // proof lengths, which only bound how long a loss lasts; "only move" rests on the
+  // solver's disproofs, which the rules-only checker does not see.
+  ReviewedMove r;
+  r.verdict = MoveVerdict::ShorterDefence;
+  r.better = parseMove("2b2").value();
+  r.betterPlies = 12;
+  r.after.plies = 7;
+  CHECK(describeVerdict(r) ==
+        "perhaps a longer defence: 2b2's loss is proven within 12 plies, this move's within 8 "
+        "plies");
+  r = ReviewedMove{};
+  r.verdict = MoveVerdict::BestDefence;
+  CHECK(describeVerdict(r) == "every move loses, none proven to last longer");
+  r = ReviewedMove{};
+  r.verdict = MoveVerdict::KeptWin;
+  r.onlyMove = true;
+  CHECK(describeVerdict(r) == "kept the win (only move, by the solver)");
+  for (const char* overstated : {"lasts", "existed", "best defence"})
+    for (MoveVerdict v : {MoveVerdict::BestDefence, MoveVerdict::ShorterDefence})
+      CHECK(std::string(verdictName(v)).find(overstated) == std::string::npos);
+}

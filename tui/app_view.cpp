@@ -33,7 +33,7 @@ std::string seconds(double s) {
 Style styleOf(Side s) { return s == Side::X ? Style::X : Style::O; }
 
 // A move's mark in the move list once reviewed: ?? gave away a win or walked into a
-// loss, ? a longer defence existed, ! the only winning move.
+// loss, ? perhaps a longer defence, ! the only winning move (by the solver's disproofs).
 const char* reviewMark(const ReviewedMove& r) {
   if (isMistake(r.verdict)) return "??";
   if (r.verdict == MoveVerdict::ShorterDefence) return "?";

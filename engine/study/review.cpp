@@ -291,10 +291,11 @@ const char* verdictName(MoveVerdict verdict) {
       return "walked into a forced loss";
     case MoveVerdict::IntoLoss:
       return "into a proven loss";
+    // Both compare proof lengths, which bound how long each loss lasts: they say no more.
     case MoveVerdict::BestDefence:
-      return "best defence";
+      return "every move loses, none proven to last longer";
     case MoveVerdict::ShorterDefence:
-      return "a longer defence existed";
+      return "perhaps a longer defence";
     case MoveVerdict::LostEitherWay:
       return "lost either way";
     case MoveVerdict::KeptDraw:
@@ -315,9 +316,10 @@ std::string pliesText(int plies) {
 
 std::string describeVerdict(const ReviewedMove& r) {
   std::string text = verdictName(r.verdict);
-  if (r.onlyMove) text += " (only move)";
+  if (r.onlyMove) text += " (only move, by the solver)";
   if (r.verdict == MoveVerdict::ShorterDefence)
-    text += ": " + moveToken(r.better) + " lasts " + pliesText(r.betterPlies);
+    text += ": " + moveToken(r.better) + "'s loss is proven within " + pliesText(r.betterPlies) +
+            ", this move's within " + pliesText(r.after.plies + 1);
   else if (r.better >= 0)
     text += " (" + moveToken(r.better) + " wins)";
   return text;

@@ -1,8 +1,10 @@
 // Proven game review: for every move of a game, what the position was worth to the mover
 // before and after it, and a verdict (kept the win, threw it away, walked into a forced
-// loss, best defence, ...). Every win or loss it states rests on a proof that the
-// rules-only checker (engine/proof/verify) accepted; what could not be proven within the budget
-// is said to be not proven. For `qubic-solve --review` and the game's review.
+// loss, perhaps a longer defence, ...). Every win or loss it states rests on a proof that
+// the rules-only checker (engine/proof/verify) accepted; what could not be proven within the
+// budget is said to be not proven. Comparisons of losses compare proof lengths, which only
+// bound how long a loss lasts, and "only move" rests on the solver's disproofs of the other
+// moves: the words say so. For `qubic-solve --review` and the game's review.
 #pragma once
 
 #include <atomic>
@@ -106,7 +108,8 @@ std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,
 // One short phrase for a verdict, e.g. "threw the win away".
 const char* verdictName(MoveVerdict verdict);
 // A move's verdict with what it names: "missed a forced win (1d1 wins)", "kept the win
-// (only move)", "a longer defence existed: 2b2 lasts 54 plies".
+// (only move, by the solver)", "perhaps a longer defence: 2b2's loss is proven within 54
+// plies, this move's within 50 plies".
 std::string describeVerdict(const ReviewedMove& r);
 // A value for `mover`, said as who wins: "X wins, 7 plies", "O has won", "draw",
 // "not proven".

@@ -124,7 +124,7 @@ std::vector<Command> commands() {
        "RECORD|MOVES [--game N] [--time T] [--hash MB] [--threads N]",
        "judge every move of a game with proofs",
        "  the value before and after each move, and a verdict (kept the win, threw it away,\n"
-       "  walked into a forced loss, best defence, ...)\n"
+       "  walked into a forced loss, perhaps a longer defence, ...)\n"
        "  RECORD      a game record file, or a file of many games (qubic-match's records)\n"
        "  MOVES       or a move list, e.g. \"1a1 2a1 1b1\"\n"
        "  --game      only game N of the file (1 is the first)\n"

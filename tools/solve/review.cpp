@@ -67,7 +67,8 @@ void reviewOne(Solver& solver, const Position& start, const std::vector<int>& mo
   };
   std::printf(
       "review: %zu moves; each position solved within %g s, other moves within %g s; every win "
-      "and loss below is proven and checked by the rules\n",
+      "and loss below is proven and checked by the rules (\"only move\" rests on the "
+      "solver's disproofs of the other moves, which the rules do not check)\n",
       moves.size(), seconds, seconds / 10);
   const std::vector<ReviewedMove> reviewed = reviewGame(solver, start, moves, review);
   if (stop) std::printf("interrupted: yes (what follows was not finished)\n");
