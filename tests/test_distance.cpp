@@ -356,3 +356,51 @@ TEST_CASE("MultiPV proves more values with more nodes, and every value it proves
   CHECK(gained >= 5);
   WARN(gained << " values proven by the later passes, " << checked << " checked by proofs");
 }
+
+TEST_CASE("a block that only delays a forced win claims the loss, and the claim holds") {
+  // Issue 57 (4): the engine said cp 0 with "blocks a three" in positions it knew were
+  // lost. Random positions where the side to move must block a three; where the engine
+  // claims the loss, the rules-only search confirms the opponent's win after the block.
+  std::mt19937_64 rng(1621);
+  Player player({kMaxLevel, 8, 1});
+  const MoveLimits limits = nodeLimits(20000);
+  int blocks = 0, claims = 0, checked = 0;
+  for (int i = 0; i < 4000 && checked < 25; ++i) {
+    Position p = quietRandomPosition(rng, std::uniform_int_distribution<int>(14, 36)(rng));
+    // Give the opponent a three to block: one more of their stones, if that makes one.
+    const Side them = opponent(p.sideToMove());
+    Position threatened = p;
+    threatened.play(lowestCell(p.emptyCells()));  // ours, somewhere
+    if (threatened.isGameOver() || threatCells(threatened, threatened.sideToMove())) continue;
+    const Bitboard makesThree = [&] {
+      Bitboard cells = 0;
+      for (Bitboard m = threatened.emptyCells(); m;) {
+        const int cell = popLowest(m);
+        Position q = threatened;
+        q.play(cell);
+        if (!q.isGameOver() && popcount(threatCells(q, them)) == 1 &&
+            !threatCells(q, q.sideToMove()))
+          cells |= bit(cell);
+      }
+      return cells;
+    }();
+    if (!makesThree) continue;
+    threatened.play(lowestCell(makesThree));
+    player.newGame();
+    const MoveChoice c = player.choose(threatened, limits);
+    if (c.reason.find("blocks a three") == std::string::npos) continue;
+    ++blocks;
+    if (c.verdict != Verdict::Loss) continue;
+    ++claims;
+    INFO(positionString(threatened) << ": " << c.reason << ", a loss in " << c.plies);
+    Position after = threatened;
+    after.play(c.move);
+    if (c.plies - 1 > 7) continue;
+    CHECK(winsWithin(after, c.plies - 1));
+    ++checked;
+  }
+  CHECK(claims >= 10);
+  CHECK(checked >= 10);
+  WARN(blocks << " forced blocks, " << claims << " claimed lost, " << checked
+              << " checked by the rules-only search");
+}

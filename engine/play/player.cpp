@@ -420,6 +420,18 @@ std::optional<MoveChoice> Player::Impl::forcedWinOrBlock(const Position& pos,
   } else if (blocks) {
     choice.move = lowestCell(blocks);
     choice.reason = reasons::blocksThree(choice.move);
+    // A block that only delays a forced win is still a loss, and said so (score mate -N),
+    // not left at an even score: the opponent's forcing line after it is a proof.
+    Position next = pos;
+    next.play(choice.move);
+    ThreatLimits t;
+    t.maxNodes = kDefenceThreatNodes;
+    const ThreatResult theirs = threats.forcedWin(next, opponent(pos.sideToMove()), t);
+    nodes += theirs.nodes;
+    if (theirs.win) {
+      choice.verdict = Verdict::Loss;
+      choice.plies = 1 + theirs.plies();
+    }
   } else {
     return std::nullopt;
   }
