@@ -883,6 +883,30 @@ TEST_CASE("the start screen shows what will play: a rating, or each side's level
     CHECK(two.last.find(line) != std::string::npos);
 }
 
+TEST_CASE("the cube view grows with a big terminal, as the planes view does") {
+  // Issue 55 (10): at 200x60 the cube kept small cells and left about 20 rows empty.
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans, 200, 60);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 i");
+  REQUIRE(pane.waitForText("Cube view"));
+  const std::vector<std::string> lines = screenLines(pane.last);
+  auto rowOf = [&](const std::string& label) {
+    for (std::size_t r = 0; r < lines.size(); ++r)
+      if (lines[r].rfind(" " + label + " ", 0) == 0) return static_cast<int>(r);
+    return -1;
+  };
+  INFO(pane.last);
+  const int l4 = rowOf("L4"), l1 = rowOf("L1");
+  REQUIRE(l4 >= 0);
+  REQUIRE(l1 > l4);
+  CHECK(l1 - l4 >= 3 * 13);  // three planes of 4 ranks of 3 rows, a blank row each
+  int lastRow = 0;           // the file labels under level 1
+  for (std::size_t r = 0; r < lines.size(); ++r)
+    if (lines[r].find("a      b      c      d") != std::string::npos) lastRow = static_cast<int>(r);
+  CHECK(lastRow >= 50);  // the board reaches down to the message rows
+}
+
 TEST_CASE("a game lost on time is finished: not kept, saved with its result, loaded lost") {
   // Issue 53 (2): the kept file said [Result "*"] and [XClock "-124"], and the lost game
   // came back to life at the next start.

@@ -62,7 +62,7 @@ Layout layoutAt(int rows, int cols, int size) {
   return l;
 }
 
-// The cube view with cells of size 1 (3x1) or 2 (5x2): the planes one above the other,
+// The cube view with cells of size 1 (3x1), 2 (5x2) or 3 (7x3): the planes one above the other,
 // a blank row between them, the panel beside them.
 Layout cubeLayoutAt(int rows, int cols, int size) {
   Layout l;
@@ -99,7 +99,7 @@ Layout cubeLayoutAt(int rows, int cols, int size) {
 
 Layout computeLayout(int rows, int cols, bool cube) {
   if (cube) {
-    for (int size = 2; size >= 1; --size)
+    for (int size = 3; size >= 1; --size)  // it grows with the terminal, as the planes do
       if (const Layout l = cubeLayoutAt(rows, cols, size);
           !l.tooSmall && (size == 1 || l.status.height >= kRoomyPanelRows))
         return l;
