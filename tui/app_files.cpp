@@ -11,8 +11,7 @@ void App::autosave() {
   if (choosingGame()) return;  // the earlier game is not decided on yet
   const Game& game = round_.game;
   // A game lost on time is finished: it is never kept as unfinished.
-  if (game.moves().empty() || game.position().isGameOver() || round_.lostOnTime ||
-      !round_.unsaved()) {
+  if (game.moves().empty() || game.position().isGameOver() || round_.forfeit || !round_.unsaved()) {
     if (!autosaved_.empty()) autosave_.remove();
     autosaved_.clear();
     return;
@@ -109,11 +108,14 @@ void App::beginFromRecord(const GameRecord& record, const GameSetup& setup) {
   if (!setup.timeControl.empty() && control)
     clock_.restore(setup.clockLeft, round_.game.position().sideToMove(),
                    std::chrono::steady_clock::now());
-  // A game lost on time comes back lost: the record's result stands, not the clocks.
+  // A game lost on time (or by a failing engine) comes back lost: the record's result
+  // stands, not the clocks.
   const bool decisive = record.result == GameResult::XWins || record.result == GameResult::OWins;
-  if (decisive && record.tag("Termination") == "time forfeit" &&
+  const std::string termination = record.tag("Termination");
+  if (decisive && !termination.empty() && termination != "normal" &&
       !round_.game.position().isGameOver())
-    round_.lostOnTime = record.result == GameResult::XWins ? Side::O : Side::X;
+    round_.forfeit = Forfeit{record.result == GameResult::XWins ? Side::O : Side::X, termination,
+                             record.tag("TerminationDetails")};
 }
 
 GameSetup App::currentSetup() const {
@@ -142,9 +144,10 @@ GameRecord App::recordForDisk(const std::string& event) const {
   record.setTag("X", seatText(Side::X));
   record.setTag("O", seatText(Side::O));
   writeSetupTags(currentSetup(), record);
-  if (const std::optional<Side> out = round_.lostOnTime) {
-    record.result = *out == Side::X ? GameResult::OWins : GameResult::XWins;
-    record.setTag("Termination", "time forfeit");
+  if (const std::optional<Forfeit>& lost = round_.forfeit) {
+    record.result = lost->loser == Side::X ? GameResult::OWins : GameResult::XWins;
+    record.setTag("Termination", lost->termination);
+    if (!lost->details.empty()) record.setTag("TerminationDetails", lost->details);
   }
   return record;
 }

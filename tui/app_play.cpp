@@ -20,9 +20,9 @@ void App::playHuman(int cell) {
                " makes it move now.");
   if (!pos.isEmpty(cell))
     return say(moveToken(cell) + " is taken; choose an empty cell.", Style::Error);
-  if (round_.lostOnTime)
-    return say(sideName(*round_.lostOnTime) +
-               " lost on time: " + keys_.primaryKeyName(Action::NewGame) + " starts a new game.");
+  if (round_.forfeit)
+    return say(round_.forfeit->sentence() + " " + keys_.primaryKeyName(Action::NewGame) +
+               " starts a new game.");
   engine_.cancel();  // a hint being thought about is no longer wanted
   round_.game.play(cell);
   clock_.moved(opponent(round_.game.position().sideToMove()), std::chrono::steady_clock::now());
@@ -235,7 +235,7 @@ void App::toggleCubeView() {
 }
 
 void App::restartClock() {
-  round_.lostOnTime.reset();
+  round_.forfeit.reset();
   clock_.reset(round_.game.position().sideToMove(), std::chrono::steady_clock::now());
 }
 
@@ -243,15 +243,15 @@ void App::tickClock() {
   if (!clock_.hasClock()) return;
   const auto now = std::chrono::steady_clock::now();
   const Position& pos = round_.game.position();
-  const bool stopped = pos.isGameOver() || round_.lostOnTime || !screens_.empty() ||
+  const bool stopped = pos.isGameOver() || round_.forfeit || !screens_.empty() ||
                        (round_.paused && seats_.isEngine(pos.sideToMove()));
   if (stopped) return clock_.pause(now);
   clock_.follow(pos.sideToMove(), now);  // after undo, redo or a jump: the side to move runs
   clock_.resume(now);
   if (const std::optional<Side> out = clock_.flagged(now)) {
-    round_.lostOnTime = out;
+    round_.forfeit = Forfeit{*out, "time forfeit", ""};
     stopEngine();
-    say(sideName(*out) + " lost on time: " + sideName(opponent(*out)) + " wins.", Style::Highlight);
+    say(round_.forfeit->sentence(), Style::Highlight);
   }
 }
 
@@ -274,7 +274,7 @@ void App::stopEngine() { engine_.cancel(); }
 void App::maybeStartEngine() {
   if (choosingGame()) return;
   const Position& pos = round_.game.position();
-  if (pos.isGameOver() || round_.lostOnTime || !seats_.isEngine(pos.sideToMove()) || engine_.busy())
+  if (pos.isGameOver() || round_.forfeit || !seats_.isEngine(pos.sideToMove()) || engine_.busy())
     return;
   if (round_.paused && !round_.stepOnce) return;
   if (!seats_.anyHuman() && !round_.stepOnce &&

@@ -165,14 +165,13 @@ std::vector<StyledText> App::statusLines() const {
   const Side toMove = pos.sideToMove();
   const auto now = std::chrono::steady_clock::now();
   for (Side s : {Side::X, Side::O}) {
-    const bool moving = !pos.isGameOver() && !round_.lostOnTime && s == toMove;
+    const bool moving = !pos.isGameOver() && !round_.forfeit && s == toMove;
     std::string line = sideName(s) + "  " + seatText(s);
     if (clock_.hasClock()) line += "   " + GameClock::format(clock_.remaining(s, now));
     lines.push_back({line + (moving ? "   <- to move" : ""), styleOf(s), moving});
   }
-  if (const std::optional<Side> out = round_.lostOnTime) {
-    lines.push_back({sideName(*out) + " lost on time: " + sideName(opponent(*out)) + " wins.",
-                     Style::Highlight, true});
+  if (round_.forfeit) {
+    lines.push_back({round_.forfeit->sentence(), Style::Highlight, true});
     lines.push_back({keys_.primaryKeyName(Action::NewGame) + ": new game"});
     return lines;
   }

@@ -16,6 +16,13 @@ std::string gameText(const Position& start, const std::vector<int>& moves) {
   return text;
 }
 
+std::string Forfeit::sentence() const {
+  const std::string winner = sideName(opponent(loser));
+  if (termination == "time forfeit") return sideName(loser) + " lost on time: " + winner + " wins.";
+  return sideName(loser) + " loses (" + termination + (details.empty() ? "" : ": " + details) +
+         "): " + winner + " wins.";
+}
+
 std::string Round::snapshot() const { return gameText(game.start(), game.line()); }
 
 Position Round::shownPosition(int& lastMove) const {

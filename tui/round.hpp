@@ -44,6 +44,17 @@ struct Explanation {
   std::optional<QuietWin> quiet;  // a win that needs a quiet move: one step, that move
 };
 
+// A game lost off the board: on time, or by an external engine that failed (crashed, did
+// not answer in time, sent an illegal move or nonsense).
+struct Forfeit {
+  Side loser = Side::X;
+  std::string termination = "time forfeit";  // the record's Termination tag
+  std::string details;                       // what happened, for the screen and the record
+
+  // "X lost on time: O wins." or "O loses (the engine crashed: ...): X wins."
+  std::string sentence() const;
+};
+
 struct Round {
   Game game;
   RoundMode mode;
@@ -54,7 +65,7 @@ struct Round {
   std::optional<MoveChoice> hint;
   std::size_t hintPly = 0;
   std::optional<Explanation> explaining;
-  std::optional<Side> lostOnTime;  // the side whose time ran out: the game is over
+  std::optional<Forfeit> forfeit;  // a game lost other than on the board: it is over
   std::string file;                // saved to or loaded from ("" for none)
   std::string fileText;            // that file's content as this game wrote or read it
   std::string savedGame;           // the game's text when last saved, loaded or started
