@@ -20,9 +20,10 @@ void App::playHuman(int cell) {
                " makes it move now.");
   if (!pos.isEmpty(cell))
     return say(moveToken(cell) + " is taken; choose an empty cell.", Style::Error);
-  if (round_.forfeit)
-    return say(round_.forfeit->sentence() + " " + keys_.primaryKeyName(Action::NewGame) +
-               " starts a new game.");
+  if (const std::optional<Forfeit>& lost = round_.forfeit)
+    return say(sideName(lost->loser) +
+               (lost->termination == "time forfeit" ? " lost on time: " : " lost the game: ") +
+               keys_.primaryKeyName(Action::NewGame) + " starts a new game.");
   engine_.cancel();  // a hint being thought about is no longer wanted
   round_.game.play(cell);
   clock_.moved(opponent(round_.game.position().sideToMove()), std::chrono::steady_clock::now());
