@@ -123,6 +123,18 @@ std::string clockProblem(std::string_view text) {
                                     : "a clock needs tc=[moves/]seconds[+increment]";
 }
 
+// An external engine's options: Name=Value pairs separated by ';', each with a name.
+std::string engineOptionsProblem(std::string_view text) {
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find(';', at), text.size());
+    const std::string_view pair = text.substr(at, end - at);
+    if (pair.find('=') == std::string_view::npos || pair.front() == '=')
+      return "expected Name=Value pairs separated by ';', got \"" + std::string(pair) + "\"";
+    at = end + 1;
+  }
+  return {};
+}
+
 // Keys an earlier version had, with what they are called now.
 std::string renamedHint(std::string_view section, std::string_view key) {
   if (section != "engine") return {};
@@ -191,6 +203,14 @@ const std::vector<SettingField>& settingFields() {
       {"tui", "clock",
        "a clock per side, as tc=[moves/]seconds[+increment] (e.g. tc=300+3); empty for none",
        F::Text{textAccess<kTui, &TuiSettings::clock>(), {}, clockProblem}},
+      {"tui", "engine",
+       "another UGI engine to play against, as a command and its arguments separated by spaces "
+       "(e.g. /usr/games/qubic-engine); empty for ours. The hint, overlay, review and explain "
+       "stay ours",
+       F::Text{textAccess<kTui, &TuiSettings::engine>(), {}}},
+      {"tui", "engine_options",
+       "UGI options for that engine, as Name=Value pairs separated by ';' (e.g. Level=3;Hash=16)",
+       F::Text{textAccess<kTui, &TuiSettings::engineOptions>(), {}, engineOptionsProblem}},
       {"tui", "show_threats", "mark each side's threes and related pairs on the board",
        F::Boolean{booleanAccess<kTui, &TuiSettings::showThreats>()}},
       {"tui", "show_overlay", "show the analysis overlay (proven value of every empty cell)",

@@ -34,6 +34,9 @@ struct TuiSettings {
   int levelX = -1, levelO = -1;  // the engine's level when it plays that side; -1: level
   int watchDelayMs = 600;        // pause between moves when engines play each other
   std::string clock;             // "tc=300+3": a clock per side; empty: no clock
+  // Another UGI engine in the engine's seat: "CMD [ARGS]" (split at spaces); empty: ours.
+  std::string engine;
+  std::string engineOptions;  // for it: "Name=Value;Name=Value", sent with setoption
   bool showThreats = false;
   bool showOverlay = false;
   bool startScreen = true;  // the start screen (who plays, level) before the board

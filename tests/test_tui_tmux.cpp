@@ -907,6 +907,84 @@ TEST_CASE("the cube view grows with a big terminal, as the planes view does") {
   CHECK(lastRow >= 50);  // the board reaches down to the message rows
 }
 
+// Plays X by typing the first empty cells in order until the game ends; the engine is O.
+// After each move it waits for the pair in the move list ("3. 1c1 1d1"), so no key is
+// typed while the engine thinks.
+void playXToTheEnd(QubicPane& pane) {
+  auto over = [](const std::string& s) {  // the status line's end of a game
+    return std::regex_search(
+        s, std::regex(R"([XO] wins with the line|Draw: the cube is full|[XO] loses \()"));
+  };
+  int number = 1;  // of X's next move
+  for (int cell = 0; cell < kCells; ++cell) {
+    const std::string t = moveToken(cell);
+    if (over(pane.screen())) return;
+    pane.keys(t);
+    const std::regex pair(std::to_string(number) + R"(\. )" + t + R"( [1-4][a-d][1-4])");
+    REQUIRE(pane.waitFor(
+        [&](const std::string& s) {
+          return s.find(t + " is taken") != std::string::npos || std::regex_search(s, pair) ||
+                 over(s);
+        },
+        30));
+    if (pane.last.find(t + " is taken") == std::string::npos) ++number;
+  }
+}
+
+TEST_CASE("another UGI engine in the engine's seat: a whole game, named in the record") {
+  // Issue 55 (11): the game spoke only to our engine in-process.
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\n", 100, 30, false, {},
+                 " --engine '" + std::string(QUBIC_BIN_DIR) +
+                     "/qubic-engine' --engine-option Level=0 --engine-option Seed=3");
+  REQUIRE(pane.waitForText("Your move"));
+  playXToTheEnd(pane);
+  INFO(pane.last);
+  REQUIRE(pane.waitForPattern(R"([XO] wins with the line|Draw: the cube is full)"));
+  CHECK(pane.last.find("O  Qubic 0.1.0") != std::string::npos);  // its "id name"
+  pane.keys("w C-u");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("-l external.qgn");
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to external.qgn"));
+  const Parsed<GameRecord> record = parseRecord(readText(pane.dir() / "external.qgn"));
+  REQUIRE(record.ok());
+  CHECK(record.value().tag("O") == "Qubic 0.1.0");
+  CHECK(record.value().tag("X") == "You");
+  CHECK(record.value().result != GameResult::Unfinished);
+  CHECK(record.value().result == resultOf(record.value().finalPosition()));
+}
+
+TEST_CASE("an external engine that crashes, hangs or plays an illegal move loses, said and kept") {
+  if (!haveTmux()) return;
+  const std::vector<std::pair<std::string, std::string>> cases = {{"crash 2", "crash"},
+                                                                  {"hang 1", "time forfeit"},
+                                                                  {"illegal 1", "illegal move"},
+                                                                  {"garbage 1", "garbled output"}};
+  for (const auto& [mode, termination] : cases) {
+    INFO(mode);
+    QubicPane pane("[tui]\nhuman_side = \"x\"\nmove_time_ms = 200\n", 100, 30, false, {},
+                   " --engine '" + std::string(QUBIC_BROKEN_ENGINE) + " " + mode + "'");
+    REQUIRE(pane.waitForText("Your move"));
+    pane.keys("2b2");
+    if (mode == "crash 2") {
+      REQUIRE(pane.waitForText("Your move", 10));
+      pane.keys("3c3");
+    }
+    REQUIRE(pane.waitForPattern("O loses \\(" + termination, 15));
+    CHECK(pane.alive());
+    pane.keys("w C-u");
+    REQUIRE(pane.waitForText("Save game to"));
+    pane.keys("-l lost.qgn");
+    pane.keys("Enter");
+    REQUIRE(pane.waitForText("Saved to lost.qgn"));
+    const std::string text = readText(pane.dir() / "lost.qgn");
+    CHECK(text.find("[Result \"1-0\"]") != std::string::npos);
+    CHECK(text.find("[Termination \"" + termination + "\"]") != std::string::npos);
+    CHECK(keptGames(pane.dir()).empty());  // a lost game is not kept as unfinished
+  }
+}
+
 TEST_CASE("a game lost on time is finished: not kept, saved with its result, loaded lost") {
   // Issue 53 (2): the kept file said [Result "*"] and [XClock "-124"], and the lost game
   // came back to life at the next start.

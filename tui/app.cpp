@@ -55,6 +55,8 @@ App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle
       showOverlay_(settings.tui.showOverlay),
       openPuzzle_(puzzle),
       round_(freshRound(OrdinaryGame{})) {
+  if (!settings.tui.engine.empty())
+    engine_.useExternal(settings.tui.engine, settings.tui.engineOptions);
   relayout();
   // The setting was checked when it was read (config/settings: a tc= with a clock).
   if (const Parsed<TimeControl> clock = parseTimeControl(settings.tui.clock);

@@ -296,6 +296,9 @@ void App::maybeStartEngine() {
   }
   job.moveTime = thinkingTime(pos);
   job.newGame = std::exchange(round_.engineNewGame, false);
+  job.start = round_.game.start();
+  job.moves = round_.game.moves();
+  job.external = round_.kind() == GameMode::Play;
   engine_.start(job);
 }
 
@@ -304,6 +307,11 @@ void App::pollEngine() {
   const Position& pos = round_.game.position();
   if (!result || !(result->position == pos)) return;  // stale: the game moved on
   const MoveChoice& choice = result->choice;
+  if (!result->forfeit.empty()) {  // the external engine failed: its side loses
+    round_.forfeit = Forfeit{pos.sideToMove(), result->forfeit, result->forfeitDetails};
+    stopEngine();
+    return say(round_.forfeit->sentence(), Style::Highlight);
+  }
   if (!choice.error.empty()) {
     round_.paused = true;  // not asked again at once; a key resumes, as after a pause
     return say("The engine failed (" + choice.error + "); " + keys_.primaryKeyName(Action::Pause) +

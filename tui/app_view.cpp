@@ -70,6 +70,8 @@ std::string App::seatText(Side s) const {
   if (round_.survival() && seats_.isEngine(s)) return "Engine, perfect X (the proof)";
   if (round_.kind() == GameMode::Puzzle && seats_.isEngine(s))
     return "Engine, level " + std::to_string(kMaxLevel) + " (best defence)";
+  // Another UGI engine: its own name, as it gave it ("id name"), in the record too.
+  if (seats_.isEngine(s) && !settings_.tui.engine.empty()) return engine_.externalName();
   if (seats_.isEngine(s) && elo_) return "Engine, Elo " + std::to_string(*elo_);
   if (seats_.isEngine(s)) return "Engine, level " + std::to_string(levels_[index(s)]);
   return seats_.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);

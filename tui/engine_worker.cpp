@@ -7,6 +7,18 @@ EngineWorker::EngineWorker(const PlayerOptions& options, std::shared_ptr<const B
   player_.setBook(std::move(book));
 }
 
+void EngineWorker::useExternal(const std::string& command, const std::string& options) {
+  externalCommand_ = command;
+  externalOptions_ = options;
+  std::lock_guard lock(mutex_);
+  externalName_ = command;
+}
+
+std::string EngineWorker::externalName() const {
+  std::lock_guard lock(mutex_);
+  return externalName_;
+}
+
 void EngineWorker::start(const EngineJob& job) {
   std::uint64_t number = 0;
   {
@@ -64,6 +76,8 @@ void EngineWorker::run(const EngineJob& job, std::uint64_t number, const std::at
     runningSince_ = std::chrono::steady_clock::now();
     progress_ = MoveChoice{};
   }
+  if (job.purpose == JobPurpose::Move && job.external && !externalCommand_.empty())
+    return runExternal(job, number, stop);
   // The player is used only on the job thread; its progress reports come here too.
   if (job.newGame) player_.newGame();
   player_.setStrength({job.level, job.towardNext});
@@ -78,7 +92,27 @@ void EngineWorker::run(const EngineJob& job, std::uint64_t number, const std::at
   std::lock_guard lock(mutex_);
   runningJob_ = 0;
   if (number != latestJob_) return;
-  result_ = EngineResult{job.purpose, job.position, choice};
+  result_ = EngineResult{job.purpose, job.position, choice, {}, {}};
+  settledJob_ = number;
+}
+
+void EngineWorker::runExternal(const EngineJob& job, std::uint64_t number,
+                               const std::atomic<bool>& stop) {
+  if (!external_)
+    external_ = std::make_unique<ExternalEngine>(externalCommand_, externalOptions_, &stop);
+  const ExternalMove m = external_->think(job.start, job.moves, job.moveTime, job.newGame);
+  std::lock_guard lock(mutex_);
+  externalName_ = external_->name();
+  runningJob_ = 0;
+  if (number != latestJob_) return;
+  if (m.interrupted) {  // asked to move now: no answer to use; the game asks again
+    settledJob_ = number;
+    return;
+  }
+  MoveChoice choice;
+  choice.move = m.move;
+  choice.reason = m.reason;
+  result_ = EngineResult{job.purpose, job.position, choice, m.termination, m.details};
   settledJob_ = number;
 }
 

@@ -6,11 +6,15 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "engine/play/job_thread.hpp"
 #include "engine/play/player.hpp"
+#include "external_engine.hpp"
 
 namespace qubic::tui {
 
@@ -18,6 +22,10 @@ enum class JobPurpose : std::uint8_t { Move, Hint };
 
 struct EngineJob {
   Position position;
+  // The game's start and moves to `position`: what an external engine is told.
+  Position start;
+  std::vector<int> moves;
+  bool external = false;  // asked of the external engine, if there is one (games, not puzzles)
   JobPurpose purpose = JobPurpose::Move;
   int level = kMaxLevel;
   double towardNext = 0;  // between `level` and the next (an Elo asked for): engine/play/elo_scale
@@ -29,6 +37,8 @@ struct EngineResult {
   JobPurpose purpose = JobPurpose::Move;
   Position position;  // the position the job was about
   MoveChoice choice;
+  // An external engine's failure: it loses the game ("crash", "time forfeit", ...).
+  std::string forfeit, forfeitDetails;
 };
 
 // What the engine is doing right now, for the status panel.
@@ -43,6 +53,11 @@ class EngineWorker {
  public:
   // `book`: the opening book the top level plays from (null: none).
   explicit EngineWorker(const PlayerOptions& options, std::shared_ptr<const Book> book = {});
+  // Moves are asked of another UGI engine from now on (hints stay ours): `command` with
+  // its arguments, `options` as Name=Value pairs separated by ';'.
+  void useExternal(const std::string& command, const std::string& options);
+  // That engine's name ("id name" once it has answered, else its command); "" for ours.
+  std::string externalName() const;
   ~EngineWorker() = default;  // the JobThread stops the search and joins
   EngineWorker(const EngineWorker&) = delete;
   EngineWorker& operator=(const EngineWorker&) = delete;
@@ -61,8 +76,12 @@ class EngineWorker {
 
  private:
   void run(const EngineJob& job, std::uint64_t number, const std::atomic<bool>& stop);
+  void runExternal(const EngineJob& job, std::uint64_t number, const std::atomic<bool>& stop);
 
   Player player_;  // used only on the job thread once constructed
+  std::string externalCommand_, externalOptions_;
+  std::unique_ptr<ExternalEngine> external_;  // made and used on the job thread
+  std::string externalName_;                  // guarded by mutex_
   mutable std::mutex mutex_;
   std::uint64_t latestJob_ = 0;   // number of the newest job handed to start() or cancel()
   std::uint64_t settledJob_ = 0;  // latest number whose result is in, or that was cancelled

@@ -25,6 +25,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: qubic [--level N] [--side x|o|both|none] [--movetime T] [--threads N]\n"
     "             [--level-x N] [--level-o N] [--watch-delay T] [--clock TC] [--elo N]\n"
+    "             [--engine \"CMD [ARGS]\" [--engine-option NAME=VALUE]...]\n"
     "             [--puzzle N] [--config PATH] [--print-config] [--help]\n"
     "\n"
     "Play Qubic, 4x4x4 tic-tac-toe, in the terminal: against the engine, against a\n"
@@ -42,6 +43,10 @@ constexpr const char* kUsage =
     "  --elo N          the engine plays at rating N of docs/strength.md (0 is level 0,\n"
     "                   the top level the most), between levels by mixing them; + and -\n"
     "                   go back to levels\n"
+    "  --engine \"CMD [ARGS]\"  another UGI engine plays in the engine's seat ([tui] engine);\n"
+    "                   hints, the overlay, review and explain stay ours\n"
+    "  --engine-option NAME=VALUE  a setoption for it, as often as needed\n"
+    "                   ([tui] engine_options)\n"
     "  (each overrides the configuration's [tui] level, human_side,\n"
     "   move_time_ms, [engine] threads, [tui] level_x, level_o, watch_delay_ms, clock)\n"
     "  --puzzle N       open puzzle N of the shipped puzzles, as the file has it (no\n"
@@ -62,7 +67,8 @@ constexpr std::pair<const char*, const char*> kOverrides[] = {
     {"--level-o", "tui.level_o"},
     {"--watch-delay", "tui.watch_delay_ms"},
     {"--clock", "tui.clock"},
-    {"--elo", "engine.elo"}};
+    {"--elo", "engine.elo"},
+    {"--engine", "tui.engine"}};
 
 // What the command line asks for.
 struct Arguments {
@@ -80,6 +86,7 @@ Arguments parseArguments(int argc, char** argv) {
     args.exitNow = 2;
     return args;
   };
+  std::string engineOptions;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const auto* override = std::find_if(std::begin(kOverrides), std::end(kOverrides),
@@ -104,6 +111,13 @@ Arguments parseArguments(int argc, char** argv) {
       std::cout << qubic::versionText("qubic");
       args.exitNow = 0;
       return args;
+    } else if (arg == "--engine-option") {  // repeated: one setting of ';'-joined pairs
+      if (i + 1 >= argc) return fail(arg + " needs NAME=VALUE");
+      const std::string pair = argv[++i];
+      if (pair.find('=') == std::string::npos || pair.front() == '=' ||
+          pair.find(';') != std::string::npos)
+        return fail(arg + " needs NAME=VALUE, got '" + pair + "'");
+      engineOptions += (engineOptions.empty() ? "" : ";") + pair;
     } else if (arg == "--print-config") {
       args.printConfig = true;
     } else if (arg == "--puzzle") {
@@ -121,6 +135,7 @@ Arguments parseArguments(int argc, char** argv) {
       return fail("unknown argument '" + arg + "'");
     }
   }
+  if (!engineOptions.empty()) args.overrides.emplace_back("tui.engine_options", engineOptions);
   return args;
 }
 

@@ -18,7 +18,8 @@ std::string gameText(const Position& start, const std::vector<int>& moves) {
 
 std::string Forfeit::sentence() const {
   const std::string winner = sideName(opponent(loser));
-  if (termination == "time forfeit") return sideName(loser) + " lost on time: " + winner + " wins.";
+  if (termination == "time forfeit" && details.empty())  // the game's own clock
+    return sideName(loser) + " lost on time: " + winner + " wins.";
   return sideName(loser) + " loses (" + termination + (details.empty() ? "" : ": " + details) +
          "): " + winner + " wins.";
 }

@@ -69,21 +69,6 @@ std::string moveComment(const EngineReply& reply) {
   return comment;
 }
 
-Termination terminationOf(EngineFault::Kind kind) {
-  switch (kind) {
-    case EngineFault::Kind::StartFailure:
-      return Termination::StartFailure;
-    case EngineFault::Kind::TimeForfeit:
-      return Termination::TimeForfeit;
-    case EngineFault::Kind::Garbled:
-      return Termination::GarbledOutput;
-    case EngineFault::Kind::Crash:
-    case EngineFault::Kind::Interrupted:
-      break;
-  }
-  return Termination::Crash;
-}
-
 // One game in progress: the two engines, their clocks, the position and the record.
 class Game {
  public:
@@ -209,6 +194,21 @@ std::uint64_t gameSeed(const EngineConfig& engine, std::uint64_t matchSeed, int 
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   z = (z ^ (z >> 31)) & 0x7fffffffffffffffULL;  // UGI spin options end at 2^63 - 1
   return z == 0 ? 1 : z;
+}
+
+Termination terminationOf(EngineFault::Kind kind) {
+  switch (kind) {
+    case EngineFault::Kind::StartFailure:
+      return Termination::StartFailure;
+    case EngineFault::Kind::TimeForfeit:
+      return Termination::TimeForfeit;
+    case EngineFault::Kind::Garbled:
+      return Termination::GarbledOutput;
+    case EngineFault::Kind::Crash:
+    case EngineFault::Kind::Interrupted:
+      break;
+  }
+  return Termination::Crash;
 }
 
 std::string_view terminationText(Termination termination) {

@@ -20,6 +20,8 @@ enum class Termination { Normal, IllegalMove, GarbledOutput, TimeForfeit, Crash,
 // The record's Termination tag: "normal", "illegal move", "garbled output",
 // "time forfeit", "crash" or "failed to start".
 std::string_view terminationText(Termination termination);
+// The termination an engine's fault brings (an interrupted wait counts as a crash).
+Termination terminationOf(EngineFault::Kind kind);
 
 struct GameSetup {
   int number = 0;          // the Game tag
