@@ -955,6 +955,15 @@ TEST_CASE("another UGI engine in the engine's seat: a whole game, named in the r
   CHECK(record.value().result == resultOf(record.value().finalPosition()));
 }
 
+TEST_CASE("the start screen says which engine plays when it is another one") {
+  if (!haveTmux()) return;
+  QubicPane pane("", 100, 30, true, {},
+                 " --engine '" + std::string(QUBIC_BIN_DIR) + "/qubic-engine'");
+  REQUIRE(pane.waitForText("Who plays?"));
+  CHECK(pane.last.find("Engine: " + std::string(QUBIC_BIN_DIR) + "/qubic-engine (--engine)") !=
+        std::string::npos);
+}
+
 TEST_CASE("an external engine that crashes, hangs or plays an illegal move loses, said and kept") {
   if (!haveTmux()) return;
   const std::vector<std::pair<std::string, std::string>> cases = {{"crash 2", "crash"},

@@ -111,6 +111,8 @@ std::string App::ratingsLine(int from, int to) const {
 
 // What will play: the rating asked for (--elo), else the level or each side's levels.
 std::string App::engineLine() const {
+  // Another UGI engine plays games (puzzles and survival stay ours).
+  if (!settings_.tui.engine.empty()) return "Engine: " + engine_.externalName() + " (--engine)";
   if (elo_) {
     const Strength s = strengthForElo(*elo_);
     return "Engine: Elo " + std::to_string(*elo_) +

@@ -89,7 +89,7 @@ async function analyse(generation) {
     if (!$('analysis').checked || generation !== game.generation) return;
     game.analysing = generation;
     say('Analysing every move (' + ms / 1000 + ' s)…');
-    await ugi.go(game.moves, 'movetime ' + ms, ['setoption name MultiPV value 64']);
+    await ugi.go(game.moves, 'movetime ' + ms, analysisSearch());
   }
   if (generation !== game.generation) return;
   game.analysing = -1;
@@ -109,9 +109,18 @@ function takeValue(line) {
   render();
 }
 
-// The options a plain search needs after an analysis changed them.
+// The options a plain search needs after an analysis changed them: one line, and the
+// strength the player chose.
 function plainSearch() {
-  return engine.options.MultiPV ? ['setoption name MultiPV value 1'] : [];
+  return (engine.options.MultiPV ? ['setoption name MultiPV value 1'] : []).concat(strengthLines());
+}
+
+// The analysis proves what it can, whatever level plays: the engine's full strength.
+function analysisSearch() {
+  const lines = ['setoption name MultiPV value 64'];
+  if (engine.options.Level) lines.push('setoption name Level value ' + engine.options.Level.max);
+  if (engine.options.LimitStrength) lines.push('setoption name LimitStrength value false');
+  return lines;
 }
 
 async function think(generation) {
@@ -182,7 +191,10 @@ async function hint() {
   const generation = ++game.generation;  // the analysis gives way
   ugi.stop();
   say('Looking for a hint…');
-  const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value, plainSearch());
+  // A hint is the engine's best advice whatever level it plays at, as in the terminal game.
+  const best = analysisSearch().slice(1);
+  const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value,
+                            (engine.options.MultiPV ? ['setoption name MultiPV value 1'] : []).concat(best));
   if (generation !== game.generation) return;
   game.hint = indexOf(move);
   say('Hint: ' + move + '.');
@@ -191,7 +203,7 @@ async function hint() {
 
 // The strength: a level, or (where the engine offers them) a rating, Stockfish's
 // LimitStrength and Elo.
-async function setLevel() {
+function strengthLines() {
   const lines = [];
   if (engine.options.Level) lines.push('setoption name Level value ' + $('level').value);
   if (engine.options.LimitStrength && engine.options.Elo) {
@@ -199,7 +211,11 @@ async function setLevel() {
     lines.push('setoption name LimitStrength value ' + byElo);
     if (byElo) lines.push('setoption name Elo value ' + $('elo').value);
   }
-  await ugi.request([...lines, 'isready'], (l) => l === 'readyok');
+  return lines;
+}
+
+async function setLevel() {
+  await ugi.request([...strengthLines(), 'isready'], (l) => l === 'readyok');
 }
 
 // The level control, from the engine's own option line, each level with its rating and

@@ -293,6 +293,19 @@ def test_phone_screenshot(server):
                 time.sleep(1)
         driver.execute_script("window.scrollTo(0, 0)")
         shoot(driver, "web-phone-390.png")
+        # The analysis of the position test_analysis checks, at a phone's size.
+        Select(driver.find_element(By.ID, "side")).select_by_value("both")
+        new_game(driver)
+        for n, token in enumerate("1a1 4d4 1b1 4d3 1c1 4d2".split()):
+            driver.find_element(By.ID, "token").send_keys(token + "\n")
+            wait_until(lambda: len(moves_of(driver)) == n + 1, 10, "the typed move " + token)
+        driver.find_element(By.ID, "analysis").click()
+        wait_until(lambda: text(driver, "message").startswith("Analysis:"), 60, "the analysis ends")
+        proven = driver.execute_script(
+            "return document.querySelectorAll('.flat .cell[data-value=\"win\"]').length")
+        check(proven > 0, "the analysis proves at full strength with level 0 chosen: %d wins" % proven)
+        driver.execute_script("window.scrollTo(0, 0)")
+        shoot(driver, "web-phone-390-analysis.png")
     finally:
         driver.quit()
 
