@@ -63,6 +63,14 @@ double number(const char* text, const char* option) {
   return v;
 }
 
+// A whole number from `min` to `max`; else the error names `option` and says `allowed`.
+double wholeNumber(const char* text, const char* option, double min, double max,
+                   const char* allowed) {
+  const double v = number(text, option);
+  if (v < min || v > max || v != std::floor(v)) fail(std::string(option) + " must be " + allowed);
+  return v;
+}
+
 }  // namespace
 
 // The small notes of --pieces (a split's move, a lost piece): any regular file there is ours.
@@ -235,23 +243,15 @@ int solveMain(int argc, char** argv) {
     } else if (arg == "--review") {
       reviewGame = value();
     } else if (arg == "--game") {
-      gameNumber = number(value(), "--game");
-      if (gameNumber < 1 || gameNumber > 1e9 || gameNumber != std::floor(gameNumber))
-        fail("--game must be a whole number from 1 to 10^9");
+      gameNumber = wholeNumber(value(), "--game", 1, 1e9, "a whole number from 1 to 10^9");
     } else if (arg == "--puzzles") {
-      puzzles = number(value(), "--puzzles");
-      if (puzzles < 1 || puzzles > 100000 || puzzles != std::floor(puzzles))
-        fail("--puzzles must be a whole number from 1 to 100000");
+      puzzles = wholeNumber(value(), "--puzzles", 1, 100000, "a whole number from 1 to 100000");
     } else if (arg == "--split-depth") {
-      splitDepth = number(value(), "--split-depth");
-      if (splitDepth < 1 || splitDepth > 60 || splitDepth != std::floor(splitDepth))
-        fail("--split-depth must be a whole number from 1 to 60");
+      splitDepth = wholeNumber(value(), "--split-depth", 1, 60, "a whole number from 1 to 60");
     } else if (arg == "--from-proof") {
       puzzleProof = value();
     } else if (arg == "--seed") {
-      seed = number(value(), "--seed");
-      if (seed < 0 || seed > 1e15 || seed != std::floor(seed))
-        fail("--seed must be a whole number from 0 to 10^15");
+      seed = wholeNumber(value(), "--seed", 0, 1e15, "a whole number from 0 to 10^15");
     } else if (arg == "--book-info" || arg == "--check-book") {
       // An optional FILE and nothing else: an option after it is a mistake, not a file name.
       const std::string file = i + 1 < argc ? argv[i + 1] : "";
@@ -261,22 +261,17 @@ int solveMain(int argc, char** argv) {
     } else if (arg == "--shrink") {
       keep.shrink = true;
     } else if (arg == "--reprove") {
-      const double n = number(value(), "--reprove");
-      if (n < 2 || n > 1e9 || n != std::floor(n)) fail("--reprove must be a whole number from 2");
-      keep.reproveFrom = static_cast<std::size_t>(n);
+      keep.reproveFrom = static_cast<std::size_t>(
+          wholeNumber(value(), "--reprove", 2, 1e9, "a whole number from 2"));
     } else if (arg == "--reprove-moves") {
-      const double n = number(value(), "--reprove-moves");
-      if (n < 1 || n > 64 || n != std::floor(n))
-        fail("--reprove-moves must be a whole number from 1 to 64");
-      keep.reproveMoves = static_cast<int>(n);
+      keep.reproveMoves = static_cast<int>(
+          wholeNumber(value(), "--reprove-moves", 1, 64, "a whole number from 1 to 64"));
     } else if (arg == "--anneal") {
-      const double n = number(value(), "--anneal");
-      if (n < 1 || n > 1e6 || n != std::floor(n)) fail("--anneal must be a whole number from 1");
-      keep.annealMillions = static_cast<std::uint64_t>(n);
+      keep.annealMillions = static_cast<std::uint64_t>(
+          wholeNumber(value(), "--anneal", 1, 1e6, "a whole number from 1"));
     } else if (arg == "--anneal-depth") {
-      const double n = number(value(), "--anneal-depth");
-      if (n < 1 || n > 4 || n != std::floor(n)) fail("--anneal-depth must be 1, 2, 3 or 4");
-      keep.annealDepth = static_cast<int>(n);
+      keep.annealDepth =
+          static_cast<int>(wholeNumber(value(), "--anneal-depth", 1, 4, "1, 2, 3 or 4"));
     } else if (arg == "--anneal-proof") {
       keep.annealWithProof = true;
     } else if (arg == "--parts-only") {
@@ -284,10 +279,8 @@ int solveMain(int argc, char** argv) {
     } else if (arg == "--shrink-from") {
       keep.shrinkFrom = value();
     } else if (arg == "--parts") {
-      const double n = number(value(), "--parts");
-      if (n < 1 || n > 30 || n != std::floor(n))
-        fail("--parts must be a whole number from 1 to 30");
-      keep.partsDepth = static_cast<int>(n);
+      keep.partsDepth =
+          static_cast<int>(wholeNumber(value(), "--parts", 1, 30, "a whole number from 1 to 30"));
     } else if (arg == "--add-line") {
       keep.lines.push_back({value(), ""});
     } else if (arg == "--add-from") {
