@@ -6,7 +6,7 @@ JOBS     ?= $(shell nproc 2>/dev/null || echo 2)
 # What `make run` needs; `make web` adds websocketd; the suite adds the browser its web test drives.
 RUN_PACKAGES := cmake make g++ pkg-config catch2 libtomlplusplus-dev libncurses-dev tmux clang-format
 WEB_PACKAGES := $(RUN_PACKAGES) websocketd
-PACKAGES     := $(WEB_PACKAGES) chromium chromium-driver python3-selenium
+PACKAGES     := $(WEB_PACKAGES) chromium chromium-driver python3-selenium parallel openssh-server openssh-client
 CMAKE_FLAGS ?=
 
 PREFIX   ?= /usr/local
@@ -15,7 +15,7 @@ PREFIX   ?= /usr/local
 # the tests and `make run` read) is made again at once, not at the next build.
 REFRESH_DATA = @cmake --build $(BUILD) -j $(JOBS) >/dev/null
 
-.PHONY: all deps build run web test check sanitize tsan tsan-all tsan-run warnings format bench book book-small book-smaller book-annealed book-1b1 puzzles install deb clean
+.PHONY: all deps build run web test check sanitize tsan tsan-all tsan-run warnings format bench book book-small book-smaller book-annealed book-1b1 puzzles table install deb clean
 
 SOURCE_DIRS := engine config protocol tui tools tests
 
@@ -173,6 +173,17 @@ puzzles: build
 	@./$(BUILD)/bin/qubic-solve prove --threads 1 --proof $(BUILD)/qubic.proof > /dev/null
 	@./$(BUILD)/bin/qubic-solve puzzles 120 --seed 2026 --from-proof $(BUILD)/qubic.proof > data/qubic.puzzles.tmp
 	@mv data/qubic.puzzles.tmp data/qubic.puzzles
+	$(REFRESH_DATA)
+
+# The opening table (docs/table.md): the four-stone jobs run by GNU parallel at low
+# priority into TABLE_DIR (a rerun takes up where the last one stopped), then every result
+# checked by the rules and joined into data/qubic.table. Stop it with Ctrl-C at any time.
+TABLE_DIR ?= $(HOME)/.cache/qubic/table-run
+TABLE_JOBS ?= 1
+table: PACKAGES += parallel
+table: deps build
+	@QUBIC_SOLVE=$(CURDIR)/$(BUILD)/bin/qubic-solve tools/table/run-jobs.sh $(TABLE_DIR) 4 2000000 -- --jobs $(TABLE_JOBS) --nice 19 || true
+	@./$(BUILD)/bin/qubic-solve table join $(TABLE_DIR) --out data/qubic.table
 	$(REFRESH_DATA)
 
 # Installs the programs, the book, the default configuration and the man pages under

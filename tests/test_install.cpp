@@ -76,6 +76,7 @@ TEST_CASE(
   CHECK(fs::is_regular_file(root / "share" / "doc" / "qubic" / "copyright"));
   CHECK(fs::is_regular_file(root / "share" / "qubic" / "default.toml"));
   CHECK(fs::is_regular_file(root / "share" / "qubic" / "qubic.puzzles"));
+  CHECK(fs::is_regular_file(root / "share" / "qubic" / "qubic.table"));
 
   // The XDG places point nowhere, so only the installed copy can be found.
   const std::vector<std::string> env{"XDG_DATA_HOME=/nonexistent", "XDG_DATA_DIRS=/nonexistent",

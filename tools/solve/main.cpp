@@ -14,6 +14,7 @@
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
 #include "config/program.hpp"
+#include "table.hpp"
 
 namespace {
 
@@ -23,9 +24,10 @@ struct Command {
   const char* name;  // "prove", or "book make" for the book's commands
   const char* synopsis;
   const char* summary;
-  const char* options;                  // its --help, after the synopsis
-  std::set<std::string> allowed;        // the options it takes (besides --help)
-  Args (*translate)(const Args& rest);  // into the option reader's words; {} for a usage error
+  const char* options;                     // its --help, after the synopsis
+  std::set<std::string> allowed;           // the options it takes (besides --help)
+  Args (*translate)(const Args& rest);     // into the option reader's words; {} for a usage error
+  int (*run)(const Args& rest) = nullptr;  // or a command that reads its own options
 };
 
 const std::set<std::string> kSolveOptions{"--moves",       "--time",     "--nodes", "--hash",
@@ -166,6 +168,46 @@ std::vector<Command> commands() {
        "  rules as referee (exit 0 when every first move is won)\n",
        {},
        [](const Args& rest) { return rest.size() > 1 ? Args{} : prepend({"--check-book"}, rest); }},
+      {"table list",
+       "[--stones N]",
+       "the opening table's jobs, a position a line",
+       "  the canonical positions of N stones (default 4), those the book's lines reach first\n",
+       {"--stones"},
+       nullptr,
+       qubic::tableList},
+      {"table job",
+       "POSITION --dir DIR [--positions N] [--hash MB]",
+       "decide one position of the table into DIR",
+       "  X wins, O wins, draw or unknown within N evaluated positions for the side to move's\n"
+       "  win and N/10 for the other's (default N 2000000, one thread: the same answer on\n"
+       "  every machine); a win's proof is written and checked by the rules; a position\n"
+       "  already decided in DIR is not solved again\n",
+       {"--dir", "--positions", "--hash"},
+       nullptr,
+       qubic::tableJob},
+      {"table join",
+       "DIR --out FILE",
+       "check every result by the rules and write the table",
+       "  each win's proof in DIR is checked again; values of fewer stones follow by the\n"
+       "  rules (docs/table.md)\n",
+       {"--out"},
+       nullptr,
+       qubic::tableJoin},
+      {"table status",
+       "DIR [--stones N]",
+       "how far a table's run is",
+       "  jobs done, values, core time, the hardest open position, an estimate for the rest\n",
+       {"--stones"},
+       nullptr,
+       qubic::tableStatus},
+      {"table info",
+       "[FILE]",
+       "what a table says",
+       "  positions per number of stones, their values, the longest win (default: the shipped\n"
+       "  table)\n",
+       {},
+       nullptr,
+       qubic::tableInfo},
   };
 }
 
@@ -240,10 +282,12 @@ int main(int argc, char** argv) {
                  newFormOf(args).c_str());
     return qubic::solveWithOptions(args);
   }
-  const bool book = args[0] == "book";
-  if (book && (args.size() < 2 || args[1] == "--help"))
+  const bool book = args[0] == "book" || args[0] == "table";
+  if (args[0] == "book" && (args.size() < 2 || args[1] == "--help"))
     return usageError("book needs a command: make, shrink, info or check", "");
-  const std::string name = book ? "book " + args[1] : args[0];
+  if (args[0] == "table" && (args.size() < 2 || args[1] == "--help"))
+    return usageError("table needs a command: list, job, join, status or info", "");
+  const std::string name = book ? args[0] + " " + args[1] : args[0];
   const Args rest(args.begin() + (book ? 2 : 1), args.end());
   for (const Command& c : commands()) {
     if (name != c.name) continue;
@@ -255,6 +299,7 @@ int main(int argc, char** argv) {
     for (const std::string& a : rest)
       if (a.rfind("--", 0) == 0 && !c.allowed.count(a))
         return usageError(name + " takes no " + a, name);
+    if (c.run) return c.run(rest);
     const Args words = c.translate(rest);
     if (words.empty() && name != "prove") return usageError(name + ": " + c.synopsis, name);
     return qubic::solveWithOptions(words);

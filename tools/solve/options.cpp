@@ -55,11 +55,15 @@ double physicalMemoryMb() {
   return static_cast<double>(pages) * static_cast<double>(pageSize) / (1 << 20);
 }
 
+}  // namespace
+
+namespace qubic {
+
 double number(const char* text, const char* option) {
   char* end = nullptr;
   const double v = std::strtod(text, &end);
   if (end == text || *end != '\0' || v < 0)
-    fail(std::string(option) + " needs a non-negative number, got '" + text + "'");
+    failWith(std::string(option) + " needs a non-negative number, got '" + text + "'");
   return v;
 }
 
@@ -67,11 +71,12 @@ double number(const char* text, const char* option) {
 double wholeNumber(const char* text, const char* option, double min, double max,
                    const char* allowed) {
   const double v = number(text, option);
-  if (v < min || v > max || v != std::floor(v)) fail(std::string(option) + " must be " + allowed);
+  if (v < min || v > max || v != std::floor(v))
+    failWith(std::string(option) + " must be " + allowed);
   return v;
 }
 
-}  // namespace
+}  // namespace qubic
 
 // The small notes of --pieces (a split's move, a lost piece): any regular file there is ours.
 constexpr OutputKind kPieceNote{"note of --pieces", ""};

@@ -1,0 +1,26 @@
+// The opening table on disk (docs/table-format.md): the table shipped in data/, or a file
+// a command names.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "engine/book/opening_table.hpp"
+#include "engine/core/parsed.hpp"
+
+namespace qubic {
+
+inline constexpr const char* kShippedTableName = "qubic.table";
+
+// Where the shipped table is: the first qubic.table of dataDirs(), "" when there is none.
+std::string shippedTablePath();
+
+// Reads and checks a table file; "" reads the shipped one. The error names the file and
+// says what is wrong.
+Parsed<std::shared_ptr<const OpeningTable>> loadTableFile(const std::string& path);
+
+// The shipped table, or an empty one (every position "not in the table") when there is
+// none or it is unusable; `warning` then says why (empty when all is well or there is none).
+std::shared_ptr<const OpeningTable> shippedTableOrEmpty(std::string* warning = nullptr);
+
+}  // namespace qubic

@@ -1,0 +1,205 @@
+#include "opening_table.hpp"
+
+#include <algorithm>
+#include <string>
+
+namespace qubic {
+
+namespace {
+
+constexpr char kMagic[8] = {'Q', 'U', 'B', 'T', 'A', 'B', '0', '1'};
+constexpr std::size_t kHeaderBytes = 32;  // magic, five section sizes, four zero bytes
+constexpr std::size_t kEntryBytes = 5;    // key (3 bytes), flags, plies
+constexpr std::uint8_t kValueMask = 3, kExactBit = 4, kCertifiedBit = 8;
+
+int xStonesOf(int stones) { return (stones + 1) / 2; }
+
+std::uint32_t readU32(const std::uint8_t* p) {
+  return p[0] | std::uint32_t{p[1]} << 8 | std::uint32_t{p[2]} << 16 | std::uint32_t{p[3]} << 24;
+}
+void writeU32(std::vector<std::uint8_t>& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+
+// The position a key of a section stands for, if the key is a canonical form of
+// `stones` stones written as tableKey writes it.
+std::optional<Position> positionOfKey(std::uint32_t key, int stones) {
+  if (key >> (6 * stones) != 0) return std::nullopt;
+  Bitboard x = 0, o = 0;
+  int previous = -1;
+  for (int i = 0; i < stones; ++i) {
+    const int cell = static_cast<int>((key >> (6 * (stones - 1 - i))) & 63);
+    const bool xStone = i < xStonesOf(stones);
+    if (i == xStonesOf(stones)) previous = -1;
+    if (cell <= previous || ((x | o) & bit(cell))) return std::nullopt;
+    previous = cell;
+    (xStone ? x : o) |= bit(cell);
+  }
+  const CanonicalForm c = canonical(x, o);
+  if (c.x != x || c.o != o) return std::nullopt;
+  return Position::fromStones(x, o);
+}
+
+TableEntry entryOf(std::uint8_t flags, std::uint8_t plies) {
+  return {static_cast<TableValue>(flags & kValueMask), plies, (flags & kExactBit) != 0,
+          (flags & kCertifiedBit) != 0};
+}
+
+Side winnerOf(TableValue v) { return v == TableValue::XWins ? Side::X : Side::O; }
+TableValue winFor(Side s) { return s == Side::X ? TableValue::XWins : TableValue::OWins; }
+
+}  // namespace
+
+std::uint32_t tableKey(const CanonicalForm& c) {
+  std::uint32_t key = 0;
+  for (const Bitboard stones : {c.x, c.o})
+    for (Bitboard b = stones; b; b &= b - 1)
+      key = key << 6 | static_cast<std::uint32_t>(lowestCell(b));
+  return key;
+}
+
+std::vector<Position> canonicalPositions(int stones) {
+  std::vector<Position> level{Position{}};
+  for (int s = 0; s < stones; ++s) {
+    std::vector<std::uint32_t> keys;
+    for (const Position& p : level)
+      for (Bitboard m = p.emptyCells(); m; m &= m - 1) {
+        Position child = p;
+        child.play(lowestCell(m));
+        keys.push_back(tableKey(canonical(child)));
+      }
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    level.clear();
+    for (const std::uint32_t k : keys) level.push_back(*positionOfKey(k, s + 1));
+  }
+  return level;
+}
+
+Parsed<OpeningTable> OpeningTable::fromBytes(std::span<const std::uint8_t> bytes) {
+  using Result = Parsed<OpeningTable>;
+  if (bytes.size() < kHeaderBytes || !std::equal(kMagic, kMagic + 8, bytes.begin()))
+    return Result::failure("not an opening table (it does not start with QUBTAB01)");
+  OpeningTable t;
+  std::size_t at = kHeaderBytes, expected = kHeaderBytes;
+  for (int s = 0; s <= kTableMaxStones; ++s) expected += kEntryBytes * readU32(&bytes[8 + 4 * s]);
+  if (expected != bytes.size())
+    return Result::failure("its size (" + std::to_string(bytes.size()) +
+                           " bytes) is not what its header says (" + std::to_string(expected) +
+                           ")");
+  for (int s = 0; s <= kTableMaxStones; ++s) {
+    const std::uint32_t count = readU32(&bytes[8 + 4 * s]);
+    for (std::uint32_t i = 0; i < count; ++i, at += kEntryBytes) {
+      const std::uint32_t key = std::uint32_t{bytes[at]} << 16 | bytes[at + 1] << 8 | bytes[at + 2];
+      const std::uint8_t flags = bytes[at + 3], plies = bytes[at + 4];
+      const std::string where =
+          "entry " + std::to_string(i + 1) + " of " + std::to_string(s) + " stones";
+      if (!positionOfKey(key, s)) return Result::failure(where + ": not a canonical position");
+      if (!t.sections_[s].empty() && key <= t.sections_[s].back().key)
+        return Result::failure(where + ": out of order");
+      if ((flags & kValueMask) == 0 || (flags & ~(kValueMask | kExactBit | kCertifiedBit)) ||
+          plies > kCells)
+        return Result::failure(where + ": not a value");
+      t.sections_[s].push_back({key, entryOf(flags, plies)});
+    }
+  }
+  return Result::success(std::move(t));
+}
+
+std::vector<std::uint8_t> OpeningTable::serialize() const {
+  std::vector<std::uint8_t> out(kMagic, kMagic + 8);
+  for (const auto& section : sections_) writeU32(out, static_cast<std::uint32_t>(section.size()));
+  writeU32(out, 0);
+  for (const auto& section : sections_)
+    for (const Record& r : section) {
+      for (const int shift : {16, 8, 0}) out.push_back(static_cast<std::uint8_t>(r.key >> shift));
+      out.push_back(static_cast<std::uint8_t>(static_cast<int>(r.entry.value) |
+                                              (r.entry.exact ? kExactBit : 0) |
+                                              (r.entry.certified ? kCertifiedBit : 0)));
+      out.push_back(static_cast<std::uint8_t>(r.entry.plies));
+    }
+  return out;
+}
+
+void OpeningTable::add(const Position& pos, const TableEntry& entry) {
+  sections_[pos.moveCount()].push_back({tableKey(canonical(pos)), entry});
+}
+
+void OpeningTable::finish() {
+  for (auto& section : sections_) {
+    // The last entry added for a key wins: a stable sort keeps them in the order added.
+    std::stable_sort(section.begin(), section.end(),
+                     [](const Record& a, const Record& b) { return a.key < b.key; });
+    auto last = std::unique(section.rbegin(), section.rend(),
+                            [](const Record& a, const Record& b) { return a.key == b.key; });
+    section.erase(section.begin(), last.base());
+  }
+}
+
+std::optional<TableEntry> OpeningTable::find(const Position& pos) const {
+  const int stones = pos.moveCount();
+  if (stones > kTableMaxStones) return std::nullopt;
+  const auto& section = sections_[stones];
+  const std::uint32_t key = tableKey(canonical(pos));
+  const auto it = std::lower_bound(section.begin(), section.end(), key,
+                                   [](const Record& r, std::uint32_t k) { return r.key < k; });
+  if (it == section.end() || it->key != key) return std::nullopt;
+  return it->entry;
+}
+
+std::size_t OpeningTable::size() const {
+  std::size_t n = 0;
+  for (const auto& section : sections_) n += section.size();
+  return n;
+}
+
+namespace {
+
+// The value of `p` from its replies' entries, when the rules settle it (see the header).
+std::optional<TableEntry> valueFromReplies(const OpeningTable& t, const Position& p) {
+  const Side mover = p.sideToMove();
+  std::optional<TableEntry> bestWin;
+  bool allKnown = true, allLost = true, certified = true, exact = true;
+  int longestLoss = 0;
+  for (Bitboard m = p.emptyCells(); m; m &= m - 1) {
+    Position child = p;
+    child.play(lowestCell(m));
+    const std::optional<TableEntry> e = t.find(child);
+    if (!e) {
+      allKnown = false;
+      continue;
+    }
+    const bool won = e->value != TableValue::Draw && winnerOf(e->value) == mover;
+    // A certified win is preferred to a shorter one the checker has not seen.
+    if (won && (!bestWin || std::pair(!e->certified, e->plies) <
+                                std::pair(!bestWin->certified, bestWin->plies)))
+      bestWin = e;
+    allLost = allLost && !won && e->value != TableValue::Draw;
+    longestLoss = std::max(longestLoss, e->plies);
+    certified = certified && e->certified;
+    exact = exact && e->exact;
+  }
+  if (bestWin) return TableEntry{winFor(mover), bestWin->plies + 1, false, bestWin->certified};
+  if (!allKnown) return std::nullopt;
+  if (allLost) return TableEntry{winFor(opponent(mover)), longestLoss + 1, exact, certified};
+  return TableEntry{TableValue::Draw, 0, false, false};
+}
+
+}  // namespace
+
+std::size_t OpeningTable::deriveFewerStones() {
+  std::size_t added = 0;
+  for (int s = kTableMaxStones - 1; s >= 0; --s) {
+    std::vector<std::pair<Position, TableEntry>> found;
+    for (const Position& p : canonicalPositions(s))
+      if (!find(p))
+        if (const std::optional<TableEntry> e = valueFromReplies(*this, p))
+          found.push_back({p, *e});
+    for (const auto& [p, e] : found) add(p, e);
+    added += found.size();
+    finish();
+  }
+  return added;
+}
+
+}  // namespace qubic

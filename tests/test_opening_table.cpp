@@ -1,0 +1,199 @@
+// The opening table (engine/book/opening_table): the enumeration against counts made
+// without canonical(), the file format, lookups from every image, and the values that
+// follow by the rules for fewer stones.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <vector>
+
+#include "engine/book/opening_table.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
+
+using namespace qubic;
+
+namespace {
+
+// The classes of positions with `xs` X stones and `os` O stones, counted by brute force: every
+// placement, its least image as sorted cell lists under the 192 cell maps, counted once.
+std::size_t bruteForceClasses(int xs, int os) {
+  std::set<std::vector<int>> classes;
+  std::vector<int> cells(xs + os);
+  auto leastImage = [&] {
+    std::vector<int> best;
+    for (int s = 0; s < kSymmetries; ++s) {
+      std::vector<int> x, o;
+      for (int i = 0; i < xs + os; ++i) (i < xs ? x : o).push_back(mapCell(s, cells[i]));
+      std::sort(x.begin(), x.end());
+      std::sort(o.begin(), o.end());
+      x.insert(x.end(), o.begin(), o.end());
+      if (best.empty() || x < best) best = x;
+    }
+    return best;
+  };
+  // X cells increasing, O cells increasing, all distinct.
+  auto place = [&](auto&& self, int i) -> void {
+    if (i == xs + os) {
+      classes.insert(leastImage());
+      return;
+    }
+    const int from = (i == 0 || i == xs) ? 0 : cells[i - 1] + 1;
+    for (int c = from; c < kCells; ++c) {
+      if (std::find(cells.begin(), cells.begin() + i, c) != cells.begin() + i) continue;
+      cells[i] = c;
+      self(self, i + 1);
+    }
+  };
+  place(place, 0);
+  return classes.size();
+}
+
+// Burnside's lemma: the classes of 2 X and 2 O stones are the mean over the symmetries of the
+// placements each one fixes (unions of its cycles), counted over the cycles' lengths.
+std::size_t burnsideClassesOfFour() {
+  std::uint64_t fixedSum = 0;
+  for (int s = 0; s < kSymmetries; ++s) {
+    std::vector<int> lengths;
+    std::array<bool, kCells> seen{};
+    for (int c = 0; c < kCells; ++c) {
+      int length = 0;
+      for (int d = c; !seen[d]; d = mapCell(s, d)) seen[d] = true, ++length;
+      if (length) lengths.push_back(length);
+    }
+    // ways[x][o]: X and O sets of x and o cells, each a union of distinct cycles.
+    std::uint64_t ways[3][3] = {{1}};
+    for (const int l : lengths)
+      for (int x = 2; x >= 0; --x)
+        for (int o = 2; o >= 0; --o) {
+          if (x >= l) ways[x][o] += ways[x - l][o];
+          if (o >= l) ways[x][o] += ways[x][o - l];
+        }
+    fixedSum += ways[2][2];
+  }
+  REQUIRE(fixedSum % kSymmetries == 0);
+  return fixedSum / kSymmetries;
+}
+
+Position at(const char* moves) { return playMoves(Position{}, moves).value(); }
+
+}  // namespace
+
+TEST_CASE("the canonical positions are as many as the classes counted without canonical()") {
+  CHECK(canonicalPositions(0).size() == 1);
+  CHECK(canonicalPositions(1).size() == bruteForceClasses(1, 0));
+  CHECK(canonicalPositions(2).size() == bruteForceClasses(1, 1));
+  CHECK(canonicalPositions(3).size() == bruteForceClasses(2, 1));
+  CHECK(canonicalPositions(4).size() == burnsideClassesOfFour());
+  // The counts docs/table.md quotes.
+  CHECK(canonicalPositions(2).size() == 35);
+  CHECK(canonicalPositions(3).size() == 757);
+  CHECK(canonicalPositions(4).size() == 20851);
+}
+
+TEST_CASE("the canonical positions are canonical, distinct and in key order") {
+  const std::vector<Position> all = canonicalPositions(3);
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const CanonicalForm c = canonical(all[i]);
+    CHECK(Position::fromStones(c.x, c.o) == all[i]);
+    if (i) CHECK(tableKey(canonical(all[i - 1])) < tableKey(c));
+  }
+}
+
+TEST_CASE("an entry is found from every image of its position, and only then") {
+  OpeningTable t;
+  const Position p = at("1a1 2b3 4c2 1d4");
+  t.add(p, {TableValue::XWins, 41, false, true});
+  t.finish();
+  for (int s = 0; s < kSymmetries; ++s) {
+    const auto e = t.find(transform(s, p));
+    REQUIRE(e);
+    CHECK(e->plies == 41);
+  }
+  CHECK_FALSE(t.find(at("1a1 2b3 4c2 1d3")));
+  CHECK_FALSE(t.find(Position{}));
+  CHECK_FALSE(t.find(at("1a1 2b3 4c2 1d4 3c3")));  // more stones than the table holds
+}
+
+TEST_CASE("a table written to bytes reads back the same, and damage is refused") {
+  OpeningTable t;
+  t.add(at("1a1 2b3 4c2 1d4"), {TableValue::XWins, 41, false, true});
+  t.add(at("1b1 2b2 3c3 1d4"), {TableValue::Draw, 0, false, false});
+  t.add(at("1a1 4d4 2b2"), {TableValue::OWins, 12, true, false});
+  t.add(Position{}, {TableValue::XWins, 31, false, true});
+  t.finish();
+  const std::vector<std::uint8_t> bytes = t.serialize();
+  CHECK(bytes.size() == 32 + 4 * 5);
+  const auto back = OpeningTable::fromBytes(bytes);
+  REQUIRE(back);
+  CHECK(back.value().size() == 4);
+  CHECK(back.value().serialize() == bytes);
+  CHECK(back.value().find(at("1a1 4d4 2b2")) == TableEntry{TableValue::OWins, 12, true, false});
+
+  auto damaged = bytes;
+  damaged[0] = 'X';
+  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("QUBTAB01"));
+  damaged = bytes;
+  damaged.pop_back();
+  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("not what its header says"));
+  damaged = bytes;
+  damaged[32 + 3 * 5 + 3] = 0;  // a value of none
+  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("not a value"));
+  damaged = bytes;
+  std::copy_n(&bytes[32 + 2 * 5], 3, &damaged[32 + 3 * 5]);  // a key twice
+  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("out of order"));
+  damaged = bytes;
+  damaged[32 + 1 * 5 + 2] = 63;  // 1a1 4d4 and O on 4d4 as well
+  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("not a canonical position"));
+}
+
+TEST_CASE("values of fewer stones follow by the rules from their replies") {
+  // O to move after 1a1 1b2 2b2: X wins when every reply is an X win, and the distance is
+  // one more than the longest.
+  const Position three = at("1a1 1b2 2b2");
+  OpeningTable t;
+  int longest = 0, reply = 0;
+  for (Bitboard m = three.emptyCells(); m; m &= m - 1, ++reply) {
+    Position child = three;
+    child.play(lowestCell(m));
+    const int plies = 20 + reply % 7;
+    if (!t.find(child)) longest = std::max(longest, plies);
+    t.add(child, {TableValue::XWins, plies, false, true});
+    t.finish();
+  }
+  OpeningTable all = t;
+  CHECK(all.deriveFewerStones() >= 1);
+  const auto e = all.find(three);
+  REQUIRE(e);
+  CHECK(e->value == TableValue::XWins);
+  CHECK(e->plies == longest + 1);
+  CHECK(e->certified);
+  // X to move before 2b2 plays it, the shortest win of those in the table (here the only one).
+  const auto two = all.find(at("1a1 1b2"));
+  REQUIRE(two);
+  CHECK(two->value == TableValue::XWins);
+  CHECK(two->plies == e->plies + 1);
+  CHECK_FALSE(all.find(at("1a1")));  // O's other replies are not in the table
+
+  // One reply missing (4d4, alone in its class): O may have a way out; nothing is derived.
+  Position escape = three;
+  escape.play(parseMove("4d4").value());
+  OpeningTable partial;
+  for (Bitboard m = three.emptyCells(); m; m &= m - 1) {
+    Position child = three;
+    child.play(lowestCell(m));
+    if (canonical(child) != canonical(escape)) partial.add(child, *t.find(child));
+  }
+  partial.finish();
+  partial.deriveFewerStones();
+  CHECK_FALSE(partial.find(three));
+  CHECK(partial.find(at("1a1 1b2 2b2 1c1")));
+
+  // One reply O wins: O wins, by that reply.
+  OpeningTable lost = t;
+  lost.add(escape, {TableValue::OWins, 9, false, true});
+  lost.finish();
+  lost.deriveFewerStones();
+  CHECK(lost.find(three) == TableEntry{TableValue::OWins, 10, false, true});
+}

@@ -1,0 +1,171 @@
+// qubic-solve table as docs/table.md runs it: jobs into a directory, the join that checks
+// every proof again, values derived for fewer stones against a direct solve, and the
+// results the join must leave out.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "child_process.hpp"
+#include "config/read_file.hpp"
+#include "engine/book/opening_table.hpp"
+#include "engine/core/notation.hpp"
+
+using qubic::testing::ChildProcess;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Run {
+  int exitCode = -99;
+  std::string out, err;
+};
+
+Run solve(const std::vector<std::string>& args) {
+  std::vector<std::string> argv{std::string(QUBIC_BIN_DIR) + "/qubic-solve"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  ChildProcess child(argv);
+  REQUIRE(child.started());
+  child.closeInput();
+  Run run;
+  std::tie(run.out, run.err) = child.drain(std::chrono::seconds(300));
+  run.exitCode = child.wait(std::chrono::seconds(5)).value_or(-99);
+  return run;
+}
+
+fs::path freshDir(const std::string& name) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("qubic-table-" + name + "-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  return dir;
+}
+
+qubic::OpeningTable readTable(const fs::path& file) {
+  const auto text = qubic::readRegularFile(file.string(), 1 << 24);
+  REQUIRE(text);
+  const std::vector<std::uint8_t> bytes(text.value().begin(), text.value().end());
+  const auto table = qubic::OpeningTable::fromBytes(bytes);
+  REQUIRE(table);
+  return table.value();
+}
+
+qubic::Position at(const char* moves) { return qubic::playMoves({}, moves).value(); }
+
+// The replies to `p`, one per class of equivalent ones, as position strings.
+std::vector<std::string> replies(const qubic::Position& p) {
+  std::vector<std::string> out;
+  for (qubic::Bitboard m = qubic::nonEquivalentMoves(p); m; m &= m - 1) {
+    qubic::Position child = p;
+    child.play(qubic::lowestCell(m));
+    out.push_back(qubic::positionString(child));
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a job decides its position once and the join checks it into the table") {
+  const fs::path dir = freshDir("job");
+  const qubic::Position p = at("1a1 1b2 2b2 1c1");
+  const std::string position = qubic::positionString(p);
+  const Run first =
+      solve({"table", "job", position, "--dir", dir.string(), "--positions", "300000"});
+  REQUIRE(first.exitCode == 0);
+  CHECK_THAT(first.out, Catch::Contains("X wins in at most"));
+  const Run again = solve({"table", "job", position, "--dir", dir.string()});
+  CHECK(again.exitCode == 0);
+  CHECK_THAT(again.out, Catch::Contains("(already"));
+
+  // The same position from another of its images is the same job.
+  const Run image = solve(
+      {"table", "job", qubic::positionString(qubic::transform(77, p)), "--dir", dir.string()});
+  CHECK_THAT(image.out, Catch::Contains("(already"));
+
+  const fs::path table = dir / "t.table";
+  const Run join = solve({"table", "join", dir.string(), "--out", table.string()});
+  REQUIRE(join.exitCode == 0);
+  CHECK_THAT(join.out, Catch::Contains("1 positions from jobs"));
+  const auto e = readTable(table).find(p);
+  REQUIRE(e);
+  CHECK(e->value == qubic::TableValue::XWins);
+  CHECK(e->certified);
+  // The distance is the one the rules-only checker gives the job's proof.
+  const fs::path proof =
+      *std::find_if(fs::directory_iterator(dir), fs::directory_iterator(),
+                    [](const auto& f) { return f.path().extension() == ".qpf"; });
+  const Run verify = solve({"verify", proof.string()});
+  CHECK_THAT(verify.out, Catch::Contains("plies: " + std::to_string(e->plies)));
+  // A direct solve agrees on the value.
+  CHECK_THAT(solve({"prove", position, "--time", "60s"}).out, Catch::Contains("value: X wins"));
+
+  const Run info = solve({"table", "info", table.string()});
+  CHECK_THAT(info.out, Catch::Contains("4 stones: 1 of 20851 positions: X wins 1"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("a value of three stones derived from the table is the direct solve's") {
+  // O to move after 1a1 1b2 2b2: every reply decided by a job, so the join derives the value.
+  const fs::path dir = freshDir("derived");
+  const qubic::Position three = at("1a1 1b2 2b2");
+  for (const std::string& child : replies(three))
+    REQUIRE(
+        solve({"table", "job", child, "--dir", dir.string(), "--positions", "300000"}).exitCode ==
+        0);
+  const fs::path file = dir / "t.table";
+  REQUIRE(solve({"table", "join", dir.string(), "--out", file.string()}).exitCode == 0);
+  const qubic::OpeningTable t = readTable(file);
+  const auto derived = t.find(three);
+  REQUIRE(derived);
+  const Run direct = solve({"prove", qubic::positionString(three), "--time", "120s"});
+  REQUIRE_THAT(direct.out, Catch::Contains("value: "));
+  if (derived->value == qubic::TableValue::XWins)
+    CHECK_THAT(direct.out, Catch::Contains("value: X wins"));
+  else
+    FAIL("derived " << static_cast<int>(derived->value) << ", direct " << direct.out);
+  // ... and its longest reply bounds the distance: one more than the longest reply's.
+  int longest = 0;
+  for (const std::string& child : replies(three))
+    longest = std::max(longest, t.find(qubic::parsePosition(child).value())->plies);
+  CHECK(derived->plies == longest + 1);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("the join leaves out a result whose proof fails and refuses a foreign output") {
+  const fs::path dir = freshDir("damaged");
+  for (const char* moves : {"1a1 1b2 2b2 1c1", "1a1 1b2 2b2 4d4"})
+    REQUIRE(solve({"table", "job", qubic::positionString(at(moves)), "--dir", dir.string(),
+                   "--positions", "300000"})
+                .exitCode == 0);
+  // Cut one proof short: the rules-only checker refuses it, and the join says so.
+  std::vector<fs::path> proofs;
+  for (const auto& f : fs::directory_iterator(dir))
+    if (f.path().extension() == ".qpf") proofs.push_back(f.path());
+  REQUIRE(proofs.size() == 2);
+  fs::resize_file(proofs[0], fs::file_size(proofs[0]) / 2);
+  const fs::path out = dir / "t.table";
+  const Run join = solve({"table", "join", dir.string(), "--out", out.string()});
+  CHECK(join.exitCode == 1);
+  CHECK_THAT(join.err, Catch::Contains("left out"));
+  CHECK_THAT(join.out, Catch::Contains("1 positions from jobs"));
+  CHECK(readTable(out).size(4) == 1);
+
+  // A file of the user's at --out is left as it was.
+  const fs::path notes = dir / "notes.txt";
+  std::ofstream(notes) << "my notes\n";
+  const Run refused = solve({"table", "join", dir.string(), "--out", notes.string()});
+  CHECK(refused.exitCode == 2);
+  CHECK(qubic::readRegularFile(notes.string(), 100).value() == "my notes\n");
+
+  // Bad arguments: errors, not a run.
+  CHECK(solve({"table", "job", "nonsense", "--dir", dir.string()}).exitCode == 2);
+  CHECK(solve({"table", "job", qubic::positionString(at("1a1 1b2 2b2 1c1 4d4")), "--dir",
+               dir.string()})
+            .exitCode == 2);
+  CHECK(solve({"table", "list", "--stones", "5"}).exitCode == 2);
+  CHECK(solve({"table", "frobnicate"}).exitCode == 2);
+  fs::remove_all(dir);
+}

@@ -1,0 +1,391 @@
+// qubic-solve table: the opening table as independent jobs (docs/table.md). `list` gives
+// the jobs, `job` decides one position into a result file of its own (idempotent: a
+// decided position is not solved again), `join` checks every result by the rules and writes
+// the table, `status` says how far a run is, `info` what a table says. The jobs are run by
+// GNU parallel or a Slurm array (tools/table/), never by a scheduler of ours.
+#include "table.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "cli.hpp"
+#include "config/book_file.hpp"
+#include "config/program.hpp"
+#include "config/read_file.hpp"
+#include "config/table_file.hpp"
+#include "config/write_file.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/position_value.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/proof/solver.hpp"
+#include "engine/proof/verify.hpp"
+
+namespace qubic {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Args = std::vector<std::string>;
+
+// The job's default budget: positions evaluated by one thread, so that a job decides the
+// same way on every machine (most four-stone positions need well under a million).
+constexpr std::uint64_t kDefaultJobPositions = 2'000'000;
+
+// Options of the form `--name value` and positional words, as each command takes them.
+struct Words {
+  Args positional;
+  std::map<std::string, std::string> options;
+};
+Words readWords(const Args& args, const std::set<std::string>& takes) {
+  Words w;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].rfind("--", 0) != 0) {
+      w.positional.push_back(args[i]);
+      continue;
+    }
+    if (!takes.count(args[i])) failWith("table takes no " + args[i] + " here");
+    if (i + 1 == args.size()) failWith(args[i] + " needs a value");
+    w.options[args[i]] = args[i + 1];
+    ++i;
+  }
+  return w;
+}
+std::uint64_t count(const Words& w, const std::string& option, std::uint64_t fallback,
+                    std::uint64_t min, std::uint64_t max) {
+  const auto it = w.options.find(option);
+  if (it == w.options.end()) return fallback;
+  return static_cast<std::uint64_t>(wholeNumber(
+      it->second.c_str(), option.c_str(), static_cast<double>(min), static_cast<double>(max),
+      ("a whole number from " + std::to_string(min) + " to " + std::to_string(max)).c_str()));
+}
+
+Position canonicalPosition(const Position& p) {
+  const CanonicalForm c = canonical(p);
+  return Position::fromStones(c.x, c.o);
+}
+
+// A job's name: its stones and its table key, e.g. "4s-0a1b2c".
+std::string jobName(const Position& canonicalPos) {
+  char name[32];
+  std::snprintf(name, sizeof name, "%ds-%06x", canonicalPos.moveCount(),
+                tableKey(canonical(canonicalPos)));
+  return name;
+}
+
+// A result file's fields ("key: value" lines after the signature line).
+struct JobResult {
+  std::string name, position, value, checked;
+  int plies = 0;
+  std::uint64_t budget = 0, positions = 0;
+  double seconds = 0;
+};
+
+std::optional<JobResult> readResult(const fs::path& path) {
+  const Parsed<std::string> text = readRegularFile(path.string(), 1 << 16);
+  if (!text || text.value().rfind(kTableResult.signature, 0) != 0) return std::nullopt;
+  JobResult r;
+  r.name = path.stem().string();
+  std::istringstream in(text.value());
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string::npos) continue;
+    const std::string key = line.substr(0, colon), value = line.substr(colon + 2);
+    if (key == "position") r.position = value;
+    if (key == "value") r.value = value;
+    if (key == "checked") r.checked = value;
+    if (key == "plies") r.plies = std::atoi(value.c_str());
+    if (key == "budget") r.budget = std::strtoull(value.c_str(), nullptr, 10);
+    if (key == "positions") r.positions = std::strtoull(value.c_str(), nullptr, 10);
+    if (key == "seconds") r.seconds = std::atof(value.c_str());
+  }
+  return r;
+}
+
+bool decided(const JobResult& r) { return r.value != "unknown"; }
+
+Position positionArgument(const Words& w) {
+  if (w.positional.size() != 1) failWith("table job: one POSITION, e.g. \"x.../... x\"");
+  const Parsed<Position> p = parsePosition(w.positional[0]);
+  if (!p) failWith("table job: " + p.error());
+  if (p.value().moveCount() > kTableMaxStones)
+    failWith("table job: the table holds positions of at most " + std::to_string(kTableMaxStones) +
+             " stones");
+  return canonicalPosition(p.value());
+}
+
+}  // namespace
+
+int tableList(const Args& args) {
+  const Words w = readWords(args, {"--stones"});
+  const int stones = static_cast<int>(count(w, "--stones", 4, 0, kTableMaxStones));
+  if (!w.positional.empty()) failWith("table list takes no " + w.positional[0]);
+  // The positions the book's strategy reaches (X as the book plays, O every reply) first:
+  // the table is useful early on the lines games take.
+  std::vector<Position> first;
+  if (const auto book = loadBookFile(""); book) {
+    std::vector<Position> level{Position{}};
+    for (int s = 0; s < stones; ++s) {
+      std::vector<Position> next;
+      for (const Position& p : level) {
+        if (p.sideToMove() == Side::X) {
+          if (const auto m = book.value()->find(p)) next.push_back(p), next.back().play(m->move);
+          continue;
+        }
+        for (Bitboard m = nonEquivalentMoves(p); m; m &= m - 1)
+          next.push_back(p), next.back().play(lowestCell(m));
+      }
+      level = std::move(next);
+    }
+    first = std::move(level);
+  }
+  std::set<std::uint32_t> listed;
+  auto list = [&](const Position& p) {
+    if (listed.insert(tableKey(canonical(p))).second)
+      std::printf("%s\n", positionString(canonicalPosition(p)).c_str());
+  };
+  for (const Position& p : first) list(p);
+  for (const Position& p : canonicalPositions(stones)) list(p);
+  return 0;
+}
+
+int tableJob(const Args& args) {
+  const Words w = readWords(args, {"--dir", "--positions", "--hash"});
+  const Position pos = positionArgument(w);
+  if (!w.options.count("--dir")) failWith("table job needs --dir DIR (where results are kept)");
+  const fs::path dir = w.options.at("--dir");
+  const std::uint64_t budget =
+      count(w, "--positions", kDefaultJobPositions, 10'000, 1'000'000'000'000);
+  const std::string name = jobName(pos);
+  const fs::path resultPath = dir / (name + ".result");
+  if (const auto old = readResult(resultPath); old && (decided(*old) || old->budget >= budget)) {
+    std::printf("%s: %s (already, budget %llu)\n", name.c_str(), old->value.c_str(),
+                static_cast<unsigned long long>(old->budget));
+    return 0;
+  }
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) failWith("cannot make " + dir.string() + ": " + ec.message());
+
+  std::atomic<bool> interrupted{false};
+  stopOnInterrupt(interrupted);
+  SolverOptions options;
+  options.tableMb = count(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
+  Solver solver(options);
+  const auto began = std::chrono::steady_clock::now();
+  std::uint64_t positions = 0;
+  const BothSides<PnsResult> answers = askBothSides<PnsResult>(pos.sideToMove(), [&](Side s) {
+    SolveLimits limits;
+    // The side not to move rarely wins this early: a tenth of the budget settles the
+    // cases where it does, and keeps an undecided job from costing twice its budget.
+    limits.maxPositions = s == pos.sideToMove() ? budget : std::max<std::uint64_t>(budget / 10, 1);
+    limits.stop = &interrupted;
+    const PnsResult r = solver.prove(pos, s, limits);
+    positions += r.positions;
+    return r;
+  });
+  // An interrupted job leaves no result: the next run does it again.
+  if (interrupted.load()) return 130;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+
+  std::string value = answers.winner ? sideName(*answers.winner) + " wins"
+                      : answers.draw ? "draw"
+                                     : "unknown";
+  std::string checked = answers.draw ? "solver" : "";
+  int plies = 0;
+  if (answers.winner && *answers.winner != pos.sideToMove()) {
+    // A proof file starts with the winner to move; this one stays the solver's word.
+    checked = "solver";
+    plies = answers.win.distance;
+  } else if (answers.winner) {
+    // Written and checked by the rules now; the join checks it again before it is used.
+    std::stringstream proof;
+    const ProofWriteResult written =
+        writeProof(proof, pos, *answers.winner, solver.search(), solver.threats(), SearchLimits{},
+                   ForcingWins::First);
+    if (!written.complete) failWith(name + ": proof not written completely: " + written.error);
+    const std::string text = proof.str();
+    std::istringstream in(text);
+    const VerifyResult v = verifyProof(in);
+    if (!v.verified) failWith(name + ": the rules refuse the proof: " + v.error);
+    plies = v.plies;
+    checked = "rules";
+    if (const std::string e = writeOutputFile((dir / (name + ".qpf")).string(), text, kProofFile);
+        !e.empty())
+      failWith(e);
+  }
+  std::ostringstream out;
+  out << kTableResult.signature << "1\nposition: " << positionString(pos) << "\nvalue: " << value
+      << "\nplies: " << plies << "\nchecked: " << checked << "\nbudget: " << budget
+      << "\npositions: " << positions << "\nseconds: " << seconds << "\n";
+  if (const std::string e = writeOutputFile(resultPath.string(), out.str(), kTableResult);
+      !e.empty())
+    failWith(e);
+  std::printf("%s: %s%s\n", name.c_str(), value.c_str(),
+              plies ? (" in at most " + std::to_string(plies) + " plies").c_str() : "");
+  return 0;
+}
+
+namespace {
+
+// The entry of a result, checked: the name is its position's, and a win's proof is accepted
+// by the rules-only checker with the plies the result claims. The error says what is wrong.
+Parsed<TableEntry> checkResult(const fs::path& dir, const JobResult& r, Position& pos) {
+  using Result = Parsed<TableEntry>;
+  const Parsed<Position> parsed = parsePosition(r.position);
+  if (!parsed) return Result::failure("no position: " + parsed.error());
+  pos = parsed.value();
+  if (pos.moveCount() > kTableMaxStones || !(canonicalPosition(pos) == pos) ||
+      jobName(pos) != r.name)
+    return Result::failure("its position is not the one its name stands for");
+  if (r.value != "X wins" && r.value != "O wins" && r.value != "draw")
+    return Result::failure("no value");
+  const Side winner = r.value == "X wins" ? Side::X : Side::O;
+  const TableValue value = r.value == "draw"   ? TableValue::Draw
+                           : winner == Side::X ? TableValue::XWins
+                                               : TableValue::OWins;
+  // Proven by the solver alone (a draw, or a win of the side not to move): not certified.
+  if (r.checked == "solver") return Result::success({value, r.plies, false, false});
+  const fs::path proofPath = dir / (r.name + ".qpf");
+  std::ifstream proof(proofPath);
+  if (!proof) return Result::failure("its proof " + proofPath.string() + " is missing");
+  const VerifyResult v = verifyProof(proof);
+  if (!v.verified) return Result::failure("the rules refuse its proof: " + v.error);
+  if (!(v.root == pos) || winner != pos.sideToMove() || v.plies != r.plies)
+    return Result::failure("its proof is of another position, winner or distance");
+  return Result::success({value, v.plies, false, true});
+}
+
+std::vector<JobResult> resultsIn(const fs::path& dir) {
+  std::vector<JobResult> results;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec))
+    if (e.path().extension() == ".result")
+      if (const auto r = readResult(e.path())) results.push_back(*r);
+  if (ec) failWith("cannot read " + dir.string() + ": " + ec.message());
+  std::sort(results.begin(), results.end(),
+            [](const JobResult& a, const JobResult& b) { return a.name < b.name; });
+  return results;
+}
+
+}  // namespace
+
+int tableJoin(const Args& args) {
+  const Words w = readWords(args, {"--out"});
+  if (w.positional.size() != 1 || !w.options.count("--out")) failWith("table join: DIR --out FILE");
+  const fs::path dir = w.positional[0];
+  const std::string out = w.options.at("--out");
+  if (const std::string refused = checkOutputFile(out, kTableFile); !refused.empty())
+    failWith(refused);
+  OpeningTable table;
+  std::size_t refusedCount = 0, unknown = 0;
+  for (const JobResult& r : resultsIn(dir)) {
+    if (!decided(r)) {
+      ++unknown;
+      continue;
+    }
+    Position pos;
+    const Parsed<TableEntry> e = checkResult(dir, r, pos);
+    if (!e) {
+      std::fprintf(stderr, "qubic-solve: %s: left out: %s\n", r.name.c_str(), e.error().c_str());
+      ++refusedCount;
+      continue;
+    }
+    table.add(pos, e.value());
+  }
+  table.finish();
+  const std::size_t fromJobs = table.size(), derived = table.deriveFewerStones();
+  const std::vector<std::uint8_t> bytes = table.serialize();
+  if (const std::string e =
+          writeOutputFile(out, std::string(bytes.begin(), bytes.end()), kTableFile);
+      !e.empty())
+    failWith(e);
+  std::printf(
+      "table: %zu positions from jobs (checked by the rules), %zu derived, %zu left "
+      "out, %zu not decided: %s\n",
+      fromJobs, derived, refusedCount, unknown, out.c_str());
+  return refusedCount ? 1 : 0;
+}
+
+int tableStatus(const Args& args) {
+  const Words w = readWords(args, {"--stones"});
+  if (w.positional.size() != 1) failWith("table status: DIR [--stones N]");
+  const int stones = static_cast<int>(count(w, "--stones", 4, 0, kTableMaxStones));
+  const std::string prefix = std::to_string(stones) + "s-";
+  std::map<std::string, int> values;
+  double seconds = 0, decidedSeconds = 0, longest = 0;
+  std::size_t done = 0, decidedCount = 0;
+  const JobResult* hardest = nullptr;
+  std::vector<double> times;
+  const std::vector<JobResult> results = resultsIn(w.positional[0]);
+  for (const JobResult& r : results) {
+    if (r.name.rfind(prefix, 0) != 0) continue;
+    ++done;
+    ++values[r.value];
+    seconds += r.seconds;
+    longest = std::max(longest, r.seconds);
+    times.push_back(r.seconds);
+    if (decided(r))
+      decidedSeconds += r.seconds, ++decidedCount;
+    else if (!hardest || r.budget > hardest->budget)
+      hardest = &r;
+  }
+  const std::size_t all = canonicalPositions(stones).size();
+  std::printf("jobs done: %zu of %zu (%d stones)\n", done, all, stones);
+  for (const auto& [value, n] : values) std::printf("  %s: %d\n", value.c_str(), n);
+  std::printf("core time: %.2f h (longest job %.1f s)\n", seconds / 3600, longest);
+  if (!times.empty()) {
+    std::sort(times.begin(), times.end());
+    auto quantile = [&](double q) {
+      return times[static_cast<std::size_t>(q * (times.size() - 1))];
+    };
+    std::printf("job time: median %.2f s, 90%% %.2f s, 99%% %.2f s; decided jobs %.2f h\n",
+                quantile(0.5), quantile(0.9), quantile(0.99), decidedSeconds / 3600);
+  }
+  if (hardest)
+    std::printf("hardest open: %s (%s), not decided in %llu positions\n", hardest->name.c_str(),
+                hardest->position.c_str(), static_cast<unsigned long long>(hardest->budget));
+  if (decidedCount && done < all)
+    std::printf("estimate for the %zu not run: %.1f core-hours at the mean so far\n", all - done,
+                (all - done) * (seconds / done) / 3600);
+  return 0;
+}
+
+int tableInfo(const Args& args) {
+  const Words w = readWords(args, {});
+  if (w.positional.size() > 1) failWith("table info: [FILE]");
+  const auto loaded = loadTableFile(w.positional.empty() ? "" : w.positional[0]);
+  if (!loaded) failWith(loaded.error());
+  const OpeningTable& t = *loaded.value();
+  for (int s = 0; s <= kTableMaxStones; ++s) {
+    int x = 0, o = 0, draws = 0, longest = 0, certified = 0;
+    Position longestAt;
+    for (const Position& p : canonicalPositions(s)) {
+      const auto e = t.find(p);
+      if (!e) continue;
+      x += e->value == TableValue::XWins;
+      o += e->value == TableValue::OWins;
+      draws += e->value == TableValue::Draw;
+      certified += e->certified;
+      if (e->value != TableValue::Draw && e->plies > longest) longest = e->plies, longestAt = p;
+    }
+    std::printf(
+        "%d stones: %zu of %zu positions: X wins %d, O wins %d, draws %d (proven by the "
+        "solver, not certified); %d certified by the rules\n",
+        s, t.size(s), canonicalPositions(s).size(), x, o, draws, certified);
+    if (longest)
+      std::printf("  longest win: %d plies at most, %s\n", longest,
+                  positionString(longestAt).c_str());
+  }
+  return 0;
+}
+
+}  // namespace qubic

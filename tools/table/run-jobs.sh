@@ -1,0 +1,26 @@
+#!/bin/sh
+# Runs the opening table's jobs with GNU parallel (docs/table.md): one job per position,
+# each idempotent with its result in DIR; --joblog and --resume-failed make a rerun take up
+# where the last one stopped (a killed job is run again, a finished one is not).
+#
+#   tools/table/run-jobs.sh DIR [STONES [POSITIONS]] [-- PARALLEL-OPTIONS...]
+#
+# e.g. tools/table/run-jobs.sh ~/table 4 2000000 -- --jobs 1 --nice 19
+#      tools/table/run-jobs.sh ~/table 4 2000000 -- --sshloginfile hosts --jobs 8
+# With --sshloginfile, every host needs qubic-solve at the same path (QUBIC_SOLVE) and DIR
+# on a shared file system (NFS and the like), as a cluster has.
+set -eu
+usage() { echo "usage: $0 DIR [STONES [POSITIONS]] [-- PARALLEL-OPTIONS...]" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+dir=$1; shift
+stones=4; positions=2000000
+if [ $# -ge 1 ] && [ "$1" != -- ]; then stones=$1; shift; fi
+if [ $# -ge 1 ] && [ "$1" != -- ]; then positions=$1; shift; fi
+if [ $# -ge 1 ]; then [ "$1" = -- ] || usage; shift; fi
+solve=${QUBIC_SOLVE:-$(cd "$(dirname "$0")/../.." && pwd)/build/bin/qubic-solve}
+command -v parallel >/dev/null || { echo "$0: GNU parallel is missing (apt-get install parallel)" >&2; exit 2; }
+mkdir -p "$dir"
+# The job list is made once, so a rerun numbers the jobs the same way (--resume needs it).
+[ -s "$dir/jobs-$stones.txt" ] || "$solve" table list --stones "$stones" > "$dir/jobs-$stones.txt"
+exec parallel --joblog "$dir/joblog-$stones" --resume-failed "$@" \
+  "$solve" table job {} --dir "$dir" --positions "$positions" :::: "$dir/jobs-$stones.txt"
