@@ -5,6 +5,7 @@
 #include <new>
 
 #include "config/book_file.hpp"
+#include "config/table_file.hpp"
 #include "ugi_commands.hpp"
 
 namespace qubic {
@@ -39,6 +40,9 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
       if (player_) return bookProblem;
     }
   }
+  // The opening table's values, read once; an unusable table is said and none is used.
+  std::string tableProblem;
+  if (!table_) table_ = shippedTableOrEmpty(&tableProblem);
   if (!player_ || settings.hashMb != applied_.hashMb || settings.threads != applied_.threads) {
     // The tables (and the proof search's threads) are made once per player, so a new size
     // means a new player. The old one is kept until the new one exists, so a failed
@@ -62,9 +66,12 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
     player_->setLevel(settings.level);
   book_ = book;
   player_->setBook(book_, settings.useSolution);
+  player_->setOpeningTable(settings.useSolution ? table_ : nullptr);
   applied_ = settings;
   if (!bookProblem.empty()) applied_.solutionFile.clear();
-  return bookProblem;
+  if (!tableProblem.empty()) tableProblem += "; no opening table is used";
+  if (bookProblem.empty() || tableProblem.empty()) return bookProblem + tableProblem;
+  return bookProblem + "; " + tableProblem;
 }
 
 std::string PlayerSearcher::notice() const {

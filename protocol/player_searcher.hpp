@@ -43,6 +43,7 @@ class PlayerSearcher final : public Searcher {
 
   Report report_;
   std::unique_ptr<Player> player_;
+  std::shared_ptr<const OpeningTable> table_;  // the shipped opening table, read once
   std::shared_ptr<const Book> book_;  // the book loaded from applied_.solutionFile; null: none
   EngineSettings applied_;
   JobThread jobs_;  // last: its destructor stops and joins the search before the rest goes

@@ -183,7 +183,7 @@ TEST_CASE("qubic-solve --book where O wins writes the proof, no book, and says w
 }
 
 TEST_CASE("qubic-solve gives up with value unknown at its node limit") {
-  const Run run = solve({"--nodes", "20000"});
+  const Run run = solve({"--nodes", "20000", "--no-table"});
   CHECK(run.exitCode == 0);
   CHECK(run.out.rfind("value: unknown\n", 0) == 0);
 }
@@ -202,7 +202,7 @@ TEST_CASE("qubic-solve states its default time limit, and --time 0 or --nodes li
     CHECK(solve(withMoves).err.find("time limit") == std::string::npos);
   }
   // A limit that ends the solve is named in the answer.
-  const Run stopped = solve({"--moves", "1a1", "--time", "100ms"});
+  const Run stopped = solve({"--moves", "1a1", "--time", "100ms", "--no-table"});
   CHECK(stopped.out.find("value: unknown\nstopped: the time limit of 0.1 s\n") !=
         std::string::npos);
 }
@@ -210,7 +210,7 @@ TEST_CASE("qubic-solve states its default time limit, and --time 0 or --nodes li
 TEST_CASE("qubic-solve's --time takes units, and a bare number is seconds") {
   // Issue 43 (4): "5s" was refused. A tenth of a second in either spelling gives up at once.
   for (const char* time : {"100ms", "0.1s", "0.1"}) {
-    const Run run = solve({"--moves", "1a1", "--time", time});
+    const Run run = solve({"--moves", "1a1", "--time", time, "--no-table"});
     INFO(time << ": " << run.err);
     CHECK(run.exitCode == 0);
     CHECK(run.out.find("value: unknown\n") != std::string::npos);
@@ -366,7 +366,7 @@ TEST_CASE("qubic-solve --explain tells a forcing win move by move, or a quiet fi
 }
 
 TEST_CASE("qubic-solve stops cleanly on Ctrl-C and prints what is known") {
-  ChildProcess child({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "--threads", "2"});
+  ChildProcess child({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "--threads", "2", "--no-table"});
   REQUIRE(child.started());
   // The first progress line shows the full search under way.
   REQUIRE(readErrorUntil(child, "X wins?", std::chrono::seconds(60)));

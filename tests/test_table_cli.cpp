@@ -169,3 +169,76 @@ TEST_CASE("the join leaves out a result whose proof fails and refuses a foreign 
   CHECK(solve({"table", "frobnicate"}).exitCode == 2);
   fs::remove_all(dir);
 }
+
+TEST_CASE("a position of the shipped table is answered at once by prove and by the engine") {
+  // O to move after 1a1 1a2 1b1, off the book's lines: it and all its replies are in the
+  // shipped table (docs/table.md).
+  const Run table = solve({"prove", "--moves", "1a1,1a2,1b1"});
+  REQUIRE(table.exitCode == 0);
+  CHECK_THAT(table.out, Catch::Contains("value: X wins\n"));
+  CHECK_THAT(table.out, Catch::Contains("from: the opening table"));
+  // The solver, asked afresh, agrees.
+  const Run solved = solve({"prove", "--moves", "1a1,1a2,1b1", "--no-table", "--time", "120s"});
+  CHECK_THAT(solved.out, Catch::Contains("value: X wins\n"));
+  CHECK_THAT(solved.out, !Catch::Contains("opening table"));
+
+  // qubic-engine's MultiPV: every one of O's 61 moves a proven loss (without the table,
+  // a few of them in a second).
+  ChildProcess engine({std::string(QUBIC_BIN_DIR) + "/qubic-engine"});
+  REQUIRE(engine.started());
+  for (const char* line : {"ugi", "setoption name MultiPV value 64",
+                           "position startpos moves 1a1 1a2 1b1", "go movetime 1000"})
+    engine.send(line);
+  const std::vector<std::string> lines = engine.readUntil("bestmove", std::chrono::seconds(60));
+  REQUIRE_FALSE(lines.empty());
+  REQUIRE_THAT(lines.back(), Catch::StartsWith("bestmove"));
+  std::set<std::string> mated;
+  for (const std::string& l : lines)
+    if (l.find(" multipv ") != std::string::npos && l.find("score mate -") != std::string::npos)
+      mated.insert(l.substr(l.find(" pv ") + 4, 3));
+  CHECK(mated.size() == 61);
+  engine.send("quit");
+}
+
+TEST_CASE("a win of the side not to move is certified by a proof for each class of replies") {
+  // X to move, X on 1b1 1c1, O on the corners 1a1 1a4: O wins (found by the table's run).
+  const fs::path dir = freshDir("owin");
+  const std::string position =
+      "oxx.........o.../................/................/................ x";
+  const Run job = solve({"table", "job", position, "--dir", dir.string()});
+  REQUIRE(job.exitCode == 0);
+  CHECK_THAT(job.out, Catch::Contains("O wins in at most"));
+  // One proof per class of X's replies, each accepted by the rules on its own.
+  const qubic::Position pos = qubic::parsePosition(position).value();
+  std::set<std::string> expected;
+  for (qubic::Bitboard m = qubic::nonEquivalentMoves(pos); m; m &= m - 1)
+    expected.insert(qubic::moveToken(qubic::lowestCell(m)));
+  std::set<std::string> proofs;
+  for (const auto& f : fs::directory_iterator(dir))
+    if (f.path().extension() == ".qpf") {
+      const std::string stem = f.path().stem().string();
+      proofs.insert(stem.substr(stem.rfind('-') + 1));
+      CHECK_THAT(solve({"verify", f.path().string()}).out, Catch::Contains("verified: yes"));
+    }
+  CHECK(proofs == expected);
+  const fs::path file = dir / "t.table";
+  REQUIRE(solve({"table", "join", dir.string(), "--out", file.string()}).exitCode == 0);
+  const auto e = readTable(file).find(pos);
+  REQUIRE(e);
+  CHECK(e->value == qubic::TableValue::OWins);
+  CHECK(e->certified);
+  // O, to move before its second stone, wins by playing it.
+  const auto before = readTable(file).find(
+      qubic::parsePosition("oxx............./................/................/................ o")
+          .value());
+  REQUIRE(before);
+  CHECK(before->value == qubic::TableValue::OWins);
+  CHECK(before->plies == e->plies + 1);
+
+  // Without one reply's proof, the join leaves the result out.
+  fs::remove(dir / ("4s-" + std::string(job.out.substr(3, 6)) + "-" + *expected.begin() + ".qpf"));
+  const Run join = solve({"table", "join", dir.string(), "--out", file.string()});
+  CHECK(join.exitCode == 1);
+  CHECK_THAT(join.err, Catch::Contains("is missing"));
+  fs::remove_all(dir);
+}

@@ -406,6 +406,18 @@ TEST_CASE("x shows a forcing win on the board a step at a time, then the game ag
   REQUIRE(pane.waitForText("has no win by threes alone here"));
 }
 
+TEST_CASE("a position of the opening table: the overlay proves every reply from the table") {
+  if (!haveTmux()) return;
+  // O to move after 1a1 1a2 1b1, off the book's lines: every reply is in the shipped table
+  // (docs/table.md). Without it, a short overlay proves few of O's 61 replies.
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1 1a2 1b1");
+  REQUIRE(pane.waitForText("2. 1b1"));
+  pane.keys("a");
+  CHECK(pane.waitForPattern(R"(0\s+W,\s+61\s+L;\s+finished:\s+every\s+move\s+proven)", 30));
+}
+
 TEST_CASE("x explains a win that starts with a quiet move: the move on the board, its threat") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "config/book_file.hpp"
+#include "config/table_file.hpp"
 #include "engine/core/notation.hpp"
 #include "terminal.hpp"
 
@@ -49,7 +50,9 @@ App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle
       elo_(settings.engine.limitStrength ? std::optional<int>(settings.engine.elo) : std::nullopt),
       moveTime_(settings.tui.moveTimeMs),
       book_(loadBook(settings.engine, bookProblem_)),
-      engine_(playerOptions(settings.engine), book_),
+      table_(settings.engine.useSolution ? shippedTableOrEmpty(&tableProblem_) : nullptr),
+      engine_(playerOptions(settings.engine), book_, table_),
+      known_(std::make_shared<KnownValues>(table_)),
       cursor_(cellAt(1, 1, 0)),
       showThreats_(settings.tui.showThreats),
       showOverlay_(settings.tui.showOverlay),
@@ -66,6 +69,8 @@ App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle
   if (settings.tui.startScreen && !puzzle) open(StartScreen{});
   if (!bookProblem_.empty())
     say(bookProblem_ + "; playing without a book.", Style::Error);
+  else if (!tableProblem_.empty())
+    say(tableProblem_ + "; playing without the opening table.", Style::Error);
   else
     say("Welcome! Press " + keys_.primaryKeyName(Action::Help) + " for help.");
 }

@@ -190,9 +190,13 @@ class App {
   // or use_solution is off. Before engine_, which is made with it.
   std::shared_ptr<const Book> book_;
   std::string bookProblem_;
+  // The shipped opening table (empty when there is none or it is unusable: the reason is
+  // shown at start); before engine_ and known_, which are made with it.
+  std::string tableProblem_;
+  std::shared_ptr<const OpeningTable> table_;
   EngineWorker engine_;
   // Values proven by the review or the overlay, known to both; before them, which hold it.
-  std::shared_ptr<KnownValues> known_ = std::make_shared<KnownValues>();
+  std::shared_ptr<KnownValues> known_;
   std::unique_ptr<BackgroundAnalysis> analysis_;  // made when the overlay is first shown
   std::unique_ptr<GameReview> review_;            // made at the first review
   bool reviewPending_ = false;                    // a review was started, its end not said

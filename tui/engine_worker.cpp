@@ -2,9 +2,11 @@
 
 namespace qubic::tui {
 
-EngineWorker::EngineWorker(const PlayerOptions& options, std::shared_ptr<const Book> book)
+EngineWorker::EngineWorker(const PlayerOptions& options, std::shared_ptr<const Book> book,
+                           std::shared_ptr<const OpeningTable> table)
     : player_(options) {
   player_.setBook(std::move(book));
+  player_.setOpeningTable(std::move(table));
 }
 
 void EngineWorker::useExternal(const std::string& command, const std::string& options) {

@@ -52,7 +52,8 @@ struct EngineStatus {
 class EngineWorker {
  public:
   // `book`: the opening book the top level plays from (null: none).
-  explicit EngineWorker(const PlayerOptions& options, std::shared_ptr<const Book> book = {});
+  explicit EngineWorker(const PlayerOptions& options, std::shared_ptr<const Book> book = {},
+                        std::shared_ptr<const OpeningTable> table = {});
   // Moves are asked of another UGI engine from now on (hints stay ours): `command` with
   // its arguments, `options` as Name=Value pairs separated by ';'.
   void useExternal(const std::string& command, const std::string& options);

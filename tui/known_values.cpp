@@ -13,6 +13,8 @@ void KnownValues::add(const Position& pos, const ProvenValue& value, bool checke
 }
 
 std::optional<ProvenValue> KnownValues::find(const Position& pos, bool checkedOnly) const {
+  if (table_)
+    if (std::optional<ProvenValue> v = tableValue(*table_, pos)) return v;
   std::lock_guard lock(mutex_);
   const auto it = values_.find(positionString(pos));
   if (it == values_.end() || (checkedOnly && !it->second.checked)) return std::nullopt;

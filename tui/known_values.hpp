@@ -5,6 +5,7 @@
 // review and the overlay each write from their own thread.
 #pragma once
 
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -16,6 +17,10 @@ namespace qubic::tui {
 
 class KnownValues {
  public:
+  // The opening table's values come first (engine/study/review's tableValue: certified
+  // wins and losses, as checked as the review's own).
+  explicit KnownValues(std::shared_ptr<const OpeningTable> table = {}) : table_(std::move(table)) {}
+
   // `value` is for the side to move in `pos`; a checked value is never replaced by an
   // unchecked one.
   void add(const Position& pos, const ProvenValue& value, bool checked);
@@ -29,6 +34,7 @@ class KnownValues {
     ProvenValue value;
     bool checked = false;
   };
+  std::shared_ptr<const OpeningTable> table_;
   mutable std::mutex mutex_;
   std::unordered_map<std::string, Entry> values_;  // by position string
 };

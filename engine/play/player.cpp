@@ -54,6 +54,7 @@ struct Player::Impl {
   Solver solver;         // the proof searches, on options.threads threads, and their table
   ThreatSearch threats;  // the player's own forcing-sequence searches
   HeuristicSearch heuristic;
+  const OpeningTable* table = nullptr;  // the opening table's values (Player::table_), or none
   Strategy elementary, planar, forcing;
   Clock::time_point started;  // when the current choose() began, for the progress reports
 
@@ -128,6 +129,7 @@ struct Player::Impl {
   MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
                        const Book* book);
   Answer proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits);
+  bool valueFromTable(const Position& pos, MoveChoice& c) const;
   static Side favouredSide(const Position& pos, const MoveChoice& c);
   ProofNumber nearestProof(const Position& pos, const MoveChoice& c);
   void proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
@@ -187,6 +189,11 @@ void Player::setSeed(std::uint64_t seed) {
 void Player::setBook(std::shared_ptr<const Book> book, bool use) {
   book_ = std::move(book);
   useBook_ = use && book_;
+}
+
+void Player::setOpeningTable(std::shared_ptr<const OpeningTable> table) {
+  table_ = std::move(table);
+  impl_->table = table_.get();
 }
 
 void Player::newGame() {
@@ -564,6 +571,7 @@ MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth,
   if (book && them == Side::X)
     if (const std::optional<BookMove> win = book->find(next))
       return proven(Verdict::Loss, 1 + win->pliesToWin);
+  if (valueFromTable(pos, c)) return c;
   // Small proof searches for either side (what the table already holds answers at once).
   SearchLimits small;
   small.maxNodes = kRankProofNodes;
@@ -583,6 +591,20 @@ MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth,
     return proven(r.score > 0 ? Verdict::Win : Verdict::Loss, pliesToEnd(r.score));
   c.score = r.score;
   return c;
+}
+
+// The opening table's value of the move c.move, when it holds the position after it: sets
+// c's verdict and plies (one more than the table's, which count from after the move).
+bool Player::Impl::valueFromTable(const Position& pos, MoveChoice& c) const {
+  if (!table) return false;
+  Position next = pos;
+  next.play(c.move);
+  const std::optional<TableEntry> e = table->find(next);
+  if (!e || e->value == TableValue::Draw) return false;
+  const Side winner = e->value == TableValue::XWins ? Side::X : Side::O;
+  c.verdict = winner == pos.sideToMove() ? Verdict::Win : Verdict::Loss;
+  c.plies = 1 + e->plies;
+  return true;
 }
 
 // Proof searches for either side after the move c.move, within `limits` each (what the
@@ -681,6 +703,7 @@ std::vector<MoveChoice> Player::Impl::rankMoves(const Position& pos, const MoveC
                                                 Clock::time_point deadline, const Book* book,
                                                 std::uint64_t& nodes) {
   std::vector<MoveChoice> lines{best};
+  if (lines[0].verdict == Verdict::Unknown) valueFromTable(pos, lines[0]);
   const int depth = kRankMaxDepth;
   std::uint8_t order[kCells];
   const int count = orderByMoveValue(pos, pos.emptyCells() & ~bit(best.move), order, true);
@@ -749,6 +772,8 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
     choice = impl_->think(pos, book, budget, limits, report);
     choice.hashfull = impl_->hashfull();
   }
+  if (choice.verdict == Verdict::Unknown && pos.isLegal(choice.move))
+    impl_->valueFromTable(pos, choice);
   if (!pos.isLegal(choice.move))  // a bug: say so rather than play some other move
     throw std::logic_error("the player chose the illegal move " + std::to_string(choice.move) +
                            " in " + positionString(pos) + " (" + choice.reason + ")");

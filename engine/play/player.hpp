@@ -15,6 +15,7 @@
 
 #include "elo_scale.hpp"
 #include "engine/book/book.hpp"
+#include "engine/book/opening_table.hpp"
 #include "engine/core/position.hpp"
 #include "level_mix.hpp"
 #include "move_limits.hpp"
@@ -76,6 +77,10 @@ class Player {
   // The opening book (engine/book/book), shared by every player that uses it; none at first.
   // Only the top level plays from it, and only when `use` is set: lower levels may lose.
   void setBook(std::shared_ptr<const Book> book, bool use = true);
+  // The opening table's proven values (engine/book/opening_table), shared; none at first.
+  // They settle the value of a move into a position the table holds (MultiPV lines, the
+  // chosen move's claim) at every level; they never change the move a level plays.
+  void setOpeningTable(std::shared_ptr<const OpeningTable> table);
   // Forgets everything learned before (proofs, threat failures, search scores; the tables
   // stay allocated), so that a game's moves do not depend on the games before it, and
   // draws the next game's seed. UGI asks this of uginewgame.
@@ -97,6 +102,7 @@ class Player {
   PlayerOptions options_;
   std::shared_ptr<const Book> book_;
   bool useBook_ = false;
+  std::shared_ptr<const OpeningTable> table_;
   double towardNext_ = 0;
   std::uint64_t gamesBegun_ = 0;  // newGame() calls since the seed was set
   std::unique_ptr<Impl> impl_;

@@ -13,6 +13,30 @@
 
 namespace qubic {
 
+std::optional<ProvenValue> tableValue(const OpeningTable& table, const Position& pos) {
+  const std::optional<TableEntry> e = table.find(pos);
+  if (!e) return std::nullopt;
+  ProvenValue v;
+  if (e->value == TableValue::Draw) {
+    v.kind = ValueKind::Draw;
+    return v;
+  }
+  if (!e->certified) return std::nullopt;
+  const Side winner = e->value == TableValue::XWins ? Side::X : Side::O;
+  v.kind = winner == pos.sideToMove() ? ValueKind::Win : ValueKind::Loss;
+  v.plies = e->plies;
+  if (v.kind != ValueKind::Win) return v;
+  int shortest = kCells + 1;
+  for (Bitboard m = pos.emptyCells(); m; m &= m - 1) {
+    Position next = pos;
+    next.play(lowestCell(m));
+    const std::optional<TableEntry> r = table.find(next);
+    if (r && r->certified && r->value == e->value && r->plies < shortest)
+      shortest = r->plies, v.bestMove = lowestCell(m);
+  }
+  return v;
+}
+
 namespace {
 
 ProvenValue seenFromTheOtherSide(const ProvenValue& v) {

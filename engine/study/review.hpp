@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/book/opening_table.hpp"
 #include "engine/core/position.hpp"
 #include "engine/proof/solver.hpp"
 
@@ -57,6 +58,12 @@ struct ReviewedMove {
   int betterPlies = 0;    // plies to the end from before the move, along the longer defence
   bool onlyMove = false;  // KeptWin: every other move was shown not to win
 };
+
+// The value the opening table holds for `pos`, for its side to move: a win or a loss only
+// when certified (its proof was accepted by the rules-only checker), a draw as the solver
+// proved it; bestMove, for a win, the reply whose win the table shows shortest (-1 when the
+// table holds none of them). Nothing when the table does not hold the position.
+std::optional<ProvenValue> tableValue(const OpeningTable& table, const Position& pos);
 
 struct ReviewOptions {
   SolveLimits perPosition;     // budget of each position's solve (seconds or positions)

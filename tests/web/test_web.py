@@ -224,7 +224,7 @@ def test_game_save_reconnect(server, scratch):
 
 def prove(moves):
     """qubic-solve's verdict on the position after `moves`: 'X wins', 'O wins' or else."""
-    out = subprocess.run([SOLVE, "prove", "--moves", ",".join(moves), "--time", "60"],
+    out = subprocess.run([SOLVE, "prove", "--no-table", "--moves", ",".join(moves), "--time", "60"],
                          capture_output=True, text=True, timeout=120)
     return out.stdout.splitlines()[0].replace("value: ", "") if out.stdout else out.stderr
 

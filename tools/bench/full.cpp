@@ -99,7 +99,8 @@ void printRun(const char* name, const Run& run) {
 // Median whole-process wall time of `qubic-solve POSITION` (the binary beside this one).
 double smallSolveMs(const std::string& solveBinary, const std::string& position) {
   std::vector<double> ms;
-  const std::string command = "'" + solveBinary + "' prove '" + position + "' >/dev/null 2>&1";
+  const std::string command =
+      "'" + solveBinary + "' prove --no-table '" + position + "' >/dev/null 2>&1";
   for (int i = 0; i < kSmallRuns; ++i) {
     const auto began = std::chrono::steady_clock::now();
     if (std::system(command.c_str()) != 0) return -1;

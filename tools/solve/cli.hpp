@@ -25,5 +25,8 @@ double wholeNumber(const char* text, const char* option, double min, double max,
 // The commands with a file of their own; each returns the exit status.
 int verifyCommand(const std::string& path);               // verify.cpp
 int explainCommand(const Position& pos, double seconds);  // explain.cpp
+// Prints prove's answer from the shipped opening table when it holds `pos` (table.cpp);
+// false when it does not (or there is no usable table).
+bool answerFromTable(const Position& pos);
 
 }  // namespace qubic

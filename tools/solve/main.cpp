@@ -30,9 +30,9 @@ struct Command {
   int (*run)(const Args& rest) = nullptr;  // or a command that reads its own options
 };
 
-const std::set<std::string> kSolveOptions{"--moves",       "--time",     "--nodes", "--hash",
-                                          "--threads",     "--parallel", "--split", "--pieces",
-                                          "--split-depth", "--proof"};
+const std::set<std::string> kSolveOptions{"--moves",       "--time",     "--nodes",   "--hash",
+                                          "--threads",     "--parallel", "--split",   "--pieces",
+                                          "--split-depth", "--proof",    "--no-table"};
 std::set<std::string> with(std::set<std::string> a, const std::set<std::string>& b) {
   a.insert(b.begin(), b.end());
   return a;
@@ -61,7 +61,10 @@ const char* const kSolveHelp =
     "              (default 8)\n"
     "  --pieces    with --split: keep each piece settled in DIR, and take them from there on\n"
     "              a rerun\n"
-    "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n";
+    "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n"
+    "  --no-table  solve even a position the opening table holds (docs/table.md); without\n"
+    "              it such a position is answered from the table at once, unless --proof\n"
+    "              or a book is asked for\n";
 
 const char* const kShrinkHelp =
     "  X's moves re-chosen so that the strategy needs fewer strategic positions, each choice\n"
@@ -103,7 +106,7 @@ std::vector<Command> commands() {
       {"prove",
        "[POSITION] [--moves M1,M2,...] [--time T] [--nodes N] [--hash MB] [--threads N]\n"
        "       [--parallel evaluation|table] [--split M [--pieces DIR] [--split-depth P]]\n"
-       "       [--proof FILE]",
+       "       [--proof FILE] [--no-table]",
        "who wins, the best move and the distance; the proof to a file", kSolveHelp, kSolveOptions,
        [](const Args& rest) { return rest; }},
       {"verify",

@@ -204,7 +204,7 @@ int solveMain(int argc, char** argv) {
   BookOptions keep;
   double seconds = -1, nodeLimit = 0, hashMb = static_cast<double>(kDefaultSolveTableMb),
          threads = 1, split = 0;
-  bool havePosition = false, explainAsked = false;
+  bool havePosition = false, explainAsked = false, noTable = false;
   std::string reviewGame;
   double gameNumber = 0;
   double puzzles = 0, seed = 1, splitDepth = 0;
@@ -296,6 +296,8 @@ int solveMain(int argc, char** argv) {
       piecesDir = value();
     } else if (arg == "--proof") {
       proofPath = value();
+    } else if (arg == "--no-table") {
+      noTable = true;
     } else if (arg == "--book") {
       bookPath = value();
     } else if (arg == "--hash") {
@@ -405,6 +407,9 @@ int solveMain(int argc, char** argv) {
     if (!piecesDir.empty()) keepPiecesIn(piecesDir, s);
     return splitMain(start, s, proofPath, bookPath, keep);
   }
+  // A position the opening table holds is answered from it, unless a proof, a book or a
+  // solve is what was asked for.
+  if (!noTable && proofPath.empty() && bookPath.empty() && answerFromTable(start)) return 0;
   std::unique_ptr<Solver> solver;
   try {
     solver = std::make_unique<Solver>(options);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "config/read_file.hpp"
+#include "config/table_file.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/record.hpp"
 #include "engine/study/review.hpp"
@@ -61,6 +62,12 @@ void reviewOne(Solver& solver, const Position& start, const std::vector<int>& mo
   review.perPosition.seconds = seconds;
   review.perAlternative.seconds = seconds / 10;
   review.stop = &stop;
+  // The opening table's certified values are as checked as the review's own proofs.
+  std::string tableProblem;
+  const std::shared_ptr<const OpeningTable> table = shippedTableOrEmpty(&tableProblem);
+  if (!tableProblem.empty())
+    std::fprintf(stderr, "qubic-solve: warning: %s; reviewing without it\n", tableProblem.c_str());
+  review.known = [table](const Position& pos) { return tableValue(*table, pos); };
   review.progress = [](int done, int total) {
     std::fprintf(stderr, "\rreviewing: %d/%d", done, total);
     if (done == total) std::fprintf(stderr, "\n");

@@ -26,6 +26,7 @@
 #include "engine/proof/proof.hpp"
 #include "engine/proof/solver.hpp"
 #include "engine/proof/verify.hpp"
+#include "engine/study/review.hpp"
 
 namespace qubic {
 
@@ -110,6 +111,50 @@ std::optional<JobResult> readResult(const fs::path& path) {
 }
 
 bool decided(const JobResult& r) { return r.value != "unknown"; }
+
+// The proof files of a result: one, NAME.qpf, when the winner is to move; else one per
+// class of the mover's replies, NAME-<reply>.qpf. Each proves `winner` wins the position
+// it starts from.
+std::vector<std::pair<fs::path, Position>> proofFiles(const fs::path& dir, const std::string& name,
+                                                      const Position& pos, Side winner) {
+  if (winner == pos.sideToMove()) return {{dir / (name + ".qpf"), pos}};
+  std::vector<std::pair<fs::path, Position>> files;
+  for (Bitboard m = nonEquivalentMoves(pos); m; m &= m - 1) {
+    Position child = pos;
+    child.play(lowestCell(m));
+    files.push_back({dir / (name + "-" + moveToken(lowestCell(m)) + ".qpf"), child});
+  }
+  return files;
+}
+
+// Writes the proofs of `winner`'s win in `pos` (see proofFiles), each checked by the rules
+// before it is kept; the plies of the win (one more than the longest reply's, when the
+// winner is not to move), or what went wrong.
+Parsed<int> writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
+                               std::uint64_t budget, const fs::path& dir, const std::string& name) {
+  int plies = 0;
+  for (const auto& [path, start] : proofFiles(dir, name, pos, winner)) {
+    if (!(start == pos)) {
+      SolveLimits limits;
+      limits.maxPositions = budget;
+      if (solver.prove(start, winner, limits).answer != Answer::Proven)
+        return Parsed<int>::failure("a reply's win not proven again within the budget");
+    }
+    std::stringstream proof;
+    const ProofWriteResult written =
+        writeProof(proof, start, winner, solver.search(), solver.threats(), SearchLimits{},
+                   ForcingWins::First);
+    if (!written.complete) return Parsed<int>::failure("proof not written: " + written.error);
+    const std::string text = proof.str();
+    std::istringstream in(text);
+    const VerifyResult v = verifyProof(in);
+    if (!v.verified) return Parsed<int>::failure("the rules refuse the proof: " + v.error);
+    plies = std::max(plies, v.plies + (start == pos ? 0 : 1));
+    if (const std::string e = writeOutputFile(path.string(), text, kProofFile); !e.empty())
+      return Parsed<int>::failure(e);
+  }
+  return Parsed<int>::success(plies);
+}
 
 Position positionArgument(const Words& w) {
   if (w.positional.size() != 1) failWith("table job: one POSITION, e.g. \"x.../... x\"");
@@ -201,26 +246,13 @@ int tableJob(const Args& args) {
                                      : "unknown";
   std::string checked = answers.draw ? "solver" : "";
   int plies = 0;
-  if (answers.winner && *answers.winner != pos.sideToMove()) {
-    // A proof file starts with the winner to move; this one stays the solver's word.
-    checked = "solver";
-    plies = answers.win.distance;
-  } else if (answers.winner) {
-    // Written and checked by the rules now; the join checks it again before it is used.
-    std::stringstream proof;
-    const ProofWriteResult written =
-        writeProof(proof, pos, *answers.winner, solver.search(), solver.threats(), SearchLimits{},
-                   ForcingWins::First);
-    if (!written.complete) failWith(name + ": proof not written completely: " + written.error);
-    const std::string text = proof.str();
-    std::istringstream in(text);
-    const VerifyResult v = verifyProof(in);
-    if (!v.verified) failWith(name + ": the rules refuse the proof: " + v.error);
-    plies = v.plies;
+  if (answers.winner) {
+    // Written and checked by the rules now; the join checks them again before use. A win
+    // of the side not to move is one proof per class of the mover's replies.
+    const Parsed<int> proven = writeCheckedProofs(solver, pos, *answers.winner, budget, dir, name);
+    if (!proven) failWith(name + ": " + proven.error());
+    plies = proven.value();
     checked = "rules";
-    if (const std::string e = writeOutputFile((dir / (name + ".qpf")).string(), text, kProofFile);
-        !e.empty())
-      failWith(e);
   }
   std::ostringstream out;
   out << kTableResult.signature << "1\nposition: " << positionString(pos) << "\nvalue: " << value
@@ -252,16 +284,21 @@ Parsed<TableEntry> checkResult(const fs::path& dir, const JobResult& r, Position
   const TableValue value = r.value == "draw"   ? TableValue::Draw
                            : winner == Side::X ? TableValue::XWins
                                                : TableValue::OWins;
-  // Proven by the solver alone (a draw, or a win of the side not to move): not certified.
+  // Proven by the solver alone (a draw): not certified.
   if (r.checked == "solver") return Result::success({value, r.plies, false, false});
-  const fs::path proofPath = dir / (r.name + ".qpf");
-  std::ifstream proof(proofPath);
-  if (!proof) return Result::failure("its proof " + proofPath.string() + " is missing");
-  const VerifyResult v = verifyProof(proof);
-  if (!v.verified) return Result::failure("the rules refuse its proof: " + v.error);
-  if (!(v.root == pos) || winner != pos.sideToMove() || v.plies != r.plies)
-    return Result::failure("its proof is of another position, winner or distance");
-  return Result::success({value, v.plies, false, true});
+  if (r.value == "draw") return Result::failure("a draw said checked by the rules");
+  int plies = 0;
+  for (const auto& [path, start] : proofFiles(dir, r.name, pos, winner)) {
+    std::ifstream proof(path);
+    if (!proof) return Result::failure("its proof " + path.string() + " is missing");
+    const VerifyResult v = verifyProof(proof);
+    if (!v.verified) return Result::failure("the rules refuse " + path.string() + ": " + v.error);
+    if (!(v.root == start) || (v.root.sideToMove() != winner))
+      return Result::failure(path.string() + " proves another position or winner");
+    plies = std::max(plies, v.plies + (start == pos ? 0 : 1));
+  }
+  if (plies != r.plies) return Result::failure("its proofs give another distance");
+  return Result::success({value, plies, false, true});
 }
 
 std::vector<JobResult> resultsIn(const fs::path& dir) {
@@ -357,6 +394,32 @@ int tableStatus(const Args& args) {
     std::printf("estimate for the %zu not run: %.1f core-hours at the mean so far\n", all - done,
                 (all - done) * (seconds / done) / 3600);
   return 0;
+}
+
+bool answerFromTable(const Position& pos) {
+  std::string problem;
+  const std::shared_ptr<const OpeningTable> table = shippedTableOrEmpty(&problem);
+  if (!problem.empty()) std::fprintf(stderr, "qubic-solve: warning: %s\n", problem.c_str());
+  const std::optional<ProvenValue> v = tableValue(*table, pos);
+  if (!v) return false;
+  std::fprintf(stderr, "position: %s\n", positionString(pos).c_str());
+  const Side mover = pos.sideToMove();
+  if (v->kind == ValueKind::Draw) {
+    std::printf("value: draw\n");
+  } else {
+    const Side winner = v->kind == ValueKind::Win ? mover : opponent(mover);
+    std::printf("value: %s wins\n", sideName(winner).c_str());
+    if (v->bestMove >= 0) std::printf("best: %s\n", moveToken(v->bestMove).c_str());
+    std::printf("plies: %d\n", v->plies);
+  }
+  std::printf("from: the opening table (%s): %s; --no-table solves it afresh\n",
+              shippedTablePath().c_str(),
+              v->kind == ValueKind::Draw
+                  ? "proven by the solver, not certified"
+                  : "every proof under it was checked by the rules when the table was made; "
+                    "plies bounds the win along them");
+  std::printf("time: 0.000\n");
+  return true;
 }
 
 int tableInfo(const Args& args) {
