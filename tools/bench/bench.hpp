@@ -50,6 +50,7 @@ int benchFull();      // full.cpp; the second part of benchSolve
 int benchSuite();     // suite.cpp
 int benchReview();    // review.cpp
 int benchAnalysis();  // analysis.cpp
+int benchSignature();  // signature.cpp
 
 // "Does X win from p?", asked of both tables cleared first (solve.cpp).
 PnsResult proveFromEmptyTables(TranspositionTable& table, ThreatSearch& threats, const Position& p,

@@ -20,7 +20,7 @@ constexpr Section kSections[] = {
     {"threats", qubic::bench::benchThreats},   {"engine", qubic::bench::benchEngine},
     {"levels", qubic::bench::benchLevels},     {"solve", qubic::bench::benchSolve},
     {"suite", qubic::bench::benchSuite},       {"review", qubic::bench::benchReview},
-    {"analysis", qubic::bench::benchAnalysis},
+    {"analysis", qubic::bench::benchAnalysis}, {"signature", qubic::bench::benchSignature},
 };
 
 }  // namespace
