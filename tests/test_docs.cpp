@@ -1,5 +1,6 @@
 // Documentation that cannot go stale: the sample sessions of docs/protocol.md are run
-// against the real engine, line by line.
+// against the real engine, line by line; docs/architecture.md names every unit of engine/
+// and every bench section; README's figures are docs/benchmarks.md's.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -99,4 +100,83 @@ TEST_CASE("the sample sessions of docs/protocol.md are what the engine answers")
     REQUIRE(t.size() >= 5);
     run(t);
   }
+}
+
+namespace {
+
+std::string readDoc(const std::string& relative) {
+  std::ifstream in(std::string(QUBIC_SOURCE_DIR) + "/" + relative);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool namesWord(const std::string& text, const std::string& word) {
+  return std::regex_search(text, std::regex("\\b" + word + "\\b"));
+}
+
+}  // namespace
+
+TEST_CASE("docs/architecture.md names every unit of engine/ in its diagram and its table") {
+  const std::string doc = readDoc("docs/architecture.md");
+  // The layer diagram: the fenced block that lists the layers.
+  std::string diagram;
+  for (std::size_t at = doc.find("```"); at != std::string::npos;) {
+    const std::size_t end = doc.find("```", at + 3);
+    if (end == std::string::npos) break;
+    const std::string block = doc.substr(at + 3, end - at - 3);
+    if (block.find(" core ") != std::string::npos && block.find(" study ") != std::string::npos)
+      diagram = block;
+    at = doc.find("```", end + 3);
+  }
+  REQUIRE_FALSE(diagram.empty());
+  int units = 0;
+  for (const auto& layer :
+       std::filesystem::directory_iterator(std::string(QUBIC_SOURCE_DIR) + "/engine"))
+    for (const auto& file : std::filesystem::directory_iterator(layer.path())) {
+      if (file.path().extension() != ".hpp") continue;
+      const std::string unit = file.path().stem().string();
+      const std::string path = "engine/" + layer.path().filename().string() + "/" + unit;
+      INFO(path);
+      CHECK(namesWord(diagram, unit));
+      CHECK(doc.find("`" + path) != std::string::npos);
+      ++units;
+    }
+  CHECK(units > 40);  // the walk found the engine
+}
+
+TEST_CASE(
+    "every bench section is named where docs/architecture.md and docs/benchmarks.md list them") {
+  ChildProcess bench({std::string(QUBIC_BIN_DIR) + "/qubic-bench", "--help"});
+  REQUIRE(bench.started());
+  const std::string help = bench.drain(milliseconds(10000)).first;
+  const std::size_t from = help.find("one of "), to = help.find("all", from);
+  REQUIRE(from != std::string::npos);
+  std::stringstream list(help.substr(from + 7, to - from - 7));
+  const std::string architecture = readDoc("docs/architecture.md");
+  const std::string benchRow = architecture.substr(architecture.find("| `tools/bench/` |"));
+  const std::string benchmarks = readDoc("docs/benchmarks.md");
+  const std::string regenerate = benchmarks.substr(benchmarks.find("Regenerate:"), 400);
+  int sections = 0;
+  for (std::string name; std::getline(list, name, ',');) {
+    name.erase(0, name.find_first_not_of(' '));
+    if (name.empty()) continue;
+    INFO(name);
+    CHECK(namesWord(benchRow.substr(0, benchRow.find('\n')), name));
+    CHECK(namesWord(regenerate, name));
+    ++sections;
+  }
+  CHECK(sections >= 9);
+}
+
+TEST_CASE("every figure in README is one docs/benchmarks.md gives") {
+  const std::string readme = readDoc("README.md"), benchmarks = readDoc("docs/benchmarks.md");
+  const std::regex figure(R"([0-9]+(\.[0-9]+)?(-[0-9]+(\.[0-9]+)?)? (s|ms|MB)\b)");
+  int figures = 0;
+  for (auto it = std::sregex_iterator(readme.begin(), readme.end(), figure);
+       it != std::sregex_iterator(); ++it, ++figures) {
+    INFO(it->str());
+    CHECK(benchmarks.find(it->str()) != std::string::npos);
+  }
+  CHECK(figures >= 1);
 }

@@ -45,11 +45,11 @@ int benchSymmetry();
 int benchThreats();
 int benchEngine();  // engine.cpp, like the one below
 int benchLevels();
-int benchSolve();     // solve.cpp
-int benchFull();      // full.cpp; the second part of benchSolve
-int benchSuite();     // suite.cpp
-int benchReview();    // review.cpp
-int benchAnalysis();  // analysis.cpp
+int benchSolve();      // solve.cpp
+int benchFull();       // full.cpp; the second part of benchSolve
+int benchSuite();      // suite.cpp
+int benchReview();     // review.cpp
+int benchAnalysis();   // analysis.cpp
 int benchSignature();  // signature.cpp
 
 // "Does X win from p?", asked of both tables cleared first (solve.cpp).

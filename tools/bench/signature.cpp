@@ -16,9 +16,14 @@ namespace {
 
 // Openings of 3 to 9 stones: won, lost and open positions for either side to move.
 constexpr const char* kPositions[] = {
-    "1a1 1b2 2b2",          "1a1 4d4 1d1 1b2",        "1b1 2b2 3c3 1d4",
-    "1a1 2a1 1b1 2b1 3c3",  "1a1 4d4 1d1 3b3 2c2 1a4", "2b2 3c3 1a4 4a4 1d1 4d1 2c3",
-    "1a1 1d4 4a1 4d4 2b2",  "1b1 1c1 2b2 3c3 4d4 1a1 2a1 3a1 4a1",
+    "1a1 1b2 2b2",
+    "1a1 4d4 1d1 1b2",
+    "1b1 2b2 3c3 1d4",
+    "1a1 2a1 1b1 2b1 3c3",
+    "1a1 4d4 1d1 3b3 2c2 1a4",
+    "2b2 3c3 1a4 4a4 1d1 4d1 2c3",
+    "1a1 1d4 4a1 4d4 2b2",
+    "1b1 1c1 2b2 3c3 4d4 1a1 2a1 3a1 4a1",
 };
 constexpr std::uint64_t kProofPositions = 100'000;  // evaluated, per proof search
 constexpr std::uint64_t kMoveNodes = 200'000;       // per move choice
