@@ -26,6 +26,10 @@ Parsed<double> parseDuration(std::string_view text, double secondsPerBareUnit) {
   const double value = std::strtod(whole.substr(0, i).c_str(), nullptr);
   if (value > 1e12) return bad();
   const std::string_view unit = std::string_view(whole).substr(i);
+  if (unit.empty() && secondsPerBareUnit == 0)
+    return Parsed<double>::failure("needs a unit, e.g. " + whole + "ms or " + whole +
+                                   "s (a bare number meant milliseconds here before, and means "
+                                   "seconds in the other programs)");
   if (unit.empty()) return Parsed<double>::success(value * secondsPerBareUnit);
   for (const auto& [name, seconds] : kUnits)
     if (unit == name) return Parsed<double>::success(value * seconds);

@@ -54,7 +54,7 @@ Arguments readArguments(int argc, char** argv) {
       args.configPath = std::string(arg.substr(9));
     } else {
       args.error =
-          arg == "--config" ? "--config needs a path" : "unknown argument " + std::string(arg);
+          arg == "--config" ? "--config needs a path" : "unknown option '" + std::string(arg) + "'";
     }
   }
   return args;

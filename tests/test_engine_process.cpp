@@ -259,7 +259,7 @@ TEST_CASE("the program prints its usage on request and fails on unknown argument
   ChildProcess wrong({kEngine, "--fast"});
   auto [out2, err2] = wrong.drain(milliseconds(5000));
   CHECK(wrong.wait(milliseconds(5000)) == 2);
-  CHECK_THAT(err2, Catch::Contains("unknown argument --fast"));
+  CHECK_THAT(err2, Catch::Contains("unknown option '--fast'"));
 }
 
 TEST_CASE(

@@ -34,8 +34,7 @@ constexpr const char* kUsage =
     "  --level N        the engine's level, 0 (easiest) to 17 (full strength); without\n"
     "                   it the game starts at the level chosen last ([tui] level at first)\n"
     "  --side S         who the keyboard plays: x, o, both (two humans) or none (watch)\n"
-    "  --movetime T     the engine's thinking time per move: 2s, 500ms (a bare number\n"
-    "                   is milliseconds)\n"
+    "  --movetime T     the engine's thinking time per move, with its unit: 2s, 500ms\n"
     "  --threads N      threads of the engine's proof searches\n"
     "  --level-x N, --level-o N   the engine's level when it plays that side (-1: --level)\n"
     "  --watch-delay T  the pause between moves when the engine plays itself (as above)\n"
@@ -96,8 +95,8 @@ Arguments parseArguments(int argc, char** argv) {
       for (const auto& [setting, value] : args.overrides)
         if (setting == override->second) return fail(arg + " is given twice");
       std::string value = argv[++i];
-      if (arg == "--movetime" || arg == "--watch-delay") {  // a duration: 2s, 500ms, or ms
-        const qubic::Parsed<double> time = qubic::parseDuration(value, 0.001);
+      if (arg == "--movetime" || arg == "--watch-delay") {  // a duration with its unit
+        const qubic::Parsed<double> time = qubic::parseDuration(value, 0);
         if (!time) return fail(arg + " " + time.error());
         value = std::to_string(std::llround(time.value() * 1000));
       }
@@ -132,7 +131,8 @@ Arguments parseArguments(int argc, char** argv) {
     } else if (arg.rfind("--config=", 0) == 0) {
       args.configPath = arg.substr(std::strlen("--config="));
     } else {
-      return fail("unknown argument '" + arg + "'");
+      return fail((arg.rfind("-", 0) == 0 ? "unknown option '" : "unexpected argument '") + arg +
+                  "'");
     }
   }
   if (!engineOptions.empty()) args.overrides.emplace_back("tui.engine_options", engineOptions);

@@ -53,6 +53,11 @@ int main(int argc, char** argv) {
   int status = 0;
   for (const Section& s : kSections)
     if (all || std::strcmp(section, s.name) == 0) known = true, status |= s.run();
+  if (!known && section[0] == '-') {
+    std::fprintf(stderr, "qubic-bench: unknown option '%s'\n%s", section,
+                 qubic::tryHelpText("qubic-bench").c_str());
+    return 2;
+  }
   if (!known) {
     std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected one of %sall)\n%s", section,
                  names.c_str(), qubic::tryHelpText("qubic-bench").c_str());

@@ -357,7 +357,7 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i,
     if (option == "event") config.event = v.value();
     return {};  // -config was read before the rest, by configPathArgument
   }
-  return "unknown option " + args[i] + " (see --help)";
+  return "unknown option '" + args[i] + "'";
 }
 
 }  // namespace

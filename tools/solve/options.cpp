@@ -321,7 +321,8 @@ int solveMain(int argc, char** argv) {
       start = parsed.value();
       havePosition = true;
     } else {
-      std::fprintf(stderr, "qubic-solve: unknown argument '%s'\n%s", arg.c_str(),
+      std::fprintf(stderr, "qubic-solve: %s '%s'\n%s",
+                   arg.rfind("-", 0) == 0 ? "unknown option" : "unexpected argument", arg.c_str(),
                    tryHelpText("qubic-solve").c_str());
       std::exit(2);
     }
