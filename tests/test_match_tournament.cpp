@@ -329,7 +329,7 @@ TEST_CASE("bad invocations say why and exit with 2, an unwritable record file wi
 
   const Run unknown = runMatch(dir, {"-engine", "cmd=x", "-engine", "cmd=y", "-bogus"});
   CHECK(unknown.exitCode == 2);
-  CHECK(unknown.err.find("unknown option -bogus") != std::string::npos);
+  CHECK(unknown.err.find("unknown option '-bogus'") != std::string::npos);
   const Run noOpenings =
       runMatch(dir, joined(level(1), level(2),
                            std::vector<std::string>{"-openings", "file=" + dir + "/none.txt"}));

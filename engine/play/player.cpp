@@ -15,6 +15,7 @@
 #include "engine/threats/threat_search.hpp"
 #include "engine/threats/threats.hpp"
 #include "move_budget.hpp"
+#include "multipv.hpp"
 #include "reasons.hpp"
 #include "search.hpp"
 #include "strategy.hpp"
@@ -29,13 +30,6 @@ using std::chrono::milliseconds;
 
 // Bounding an opponent's win that no proof measured: a threat search this large.
 constexpr std::uint64_t kWinBoundThreatNodes = 200000;
-// MultiPV: what judging each further root move may cost.
-constexpr std::uint64_t kRankProofNodes = 5000;
-constexpr std::uint64_t kRankProofNodesMax = std::uint64_t{1} << 40;  // later passes' cap
-constexpr std::uint64_t kRankSearchNodes = 20000;
-constexpr int kRankMaxDepth = 4;
-// MultiPV: the part of a move's proof budget left to the side its score does not favour.
-constexpr std::uint64_t kUnlikelySideShare = 16;
 // A lost position's practical defence: the threat search of the opponent's forcing
 // sequence after each of our moves.
 constexpr std::uint64_t kDefenceThreatNodes = 20000;
@@ -54,7 +48,7 @@ struct Player::Impl {
   Solver solver;         // the proof searches, on options.threads threads, and their table
   ThreatSearch threats;  // the player's own forcing-sequence searches
   HeuristicSearch heuristic;
-  const OpeningTable* table = nullptr;  // the opening table's values (Player::table_), or none
+  MultiPv multiPv{solver, heuristic};  // the MultiPV lines, over the searches above
   Strategy elementary, planar, forcing;
   Clock::time_point started;  // when the current choose() began, for the progress reports
 
@@ -123,18 +117,6 @@ struct Player::Impl {
   std::optional<MoveChoice> fromBook(const Position& pos, const Book& book,
                                      const MoveLimits& limits);
   int opponentWinBound(const Position& pos, int move, const MoveLimits& limits);
-  std::vector<MoveChoice> rankMoves(const Position& pos, const MoveChoice& best,
-                                    const MoveLimits& limits, Clock::time_point deadline,
-                                    const Book* book, std::uint64_t& nodes);
-  MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
-                       const Book* book);
-  Answer proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits);
-  bool valueFromTable(const Position& pos, MoveChoice& c) const;
-  static Side favouredSide(const Position& pos, const MoveChoice& c);
-  ProofNumber nearestProof(const Position& pos, const MoveChoice& c);
-  void proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
-                         const MoveLimits& limits, Clock::time_point deadline,
-                         std::uint64_t& nodes);
   std::optional<MoveChoice> quickestKnownWin(const Position& pos, ThreatLimits limits,
                                              std::uint64_t& nodes);
   // The move cascade, each stage a function: decided at once (a win, or a lost position),
@@ -193,7 +175,7 @@ void Player::setBook(std::shared_ptr<const Book> book, bool use) {
 
 void Player::setOpeningTable(std::shared_ptr<const OpeningTable> table) {
   table_ = std::move(table);
-  impl_->table = table_.get();
+  impl_->multiPv.setOpeningTable(table_.get());
 }
 
 void Player::newGame() {
@@ -551,188 +533,6 @@ MoveChoice Player::Impl::searchRest(const Position& pos, const BaseProfile& prof
   return result;
 }
 
-// The value of one root move for MultiPV: proven when a table, the book or a threat
-// search knows it (distances as in docs/notation.md), else a small search of it alone.
-MoveChoice Player::Impl::judgeMove(const Position& pos, int move, int depth,
-                                   const MoveLimits& limits, const Book* book) {
-  const Side us = pos.sideToMove(), them = opponent(us);
-  MoveChoice c;
-  c.move = move;
-  auto proven = [&](Verdict v, int plies) {
-    c.verdict = v;
-    c.plies = plies;
-    return c;
-  };
-  if (pos.completesLine(move, us)) return proven(Verdict::Win, 1);
-  Position next = pos;
-  next.play(move);
-  if (next.isGameOver()) return c;  // a full board: a draw, score 0
-  if (threatCells(next, them)) return proven(Verdict::Loss, 2);
-  if (book && them == Side::X)
-    if (const std::optional<BookMove> win = book->find(next))
-      return proven(Verdict::Loss, 1 + win->pliesToWin);
-  if (valueFromTable(pos, c)) return c;
-  // Small proof searches for either side (what the table already holds answers at once).
-  SearchLimits small;
-  small.maxNodes = kRankProofNodes;
-  small.stop = limits.stop;
-  if (proveMoveValue(pos, c, small) == Answer::Proven) return c;
-  HeuristicLimits h;
-  h.rootMoves = bit(move);
-  h.maxDepth = depth;
-  h.maxNodes = kRankSearchNodes;
-  h.stop = limits.stop;
-  const HeuristicResult r = heuristic.search(pos, h, {});
-  c.nodes += r.nodes;
-  c.depth = r.depth;
-  c.pvLength = r.pvLength;
-  std::copy(r.pv.begin(), r.pv.begin() + r.pvLength, c.pv.begin());
-  if (isProvenScore(r.score))
-    return proven(r.score > 0 ? Verdict::Win : Verdict::Loss, pliesToEnd(r.score));
-  c.score = r.score;
-  return c;
-}
-
-// The opening table's value of the move c.move, when it holds the position after it: sets
-// c's verdict and plies (one more than the table's, which count from after the move).
-bool Player::Impl::valueFromTable(const Position& pos, MoveChoice& c) const {
-  if (!table) return false;
-  Position next = pos;
-  next.play(c.move);
-  const std::optional<TableEntry> e = table->find(next);
-  if (!e || e->value == TableValue::Draw) return false;
-  const Side winner = e->value == TableValue::XWins ? Side::X : Side::O;
-  c.verdict = winner == pos.sideToMove() ? Verdict::Win : Verdict::Loss;
-  c.plies = 1 + e->plies;
-  return true;
-}
-
-// Proof searches for either side after the move c.move, within `limits` each (what the
-// table already holds answers at once): sets c's verdict and plies when one is proven, and
-// adds the nodes spent. Proven: a win is proven; Disproven: neither side can win (a draw,
-// nothing more to prove); Unknown otherwise.
-Answer Player::Impl::proveMoveValue(const Position& pos, MoveChoice& c,
-                                    const SearchLimits& limits) {
-  const Side us = pos.sideToMove();
-  Position next = pos;
-  next.play(c.move);
-  int disproven = 0;
-  // Once a heuristic score leans one way (c.score: ours, 0 until the move was searched),
-  // that side's win is searched first and the other's gets a share of the budget: a
-  // search for the wrong side's win mostly spends its budget failing to disprove it.
-  const bool leaning = c.score != 0;
-  const Side first = favouredSide(pos, c);
-  const std::array<Side, 2> sides{first, opponent(first)};
-  for (const Side attacker : sides) {
-    SearchLimits share = limits;
-    if (leaning && attacker == sides[1])
-      share.maxNodes = std::max<std::uint64_t>(limits.maxNodes / kUnlikelySideShare, 1);
-    const PnsResult r = proofs().prove(next, attacker, share);
-    c.nodes += r.nodes;
-    if (r.answer == Answer::Proven && r.distance > 0) {
-      c.verdict = attacker == us ? Verdict::Win : Verdict::Loss;
-      c.plies = 1 + r.distance;
-      return Answer::Proven;
-    }
-    disproven += r.answer == Answer::Disproven;
-  }
-  return disproven == 2 ? Answer::Disproven : Answer::Unknown;
-}
-
-// The side whose win after c.move is sought first: ours when c's score is positive, else
-// the opponent's (the first to be asked before any score).
-Side Player::Impl::favouredSide(const Position& pos, const MoveChoice& c) {
-  return c.score > 0 ? pos.sideToMove() : opponent(pos.sideToMove());
-}
-
-// The root proof number the table holds for the favoured side after c.move (the largest
-// when it holds none): how far that side's proof looks.
-ProofNumber Player::Impl::nearestProof(const Position& pos, const MoveChoice& c) {
-  Position next = pos;
-  next.play(c.move);
-  const std::optional<TTEntry> e = proofs().lookup(next, favouredSide(pos, c));
-  return e ? e->pn : kInfinity;
-}
-
-// Once every move is judged, the time left goes to proving the values still unknown: pass
-// after pass over them, each with four times the proof budget of the one before (the table
-// keeps what each pass learned), until the deadline, the nodes or the stop flag.
-void Player::Impl::proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
-                                     const MoveLimits& limits, Clock::time_point deadline,
-                                     std::uint64_t& nodes) {
-  const auto outOfTime = [&] {
-    return Clock::now() >= deadline || nodes >= limits.maxNodes ||
-           (limits.stop && limits.stop->load());
-  };
-  std::vector<bool> open(lines.size(), true);  // not proven, nor shown drawn
-  for (std::uint64_t budget = 4 * kRankProofNodes; !outOfTime();
-       budget = std::min(4 * budget, kRankProofNodesMax)) {
-    bool searched = false;
-    // Nearest proof first (the favoured side's root proof number in the table): the last
-    // pass, cut by the deadline, holds most of the time, so its order decides what is proven.
-    std::vector<std::pair<ProofNumber, std::size_t>> order;
-    for (std::size_t i = 0; i < lines.size(); ++i)
-      if (open[i] && lines[i].verdict == Verdict::Unknown)
-        order.emplace_back(nearestProof(pos, lines[i]), i);
-    std::stable_sort(order.begin(), order.end());
-    for (const auto& [estimate, i] : order) {
-      if (outOfTime()) break;
-      MoveChoice& line = lines[i];
-      SearchLimits more;
-      more.maxNodes = std::min(budget, limits.maxNodes - nodes);
-      more.maxTime = std::max(std::chrono::duration_cast<milliseconds>(deadline - Clock::now()),
-                              milliseconds(1));
-      more.stop = limits.stop;
-      const std::uint64_t before = line.nodes;
-      const Answer a = proveMoveValue(pos, line, more);
-      if (a == Answer::Proven) line.pvLength = 1;  // the small search's line goes
-      open[i] = a == Answer::Unknown;
-      searched = searched || line.nodes > before;
-      nodes += line.nodes - before;
-    }
-    if (!searched) return;  // every value settled, or no search makes progress
-  }
-}
-
-// The chosen move first, then the others best first: proven wins (quickest first),
-// unproven moves by score, proven losses (longest first); `limits.multiPv` of them.
-// Moves are judged best-looking first while time and nodes last (the move's limits);
-// those left unjudged are not ranked. Adds the nodes spent to `nodes`.
-std::vector<MoveChoice> Player::Impl::rankMoves(const Position& pos, const MoveChoice& best,
-                                                const MoveLimits& limits,
-                                                Clock::time_point deadline, const Book* book,
-                                                std::uint64_t& nodes) {
-  std::vector<MoveChoice> lines{best};
-  if (lines[0].verdict == Verdict::Unknown) valueFromTable(pos, lines[0]);
-  const int depth = kRankMaxDepth;
-  std::uint8_t order[kCells];
-  const int count = orderByMoveValue(pos, pos.emptyCells() & ~bit(best.move), order, true);
-  for (int i = 0; i < count; ++i) {
-    if (Clock::now() >= deadline || nodes >= limits.maxNodes ||
-        (limits.stop && limits.stop->load()))
-      break;
-    const int move = order[i];
-    MoveChoice c = judgeMove(pos, move, depth, limits, book);
-    nodes += c.nodes;
-    if (c.pvLength == 0 || c.pv[0] != move)
-      c.pv[0] = static_cast<std::uint8_t>(move), c.pvLength = 1;
-    lines.push_back(c);
-  }
-  // (A depth limit asks for a fixed amount of work, and may come with no other limit.)
-  if (lines.size() == static_cast<std::size_t>(count) + 1 && limits.maxDepth == 0)
-    proveUnknownLines(pos, lines, limits, deadline, nodes);
-  auto key = [](const MoveChoice& c) {
-    if (c.verdict == Verdict::Win) return std::pair<int, int>{0, c.plies};
-    if (c.verdict == Verdict::Loss) return std::pair<int, int>{2, -c.plies};
-    return std::pair<int, int>{1, -c.score};
-  };
-  std::stable_sort(lines.begin() + 1, lines.end(),
-                   [&](const MoveChoice& a, const MoveChoice& b) { return key(a) < key(b); });
-  lines.resize(std::min<std::size_t>(lines.size(), static_cast<std::size_t>(limits.multiPv)));
-  lines.front().ranked.clear();
-  return lines;
-}
-
 // The base player of this move: the level's (engine/play/level_mix), or with the Elo option
 // the next level's with its chance; then the stronger of the level's two base players with
 // theirs.
@@ -773,7 +573,7 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
     choice.hashfull = impl_->hashfull();
   }
   if (choice.verdict == Verdict::Unknown && pos.isLegal(choice.move))
-    impl_->valueFromTable(pos, choice);
+    valueFromTable(table_.get(), pos, choice);
   if (!pos.isLegal(choice.move))  // a bug: say so rather than play some other move
     throw std::logic_error("the player chose the illegal move " + std::to_string(choice.move) +
                            " in " + positionString(pos) + " (" + choice.reason + ")");
@@ -785,8 +585,8 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
     const auto deadline =
         began + milliseconds(static_cast<long long>(
                     std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3)));
-    choice.ranked = impl_->rankMoves(pos, choice, limits, deadline,
-                                     useBook_ ? book_.get() : nullptr, choice.nodes);
+    choice.ranked = impl_->multiPv.rank(pos, choice, limits, deadline,
+                                        useBook_ ? book_.get() : nullptr, choice.nodes);
   }
   choice.seconds = std::chrono::duration<double>(Clock::now() - began).count();
   if (progress) progress(choice);

@@ -1,0 +1,206 @@
+#include "multipv.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "engine/threats/move_value.hpp"
+#include "engine/threats/threats.hpp"
+
+namespace qubic {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+// MultiPV: what judging each further root move may cost.
+constexpr std::uint64_t kRankProofNodes = 5000;
+constexpr std::uint64_t kRankProofNodesMax = std::uint64_t{1} << 40;  // later passes' cap
+constexpr std::uint64_t kRankSearchNodes = 20000;
+constexpr int kRankMaxDepth = 4;
+// MultiPV: the part of a move's proof budget left to the side its score does not favour.
+constexpr std::uint64_t kUnlikelySideShare = 16;
+
+}  // namespace
+
+// The opening table's value of the move c.move, when it holds the position after it: sets
+// c's verdict and plies (one more than the table's, which count from after the move).
+bool valueFromTable(const OpeningTable* table, const Position& pos, MoveChoice& c) {
+  if (!table) return false;
+  Position next = pos;
+  next.play(c.move);
+  const std::optional<TableEntry> e = table->find(next);
+  if (!e || e->value == TableValue::Draw) return false;
+  const Side winner = e->value == TableValue::XWins ? Side::X : Side::O;
+  c.verdict = winner == pos.sideToMove() ? Verdict::Win : Verdict::Loss;
+  c.plies = 1 + e->plies;
+  return true;
+}
+
+// The value of one root move for MultiPV: proven when a table, the book or a threat
+// search knows it (distances as in docs/notation.md), else a small search of it alone.
+MoveChoice MultiPv::judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
+                              const Book* book) {
+  const Side us = pos.sideToMove(), them = opponent(us);
+  MoveChoice c;
+  c.move = move;
+  auto proven = [&](Verdict v, int plies) {
+    c.verdict = v;
+    c.plies = plies;
+    return c;
+  };
+  if (pos.completesLine(move, us)) return proven(Verdict::Win, 1);
+  Position next = pos;
+  next.play(move);
+  if (next.isGameOver()) return c;  // a full board: a draw, score 0
+  if (threatCells(next, them)) return proven(Verdict::Loss, 2);
+  if (book && them == Side::X)
+    if (const std::optional<BookMove> win = book->find(next))
+      return proven(Verdict::Loss, 1 + win->pliesToWin);
+  if (valueFromTable(table_, pos, c)) return c;
+  // Small proof searches for either side (what the table already holds answers at once).
+  SearchLimits small;
+  small.maxNodes = kRankProofNodes;
+  small.stop = limits.stop;
+  if (proveMoveValue(pos, c, small) == Answer::Proven) return c;
+  HeuristicLimits h;
+  h.rootMoves = bit(move);
+  h.maxDepth = depth;
+  h.maxNodes = kRankSearchNodes;
+  h.stop = limits.stop;
+  const HeuristicResult r = heuristic_.search(pos, h, {});
+  c.nodes += r.nodes;
+  c.depth = r.depth;
+  c.pvLength = r.pvLength;
+  std::copy(r.pv.begin(), r.pv.begin() + r.pvLength, c.pv.begin());
+  if (isProvenScore(r.score))
+    return proven(r.score > 0 ? Verdict::Win : Verdict::Loss, pliesToEnd(r.score));
+  c.score = r.score;
+  return c;
+}
+
+// Proof searches for either side after the move c.move, within `limits` each (what the
+// table already holds answers at once): sets c's verdict and plies when one is proven, and
+// adds the nodes spent. Proven: a win is proven; Disproven: neither side can win (a draw,
+// nothing more to prove); Unknown otherwise.
+Answer MultiPv::proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits) {
+  const Side us = pos.sideToMove();
+  Position next = pos;
+  next.play(c.move);
+  int disproven = 0;
+  // Once a heuristic score leans one way (c.score: ours, 0 until the move was searched),
+  // that side's win is searched first and the other's gets a share of the budget: a
+  // search for the wrong side's win mostly spends its budget failing to disprove it.
+  const bool leaning = c.score != 0;
+  const Side first = favouredSide(pos, c);
+  const std::array<Side, 2> sides{first, opponent(first)};
+  for (const Side attacker : sides) {
+    SearchLimits share = limits;
+    if (leaning && attacker == sides[1])
+      share.maxNodes = std::max<std::uint64_t>(limits.maxNodes / kUnlikelySideShare, 1);
+    const PnsResult r = solver_.search().prove(next, attacker, share);
+    c.nodes += r.nodes;
+    if (r.answer == Answer::Proven && r.distance > 0) {
+      c.verdict = attacker == us ? Verdict::Win : Verdict::Loss;
+      c.plies = 1 + r.distance;
+      return Answer::Proven;
+    }
+    disproven += r.answer == Answer::Disproven;
+  }
+  return disproven == 2 ? Answer::Disproven : Answer::Unknown;
+}
+
+// The side whose win after c.move is sought first: ours when c's score is positive, else
+// the opponent's (the first to be asked before any score).
+Side MultiPv::favouredSide(const Position& pos, const MoveChoice& c) {
+  return c.score > 0 ? pos.sideToMove() : opponent(pos.sideToMove());
+}
+
+// The root proof number the table holds for the favoured side after c.move (the largest
+// when it holds none): how far that side's proof looks.
+ProofNumber MultiPv::nearestProof(const Position& pos, const MoveChoice& c) {
+  Position next = pos;
+  next.play(c.move);
+  const std::optional<TTEntry> e = solver_.search().lookup(next, favouredSide(pos, c));
+  return e ? e->pn : kInfinity;
+}
+
+// Once every move is judged, the time left goes to proving the values still unknown: pass
+// after pass over them, each with four times the proof budget of the one before (the table
+// keeps what each pass learned), until the deadline, the nodes or the stop flag.
+void MultiPv::proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
+                                const MoveLimits& limits, Clock::time_point deadline,
+                                std::uint64_t& nodes) {
+  const auto outOfTime = [&] {
+    return Clock::now() >= deadline || nodes >= limits.maxNodes ||
+           (limits.stop && limits.stop->load());
+  };
+  std::vector<bool> open(lines.size(), true);  // not proven, nor shown drawn
+  for (std::uint64_t budget = 4 * kRankProofNodes; !outOfTime();
+       budget = std::min(4 * budget, kRankProofNodesMax)) {
+    bool searched = false;
+    // Nearest proof first (the favoured side's root proof number in the table): the last
+    // pass, cut by the deadline, holds most of the time, so its order decides what is proven.
+    std::vector<std::pair<ProofNumber, std::size_t>> order;
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      if (open[i] && lines[i].verdict == Verdict::Unknown)
+        order.emplace_back(nearestProof(pos, lines[i]), i);
+    std::stable_sort(order.begin(), order.end());
+    for (const auto& [estimate, i] : order) {
+      if (outOfTime()) break;
+      MoveChoice& line = lines[i];
+      SearchLimits more;
+      more.maxNodes = std::min(budget, limits.maxNodes - nodes);
+      more.maxTime = std::max(std::chrono::duration_cast<milliseconds>(deadline - Clock::now()),
+                              milliseconds(1));
+      more.stop = limits.stop;
+      const std::uint64_t before = line.nodes;
+      const Answer a = proveMoveValue(pos, line, more);
+      if (a == Answer::Proven) line.pvLength = 1;  // the small search's line goes
+      open[i] = a == Answer::Unknown;
+      searched = searched || line.nodes > before;
+      nodes += line.nodes - before;
+    }
+    if (!searched) return;  // every value settled, or no search makes progress
+  }
+}
+
+// The chosen move first, then the others best first: proven wins (quickest first),
+// unproven moves by score, proven losses (longest first); `limits.multiPv` of them.
+// Moves are judged best-looking first while time and nodes last (the move's limits);
+// those left unjudged are not ranked. Adds the nodes spent to `nodes`.
+std::vector<MoveChoice> MultiPv::rank(const Position& pos, const MoveChoice& best,
+                                      const MoveLimits& limits, Clock::time_point deadline,
+                                      const Book* book, std::uint64_t& nodes) {
+  std::vector<MoveChoice> lines{best};
+  if (lines[0].verdict == Verdict::Unknown) valueFromTable(table_, pos, lines[0]);
+  const int depth = kRankMaxDepth;
+  std::uint8_t order[kCells];
+  const int count = orderByMoveValue(pos, pos.emptyCells() & ~bit(best.move), order, true);
+  for (int i = 0; i < count; ++i) {
+    if (Clock::now() >= deadline || nodes >= limits.maxNodes ||
+        (limits.stop && limits.stop->load()))
+      break;
+    const int move = order[i];
+    MoveChoice c = judgeMove(pos, move, depth, limits, book);
+    nodes += c.nodes;
+    if (c.pvLength == 0 || c.pv[0] != move)
+      c.pv[0] = static_cast<std::uint8_t>(move), c.pvLength = 1;
+    lines.push_back(c);
+  }
+  // (A depth limit asks for a fixed amount of work, and may come with no other limit.)
+  if (lines.size() == static_cast<std::size_t>(count) + 1 && limits.maxDepth == 0)
+    proveUnknownLines(pos, lines, limits, deadline, nodes);
+  auto key = [](const MoveChoice& c) {
+    if (c.verdict == Verdict::Win) return std::pair<int, int>{0, c.plies};
+    if (c.verdict == Verdict::Loss) return std::pair<int, int>{2, -c.plies};
+    return std::pair<int, int>{1, -c.score};
+  };
+  std::stable_sort(lines.begin() + 1, lines.end(),
+                   [&](const MoveChoice& a, const MoveChoice& b) { return key(a) < key(b); });
+  lines.resize(std::min<std::size_t>(lines.size(), static_cast<std::size_t>(limits.multiPv)));
+  lines.front().ranked.clear();
+  return lines;
+}
+
+}  // namespace qubic

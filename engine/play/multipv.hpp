@@ -1,0 +1,55 @@
+// MultiPV: every root move's value, for the protocol's MultiPV and the game's analysis.
+// Each move is judged on its own: proven when the opening table, the book or a small proof
+// search knows it (distances as in docs/notation.md), else a small heuristic search of it
+// alone; the time left then goes to proving the values still unknown, pass after pass. The
+// searches are the player's own, so their tables keep what each pass learned.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "engine/book/book.hpp"
+#include "engine/book/opening_table.hpp"
+#include "engine/proof/solver.hpp"
+#include "move_limits.hpp"
+#include "player.hpp"
+#include "search.hpp"
+
+namespace qubic {
+
+// The opening table's value of the move c.move, when `table` holds the position after it:
+// sets c's verdict and plies (one more than the table's, which count from after the move).
+bool valueFromTable(const OpeningTable* table, const Position& pos, MoveChoice& c);
+
+class MultiPv {
+ public:
+  MultiPv(Solver& solver, HeuristicSearch& heuristic) : solver_(solver), heuristic_(heuristic) {}
+  void setOpeningTable(const OpeningTable* table) { table_ = table; }
+
+  // The chosen move first, then the others best first: proven wins (quickest first),
+  // unproven moves by score, proven losses (longest first); `limits.multiPv` of them.
+  // Moves are judged best-looking first while time and nodes last; those left unjudged are
+  // not ranked. `book`: the opening book whose wins count as proven, or null. Adds the
+  // nodes spent to `nodes`.
+  std::vector<MoveChoice> rank(const Position& pos, const MoveChoice& best,
+                               const MoveLimits& limits,
+                               std::chrono::steady_clock::time_point deadline, const Book* book,
+                               std::uint64_t& nodes);
+
+ private:
+  MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
+                       const Book* book);
+  Answer proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits);
+  static Side favouredSide(const Position& pos, const MoveChoice& c);
+  ProofNumber nearestProof(const Position& pos, const MoveChoice& c);
+  void proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
+                         const MoveLimits& limits, std::chrono::steady_clock::time_point deadline,
+                         std::uint64_t& nodes);
+
+  Solver& solver_;
+  HeuristicSearch& heuristic_;
+  const OpeningTable* table_ = nullptr;
+};
+
+}  // namespace qubic
