@@ -60,11 +60,13 @@ test: build
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The fast loop while working: the tests labelled fast (no solves of seconds, no tmux),
-# building only what they need; `make test` stays the whole suite and CI's command.
+# building only what they need (`make check LABEL=core` only those of one folder of tests/:
+# a layer of engine/, or config, protocol, tui, tools, project); `make test` stays the
+# whole suite and CI's command.
 check: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target fast_tests
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) -L fast
+	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(if $(LABEL),-L '^$(LABEL)$$' -LE '^(slow|web)$$',-L fast)
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
 sanitize:

@@ -22,7 +22,7 @@ bool equalsIgnoringCase(std::string_view a, std::string_view b) {
 const SettingField& fieldOf(const UgiOption& option) {
   for (const SettingField& f : settingFields())
     if (f.section == kSection && f.key == option.settingKey) return f;
-  // Every entry of ugiOptions() names an existing key; tests/test_ugi.cpp checks it.
+  // Every entry of ugiOptions() names an existing key; tests/protocol/test_ugi.cpp checks it.
   throw std::logic_error("no setting engine." + std::string(option.settingKey));
 }
 

@@ -1,5 +1,6 @@
 // Forced wins found full width from the rules core alone: the independent check of the
-// distances and values the engine claims (tests/test_distance.cpp, tests/test_review.cpp).
+// distances and values the engine claims (tests/engine/play/test_distance.cpp,
+// tests/engine/study/test_review.cpp).
 #pragma once
 
 #include "engine/core/position.hpp"

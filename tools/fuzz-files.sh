@@ -1,5 +1,5 @@
 #!/bin/sh
-# The long run of the file-format fuzz test (tests/test_file_fuzz.cpp): every format the
+# The long run of the file-format fuzz test (tests/config/test_file_fuzz.cpp): every format the
 # programs read, mutated N times each (default 2 000 000, a few minutes). Build first
 # (make build, or make sanitize for the ASan/UBSan build, then BUILD=build-sanitize).
 set -e

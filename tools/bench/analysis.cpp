@@ -3,7 +3,7 @@
 // level with the engine's defaults (book, 64 MB, one thread) and MultiPV 64 thinks for 1 s;
 // the figure is the share of legal moves whose value (win or loss, with its distance) is
 // proven, by the number of stones. Values are claimed as the engine claims them (checked
-// against the rules in tests/test_distance.cpp).
+// against the rules in tests/engine/play/test_distance.cpp).
 #include <chrono>
 #include <cstdio>
 #include <fstream>
