@@ -92,7 +92,7 @@ TEST_CASE("qubic-solve proves a won position, writes a proof and verifies it") {
   damaged.replace(move + 3, 3, "1a1");  // X's first move: never empty later
   const std::string broken = "test_solve_cli_broken.proof";
   std::ofstream(broken) << damaged;
-  const Run refused = solve({"--verify", broken});
+  const Run refused = solve({"verify", broken});
   CHECK(refused.out.find("verified: yes") == std::string::npos);
   CHECK(refused.exitCode != 0);
   std::remove(proof.c_str());
@@ -140,8 +140,7 @@ TEST_CASE(
   const Run oldInfo = solve({"--book-info"});
   CHECK(oldInfo.exitCode == 0);
   CHECK(oldInfo.out == info.out);
-  CHECK(oldInfo.err ==
-        "qubic-solve: note: the old form; it is now `qubic-solve book info [FILE]`\n");
+  CHECK(oldInfo.err == "qubic-solve: note: the old form; it is now `qubic-solve book info`\n");
   const Run made = solve({"book", "make", "test_solve_cli_cmd.book", "--moves", "1a1,4d4,1d1,1b2"});
   CHECK(made.exitCode == 0);
   CHECK(made.out.find("book: test_solve_cli_cmd.book, ") != std::string::npos);
@@ -156,8 +155,10 @@ TEST_CASE("qubic-solve --proof and --book never write over a file of another kin
   const std::string toml = "test_solve_cli_mine.toml";
   const std::string text = "[engine]\nlevel = 10\n";
   std::ofstream(toml) << text;
-  for (const char* option : {"--proof", "--book"}) {
-    const Run run = solve({"--moves", "1a1,1b1,2b2,1c1", option, toml});
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"prove", "--moves", "1a1,1b1,2b2,1c1", "--proof", toml},
+        std::vector<std::string>{"book", "make", toml, "--moves", "1a1,1b1,2b2,1c1"}}) {
+    const Run run = solve(args);
     CHECK(run.exitCode != 0);
     CHECK(run.err.find("is not a ") != std::string::npos);
     CHECK(run.out.find("value:") == std::string::npos);  // refused before the solve
@@ -178,19 +179,19 @@ TEST_CASE("qubic-solve --book where O wins writes the proof, no book, and says w
   CHECK(run.err.find("no book written: a book holds X's strategy, and O wins here") !=
         std::string::npos);
   CHECK_FALSE(std::filesystem::exists(book));
-  CHECK(solve({"--verify", proof}).out.find("verified: yes") != std::string::npos);
+  CHECK(solve({"verify", proof}).out.find("verified: yes") != std::string::npos);
   std::remove(proof.c_str());
 }
 
 TEST_CASE("qubic-solve gives up with value unknown at its node limit") {
-  const Run run = solve({"--nodes", "20000", "--no-table"});
+  const Run run = solve({"prove", "--nodes", "20000", "--no-table"});
   CHECK(run.exitCode == 0);
   CHECK(run.out.rfind("value: unknown\n", 0) == 0);
 }
 
 TEST_CASE("qubic-solve states its default time limit, and --time 0 or --nodes lifts it") {
   // Issue 43 (4): a five-move position ran ten minutes without a word until killed.
-  const Run plain = solve({"--moves", "1a1,2a1,1b1,2b1,1c1,2c1"});  // X wins at once
+  const Run plain = solve({"prove", "--moves", "1a1,2a1,1b1,2b1,1c1,2c1"});  // X wins at once
   CHECK(plain.err.find("time limit: 10 min (the default; --time 0 for none)\n") !=
         std::string::npos);
   CHECK(plain.out.find("value: X wins\n") != std::string::npos);
@@ -202,7 +203,7 @@ TEST_CASE("qubic-solve states its default time limit, and --time 0 or --nodes li
     CHECK(solve(withMoves).err.find("time limit") == std::string::npos);
   }
   // A limit that ends the solve is named in the answer.
-  const Run stopped = solve({"--moves", "1a1", "--time", "100ms", "--no-table"});
+  const Run stopped = solve({"prove", "--moves", "1a1", "--time", "100ms", "--no-table"});
   CHECK(stopped.out.find("value: unknown\nstopped: the time limit of 0.1 s\n") !=
         std::string::npos);
 }
@@ -210,7 +211,7 @@ TEST_CASE("qubic-solve states its default time limit, and --time 0 or --nodes li
 TEST_CASE("qubic-solve's --time takes units, and a bare number is seconds") {
   // Issue 43 (4): "5s" was refused. A tenth of a second in either spelling gives up at once.
   for (const char* time : {"100ms", "0.1s", "0.1"}) {
-    const Run run = solve({"--moves", "1a1", "--time", time, "--no-table"});
+    const Run run = solve({"prove", "--moves", "1a1", "--time", time, "--no-table"});
     INFO(time << ": " << run.err);
     CHECK(run.exitCode == 0);
     CHECK(run.out.find("value: unknown\n") != std::string::npos);
@@ -267,11 +268,12 @@ TEST_CASE("qubic-solve refuses bad arguments with a message and exit code 2") {
 TEST_CASE("qubic-solve --threads 2 proves on two threads, and the proof verifies") {
   const std::string proof = "test_solve_cli_threads.proof";
   // Too big for the quick one-thread try (about a million nodes), so both threads search.
-  const Run run = solve({"--threads", "2", "--moves", "1a1,4d4,1d1,3b3", "--proof", proof});
+  const Run run =
+      solve({"prove", "--threads", "2", "--moves", "1a1,4d4,1d1,3b3", "--proof", proof});
   CHECK(run.exitCode == 0);
   CHECK(run.out.rfind("value: X wins\n", 0) == 0);
   CHECK(run.out.find("threads: 2\n") != std::string::npos);
-  const Run verified = solve({"--verify", proof});
+  const Run verified = solve({"verify", proof});
   CHECK(verified.out.find("verified: yes") != std::string::npos);
   std::remove(proof.c_str());
 }
@@ -280,14 +282,14 @@ TEST_CASE(
     "qubic-solve --split proves in pieces, reports each piece, and its joined proof verifies") {
   const std::string proof = "test_solve_cli_split.proof";
   // A budget of 1000 positions a piece: the root is split, its pieces proved by two workers.
-  const Run run = solve({"--split", "0.001", "--threads", "2", "--hash", "8", "--moves",
+  const Run run = solve({"prove", "--split", "0.001", "--threads", "2", "--hash", "8", "--moves",
                          "1a1,4d4,1d1,1b2", "--proof", proof});
   CHECK(run.exitCode == 0);
   CHECK(run.out.rfind("value: X wins\n", 0) == 0);
   CHECK(run.out.find("verified: yes\n") != std::string::npos);
   CHECK(run.err.find("piece 1/") != std::string::npos);
   CHECK(run.err.find(" split ") != std::string::npos);  // the root did not settle within 1000
-  const Run verified = solve({"--verify", proof});
+  const Run verified = solve({"verify", proof});
   CHECK(verified.out.find("verified: yes") != std::string::npos);
   std::remove(proof.c_str());
 
@@ -319,7 +321,7 @@ TEST_CASE(
   std::remove("test_solve_cli_reuse.proof");
 
   // O wins this one: no proof, and the reason.
-  const Run failed = solve({"--split", "0.001", "--hash", "8", "--moves",
+  const Run failed = solve({"prove", "--split", "0.001", "--hash", "8", "--moves",
                             "3b3,1a1,4d2,1b1,3a4,1c1,4b1,2a1,4a3,2b1", "--proof", proof});
   CHECK(failed.exitCode == 2);
   CHECK(failed.out.find("value: unknown\nwhy: the attacker does not win") != std::string::npos);
@@ -338,7 +340,7 @@ TEST_CASE("qubic-solve --review judges every move of a record or a move list") {
   }
   for (const std::string& what : {game, path}) {
     INFO(what);
-    const Run run = solve({"--review", what, "--time", "0.3"});
+    const Run run = solve({"review", what, "--time", "0.3"});
     CHECK(run.exitCode == 0);
     CHECK(run.out.find("review: 8 moves") == 0);
     CHECK(run.out.find("   7  X     3d4   X wins, 1 ply ") != std::string::npos);
@@ -353,13 +355,13 @@ TEST_CASE("qubic-solve --review judges every move of a record or a move list") {
 
 TEST_CASE("qubic-solve --explain tells a forcing win move by move, or a quiet first move") {
   // A forcing win by threes (the example of docs/proof-format.md, after O's 2a1).
-  const Run threes = solve({"--moves", "1a1,4d4,1d1,1b2,4d1,2a1", "--explain"});
+  const Run threes = solve({"explain", "--moves", "1a1,4d4,1d1,1b2,4d1,2a1"});
   CHECK(threes.exitCode == 0);
   CHECK(threes.out.rfind("X to move wins by force with threes alone, ", 0) == 0);
   CHECK(threes.out.find("makes a three on ") != std::string::npos);
   CHECK(threes.out.find("O can block only one") != std::string::npos);
   // A win that needs a quiet move first: proven, the proof checked, its first move named.
-  const Run quiet = solve({"--moves", "1a1,4d4,1d1,1b2", "--explain"});
+  const Run quiet = solve({"explain", "--moves", "1a1,4d4,1d1,1b2"});
   CHECK(quiet.exitCode == 0);
   CHECK(quiet.out.find("but not by threes alone: the proof (checked: yes)") != std::string::npos);
   CHECK(quiet.out.find("The first move, ") != std::string::npos);
@@ -381,7 +383,7 @@ TEST_CASE("qubic-solve stops cleanly on Ctrl-C and prints what is known") {
 
 TEST_CASE(
     "qubic-solve --book-info counts the shipped book's strategic positions and its longest win") {
-  const Run run = solve({"--book-info"});
+  const Run run = solve({"book", "info"});
   CHECK(run.exitCode == 0);
   const std::vector<std::string> out = lines(run.out);
   REQUIRE(out.size() == 6);
@@ -407,20 +409,21 @@ TEST_CASE(
                       " strategic positions, " + std::to_string(blocks) + " of them forced blocks");
   CHECK(out[5] == "  as a dictionary that blocks by rule (Patashnik's form): " +
                       std::to_string(line.reached.size() - blocks) + " positions");
-  CHECK(solve({"--book-info", "/dev/null"}).exitCode != 0);
+  CHECK(solve({"book", "info", "/dev/null"}).exitCode != 0);
   for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"--book-info", "--threads", "2"},
-        std::vector<std::string>{"--check-book", "--hash"},
-        std::vector<std::string>{"--book-info", "a.book", "b.book"}}) {
+       {std::vector<std::string>{"book", "info", "--threads", "2"},
+        std::vector<std::string>{"book", "check", "--hash"},
+        std::vector<std::string>{"book", "info", "a.book", "b.book"}}) {
     const Run refused = solve(bad);
     CHECK(refused.exitCode == 2);
-    CHECK(refused.err.find("takes only an optional FILE") != std::string::npos);
+    CHECK((refused.err.find("takes only an optional FILE") != std::string::npos ||
+           refused.err.find("takes no --") != std::string::npos));
   }
 }
 
 TEST_CASE("qubic-solve --check-book follows the shipped book from every first move") {
   // Following the 1b1 line takes about 10 s; the limit only guards against a hang.
-  const Run run = solve({"--check-book"}, std::chrono::seconds(900));
+  const Run run = solve({"book", "check"}, std::chrono::seconds(900));
   INFO(run.out << run.err);
   CHECK(run.exitCode == 0);
   CHECK(run.out.find("first move 1a1: X wins by the book") != std::string::npos);
@@ -444,88 +447,87 @@ TEST_CASE("qubic-solve --check-book follows the shipped book from every first mo
   std::ofstream(path, std::ios::binary)
       .write(reinterpret_cast<const char*>(bytes.data()),
              static_cast<std::streamsize>(bytes.size()));
-  const Run partial = solve({"--check-book", path});
+  const Run partial = solve({"book", "check", path});
   INFO(partial.out);
   CHECK(partial.exitCode == 1);
   CHECK(partial.out.find("first move 1a1: X wins by the book") != std::string::npos);
   CHECK(partial.out.find("first move 1b1: not covered") != std::string::npos);
   CHECK(partial.out.find("covers every first move: no") != std::string::npos);
-  CHECK(solve({"--check-book", "/dev/null"}).exitCode == 2);
+  CHECK(solve({"book", "check", "/dev/null"}).exitCode == 2);
   std::filesystem::remove(path);
 }
 
 TEST_CASE("qubic-solve --add-line refuses a bad line or book before it solves") {
-  const Run noBook = solve({"--add-line", "1b1"});
+  const Run noBook = solve({"prove", "--add-line", "1b1"});
   CHECK(noBook.exitCode == 2);
-  CHECK(noBook.err.find("--add-line needs --book") != std::string::npos);
+  CHECK(noBook.err.find("prove takes no --add-line") != std::string::npos);
   const std::string out = (std::filesystem::temp_directory_path() /
                            ("qubic-line-" + std::to_string(getpid()) + ".book"))
                               .string();
   const Run badMoves =
-      solve({"--book", out, "--add-line", "1b1 1b1", "--add-from", qubic::shippedBookPath()});
+      solve({"book", "make", out, "--add-line", "1b1 1b1", "--add-from", qubic::shippedBookPath()});
   CHECK(badMoves.exitCode == 2);
   CHECK(badMoves.err.find("--add-line: ") != std::string::npos);
   CHECK(badMoves.out.find("value:") == std::string::npos);  // refused before any solve
-  const Run badBook = solve({"--book", out, "--add-line", "1b1", "--add-from", "/dev/null"});
+  const Run badBook = solve({"book", "make", out, "--add-line", "1b1", "--add-from", "/dev/null"});
   CHECK(badBook.exitCode == 2);
   CHECK(badBook.err.find("--add-line: ") != std::string::npos);
-  const Run fromNothing = solve({"--add-from", "x.book"});
+  const Run fromNothing = solve({"prove", "--add-from", "x.book"});
   CHECK(fromNothing.exitCode == 2);
-  CHECK(fromNothing.err.find("--add-from follows the --add-line it is for") != std::string::npos);
-  const Run twoSources =
-      solve({"--book", out, "--add-line", "1b1", "--add-from", "a.book", "--add-from", "b.book"});
+  CHECK(fromNothing.err.find("prove takes no --add-from") != std::string::npos);
+  const Run twoSources = solve(
+      {"book", "make", out, "--add-line", "1b1", "--add-from", "a.book", "--add-from", "b.book"});
   CHECK(twoSources.exitCode == 2);
   CHECK(twoSources.err.find("--add-from follows the --add-line it is for") != std::string::npos);
-  const Run reproveAlone = solve({"--book", out, "--reprove", "50"});
+  const Run reproveAlone = solve({"book", "make", out, "--reprove", "50"});
   CHECK(reproveAlone.exitCode == 2);
-  CHECK(reproveAlone.err.find("--reprove needs --shrink") != std::string::npos);
-  const Run partsAlone = solve({"--book", out, "--parts", "1"});
+  CHECK(reproveAlone.err.find("book make takes no --reprove") != std::string::npos);
+  const Run partsAlone = solve({"book", "make", out, "--parts", "1"});
   CHECK(partsAlone.exitCode == 2);
-  CHECK(partsAlone.err.find("--parts needs --shrink") != std::string::npos);
+  CHECK(partsAlone.err.find("book make takes no --parts") != std::string::npos);
   for (const char* bad : {"0", "-1", "1.5", "31", "x"}) {
-    const Run badParts = solve({"--book", out, "--shrink", "--parts", bad});
+    const Run badParts = solve({"book", "shrink", out, "--parts", bad});
     CHECK(badParts.exitCode == 2);
     CHECK(badParts.err.find("--parts") != std::string::npos);
   }
-  const Run movesAlone = solve({"--book", out, "--shrink", "--reprove-moves", "8"});
+  const Run movesAlone = solve({"book", "shrink", out, "--reprove-moves", "8"});
   CHECK(movesAlone.exitCode == 2);
   CHECK(movesAlone.err.find("--reprove-moves needs --reprove") != std::string::npos);
   for (const char* bad : {"0", "65", "2.5", "x"}) {
-    const Run badCount =
-        solve({"--book", out, "--shrink", "--reprove", "30", "--reprove-moves", bad});
+    const Run badCount = solve({"book", "shrink", out, "--reprove", "30", "--reprove-moves", bad});
     CHECK(badCount.exitCode == 2);
     CHECK(badCount.err.find("--reprove-moves") != std::string::npos);
   }
-  const Run onlyAlone = solve({"--book", out, "--shrink", "--parts-only"});
+  const Run onlyAlone = solve({"book", "shrink", out, "--parts-only"});
   CHECK(onlyAlone.exitCode == 2);
   CHECK(onlyAlone.err.find("--parts-only needs --parts") != std::string::npos);
-  const Run annealAlone = solve({"--book", out, "--anneal", "5"});
+  const Run annealAlone = solve({"book", "make", out, "--anneal", "5"});
   CHECK(annealAlone.exitCode == 2);
-  CHECK(annealAlone.err.find("--anneal needs --shrink") != std::string::npos);
+  CHECK(annealAlone.err.find("book make takes no --anneal") != std::string::npos);
   for (const char* bad : {"0", "-3", "1.5", "x"}) {
-    const Run badAnneal = solve({"--book", out, "--shrink", "--anneal", bad});
+    const Run badAnneal = solve({"book", "shrink", out, "--anneal", bad});
     CHECK(badAnneal.exitCode == 2);
     CHECK(badAnneal.err.find("--anneal") != std::string::npos);
   }
-  const Run depthAlone = solve({"--book", out, "--shrink", "--anneal-depth", "3"});
+  const Run depthAlone = solve({"book", "shrink", out, "--anneal-depth", "3"});
   CHECK(depthAlone.exitCode == 2);
   CHECK(depthAlone.err.find("--anneal-depth needs --anneal") != std::string::npos);
   for (const char* bad : {"0", "5", "2.5", "deep"}) {
-    const Run badDepth = solve({"--book", out, "--shrink", "--anneal", "1", "--anneal-depth", bad});
+    const Run badDepth = solve({"book", "shrink", out, "--anneal", "1", "--anneal-depth", bad});
     CHECK(badDepth.exitCode == 2);
     CHECK(badDepth.err.find("--anneal-depth") != std::string::npos);
   }
-  const Run poolAlone = solve({"--book", out, "--shrink", "--anneal-proof"});
+  const Run poolAlone = solve({"book", "shrink", out, "--anneal-proof"});
   CHECK(poolAlone.exitCode == 2);
   CHECK(poolAlone.err.find("--anneal-proof needs --anneal and --shrink-from") != std::string::npos);
   const Run annealParts =
-      solve({"--book", out, "--shrink", "--parts", "1", "--parts-only", "--anneal", "5"});
+      solve({"book", "shrink", out, "--parts", "1", "--parts-only", "--anneal", "5"});
   CHECK(annealParts.exitCode == 2);
   CHECK(annealParts.err.find("not with --parts-only") != std::string::npos);
-  const Run fromAlone = solve({"--book", out, "--shrink-from", qubic::shippedBookPath()});
+  const Run fromAlone = solve({"book", "make", out, "--shrink-from", qubic::shippedBookPath()});
   CHECK(fromAlone.exitCode == 2);
-  CHECK(fromAlone.err.find("--shrink-from needs --shrink") != std::string::npos);
-  const Run fromNoBook = solve({"--book", out, "--shrink", "--shrink-from", "/dev/null"});
+  CHECK(fromAlone.err.find("book make takes no --shrink-from") != std::string::npos);
+  const Run fromNoBook = solve({"book", "shrink", out, "--shrink-from", "/dev/null"});
   CHECK(fromNoBook.exitCode == 2);
   CHECK(fromNoBook.err.find("--shrink-from: ") != std::string::npos);
   CHECK(fromNoBook.out.find("value:") == std::string::npos);  // refused before any solve
@@ -614,9 +616,9 @@ TEST_CASE("qubic-solve --shrink writes a smaller strategy that still wins") {
   CHECK(annealedWalk.fault.empty());
   CHECK(smaller.value()->size() < small.value()->size());
 
-  const Run noBook = solve({"--shrink"});
+  const Run noBook = solve({"book", "shrink"});
   CHECK(noBook.exitCode == 2);
-  CHECK(noBook.err.find("--shrink needs --book") != std::string::npos);
+  CHECK(noBook.err.find("book shrink: FILE first") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -662,26 +664,26 @@ TEST_CASE("qubic-solve --review takes a tournament's file: every game, or the on
         << "[X \"b\"]\n[O \"a\"]\n[Result \"0-1\"]\n\n1. 1a1 2a1 2. 1b1 2b1 3. 1c1 2c1 4. 3d4 2d1 "
            "0-1\n";
   }
-  const Run all = solve({"--review", path, "--time", "0.2"});
+  const Run all = solve({"review", path, "--time", "0.2"});
   CHECK(all.exitCode == 0);
   CHECK(all.out.find("game 1: a (X) - b (O) 1-0\nreview: 7 moves") == 0);
   CHECK(all.out.find("\ngame 2: b (X) - a (O) 0-1\nreview: 8 moves") != std::string::npos);
   CHECK(all.out.find("first mistake: ply 7, 3d4, missed a forced win") != std::string::npos);
-  const Run second = solve({"--review", path, "--game", "2", "--time", "0.2"});
+  const Run second = solve({"review", path, "--game", "2", "--time", "0.2"});
   CHECK(second.out.find("game 2: b (X) - a (O) 0-1\nreview: 8 moves") == 0);
   CHECK(second.out.find("game 1") == std::string::npos);
-  const Run third = solve({"--review", path, "--game", "3"});
+  const Run third = solve({"review", path, "--game", "3"});
   CHECK(third.exitCode == 2);
   CHECK(third.err.find("--game 3: ") != std::string::npos);
   CHECK(third.err.find(" holds 2 games") != std::string::npos);
-  CHECK(solve({"--game", "1"}).exitCode == 2);  // only with --review
+  CHECK(solve({"prove", "--game", "1"}).exitCode == 2);  // only with --review
   std::filesystem::remove(path);
 }
 
 TEST_CASE("qubic-solve --review quotes a bad record without its raw bytes") {
   const std::string path = "test_solve_cli_nul.qgn";
   std::ofstream(path, std::ios::binary) << std::string("1a1 \0 2b2\n", 10);
-  const Run run = solve({"--review", path});
+  const Run run = solve({"review", path});
   CHECK(run.exitCode == 2);
   CHECK(run.err.find('\0') == std::string::npos);
   CHECK(run.err.find("\\x00") != std::string::npos);  // the NUL named, the message whole

@@ -1,5 +1,7 @@
 #include "book.hpp"
 
+#include "cli.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -172,6 +174,63 @@ int checkBookMain(const std::string& path) {
     std::printf("from the empty board the book plays %s\n", moveToken(opening->move).c_str());
   std::printf("covers every first move: %s\n", all ? "yes" : "no");
   return all ? 0 : 1;
+}
+
+int bookMakeCommand(const Args& args, bool shrink) {
+  CommandLine::Spec spec = kProveSpec;
+  spec.repeatable = {"--add-line", "--add-from"};
+  if (shrink) {
+    spec.flags.insert({"--parts-only", "--anneal-proof"});
+    spec.valued.insert(
+        {"--shrink-from", "--reprove", "--reprove-moves", "--parts", "--anneal", "--anneal-depth"});
+  }
+  const CommandLine line(args, spec);
+  if (line.positional().empty())
+    throw UsageError(std::string("book ") + (shrink ? "shrink" : "make") + ": FILE first");
+  SolveRequest r = readSolveRequest(line, 1);
+  r.bookPath = line.positional()[0];
+  BookOptions& keep = r.keep;
+  for (const auto& [option, value] : line.sequence()) {
+    if (option == "--add-line") {
+      keep.lines.push_back({value, ""});
+    } else {
+      if (keep.lines.empty() || !keep.lines.back().from.empty())
+        throw UsageError("--add-from follows the --add-line it is for");
+      keep.lines.back().from = value;
+    }
+  }
+  keep.shrink = shrink;
+  keep.shrinkFrom = line.text("--shrink-from");
+  keep.reproveFrom =
+      static_cast<std::size_t>(line.count("--reprove", 0, 2, 1e9, "a whole number from 2"));
+  keep.reproveMoves =
+      static_cast<int>(line.count("--reprove-moves", 0, 1, 64, "a whole number from 1 to 64"));
+  keep.partsDepth =
+      static_cast<int>(line.count("--parts", 0, 1, 30, "a whole number from 1 to 30"));
+  keep.partsOnly = line.has("--parts-only");
+  keep.annealMillions =
+      static_cast<std::uint64_t>(line.count("--anneal", 0, 1, 1e6, "a whole number from 1"));
+  keep.annealDepth = static_cast<int>(line.count("--anneal-depth", 0, 1, 4, "1, 2, 3 or 4"));
+  keep.annealWithProof = line.has("--anneal-proof");
+  return runSolve(r);
+}
+
+namespace {
+
+// book info and book check: an optional FILE and nothing else.
+std::string optionalBookFile(const Args& args, const char* command) {
+  const CommandLine line(args, {});
+  if (line.positional().size() > 1)
+    throw UsageError(std::string(command) +
+                     " takes only an optional FILE (the shipped book by default)");
+  return line.positional().empty() ? "" : line.positional()[0];
+}
+
+}  // namespace
+
+int bookInfoCommand(const Args& args) { return bookInfoMain(optionalBookFile(args, "book info")); }
+int bookCheckCommand(const Args& args) {
+  return checkBookMain(optionalBookFile(args, "book check"));
 }
 
 }  // namespace qubic

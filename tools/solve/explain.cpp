@@ -27,7 +27,9 @@ void printForcingWin(const Position& pos, std::span<const std::uint8_t> moves) {
 
 }  // namespace
 
-int explainCommand(const Position& pos, double seconds) {
+namespace {
+
+int explainPosition(const Position& pos, double seconds) {
   if (pos.isGameOver()) failWith("the game is over");
   const Side us = pos.sideToMove();
   const char* name = us == Side::X ? "X" : "O";
@@ -69,6 +71,20 @@ int explainCommand(const Position& pos, double seconds) {
     std::printf("  no win by threes alone yet: more quiet moves follow\n");
   }
   return 0;
+}
+
+}  // namespace
+
+int explainCommand(const Args& args) {
+  const CommandLine line(args, {{}, {"--moves", "--time"}, {}, {"--moves"}});
+  const SolveRequest r = readSolveRequest(line, 0);
+  Position pos = r.start;
+  if (!r.moves.empty()) {
+    const Parsed<Position> played = playMoves(pos, r.moves);
+    if (!played) failWith(played.error());
+    pos = played.value();
+  }
+  return explainPosition(pos, r.seconds > 0 ? r.seconds : 10);
 }
 
 }  // namespace qubic

@@ -1,11 +1,13 @@
-// qubic-solve's commands: `qubic-solve COMMAND ...`, each with its own options and --help.
-// main only dispatches: a command's arguments are checked against what it takes, then
-// handed to the solve's option reader (options.cpp) in its own words. The old forms (options
-// alone, e.g. `--verify FILE`) still work, with a line on stderr naming the new one.
+// qubic-solve's commands: `qubic-solve COMMAND ...`, each with its own options and --help,
+// each in a file of its own. main only dispatches: a command's options are checked against
+// what it takes, then the command reads its arguments. The old forms (options alone, e.g.
+// `--verify FILE`) are mapped onto the commands by one table, with a line on stderr naming
+// the new form.
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <set>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,10 +26,9 @@ struct Command {
   const char* name;  // "prove", or "book make" for the book's commands
   const char* synopsis;
   const char* summary;
-  const char* options;                     // its --help, after the synopsis
-  std::set<std::string> allowed;           // the options it takes (besides --help)
-  Args (*translate)(const Args& rest);     // into the option reader's words; {} for a usage error
-  int (*run)(const Args& rest) = nullptr;  // or a command that reads its own options
+  const char* options;            // its --help, after the synopsis
+  std::set<std::string> allowed;  // the options it takes (besides --help)
+  int (*run)(const Args& rest);   // the command, given the arguments after its name
 };
 
 const std::set<std::string> kSolveOptions{"--moves",       "--time",     "--nodes",   "--hash",
@@ -36,10 +37,6 @@ const std::set<std::string> kSolveOptions{"--moves",       "--time",     "--node
 std::set<std::string> with(std::set<std::string> a, const std::set<std::string>& b) {
   a.insert(b.begin(), b.end());
   return a;
-}
-Args prepend(Args head, const Args& rest) {
-  head.insert(head.end(), rest.begin(), rest.end());
-  return head;
 }
 
 const char* const kSolveHelp =
@@ -90,13 +87,6 @@ const char* const kLineHelp =
     "              before the proof's; may be repeated, each with its own --add-from\n"
     "  and the options of prove (qubic-solve prove --help)\n";
 
-// The arguments after the command's first (FILE, N, RECORD), behind the words `head`.
-Args afterFirst(Args head, const Args& rest) {
-  if (rest.empty() || rest[0].rfind("--", 0) == 0) return {};
-  head.push_back(rest[0]);
-  return prepend(head, Args(rest.begin() + 1, rest.end()));
-}
-
 std::vector<Command> commands() {
   const std::set<std::string> lines{"--add-line", "--add-from"};
   const std::set<std::string> shrink{"--shrink-from",  "--reprove",     "--reprove-moves",
@@ -108,15 +98,13 @@ std::vector<Command> commands() {
        "       [--parallel evaluation|table] [--split M [--pieces DIR] [--split-depth P]]\n"
        "       [--proof FILE] [--no-table]",
        "who wins, the best move and the distance; the proof to a file", kSolveHelp, kSolveOptions,
-       [](const Args& rest) { return rest; }},
+       qubic::proveCommand},
       {"verify",
        "FILE",
        "check a proof with the rules alone",
        "  prints 'verified: yes', or 'verified: no' and the first faulty node\n",
        {},
-       [](const Args& rest) {
-         return rest.size() == 1 ? Args{"--verify", rest[0]} : Args{};
-       }},
+       qubic::verifyCommand},
       {"explain",
        "[POSITION] [--moves M1,M2,...] [--time T]",
        "how the side to move wins",
@@ -124,7 +112,7 @@ std::vector<Command> commands() {
        "  what it threatens\n"
        "  --time      budget (default 10 s)\n",
        {"--moves", "--time"},
-       [](const Args& rest) { return prepend({"--explain"}, rest); }},
+       qubic::explainCommand},
       {"review",
        "RECORD|MOVES [--game N] [--time T] [--hash MB] [--threads N]",
        "judge every move of a game with proofs",
@@ -135,7 +123,7 @@ std::vector<Command> commands() {
        "  --game      only game N of the file (1 is the first)\n"
        "  --time      budget per position (default 5 s)\n",
        {"--game", "--time", "--hash", "--threads"},
-       [](const Args& rest) { return afterFirst({"--review"}, rest); }},
+       qubic::reviewCommand},
       {"puzzles",
        "N [--seed S] [--from-proof FILE]",
        "N proven puzzles, a line each",
@@ -143,40 +131,36 @@ std::vector<Command> commands() {
        "  --seed      the same seed (default 1) gives the same puzzles\n"
        "  --from-proof half of them cut from that proof's forcing wins\n",
        {"--seed", "--from-proof"},
-       [](const Args& rest) { return afterFirst({"--puzzles"}, rest); }},
+       qubic::puzzlesCommand},
       {"book make", "FILE [prove's options] [--add-line MOVES [--add-from BOOK]]...",
        "prove, check the proof, write X's strategy as the book", kLineHelp,
-       with(kSolveOptions, lines), [](const Args& rest) { return afterFirst({"--book"}, rest); }},
+       with(kSolveOptions, lines),
+       [](const Args& rest) { return qubic::bookMakeCommand(rest, false); }},
       {"book shrink",
        "FILE [prove's options] [--shrink-from BOOK] [--reprove N [--reprove-moves K]]\n"
        "       [--parts D [--parts-only]] [--anneal M [--anneal-depth D] [--anneal-proof]]\n"
        "       [--add-line MOVES [--add-from BOOK]]...",
        "book make with a smaller strategy (research)", kShrinkHelp,
        with(with(kSolveOptions, lines), shrink),
-       [](const Args& rest) {
-         Args words = afterFirst({"--book"}, rest);
-         if (!words.empty()) words.insert(words.begin() + 2, "--shrink");
-         return words;
-       }},
+       [](const Args& rest) { return qubic::bookMakeCommand(rest, true); }},
       {"book info",
        "[FILE]",
        "what a book holds",
        "  its strategic positions, its longest win and its size (default: the shipped book)\n",
        {},
-       [](const Args& rest) { return rest.size() > 1 ? Args{} : prepend({"--book-info"}, rest); }},
+       qubic::bookInfoCommand},
       {"book check",
        "[FILE]",
        "is every first move won by the book?",
        "  follows the book's strategy from each of X's first moves against every defence, the\n"
        "  rules as referee (exit 0 when every first move is won)\n",
        {},
-       [](const Args& rest) { return rest.size() > 1 ? Args{} : prepend({"--check-book"}, rest); }},
+       qubic::bookCheckCommand},
       {"table list",
        "[--stones N]",
        "the opening table's jobs, a position a line",
        "  the canonical positions of N stones (default 4), those the book's lines reach first\n",
        {"--stones"},
-       nullptr,
        qubic::tableList},
       {"table job",
        "POSITION --dir DIR [--positions N] [--hash MB]",
@@ -186,7 +170,6 @@ std::vector<Command> commands() {
        "  every machine); a win's proof is written and checked by the rules; a position\n"
        "  already decided in DIR is not solved again\n",
        {"--dir", "--positions", "--hash"},
-       nullptr,
        qubic::tableJob},
       {"table join",
        "DIR --out FILE",
@@ -194,14 +177,12 @@ std::vector<Command> commands() {
        "  each win's proof in DIR is checked again; values of fewer stones follow by the\n"
        "  rules (docs/table.md)\n",
        {"--out"},
-       nullptr,
        qubic::tableJoin},
       {"table status",
        "DIR [--stones N]",
        "how far a table's run is",
        "  jobs done, values, core time, the hardest open position, an estimate for the rest\n",
        {"--stones"},
-       nullptr,
        qubic::tableStatus},
       {"table info",
        "[FILE]",
@@ -209,7 +190,6 @@ std::vector<Command> commands() {
        "  positions per number of stones, their values, the longest win (default: the shipped\n"
        "  table)\n",
        {},
-       nullptr,
        qubic::tableInfo},
   };
 }
@@ -231,27 +211,49 @@ void commandHelp(const Command& c) {
   std::printf("usage: qubic-solve %s %s\n%s\n%s", c.name, c.synopsis, c.summary, c.options);
 }
 
-// The old forms' mode options, in the order they chose the mode, with the command each is
-// now; an old form without one is `prove`.
-constexpr std::pair<const char*, const char*> kOldModes[] = {
-    {"--verify", "verify FILE"},          {"--explain", "explain ..."},
-    {"--review", "review RECORD ..."},    {"--puzzles", "puzzles N ..."},
-    {"--book-info", "book info [FILE]"},  {"--check-book", "book check [FILE]"},
-    {"--shrink", "book shrink FILE ..."}, {"--book", "book make FILE ..."},
+// The old forms, as one table: the option that chose the mode (first match in this order),
+// the command it is now, and whether the option's value is the command's first argument
+// (FILE, RECORD, N). An old form without any of them is `prove`.
+struct OldMode {
+  const char* option;
+  const char* command;
+  bool takesValue;
+};
+constexpr OldMode kOldModes[] = {
+    {"--verify", "verify", true},        {"--explain", "explain", false},
+    {"--review", "review", true},        {"--puzzles", "puzzles", true},
+    {"--book-info", "book info", false}, {"--check-book", "book check", false},
+    {"--shrink", "book shrink", false},  {"--book", "book make", true},
 };
 
-std::string newFormOf(const Args& args) {
-  for (const auto& [option, command] : kOldModes)
-    if (std::find(args.begin(), args.end(), option) != args.end())
-      return std::string("qubic-solve ") + command;
-  return "qubic-solve prove ...";
+// The new words of an old form: the command's words, its first argument, the rest as given.
+// A --shrink goes with --book: both leave, and --book's FILE leads.
+Args newWordsOf(Args old) {
+  const OldMode* mode = nullptr;
+  for (const OldMode& m : kOldModes)
+    if (!mode && std::find(old.begin(), old.end(), m.option) != old.end()) mode = &m;
+  Args words;
+  std::istringstream command(mode ? mode->command : "prove");
+  for (std::string w; command >> w;) words.push_back(w);
+  if (mode && std::string(mode->option) == "--shrink") {
+    old.erase(std::find(old.begin(), old.end(), "--shrink"));
+    mode = &kOldModes[7];  // --book FILE leads, as for book make
+  }
+  if (const auto at = mode ? std::find(old.begin(), old.end(), mode->option) : old.end();
+      at != old.end()) {
+    const bool value = mode->takesValue && at + 1 != old.end();
+    if (value) words.push_back(*(at + 1));
+    old.erase(at, at + (value ? 2 : 1));
+  }
+  words.insert(words.end(), old.begin(), old.end());
+  return words;
 }
 
 // An old form starts with a position or with an option some mode or command takes.
 bool isOldForm(const std::string& first) {
   if (first.find('/') != std::string::npos) return true;
-  for (const auto& [option, command] : kOldModes)
-    if (first == option) return true;
+  for (const OldMode& m : kOldModes)
+    if (first == m.option) return true;
   for (const Command& c : commands())
     if (c.allowed.count(first)) return true;
   return false;
@@ -261,6 +263,34 @@ int usageError(const std::string& message, const std::string& command) {
   std::fprintf(stderr, "qubic-solve: %s\nTry 'qubic-solve %s--help' for more information.\n",
                message.c_str(), command.empty() ? "" : (command + " ").c_str());
   return 2;
+}
+
+// Runs the command `words` names with the arguments after its name.
+int dispatch(const Args& words) {
+  const bool twoWords = words[0] == "book" || words[0] == "table";
+  if (words[0] == "book" && (words.size() < 2 || words[1] == "--help"))
+    return usageError("book needs a command: make, shrink, info or check", "");
+  if (words[0] == "table" && (words.size() < 2 || words[1] == "--help"))
+    return usageError("table needs a command: list, job, join, status or info", "");
+  const std::string name = twoWords ? words[0] + " " + words[1] : words[0];
+  const Args rest(words.begin() + (twoWords ? 2 : 1), words.end());
+  for (const Command& c : commands()) {
+    if (name != c.name) continue;
+    for (const std::string& a : rest)
+      if (a == "--help" || a == "-h") {
+        commandHelp(c);
+        return 0;
+      }
+    for (const std::string& a : rest)
+      if (a.rfind("--", 0) == 0 && !c.allowed.count(a))
+        return usageError(name + " takes no " + a, name);
+    try {
+      return c.run(rest);
+    } catch (const qubic::UsageError& e) {
+      return usageError(e.what(), name);
+    }
+  }
+  return usageError("unknown command '" + name + "'", "");
 }
 
 }  // namespace
@@ -280,32 +310,12 @@ int main(int argc, char** argv) {
   const bool old = isOldForm(args[0]);
   if (args[0].rfind("--", 0) == 0 && !old)
     return usageError("unknown option '" + args[0] + "'", "");
+  const Args words = old ? newWordsOf(args) : args;
   if (old) {
-    std::fprintf(stderr, "qubic-solve: note: the old form; it is now `%s`\n",
-                 newFormOf(args).c_str());
-    return qubic::solveWithOptions(args);
+    std::string form;
+    for (const std::string& w : words) form += (form.empty() ? "" : " ") + w;
+    std::fprintf(stderr, "qubic-solve: note: the old form; it is now `qubic-solve %s`\n",
+                 form.c_str());
   }
-  const bool book = args[0] == "book" || args[0] == "table";
-  if (args[0] == "book" && (args.size() < 2 || args[1] == "--help"))
-    return usageError("book needs a command: make, shrink, info or check", "");
-  if (args[0] == "table" && (args.size() < 2 || args[1] == "--help"))
-    return usageError("table needs a command: list, job, join, status or info", "");
-  const std::string name = book ? args[0] + " " + args[1] : args[0];
-  const Args rest(args.begin() + (book ? 2 : 1), args.end());
-  for (const Command& c : commands()) {
-    if (name != c.name) continue;
-    for (const std::string& a : rest)
-      if (a == "--help" || a == "-h") {
-        commandHelp(c);
-        return 0;
-      }
-    for (const std::string& a : rest)
-      if (a.rfind("--", 0) == 0 && !c.allowed.count(a))
-        return usageError(name + " takes no " + a, name);
-    if (c.run) return c.run(rest);
-    const Args words = c.translate(rest);
-    if (words.empty() && name != "prove") return usageError(name + ": " + c.synopsis, name);
-    return qubic::solveWithOptions(words);
-  }
-  return usageError("unknown command '" + name + "'", "");
+  return dispatch(words);
 }

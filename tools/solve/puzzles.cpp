@@ -1,5 +1,8 @@
 #include "puzzles.hpp"
 
+#include "cli.hpp"
+#include "config/program.hpp"
+
 #include <cstdio>
 #include <fstream>
 
@@ -61,6 +64,18 @@ int puzzlesMain(int count, std::uint64_t seed, const std::string& proofPath,
     return 1;
   }
   return 0;
+}
+
+int puzzlesCommand(const Args& args) {
+  const CommandLine line(args, {{}, {"--seed", "--from-proof"}});
+  if (line.positional().size() != 1) throw UsageError("puzzles: N [--seed S] [--from-proof FILE]");
+  const CommandLine count({"--puzzles", line.positional()[0]}, {{}, {"--puzzles"}});
+  const double n = count.count("--puzzles", 0, 1, 100000, "a whole number from 1 to 100000");
+  const double seed = line.count("--seed", 1, 0, 1e15, "a whole number from 0 to 10^15");
+  static std::atomic<bool> interrupted{false};
+  stopOnInterrupt(interrupted);
+  return puzzlesMain(static_cast<int>(n), static_cast<std::uint64_t>(seed),
+                     line.text("--from-proof"), interrupted);
 }
 
 }  // namespace qubic

@@ -6,6 +6,8 @@
 #include <new>
 #include <vector>
 
+#include "cli.hpp"
+#include "config/program.hpp"
 #include "config/read_file.hpp"
 #include "config/table_file.hpp"
 #include "engine/core/notation.hpp"
@@ -155,6 +157,23 @@ int reviewMain(const std::string& game, int gameNumber, double seconds, double t
     reviewOne(*solver, g.start, g.moves, seconds, stop);
   }
   return 0;
+}
+
+int reviewCommand(const Args& args) {
+  const CommandLine line(args, {{}, {"--game", "--time", "--hash", "--threads"}});
+  if (line.positional().size() != 1)
+    throw UsageError("review: RECORD|MOVES [--game N] [--time T] [--hash MB] [--threads N]");
+  const std::string& game = line.positional()[0];
+  if (game.empty()) throw UsageError("review: RECORD|MOVES, not an empty one");
+  const double gameNumber = line.count("--game", 0, 1, 1e9, "a whole number from 1 to 10^9");
+  const double seconds = line.seconds("--time", 5);
+  const double hashMb = line.count("--hash", 64, 1, 1 << 20, "a whole number of MB from 1");
+  const double threads = line.count("--threads", 1, 1, kMaxSolveThreads,
+                                    "a whole number from 1 to " + std::to_string(kMaxSolveThreads));
+  static std::atomic<bool> interrupted{false};
+  stopOnInterrupt(interrupted);
+  return reviewMain(game, static_cast<int>(gameNumber), seconds > 0 ? seconds : 5, hashMb,
+                    static_cast<int>(threads), interrupted);
 }
 
 }  // namespace qubic

@@ -39,32 +39,12 @@ using Args = std::vector<std::string>;
 // same way on every machine (most four-stone positions need well under a million).
 constexpr std::uint64_t kDefaultJobPositions = 2'000'000;
 
-// Options of the form `--name value` and positional words, as each command takes them.
-struct Words {
-  Args positional;
-  std::map<std::string, std::string> options;
-};
-Words readWords(const Args& args, const std::set<std::string>& takes) {
-  Words w;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i].rfind("--", 0) != 0) {
-      w.positional.push_back(args[i]);
-      continue;
-    }
-    if (!takes.count(args[i])) failWith("table takes no " + args[i] + " here");
-    if (i + 1 == args.size()) failWith(args[i] + " needs a value");
-    w.options[args[i]] = args[i + 1];
-    ++i;
-  }
-  return w;
-}
-std::uint64_t count(const Words& w, const std::string& option, std::uint64_t fallback,
+// A count option of a table command: a whole number from min to max.
+std::uint64_t count(const CommandLine& line, const std::string& option, std::uint64_t fallback,
                     std::uint64_t min, std::uint64_t max) {
-  const auto it = w.options.find(option);
-  if (it == w.options.end()) return fallback;
-  return static_cast<std::uint64_t>(wholeNumber(
-      it->second.c_str(), option.c_str(), static_cast<double>(min), static_cast<double>(max),
-      ("a whole number from " + std::to_string(min) + " to " + std::to_string(max)).c_str()));
+  return static_cast<std::uint64_t>(line.count(
+      option, static_cast<double>(fallback), static_cast<double>(min), static_cast<double>(max),
+      "a whole number from " + std::to_string(min) + " to " + std::to_string(max)));
 }
 
 Position canonicalPosition(const Position& p) {
@@ -112,6 +92,16 @@ std::optional<JobResult> readResult(const fs::path& path) {
 
 bool decided(const JobResult& r) { return r.value != "unknown"; }
 
+// A job's result, written beside and renamed: a job killed midway leaves none.
+void writeResult(const fs::path& path, const JobResult& r) {
+  std::ostringstream out;
+  out << kTableResult.signature << "1\nposition: " << r.position << "\nvalue: " << r.value
+      << "\nplies: " << r.plies << "\nchecked: " << r.checked << "\nbudget: " << r.budget
+      << "\npositions: " << r.positions << "\nseconds: " << r.seconds << "\n";
+  if (const std::string e = writeOutputFile(path.string(), out.str(), kTableResult); !e.empty())
+    failWith(e);
+}
+
 // The proof files of a result: one, NAME.qpf, when the winner is to move; else one per
 // class of the mover's replies, NAME-<reply>.qpf. Each proves `winner` wins the position
 // it starts from.
@@ -156,9 +146,9 @@ Parsed<int> writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
   return Parsed<int>::success(plies);
 }
 
-Position positionArgument(const Words& w) {
-  if (w.positional.size() != 1) failWith("table job: one POSITION, e.g. \"x.../... x\"");
-  const Parsed<Position> p = parsePosition(w.positional[0]);
+Position positionArgument(const CommandLine& w) {
+  if (w.positional().size() != 1) failWith("table job: one POSITION, e.g. \"x.../... x\"");
+  const Parsed<Position> p = parsePosition(w.positional()[0]);
   if (!p) failWith("table job: " + p.error());
   if (p.value().moveCount() > kTableMaxStones)
     failWith("table job: the table holds positions of at most " + std::to_string(kTableMaxStones) +
@@ -169,9 +159,9 @@ Position positionArgument(const Words& w) {
 }  // namespace
 
 int tableList(const Args& args) {
-  const Words w = readWords(args, {"--stones"});
+  const CommandLine w(args, {{}, {"--stones"}});
   const int stones = static_cast<int>(count(w, "--stones", 4, 0, kTableMaxStones));
-  if (!w.positional.empty()) failWith("table list takes no " + w.positional[0]);
+  if (!w.positional().empty()) failWith("table list takes no " + w.positional()[0]);
   // The positions the book's strategy reaches (X as the book plays, O every reply) first:
   // the table is useful early on the lines games take.
   std::vector<Position> first;
@@ -202,10 +192,10 @@ int tableList(const Args& args) {
 }
 
 int tableJob(const Args& args) {
-  const Words w = readWords(args, {"--dir", "--positions", "--hash"});
+  const CommandLine w(args, {{}, {"--dir", "--positions", "--hash"}});
   const Position pos = positionArgument(w);
-  if (!w.options.count("--dir")) failWith("table job needs --dir DIR (where results are kept)");
-  const fs::path dir = w.options.at("--dir");
+  if (!w.has("--dir")) failWith("table job needs --dir DIR (where results are kept)");
+  const fs::path dir = w.text("--dir");
   const std::uint64_t budget =
       count(w, "--positions", kDefaultJobPositions, 10'000, 1'000'000'000'000);
   const std::string name = jobName(pos);
@@ -254,13 +244,8 @@ int tableJob(const Args& args) {
     plies = proven.value();
     checked = "rules";
   }
-  std::ostringstream out;
-  out << kTableResult.signature << "1\nposition: " << positionString(pos) << "\nvalue: " << value
-      << "\nplies: " << plies << "\nchecked: " << checked << "\nbudget: " << budget
-      << "\npositions: " << positions << "\nseconds: " << seconds << "\n";
-  if (const std::string e = writeOutputFile(resultPath.string(), out.str(), kTableResult);
-      !e.empty())
-    failWith(e);
+  writeResult(resultPath,
+              {name, positionString(pos), value, checked, plies, budget, positions, seconds});
   std::printf("%s: %s%s\n", name.c_str(), value.c_str(),
               plies ? (" in at most " + std::to_string(plies) + " plies").c_str() : "");
   return 0;
@@ -316,10 +301,10 @@ std::vector<JobResult> resultsIn(const fs::path& dir) {
 }  // namespace
 
 int tableJoin(const Args& args) {
-  const Words w = readWords(args, {"--out"});
-  if (w.positional.size() != 1 || !w.options.count("--out")) failWith("table join: DIR --out FILE");
-  const fs::path dir = w.positional[0];
-  const std::string out = w.options.at("--out");
+  const CommandLine w(args, {{}, {"--out"}});
+  if (w.positional().size() != 1 || !w.has("--out")) failWith("table join: DIR --out FILE");
+  const fs::path dir = w.positional()[0];
+  const std::string out = w.text("--out");
   if (const std::string refused = checkOutputFile(out, kTableFile); !refused.empty())
     failWith(refused);
   OpeningTable table;
@@ -353,8 +338,8 @@ int tableJoin(const Args& args) {
 }
 
 int tableStatus(const Args& args) {
-  const Words w = readWords(args, {"--stones"});
-  if (w.positional.size() != 1) failWith("table status: DIR [--stones N]");
+  const CommandLine w(args, {{}, {"--stones"}});
+  if (w.positional().size() != 1) failWith("table status: DIR [--stones N]");
   const int stones = static_cast<int>(count(w, "--stones", 4, 0, kTableMaxStones));
   const std::string prefix = std::to_string(stones) + "s-";
   std::map<std::string, int> values;
@@ -362,7 +347,7 @@ int tableStatus(const Args& args) {
   std::size_t done = 0, decidedCount = 0;
   const JobResult* hardest = nullptr;
   std::vector<double> times;
-  const std::vector<JobResult> results = resultsIn(w.positional[0]);
+  const std::vector<JobResult> results = resultsIn(w.positional()[0]);
   for (const JobResult& r : results) {
     if (r.name.rfind(prefix, 0) != 0) continue;
     ++done;
@@ -423,9 +408,9 @@ bool answerFromTable(const Position& pos) {
 }
 
 int tableInfo(const Args& args) {
-  const Words w = readWords(args, {});
-  if (w.positional.size() > 1) failWith("table info: [FILE]");
-  const auto loaded = loadTableFile(w.positional.empty() ? "" : w.positional[0]);
+  const CommandLine w(args, {{}, {}});
+  if (w.positional().size() > 1) failWith("table info: [FILE]");
+  const auto loaded = loadTableFile(w.positional().empty() ? "" : w.positional()[0]);
   if (!loaded) failWith(loaded.error());
   const OpeningTable& t = *loaded.value();
   for (int s = 0; s <= kTableMaxStones; ++s) {

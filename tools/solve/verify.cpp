@@ -10,7 +10,11 @@
 
 namespace qubic {
 
-int verifyCommand(const std::string& path) {
+int verifyCommand(const Args& args) {
+  const CommandLine line(args, {});
+  if (line.positional().size() != 1) throw UsageError("verify: FILE");
+  const std::string& path = line.positional()[0];
+  if (path.empty()) throw UsageError("verify: FILE, not an empty name");
   // Proofs are big, so they are streamed; but never from a FIFO or a device.
   if (const Parsed<std::size_t> file = checkRegularFile(path, kMaxProofBytes); !file)
     failWith("cannot read " + path + ": " + file.error());
