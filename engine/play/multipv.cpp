@@ -169,19 +169,60 @@ void MultiPv::proveUnknownLines(const Position& pos, std::vector<MoveChoice>& li
 // unproven moves by score, proven losses (longest first); `limits.multiPv` of them.
 // Moves are judged best-looking first while time and nodes last (the move's limits);
 // those left unjudged are not ranked. Adds the nodes spent to `nodes`.
+// The value kept for the position after c.move, when a look before proved it.
+bool MultiPv::valueFromStore(const Position& pos, MoveChoice& c) const {
+  Position next = pos;
+  next.play(c.move);
+  const std::optional<StoredValue> v = store_.find(next);
+  if (!v) return false;
+  c.verdict = v->winner == pos.sideToMove() ? Verdict::Win : Verdict::Loss;
+  c.plies = 1 + v->plies;
+  return true;
+}
+
+// Keeps every value proven among `lines` (after the move, for the store's next reader).
+void MultiPv::remember(const Position& pos, const std::vector<MoveChoice>& lines) {
+  const Side us = pos.sideToMove();
+  for (const MoveChoice& c : lines) {
+    if (c.verdict == Verdict::Unknown || c.plies <= 1 || c.move < 0) continue;
+    Position next = pos;
+    next.play(c.move);
+    store_.add(next, {c.verdict == Verdict::Win ? us : opponent(us), c.plies - 1});
+  }
+}
+
 std::vector<MoveChoice> MultiPv::rank(const Position& pos, const MoveChoice& best,
                                       const MoveLimits& limits, Clock::time_point deadline,
                                       const Book* book, std::uint64_t& nodes) {
   std::vector<MoveChoice> lines{best};
+  // The chosen move's line: its own verdict, or what the table or a look before proved,
+  // the shorter bound when both are known.
   if (lines[0].verdict == Verdict::Unknown) valueFromTable(table_, pos, lines[0]);
+  if (MoveChoice kept = lines[0];
+      valueFromStore(pos, kept) &&
+      (lines[0].verdict == Verdict::Unknown ||
+       (kept.verdict == lines[0].verdict && kept.plies < lines[0].plies)))
+    lines[0].verdict = kept.verdict, lines[0].plies = kept.plies;
   const int depth = kRankMaxDepth;
   std::uint8_t order[kCells];
   const int count = orderByMoveValue(pos, pos.emptyCells() & ~bit(best.move), order, true);
+  // What is known already (the opening table, values proven before) is shown at once,
+  // whatever the time: a second look never shows less than the first.
+  std::vector<int> toJudge;
   for (int i = 0; i < count; ++i) {
+    MoveChoice c;
+    c.move = order[i];
+    c.pv[0] = order[i];
+    c.pvLength = 1;
+    if (valueFromTable(table_, pos, c) || valueFromStore(pos, c))
+      lines.push_back(c);
+    else
+      toJudge.push_back(order[i]);
+  }
+  for (const int move : toJudge) {
     if (Clock::now() >= deadline || nodes >= limits.maxNodes ||
         (limits.stop && limits.stop->load()))
       break;
-    const int move = order[i];
     MoveChoice c = judgeMove(pos, move, depth, limits, book);
     nodes += c.nodes;
     if (c.pvLength == 0 || c.pv[0] != move)
@@ -191,6 +232,7 @@ std::vector<MoveChoice> MultiPv::rank(const Position& pos, const MoveChoice& bes
   // (A depth limit asks for a fixed amount of work, and may come with no other limit.)
   if (lines.size() == static_cast<std::size_t>(count) + 1 && limits.maxDepth == 0)
     proveUnknownLines(pos, lines, limits, deadline, nodes);
+  remember(pos, lines);
   auto key = [](const MoveChoice& c) {
     if (c.verdict == Verdict::Win) return std::pair<int, int>{0, c.plies};
     if (c.verdict == Verdict::Loss) return std::pair<int, int>{2, -c.plies};

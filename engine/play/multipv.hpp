@@ -2,7 +2,8 @@
 // Each move is judged on its own: proven when the opening table, the book or a small proof
 // search knows it (distances as in docs/notation.md), else a small heuristic search of it
 // alone; the time left then goes to proving the values still unknown, pass after pass. The
-// searches are the player's own, so their tables keep what each pass learned.
+// searches are the player's own, so their tables keep what each pass learned; every value
+// proven is kept for the run (engine/play/proven_store) and shown again at once.
 #pragma once
 
 #include <chrono>
@@ -14,6 +15,7 @@
 #include "engine/proof/solver.hpp"
 #include "move_limits.hpp"
 #include "player.hpp"
+#include "proven_store.hpp"
 #include "search.hpp"
 
 namespace qubic {
@@ -24,7 +26,10 @@ bool valueFromTable(const OpeningTable* table, const Position& pos, MoveChoice& 
 
 class MultiPv {
  public:
-  MultiPv(Solver& solver, HeuristicSearch& heuristic) : solver_(solver), heuristic_(heuristic) {}
+  // `storeEntries`: the values kept for later looks (engine/play/proven_store).
+  MultiPv(Solver& solver, HeuristicSearch& heuristic, std::size_t storeEntries)
+      : solver_(solver), heuristic_(heuristic), store_(storeEntries) {}
+  std::size_t bytes() const { return store_.bytes(); }
   void setOpeningTable(const OpeningTable* table) { table_ = table; }
 
   // The chosen move first, then the others best first: proven wins (quickest first),
@@ -43,6 +48,8 @@ class MultiPv {
   Answer proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits);
   static Side favouredSide(const Position& pos, const MoveChoice& c);
   ProofNumber nearestProof(const Position& pos, const MoveChoice& c);
+  bool valueFromStore(const Position& pos, MoveChoice& c) const;
+  void remember(const Position& pos, const std::vector<MoveChoice>& lines);
   void proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
                          const MoveLimits& limits, std::chrono::steady_clock::time_point deadline,
                          std::uint64_t& nodes);
@@ -50,6 +57,7 @@ class MultiPv {
   Solver& solver_;
   HeuristicSearch& heuristic_;
   const OpeningTable* table_ = nullptr;
+  ProvenStore store_;  // every line proven in this run (engine/play/proven_store)
 };
 
 }  // namespace qubic

@@ -48,7 +48,7 @@ struct Player::Impl {
   Solver solver;         // the proof searches, on options.threads threads, and their table
   ThreatSearch threats;  // the player's own forcing-sequence searches
   HeuristicSearch heuristic;
-  MultiPv multiPv{solver, heuristic};  // the MultiPV lines, over the searches above
+  MultiPv multiPv;  // the MultiPV lines, over the searches above
   Strategy elementary, planar, forcing;
   Clock::time_point started;  // when the current choose() began, for the progress reports
 
@@ -57,6 +57,7 @@ struct Player::Impl {
         solver(solverOptions(o)),
         threats(threatEntries(o)),
         heuristic(searchTableMb(o), threatEntries(o)),
+        multiPv(solver, heuristic, storeEntries(o)),
         elementary(Tier::Elementary, o.seed),
         planar(Tier::Planar, o.seed),
         forcing(Tier::Forcing, o.seed, threatEntries(o)) {}
@@ -68,7 +69,8 @@ struct Player::Impl {
   }
 
   std::size_t bytes() const {
-    return solver.bytes() + threats.tableBytes() + heuristic.bytes() + forcing.bytes();
+    return solver.bytes() + threats.tableBytes() + heuristic.bytes() + forcing.bytes() +
+           multiPv.bytes();
   }
 
   int hashfull() const { return static_cast<int>(solver.table().fill() * 1000); }
@@ -85,7 +87,8 @@ struct Player::Impl {
   // All of the player's tables come out of PlayerOptions::hashMb: a quarter for the
   // heuristic search, a thirty-second for each of its four threat searches (the player's,
   // the heuristic search's, the forcing tier's and the proof search's, which its helper
-  // threads share), the rest, at least 1 MB, for the proof table.
+  // threads share), a sixty-fourth for the proven values MultiPV keeps, the rest, at least
+  // 1 MB, for the proof table.
   static constexpr std::size_t kThreatTables = 4;
   static std::size_t threatEntries(const PlayerOptions& o) {
     const std::size_t entries = (o.hashMb << 20) / 32 / sizeof(std::uint64_t);
@@ -93,12 +96,18 @@ struct Player::Impl {
                                    std::size_t{1} << 12, std::size_t{1} << 18);
   }
   static std::size_t searchTableMb(const PlayerOptions& o) { return o.hashMb / 4; }
+  // The proven values kept for MultiPV's later looks: a sixty-fourth of the budget.
+  static std::size_t storeEntries(const PlayerOptions& o) {
+    return std::bit_floor(
+        std::max<std::size_t>((o.hashMb << 20) / 64 / ProvenStore::kEntryBytes, 2));
+  }
 
   static SolverOptions solverOptions(const PlayerOptions& o) {
     SolverOptions s;
     s.threads = std::clamp(o.threads, 1, kMaxSolveThreads);
-    const std::size_t others =
-        (searchTableMb(o) << 20) + kThreatTables * threatEntries(o) * sizeof(std::uint64_t);
+    const std::size_t others = (searchTableMb(o) << 20) +
+                               kThreatTables * threatEntries(o) * sizeof(std::uint64_t) +
+                               storeEntries(o) * ProvenStore::kEntryBytes;
     s.tableMb =
         std::max<std::size_t>(1, ((o.hashMb << 20) - std::min(o.hashMb << 20, others)) >> 20);
     s.threatEntries = threatEntries(o);
