@@ -85,16 +85,16 @@ std::string describeMachine() {
          (load.empty() ? "" : ", load average " + load + " at the start");
 }
 
-std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
-  const TournamentConfig& config = tournament.config();
-  const Standings& standings = tournament.standings();
-  const auto& engines = config.engines;
-  const std::string firstLevel = engines.front().name;
+namespace {
 
-  std::ostringstream out;
+// The report's head: what the ladder is, and how this run was made.
+void writeHeader(std::ostringstream& out, const Tournament& tournament, const LadderRun& run) {
+  const TournamentConfig& config = tournament.config();
+  const auto& engines = config.engines;
   out << "# Playing strength of the levels\n\n"
       << "The Elo ladder of `qubic-engine`'s levels, measured with `qubic-match --ladder`\n"
-      << "(docs/tournaments.md): each level played the next one. " << firstLevel << " is rated 0,\n"
+      << "(docs/tournaments.md): each level played the next one. " << engines.front().name
+      << " is rated 0,\n"
       << "and each level's rating is the one below it plus the measured difference between\n"
       << "the two. Error bars are 95 % intervals (the difference column also gives the\n"
       << "interval's ends, which need not lie symmetrically); a rating's bar adds the bars\n"
@@ -112,10 +112,42 @@ std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
       << (config.openingsFile.empty() ? "the built-in openings" : config.openingsFile)
       << ", each opening played with both colours; the games are in `" << config.recordsPath
       << "`\n\n";
+}
 
+// What the table found, in sentences: unbounded steps, steps not measurably up, uneven steps.
+void writeFindings(std::ostringstream& out, bool lowerBound, const std::vector<std::string>& notes,
+                   const std::vector<std::string>& uneven) {
+  if (lowerBound)
+    out << "A step in which one level won every game has no finite estimate; the table gives\n"
+        << "the Elo difference that such a result exceeds with 97.5 % confidence, and the\n"
+        << "ratings from there on are lower bounds.\n\n";
+  if (notes.empty()) {
+    out << "Every level is measurably stronger than the one below it: each step's 95 %\n"
+        << "interval lies above 0.\n";
+  } else {
+    out << "Steps whose 95 % interval reaches 0 or below:\n\n";
+    for (const std::string& n : notes) out << "- " << n << "\n";
+  }
+  out << "\n";
+  if (uneven.empty()) {
+    out << "Every step lies between +" << kEvenStep.first << " and +" << kEvenStep.second
+        << " Elo.\n";
+  } else {
+    out << "Steps outside +" << kEvenStep.first << " to +" << kEvenStep.second << " Elo:\n\n";
+    for (const std::string& n : uneven) out << "- " << n << "\n";
+  }
+}
+
+}  // namespace
+
+std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
+  const auto& engines = tournament.config().engines;
+  const Standings& standings = tournament.standings();
+  std::ostringstream out;
+  writeHeader(out, tournament, run);
   out << "| level | vs the level below: wins-losses-draws | score | Elo difference | Elo |\n"
       << "|---|---|---|---|---|\n"
-      << "| " << firstLevel << " | | | | 0 |\n";
+      << "| " << engines.front().name << " | | | | 0 |\n";
   double rating = 0, variance = 0;
   bool known = true, lowerBound = false, unboundedBar = false;
   std::vector<std::string> notes, uneven;
@@ -145,25 +177,7 @@ std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
         << percentText(s.fraction()) << " | " << step.difference << " | " << total << " |\n";
   }
   out << "\n";
-  if (lowerBound)
-    out << "A step in which one level won every game has no finite estimate; the table gives\n"
-        << "the Elo difference that such a result exceeds with 97.5 % confidence, and the\n"
-        << "ratings from there on are lower bounds.\n\n";
-  if (notes.empty()) {
-    out << "Every level is measurably stronger than the one below it: each step's 95 %\n"
-        << "interval lies above 0.\n";
-  } else {
-    out << "Steps whose 95 % interval reaches 0 or below:\n\n";
-    for (const std::string& n : notes) out << "- " << n << "\n";
-  }
-  out << "\n";
-  if (uneven.empty()) {
-    out << "Every step lies between +" << kEvenStep.first << " and +" << kEvenStep.second
-        << " Elo.\n";
-  } else {
-    out << "Steps outside +" << kEvenStep.first << " to +" << kEvenStep.second << " Elo:\n\n";
-    for (const std::string& n : uneven) out << "- " << n << "\n";
-  }
+  writeFindings(out, lowerBound, notes, uneven);
   return out.str();
 }
 

@@ -39,6 +39,18 @@ int fail(const std::string& message, int code) {
 
 }  // namespace
 
+// Why the ladder's report cannot go to `path` ("" when it can, or when none is asked for):
+// said before the games, not after them.
+static std::string checkReportPath(const std::string& path) {
+  if (path.empty()) return {};
+  if (std::string refused = checkOutputFile(path, kLadderReport); !refused.empty()) return refused;
+  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  if (!dir.empty() && !std::filesystem::is_directory(dir))
+    return "the report's directory " + dir.string() +
+           " does not exist (run from the source tree, or give -report)";
+  return {};
+}
+
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (std::find(args.begin(), args.end(), "--version") != args.end()) {
@@ -64,15 +76,8 @@ int main(int argc, char** argv) {
                                         : loadOpeningsFile(openingsFile);
   if (!openings) return fail(openings.error(), 2);
   const std::string& reportPath = config.value().reportPath;
-  if (!reportPath.empty()) {
-    if (const std::string refused = checkOutputFile(reportPath, kLadderReport); !refused.empty())
-      return fail(refused, 2);
-    const std::filesystem::path dir = std::filesystem::path(reportPath).parent_path();
-    if (!dir.empty() && !std::filesystem::is_directory(dir))
-      return fail("the report's directory " + dir.string() +
-                      " does not exist (run from the source tree, or give -report)",
-                  2);
-  }
+  if (const std::string refused = checkReportPath(reportPath); !refused.empty())
+    return fail(refused, 2);
 
   stopOnInterrupt(interrupted);
 

@@ -117,6 +117,55 @@ void killDescendants() {
 
 }  // namespace
 
+// The child's side of PipedProcess::start: the guardian, which starts the engine and
+// stands between it and the manager. Only async-signal-safe calls until exec.
+[[noreturn]] static void guardEngine(pid_t parent, int inRead, int outWrite, int errWrite,
+                                     int statusWrite, const char* file, char* const* argv) {
+  // The guardian: leader of a process group holding the engine and everything it starts,
+  // which it kills whole when the manager dies, even by SIGKILL. Only async-signal-safe
+  // calls from here to exec.
+  setpgid(0, 0);
+  struct sigaction onStop {};
+  onStop.sa_handler = stopEngine;
+  sigaction(SIGUSR1, &onStop, nullptr);
+  prctl(PR_SET_PDEATHSIG, SIGUSR1);  // the manager (the thread that started it) died
+  if (getppid() != parent) stopEngine(0);
+  prctl(PR_SET_CHILD_SUBREAPER, 1);  // what the engine leaves behind comes back here
+  // The guardian never execs, so close-on-exec does not clear what it inherited: the
+  // pipes of engines other threads of the manager are starting. Holding their write
+  // ends, it would keep their status pipes from closing, and two workers would wait on
+  // each other for ever. It keeps only its own engine's ends, as 0-3, and closes the rest.
+  dup2(inRead, 0);
+  dup2(outWrite, 1);
+  dup2(errWrite, 2);
+  if (statusWrite != kStatusFd) dup3(statusWrite, kStatusFd, O_CLOEXEC);
+  for (int fd = 0; fd < 3; ++fd) fcntl(fd, F_SETFD, 0);  // the engine's standard streams
+  fcntl(kStatusFd, F_SETFD, FD_CLOEXEC);                 // closed by a successful exec: no report
+  close_range(kStatusFd + 1, ~0U, 0);
+  const pid_t engine = fork();
+  if (engine == 0) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);  // dies with the guardian
+    execv(file, argv);
+    const int error = errno;
+    [[maybe_unused]] const ssize_t written = write(kStatusFd, &error, sizeof error);
+    _exit(127);
+  }
+  close_range(0, kStatusFd, 0);
+  if (engine < 0) _exit(127);
+  gEngine = engine;
+  // Ends as the engine ended, so the manager reads the engine's exit status or signal,
+  // once nothing the engine started is left.
+  int how = 0;
+  while (waitpid(engine, &how, 0) < 0)
+    if (errno != EINTR) _exit(127);
+  killDescendants();
+  if (WIFSIGNALED(how)) {
+    signal(WTERMSIG(how), SIG_DFL);
+    raise(WTERMSIG(how));
+  }
+  _exit(WIFEXITED(how) ? WEXITSTATUS(how) : 127);
+}
+
 std::string PipedProcess::start(const std::string& command, const std::vector<std::string>& args) {
   kill();
   exitDescription_.clear();
@@ -143,51 +192,7 @@ std::string PipedProcess::start(const std::string& command, const std::vector<st
   }
   const pid_t parent = getpid();
   const pid_t pid = fork();
-  if (pid == 0) {
-    // The guardian: leader of a process group holding the engine and everything it starts,
-    // which it kills whole when the manager dies, even by SIGKILL. Only async-signal-safe
-    // calls from here to exec.
-    setpgid(0, 0);
-    struct sigaction onStop {};
-    onStop.sa_handler = stopEngine;
-    sigaction(SIGUSR1, &onStop, nullptr);
-    prctl(PR_SET_PDEATHSIG, SIGUSR1);  // the manager (the thread that started it) died
-    if (getppid() != parent) stopEngine(0);
-    prctl(PR_SET_CHILD_SUBREAPER, 1);  // what the engine leaves behind comes back here
-    // The guardian never execs, so close-on-exec does not clear what it inherited: the
-    // pipes of engines other threads of the manager are starting. Holding their write
-    // ends, it would keep their status pipes from closing, and two workers would wait on
-    // each other for ever. It keeps only its own engine's ends, as 0-3, and closes the rest.
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    dup2(err[1], 2);
-    if (status[1] != kStatusFd) dup3(status[1], kStatusFd, O_CLOEXEC);
-    for (int fd = 0; fd < 3; ++fd) fcntl(fd, F_SETFD, 0);  // the engine's standard streams
-    fcntl(kStatusFd, F_SETFD, FD_CLOEXEC);                 // closed by a successful exec: no report
-    close_range(kStatusFd + 1, ~0U, 0);
-    const pid_t engine = fork();
-    if (engine == 0) {
-      prctl(PR_SET_PDEATHSIG, SIGKILL);  // dies with the guardian
-      execv(file.c_str(), argv.data());
-      const int error = errno;
-      [[maybe_unused]] const ssize_t written = write(kStatusFd, &error, sizeof error);
-      _exit(127);
-    }
-    close_range(0, kStatusFd, 0);
-    if (engine < 0) _exit(127);
-    gEngine = engine;
-    // Ends as the engine ended, so the manager reads the engine's exit status or signal,
-    // once nothing the engine started is left.
-    int how = 0;
-    while (waitpid(engine, &how, 0) < 0)
-      if (errno != EINTR) _exit(127);
-    killDescendants();
-    if (WIFSIGNALED(how)) {
-      signal(WTERMSIG(how), SIG_DFL);
-      raise(WTERMSIG(how));
-    }
-    _exit(WIFEXITED(how) ? WEXITSTATUS(how) : 127);
-  }
+  if (pid == 0) guardEngine(parent, in[0], out[1], err[1], status[1], file.c_str(), argv.data());
   const int forkError = errno;
   for (int fd : {in[0], out[1], err[1], status[1]}) close(fd);
   if (pid < 0) {
