@@ -173,6 +173,10 @@ const std::vector<SettingField>& settingFields() {
                   std::numeric_limits<std::int64_t>::max()}},
       {"engine", "explain", "give the reason for every move",
        F::Boolean{booleanAccess<kEngine, &EngineSettings::explain>()}},
+      {"engine", "proven_cache",
+       "keep the values MultiPV proves across runs, in $XDG_CACHE_HOME/qubic/proven-values, so "
+       "that a later look shows them at once (docs/protocol.md)",
+       F::Boolean{booleanAccess<kEngine, &EngineSettings::provenCache>()}},
       {"engine", "multi_pv",
        "root moves reported with their values (proven when known) after each search",
        F::Integer{integerAccess<kEngine, &EngineSettings::multiPv>(), 1, 64}},

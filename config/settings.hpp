@@ -22,6 +22,7 @@ struct EngineSettings {
   std::string solutionFile;    // empty: the book shipped with the program
   std::int64_t seed = 0;       // randomness of the lower levels; 0 = from the clock
   bool explain = true;         // say why each move was chosen
+  bool provenCache = false;    // keep MultiPV's proven values across runs (config/proven_cache)
   int multiPv = 1;             // root moves reported with their values after a search
   bool limitStrength = false;  // play at `elo` instead of `level`
   int elo = 1200;              // on the scale of docs/strength.md (level 0 = 0)

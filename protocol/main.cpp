@@ -160,6 +160,7 @@ int run(int argc, char** argv) {
   }
   searcher.stop();  // quit has stopped any search already; this keeps the exit certain
   searcher.waitForSearch();
+  searcher.saveProvenValues();
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "config/book_file.hpp"
+#include "config/proven_cache.hpp"
 #include "config/table_file.hpp"
 #include "ugi_commands.hpp"
 
@@ -53,7 +54,10 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
     options.seed = effectiveSeed(settings.seed);
     options.threads = settings.threads;
     try {
-      player_ = std::make_unique<Player>(options);
+      auto fresh = std::make_unique<Player>(options);
+      // What the old player proved goes over to the new one.
+      if (player_) fresh->provenValues().addFrom(player_->provenValues().serialize(""), "");
+      player_ = std::move(fresh);
     } catch (const std::bad_alloc&) {
       return "cannot allocate " + std::to_string(settings.hashMb) + " MB for the hash table";
     }
@@ -67,6 +71,9 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
   book_ = book;
   player_->setBook(book_, settings.useSolution);
   player_->setOpeningTable(settings.useSolution ? table_ : nullptr);
+  // A damaged or foreign cache is ignored (and replaced at the next save): no error.
+  if (settings.provenCache && !cacheLoaded_) loadProvenCache(player_->provenValues());
+  cacheLoaded_ = cacheLoaded_ || settings.provenCache;
   applied_ = settings;
   if (!bookProblem.empty()) applied_.solutionFile.clear();
   if (!tableProblem.empty()) tableProblem += "; no opening table is used";
@@ -116,5 +123,9 @@ void PlayerSearcher::waitIfStopping() {
 }
 
 void PlayerSearcher::waitForSearch() { jobs_.wait(); }
+
+void PlayerSearcher::saveProvenValues() {
+  if (player_ && applied_.provenCache) saveProvenCache(player_->provenValues());
+}
 
 }  // namespace qubic

@@ -36,6 +36,9 @@ class PlayerSearcher final : public Searcher {
   void waitIfStopping();
   // Waits until the running search (if any) has delivered its result. Same caveat.
   void waitForSearch();
+  // With ProvenCache on, merges the values MultiPV proved into the cache file
+  // (config/proven_cache); call it once no search runs, before exit.
+  void saveProvenValues();
 
  private:
   MoveChoice search(const SearchJob& job, const std::atomic<bool>& stop,
@@ -43,7 +46,9 @@ class PlayerSearcher final : public Searcher {
 
   Report report_;
   std::unique_ptr<Player> player_;
-  std::shared_ptr<const OpeningTable> table_;  // the shipped opening table, read once
+  std::shared_ptr<const OpeningTable> table_;
+  bool cacheLoaded_ = false;  // the proven values' cache was read into the player  // the shipped
+                              // opening table, read once
   std::shared_ptr<const Book> book_;  // the book loaded from applied_.solutionFile; null: none
   EngineSettings applied_;
   JobThread jobs_;  // last: its destructor stops and joins the search before the rest goes

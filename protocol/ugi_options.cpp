@@ -38,6 +38,7 @@ const std::vector<UgiOption>& ugiOptions() {
       {"SolutionFile", "solution_file"},
       {"Seed", "seed"},
       {"Explain", "explain"},
+      {"ProvenCache", "proven_cache"},
       {"MultiPV", "multi_pv"},
       {"LimitStrength", "limit_strength"},
       {"Elo", "elo"},

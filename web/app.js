@@ -116,8 +116,10 @@ function plainSearch() {
 }
 
 // The analysis proves what it can, whatever level plays: the engine's full strength.
+// Our engine keeps what it proved for the next page and the next look (ProvenCache).
 function analysisSearch() {
   const lines = ['setoption name MultiPV value 64'];
+  if (engine.options.ProvenCache) lines.push('setoption name ProvenCache value true');
   if (engine.options.Level) lines.push('setoption name Level value ' + engine.options.Level.max);
   if (engine.options.LimitStrength) lines.push('setoption name LimitStrength value false');
   return lines;

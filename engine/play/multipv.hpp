@@ -30,6 +30,7 @@ class MultiPv {
   MultiPv(Solver& solver, HeuristicSearch& heuristic, std::size_t storeEntries)
       : solver_(solver), heuristic_(heuristic), store_(storeEntries) {}
   std::size_t bytes() const { return store_.bytes(); }
+  ProvenStore& store() { return store_; }
   void setOpeningTable(const OpeningTable* table) { table_ = table; }
 
   // The chosen move first, then the others best first: proven wins (quickest first),

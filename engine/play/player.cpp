@@ -602,6 +602,8 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
   return choice;
 }
 
+ProvenStore& Player::provenValues() { return impl_->multiPv.store(); }
+
 std::size_t Player::tableBytes() const { return impl_->bytes(); }
 
 int Player::proofThreads() const { return impl_->solver.threads(); }

@@ -19,6 +19,7 @@
 #include "engine/core/position.hpp"
 #include "level_mix.hpp"
 #include "move_limits.hpp"
+#include "proven_store.hpp"
 
 namespace qubic {
 
@@ -89,6 +90,10 @@ class Player {
   // The engine's move in `pos` (precondition: the game is not over). Never returns an
   // illegal move; respects the limits (time, nodes, stop).
   MoveChoice choose(const Position& pos, const MoveLimits& limits, const ProgressFn& progress = {});
+
+  // The values MultiPV proved (engine/play/proven_store), for a cache across runs: touch
+  // them only while no search runs.
+  ProvenStore& provenValues();
 
   // The memory of all its tables: within PlayerOptions::hashMb (from 4 MB up).
   std::size_t tableBytes() const;

@@ -1,6 +1,8 @@
 #include "proven_store.hpp"
 
+#include <algorithm>
 #include <bit>
+#include <string>
 
 #include "engine/core/symmetry.hpp"
 
@@ -44,6 +46,81 @@ void ProvenStore::add(const Position& pos, const StoredValue& value) {
                  static_cast<std::uint8_t>(value.winner),
                  static_cast<std::uint8_t>(value.plies),
                  clock_++};
+}
+
+namespace {
+
+constexpr char kMagic[8] = {'Q', 'U', 'B', 'P', 'R', 'O', 'V', '1'};
+constexpr std::size_t kFileEntryBytes = 18;  // X stones, O stones (8 bytes each), winner, plies
+
+std::uint64_t checksum(std::span<const std::uint8_t> bytes) {  // FNV-1a, 64 bits
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  for (const std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
+  return h;
+}
+void put(std::vector<std::uint8_t>& out, std::uint64_t v, int bytes) {
+  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+}
+std::uint64_t get(const std::uint8_t* p, int bytes) {
+  std::uint64_t v = 0;
+  for (int i = 0; i < bytes; ++i) v |= std::uint64_t{p[i]} << (8 * i);
+  return v;
+}
+
+// A value as a file may hold it: a canonical position a game reaches, not over, and a win
+// within the cells left.
+bool possible(Bitboard x, Bitboard o, int winner, int plies) {
+  if ((x & o) || popcount(x) - popcount(o) < 0 || popcount(x) - popcount(o) > 1) return false;
+  const CanonicalForm c = canonical(x, o);
+  if (c.x != x || c.o != o || winner > 1) return false;
+  const Position p = Position::fromStones(x, o);
+  return !p.isGameOver() && plies >= 1 && plies <= popcount(p.emptyCells());
+}
+
+}  // namespace
+
+std::size_t ProvenStore::size() const {
+  std::size_t n = 0;
+  for (const Slot& s : slots_) n += s.used;
+  return n;
+}
+
+std::vector<std::uint8_t> ProvenStore::serialize(std::string_view version) const {
+  std::vector<std::uint8_t> out(kMagic, kMagic + 8);
+  out.push_back(static_cast<std::uint8_t>(std::min<std::size_t>(version.size(), 255)));
+  out.insert(out.end(), version.begin(), version.begin() + out.back());
+  put(out, size(), 4);
+  for (const Slot& s : slots_)
+    if (s.used) {
+      put(out, s.x, 8);
+      put(out, s.o, 8);
+      out.push_back(s.winner);
+      out.push_back(s.plies);
+    }
+  put(out, checksum(out), 8);
+  return out;
+}
+
+std::string ProvenStore::addFrom(std::span<const std::uint8_t> bytes, std::string_view version) {
+  if (bytes.size() < 8 + 1 + 4 + 8 || !std::equal(kMagic, kMagic + 8, bytes.begin()))
+    return "not a file of proven values";
+  if (checksum(bytes.first(bytes.size() - 8)) != get(&bytes[bytes.size() - 8], 8))
+    return "its checksum does not match: damaged";
+  const std::size_t versionBytes = bytes[8];
+  if (bytes.size() < 9 + versionBytes + 4 + 8 ||
+      std::string_view(reinterpret_cast<const char*>(&bytes[9]), versionBytes) != version)
+    return "written by another version of the engine";
+  const std::size_t at = 9 + versionBytes, count = get(&bytes[at], 4);
+  if (bytes.size() != at + 4 + count * kFileEntryBytes + 8) return "its size is not its count's";
+  std::vector<std::pair<Position, StoredValue>> values;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint8_t* e = &bytes[at + 4 + i * kFileEntryBytes];
+    const Bitboard x = get(e, 8), o = get(e + 8, 8);
+    if (!possible(x, o, e[16], e[17])) return "entry " + std::to_string(i + 1) + " is not a value";
+    values.push_back({Position::fromStones(x, o), {static_cast<Side>(e[16]), e[17]}});
+  }
+  for (const auto& [pos, value] : values) add(pos, value);
+  return {};
 }
 
 }  // namespace qubic

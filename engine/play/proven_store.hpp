@@ -9,6 +9,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/core/position.hpp"
@@ -29,6 +32,16 @@ class ProvenStore {
   // Keeps `value` for `pos`'s class; a value already kept is replaced only by a shorter win.
   void add(const Position& pos, const StoredValue& value);
   std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
+  std::size_t size() const;  // values kept
+
+  // The values as bytes for a cache file (docs/protocol.md, "Proven values across runs"):
+  // "QUBPROV1", the writer's version text, the values, a checksum of all that. `version`
+  // names the engine that proved them; a reader of another version ignores the file.
+  std::vector<std::uint8_t> serialize(std::string_view version) const;
+  // Adds the values of such bytes. Nothing is added from a file that is not one (its
+  // checksum, another version, an entry that is not a reachable position with a possible
+  // distance): the reason is returned, "" when the values were added.
+  std::string addFrom(std::span<const std::uint8_t> bytes, std::string_view version);
 
  private:
   struct Slot {

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "child_process.hpp"
@@ -419,4 +420,49 @@ TEST_CASE("LimitStrength with Elo plays as the levels the scale puts there, from
   // Switched off again, Level rules.
   CHECK(game({"LimitStrength value true", "Elo value 0", "LimitStrength value false",
               "Level value 15", "Seed value 5"}) == searching);
+}
+
+namespace {
+
+// The moves MultiPV 64 shows as proven (score mate) after `go nodes N` on the position.
+std::set<std::string> provenMoves(const std::string& cacheHome, bool cache,
+                                  const std::string& position, std::uint64_t nodes) {
+  ChildProcess engine({kEngine}, {emptyConfigHome(), "XDG_CACHE_HOME=" + cacheHome});
+  REQUIRE(engine.started());
+  engine.send(std::string("setoption name ProvenCache value ") + (cache ? "true" : "false"));
+  engine.send("setoption name MultiPV value 64");
+  engine.send("position fen " + position);
+  engine.send("go nodes " + std::to_string(nodes));
+  const auto lines = engine.readUntil("bestmove", milliseconds(120000));
+  REQUIRE_FALSE(lines.empty());
+  engine.send("quit");
+  CHECK(engine.wait(std::chrono::seconds(30)) == 0);
+  std::set<std::string> proven;
+  for (const std::string& l : lines)
+    if (l.find(" multipv ") != std::string::npos && l.find(" score mate ") != std::string::npos)
+      proven.insert(l.substr(l.find(" pv ") + 4, 3));
+  return proven;
+}
+
+}  // namespace
+
+TEST_CASE("with ProvenCache the next engine shows at once what the last one proved") {
+  const auto home =
+      std::filesystem::temp_directory_path() / ("qubic-engine-cache-" + std::to_string(getpid()));
+  std::filesystem::remove_all(home);
+  const std::string position =
+      "............xxox/............o.../........o......./................ x";
+  const std::set<std::string> first = provenMoves(home.string(), true, position, 3'000'000);
+  const auto file = home / "qubic" / "proven-values";
+  REQUIRE(std::filesystem::exists(file));
+  CHECK(first.size() > 5);
+  // A twentieth of the budget, in a new process: every move proven before is proven again.
+  const std::set<std::string> second = provenMoves(home.string(), true, position, 150'000);
+  for (const std::string& move : first) CHECK(second.count(move) == 1);
+  // Off (the default), the cache is neither read nor written.
+  const auto before = std::filesystem::last_write_time(file);
+  const std::set<std::string> off = provenMoves(home.string(), false, position, 150'000);
+  CHECK(off.size() < first.size());
+  CHECK(std::filesystem::last_write_time(file) == before);
+  std::filesystem::remove_all(home);
 }

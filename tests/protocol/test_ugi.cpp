@@ -35,7 +35,7 @@ Lines searchReplies(const std::string& move) {
 TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
   Transcript t;
   const Lines replies = t.send("ugi");
-  REQUIRE(replies.size() == 14);
+  REQUIRE(replies.size() == 15);
   CHECK_THAT(replies[0], Catch::StartsWith("id name Qubic "));
   CHECK_THAT(replies[1], Catch::StartsWith("id author "));
   const Lines options(replies.begin() + 2, replies.end());
@@ -49,6 +49,7 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
             "option name SolutionFile type string default <empty>",
             "option name Seed type spin default 0 min 0 max 9223372036854775807",
             "option name Explain type check default true",
+            "option name ProvenCache type check default false",
             "option name MultiPV type spin default 1 min 1 max 64",
             "option name LimitStrength type check default false",
             "option name Elo type spin default 1200 min 0 max " + std::to_string(kMaxElo),
@@ -101,11 +102,11 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
               "\"yes\""});
   CHECK(t.send("setoption name Level") == Lines{"info string error: setoption Level: engine.level "
                                                 "must be an integer from 0 to 17, got \"\""});
-  CHECK(
-      t.send("setoption name Colour value red") ==
-      Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, "
-            "Hash, Threads, "
-            "MoveOverhead, UseSolution, SolutionFile, Seed, Explain, MultiPV, LimitStrength, Elo"});
+  CHECK(t.send("setoption name Colour value red") ==
+        Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, "
+              "Hash, Threads, "
+              "MoveOverhead, UseSolution, SolutionFile, Seed, Explain, ProvenCache, MultiPV, "
+              "LimitStrength, Elo"});
   CHECK(t.send("setoption Level 3") ==
         Lines{"info string error: setoption: expected setoption name <option> value <value>"});
   CHECK(t.send("setoption name value 3") ==
