@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "config/book_file.hpp"
+#include "config/proven_cache.hpp"
 #include "config/table_file.hpp"
 #include "engine/core/notation.hpp"
 #include "terminal.hpp"
@@ -37,6 +38,15 @@ std::shared_ptr<const Book> loadBook(const EngineSettings& engine, std::string& 
   return book.value();
 }
 
+// The values kept across runs when the settings ask for them (engine.proven_cache): a
+// damaged or foreign file is ignored (and replaced on exit).
+std::shared_ptr<ProvenStore> provenCache(const EngineSettings& engine) {
+  if (!engine.provenCache) return nullptr;
+  auto store = std::make_shared<ProvenStore>();
+  loadProvenCache(*store);
+  return store;
+}
+
 }  // namespace
 
 App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle)
@@ -52,7 +62,7 @@ App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle
       book_(loadBook(settings.engine, bookProblem_)),
       table_(settings.engine.useSolution ? shippedTableOrEmpty(&tableProblem_) : nullptr),
       engine_(playerOptions(settings.engine), book_, table_),
-      known_(std::make_shared<KnownValues>(table_)),
+      known_(std::make_shared<KnownValues>(table_, provenCache(settings.engine))),
       cursor_(cellAt(1, 1, 0)),
       showThreats_(settings.tui.showThreats),
       showOverlay_(settings.tui.showOverlay),
@@ -99,6 +109,9 @@ void App::run() {
     if (key != ERR) handleKey(key);
   }
   stopEngine();
+  analysis_.reset();  // its thread adds to the known values: it ends first
+  review_.reset();
+  if (known_->cache()) saveProvenCache(*known_->cache());
   if (!autosaved_.empty()) {  // kept for the next run: with the clocks as they stand now
     autosaved_ = "(on exit)";
     autosave();

@@ -10,6 +10,9 @@ void KnownValues::add(const Position& pos, const ProvenValue& value, bool checke
   Entry& entry = values_[positionString(pos)];
   if (entry.checked && !checked) return;
   entry = Entry{value, checked};
+  if (cache_ && (value.kind == ValueKind::Win || value.kind == ValueKind::Loss))
+    cache_->add(pos, {value.kind == ValueKind::Win ? pos.sideToMove() : opponent(pos.sideToMove()),
+                      value.plies});
 }
 
 std::optional<ProvenValue> KnownValues::find(const Position& pos, bool checkedOnly) const {
@@ -17,8 +20,14 @@ std::optional<ProvenValue> KnownValues::find(const Position& pos, bool checkedOn
     if (std::optional<ProvenValue> v = tableValue(*table_, pos)) return v;
   std::lock_guard lock(mutex_);
   const auto it = values_.find(positionString(pos));
-  if (it == values_.end() || (checkedOnly && !it->second.checked)) return std::nullopt;
-  return it->second.value;
+  if (it != values_.end() && (!checkedOnly || it->second.checked)) return it->second.value;
+  if (checkedOnly || !cache_) return std::nullopt;
+  const std::optional<StoredValue> kept = cache_->find(pos);
+  if (!kept) return std::nullopt;
+  ProvenValue v;
+  v.kind = kept->winner == pos.sideToMove() ? ValueKind::Win : ValueKind::Loss;
+  v.plies = kept->plies;
+  return v;
 }
 
 void KnownValues::connect(ReviewOptions& options) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "engine/play/proven_store.hpp"
 #include "engine/study/review.hpp"
 
 namespace qubic::tui {
@@ -19,7 +20,14 @@ class KnownValues {
  public:
   // The opening table's values come first (engine/study/review's tableValue: certified
   // wins and losses, as checked as the review's own).
-  explicit KnownValues(std::shared_ptr<const OpeningTable> table = {}) : table_(std::move(table)) {}
+  // `cache`: the values kept across runs (config/proven_cache, engine.proven_cache), or none;
+  // its values help the overlay and hint the review's side to ask first, but a review's
+  // verdict rests only on its own checked proofs. Every value found here goes into it.
+  explicit KnownValues(std::shared_ptr<const OpeningTable> table = {},
+                       std::shared_ptr<ProvenStore> cache = {})
+      : table_(std::move(table)), cache_(std::move(cache)) {}
+  // The values to keep for the next run (none without a cache); call when no thread adds.
+  const ProvenStore* cache() const { return cache_.get(); }
 
   // `value` is for the side to move in `pos`; a checked value is never replaced by an
   // unchecked one.
@@ -35,6 +43,7 @@ class KnownValues {
     bool checked = false;
   };
   std::shared_ptr<const OpeningTable> table_;
+  std::shared_ptr<ProvenStore> cache_;  // guarded by mutex_
   mutable std::mutex mutex_;
   std::unordered_map<std::string, Entry> values_;  // by position string
 };

@@ -96,7 +96,7 @@ class QubicPane {
     std::ofstream(dir_ / "run.sh")
         << "trap : INT QUIT\ncd '" << dir_.string() << "'\nexport XDG_STATE_HOME='" << dir_.string()
         << "'\nexport XDG_DATA_HOME='" << dir_.string() << "'\nexport XDG_CONFIG_HOME='"
-        << dir_.string() << "'\n"
+        << dir_.string() << "'\nexport XDG_CACHE_HOME='" << dir_.string() << "'\n"
         << exports << "sh -c 'echo $$ > qubic.pid; exec \"$0\" \"$@\"' '" << QUBIC_BIN_DIR
         << "/qubic' --config '" << config.string() << "'" << args << "\necho $? > exit-status\n";
     // The server reads only this file (no user ~/.tmux.conf), and keeps the pane after
@@ -416,6 +416,44 @@ TEST_CASE("a position of the opening table: the overlay proves every reply from 
   REQUIRE(pane.waitForText("2. 1b1"));
   pane.keys("a");
   CHECK(pane.waitForPattern(R"(0\s+W,\s+61\s+L;\s+finished:\s+every\s+move\s+proven)", 30));
+}
+
+TEST_CASE("with proven_cache the overlay's proven values come back in the next run") {
+  if (!haveTmux()) return;
+  const fs::path cache =
+      fs::temp_directory_path() / ("qubic-tui-cache-" + std::to_string(getpid()));
+  fs::remove_all(cache);
+  const std::string exports = "export XDG_CACHE_HOME='" + cache.string() + "'\n";
+  const std::string config = std::string(kTwoHumans) + "[engine]\nproven_cache = true\n";
+  // The overlay's count of proven moves once it has finished: "N W, M L".
+  auto provenCount = [&](QubicPane& pane) {
+    REQUIRE(pane.waitForPattern(R"(finished:)", 90));
+    std::smatch m;
+    REQUIRE(std::regex_search(pane.last, m, std::regex(R"(([0-9]+) W, ([0-9]+) L)")));
+    return std::stoi(m[1]) + std::stoi(m[2]);
+  };
+  int first = 0;
+  {
+    QubicPane pane(config, 100, 30, false, exports);
+    REQUIRE(pane.waitForText("level 4"));
+    pane.keys("1a1 4d4 1d1 1b2 2b2");
+    REQUIRE(pane.waitForText("3. 2b2"));
+    pane.keys("a");
+    first = provenCount(pane);
+    pane.keys("q");
+    REQUIRE(pane.waitForText("Quit and lose it?"));
+    pane.keys("y");
+    pane.waitForExit(10);
+  }
+  CHECK(first > 0);
+  REQUIRE(fs::exists(cache / "qubic" / "proven-values"));
+  QubicPane again(config, 100, 30, false, exports);
+  REQUIRE(again.waitForText("level 4"));
+  again.keys("1a1 4d4 1d1 1b2 2b2");
+  REQUIRE(again.waitForText("3. 2b2"));
+  again.keys("a");
+  CHECK(provenCount(again) >= first);
+  fs::remove_all(cache);
 }
 
 TEST_CASE("x explains a win that starts with a quiet move: the move on the board, its threat") {

@@ -432,6 +432,12 @@ int tableInfo(const Args& args) {
     if (longest)
       std::printf("  longest win: %d plies at most, %s\n", longest,
                   positionString(longestAt).c_str());
+    // The surprises, listed: O wins and draws (the first 20 of each).
+    int listed = 0;
+    for (const Position& p : canonicalPositions(s))
+      if (const auto e = t.find(p); e && e->value != TableValue::XWins && listed++ < 20)
+        std::printf("  %s: %s\n", e->value == TableValue::OWins ? "O wins" : "draw",
+                    positionString(p).c_str());
   }
   return 0;
 }
