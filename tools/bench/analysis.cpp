@@ -1,14 +1,16 @@
 // Section "analysis": what a GUI's analysis pane shows. For each position of
 // data/analysis-positions.txt (X to move after 6 or 8 stones of engine games), the top
-// level with the engine's defaults (book, 64 MB, one thread) and MultiPV 64 thinks for 1 s;
-// the figure is the share of legal moves whose value (win or loss, with its distance) is
-// proven, by the number of stones. Values are claimed as the engine claims them (checked
-// against the rules in tests/engine/play/test_distance.cpp).
+// level with the engine's defaults (book, 64 MB) and MultiPV 64 thinks for 1 s; the figure
+// is the share of legal moves whose value (win or loss, with its distance) is proven, by the
+// number of stones: with one thread, with the same player over the same positions again
+// (what it proved kept), and with two threads. Values are claimed as the engine claims them
+// (checked against the rules in tests/engine/play/test_distance.cpp).
 #include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "bench.hpp"
 #include "config/book_file.hpp"
@@ -28,6 +30,36 @@ struct Tally {
   double seconds = 0;
 };
 
+// Each position looked at once, MultiPV 64 for kMoveTime: the proven share by stones.
+std::map<int, Tally> look(Player& player, const std::vector<Position>& positions) {
+  MoveLimits limits;
+  limits.moveTime = kMoveTime;
+  limits.multiPv = kCells;
+  std::map<int, Tally> byStones;
+  for (const Position& pos : positions) {
+    player.newGame();
+    const MoveChoice c = player.choose(pos, limits);
+    Tally& t = byStones[kCells - popcount(pos.emptyCells())];
+    const int legal = popcount(pos.emptyCells());
+    int proven = 0;
+    for (const MoveChoice& m : c.ranked) proven += m.verdict != Verdict::Unknown;
+    ++t.positions;
+    t.moves += legal;
+    t.proven += proven;
+    t.fewest = std::min(t.fewest, 100 * proven / legal);
+    t.seconds += c.seconds;
+  }
+  return byStones;
+}
+
+void printTallies(const char* title, const std::map<int, Tally>& byStones) {
+  std::printf("%s:\n%-8s %9s %14s %16s %12s\n", title, "stones", "positions", "moves proven",
+              "fewest in one", "mean time");
+  for (const auto& [stones, t] : byStones)
+    std::printf("%-8d %9d %8d/%-5d %3.0f %% %12d %% %10.2f s\n", stones, t.positions, t.proven,
+                t.moves, 100.0 * t.proven / t.moves, t.fewest, t.seconds / t.positions);
+}
+
 }  // namespace
 
 int benchAnalysis() {
@@ -43,14 +75,7 @@ int benchAnalysis() {
     std::fprintf(stderr, "qubic-bench analysis: %s\n", book.error().c_str());
     return 1;
   }
-  Player player(PlayerOptions{});
-  player.setBook(book.value());
-  MoveLimits limits;
-  limits.moveTime = kMoveTime;
-  limits.multiPv = kCells;
-  std::map<int, Tally> byStones;
-  std::printf("analysis: MultiPV %d, %lld ms a position, top level, 64 MB, one thread\n",
-              limits.multiPv, static_cast<long long>(kMoveTime.count()));
+  std::vector<Position> positions;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
     const Parsed<Position> pos = parsePosition(line);
@@ -58,23 +83,21 @@ int benchAnalysis() {
       std::fprintf(stderr, "qubic-bench analysis: %s: %s\n", path.c_str(), pos.error().c_str());
       return 1;
     }
-    player.newGame();
-    const MoveChoice c = player.choose(pos.value(), limits);
-    Tally& t = byStones[kCells - popcount(pos.value().emptyCells())];
-    const int legal = popcount(pos.value().emptyCells());
-    int proven = 0;
-    for (const MoveChoice& m : c.ranked) proven += m.verdict != Verdict::Unknown;
-    ++t.positions;
-    t.moves += legal;
-    t.proven += proven;
-    t.fewest = std::min(t.fewest, 100 * proven / legal);
-    t.seconds += c.seconds;
+    positions.push_back(pos.value());
   }
-  std::printf("%-8s %9s %14s %16s %12s\n", "stones", "positions", "moves proven", "fewest in one",
-              "mean time");
-  for (const auto& [stones, t] : byStones)
-    std::printf("%-8d %9d %8d/%-5d %3.0f %% %12d %% %10.2f s\n", stones, t.positions, t.proven,
-                t.moves, 100.0 * t.proven / t.moves, t.fewest, t.seconds / t.positions);
+  std::printf("analysis: MultiPV %d, %lld ms a position, top level, 64 MB\n", kCells,
+              static_cast<long long>(kMoveTime.count()));
+  // One thread, then the same player again over the same positions (what it proved is
+  // kept: engine/play/proven_store), then two threads from nothing.
+  Player one(PlayerOptions{});
+  one.setBook(book.value());
+  printTallies("one thread", look(one, positions));
+  printTallies("one thread, the same positions again", look(one, positions));
+  PlayerOptions two;
+  two.threads = 2;
+  Player pair(two);
+  pair.setBook(book.value());
+  printTallies("two threads", look(pair, positions));
   return 0;
 }
 
