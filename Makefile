@@ -76,7 +76,7 @@ sanitize:
 # game's engine thread, refused threads) under ThreadSanitizer: about 6 min here. The
 # offline strategy research (shrinking, annealing) runs for tens of minutes under TSan:
 # `make tsan-all` adds it.
-TSAN_TESTS := test_solver test_pns test_distance test_split_solve test_job_thread test_tui_engine test_thread_limit
+TSAN_TESTS := test_solver test_pns test_distance test_split_solve test_job_thread test_tui_engine test_thread_limit test_background_job
 TSAN_SLOW  := test_book_shrink test_strategy_anneal
 tsan: deps
 	@$(MAKE) --no-print-directory tsan-run TSAN_SET="$(TSAN_TESTS)"

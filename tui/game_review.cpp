@@ -28,45 +28,40 @@ GameReview::GameReview(std::shared_ptr<KnownValues> known)
 
 void GameReview::start(const Position& start, const std::vector<int>& line,
                        std::uint64_t perPosition) {
-  std::uint64_t number = 0;
-  {
-    std::lock_guard lock(mutex_);
-    state_ = ReviewState{start,
+  job_.start(ReviewState{start,
                          line,
                          {},
                          0,
                          2 * static_cast<int>(line.size()) + 2,
                          true,
-                         std::chrono::steady_clock::now()};
-    number = ++latest_;
-  }
-  jobs_.start([this, start, line, perPosition, number](const std::atomic<bool>& stop) {
-    run(start, line, perPosition, number, stop);
-  });
+                         std::chrono::steady_clock::now()},
+             [this, start, line, perPosition](const std::atomic<bool>& stop,
+                                              const BackgroundJob<ReviewState>::Publish& publish) {
+               run(start, line, perPosition, stop, publish);
+             });
 }
 
-ReviewState GameReview::state() const {
-  std::lock_guard lock(mutex_);
-  return state_;
-}
+ReviewState GameReview::state() const { return job_.state(); }
 
 void GameReview::run(const Position& start, const std::vector<int>& line, std::uint64_t positions,
-                     std::uint64_t number, const std::atomic<bool>& stop) {
+                     const std::atomic<bool>& stop,
+                     const BackgroundJob<ReviewState>::Publish& publish) {
   ReviewOptions options = reviewBudget(positions);
   options.stop = &stop;
   if (known_) known_->connect(options);
   options.progress = [&](int done, int total) {
-    std::lock_guard lock(mutex_);
-    if (number != latest_) return;
-    state_.done = done;
-    state_.total = total;
+    publish([&](ReviewState& s) {
+      s.done = done;
+      s.total = total;
+    });
   };
   solver_.clear();  // each review starts afresh: the same game gets the same review
   std::vector<ReviewedMove> verdicts = reviewGame(solver_, start, line, options);
-  std::lock_guard lock(mutex_);
-  if (number != latest_ || stop) return;  // a newer review replaced this one
-  state_.verdicts = std::move(verdicts);
-  state_.running = false;
+  if (stop) return;  // stopped or replaced: what it has is not the review
+  publish([&](ReviewState& s) {
+    s.verdicts = std::move(verdicts);
+    s.running = false;
+  });
 }
 
 }  // namespace qubic::tui

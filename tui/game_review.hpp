@@ -6,10 +6,9 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <vector>
 
-#include "engine/play/job_thread.hpp"
+#include "background_job.hpp"
 #include "engine/proof/solver.hpp"
 #include "engine/study/review.hpp"
 #include "known_values.hpp"
@@ -51,14 +50,11 @@ class GameReview {
 
  private:
   void run(const Position& start, const std::vector<int>& line, std::uint64_t positions,
-           std::uint64_t number, const std::atomic<bool>& stop);
+           const std::atomic<bool>& stop, const BackgroundJob<ReviewState>::Publish& publish);
 
   std::shared_ptr<KnownValues> known_;
-  Solver solver_;  // used only on the job thread once made
-  mutable std::mutex mutex_;
-  ReviewState state_;
-  std::uint64_t latest_ = 0;  // only the newest review writes state_
-  JobThread jobs_;            // last: destroyed first, so the thread ends before what it uses
+  Solver solver_;                   // used only on the job thread once made
+  BackgroundJob<ReviewState> job_;  // last: its thread ends before what it uses
 };
 
 }  // namespace qubic::tui

@@ -93,10 +93,9 @@ void PuzzleSession::show(std::size_t index, int symmetry) {
   shown_ = puzzles_[index];
   shown_.position = transform(symmetry, shown_.position);
   shown_.bestMove = mapCell(symmetry, shown_.bestMove);
+  check_.reset(PuzzleAnswer{});
   std::lock_guard lock(mutex_);
   solvedBefore_ = solved_.count(lines_[index]) > 0;
-  answer_ = PuzzleAnswer{};
-  ++latest_;
 }
 
 bool PuzzleSession::shownSolved() const {
@@ -105,30 +104,19 @@ bool PuzzleSession::shownSolved() const {
 }
 
 void PuzzleSession::checkFirstMove(int move) {
-  std::uint64_t number = 0;
-  {
-    std::lock_guard lock(mutex_);
-    answer_ = PuzzleAnswer{move, false, {}};
-    number = ++latest_;
-  }
   // The puzzle goes by value: the board may show another one before the check ends.
-  jobs_.start([this, puzzle = shown_, move, number](const std::atomic<bool>&) {
-    judge(puzzle, move, number);
-  });
+  check_.start(PuzzleAnswer{move, false, {}},
+               [this, puzzle = shown_, move](const std::atomic<bool>&,
+                                             const BackgroundJob<PuzzleAnswer>::Publish& publish) {
+                 const AnswerCheck check = checkAnswer(solver_, puzzle, move, kAnswerPositions);
+                 publish([&](PuzzleAnswer& answer) {
+                   answer.checked = true;
+                   answer.check = check;
+                 });
+               });
 }
 
-PuzzleAnswer PuzzleSession::answer() const {
-  std::lock_guard lock(mutex_);
-  return answer_;
-}
-
-void PuzzleSession::judge(const Puzzle& puzzle, int move, std::uint64_t number) {
-  const AnswerCheck check = checkAnswer(solver_, puzzle, move, kAnswerPositions);
-  std::lock_guard lock(mutex_);
-  if (number != latest_) return;
-  answer_.checked = true;
-  answer_.check = check;
-}
+PuzzleAnswer PuzzleSession::answer() const { return check_.state(); }
 
 void PuzzleSession::markShownSolved() {
   std::lock_guard lock(mutex_);

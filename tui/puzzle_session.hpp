@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/play/job_thread.hpp"
+#include "background_job.hpp"
 #include "engine/proof/solver.hpp"
 #include "engine/study/puzzle.hpp"
 
@@ -56,21 +56,17 @@ class PuzzleSession {
   PuzzleAnswer answer() const;
 
  private:
-  void judge(const Puzzle& puzzle, int move, std::uint64_t number);
-
   std::vector<Puzzle> puzzles_;
   std::vector<std::string> lines_;  // each puzzle as written in the file: its identity
-  std::set<std::string> solved_;    // guarded by mutex_ (the job thread adds to it)
+  std::set<std::string> solved_;    // guarded by mutex_
   std::string solvedPath_;
   std::size_t index_ = 0;
   int symmetry_ = 0;
   bool solvedBefore_ = false;
   Puzzle shown_;
-  Solver solver_;  // used only on the job thread once made
-  mutable std::mutex mutex_;
-  PuzzleAnswer answer_;
-  std::uint64_t latest_ = 0;  // only the newest check writes answer_
-  JobThread jobs_;            // last: destroyed first, so the thread ends before what it uses
+  Solver solver_;                      // used only on the job thread once made
+  mutable std::mutex mutex_;           // guards solved_
+  BackgroundJob<PuzzleAnswer> check_;  // last: its thread ends before what it uses
 };
 
 }  // namespace qubic::tui
