@@ -242,3 +242,32 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
   CHECK_THAT(join.err, Catch::Contains("is missing"));
   fs::remove_all(dir);
 }
+
+TEST_CASE("table list puts the book's lines first, then --first's openings, each once") {
+  const Run plain = solve({"table", "list", "--stones", "4"});
+  const Run first = solve({"table", "list", "--stones", "4", "--first",
+                           std::string(QUBIC_SOURCE_DIR) + "/data/openings-4ply.txt"});
+  REQUIRE(plain.exitCode == 0);
+  REQUIRE(first.exitCode == 0);
+  auto lines = [](const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string l; std::getline(in, l);) out.push_back(l);
+    return out;
+  };
+  const std::vector<std::string> a = lines(plain.out), b = lines(first.out);
+  CHECK(a.size() == 20851);
+  CHECK(b.size() == 20851);
+  CHECK(std::set<std::string>(b.begin(), b.end()).size() == 20851);
+  // The ladder's first opening, in canonical form, comes right after the book's lines.
+  const std::string opening = qubic::positionString([&] {
+    const qubic::CanonicalForm c = qubic::canonical(at("1d4 3a3 1b4 2a4"));
+    return qubic::Position::fromStones(c.x, c.o);
+  }());
+  const auto where = [&](const std::vector<std::string>& list) {
+    return std::find(list.begin(), list.end(), opening) - list.begin();
+  };
+  CHECK(where(b) < 1200);
+  CHECK(where(b) < where(a));
+  CHECK(solve({"table", "list", "--first", "/nonexistent"}).exitCode == 2);
+}

@@ -157,10 +157,12 @@ std::vector<Command> commands() {
        {},
        qubic::bookCheckCommand},
       {"table list",
-       "[--stones N]",
+       "[--stones N] [--first FILE]",
        "the opening table's jobs, a position a line",
-       "  the canonical positions of N stones (default 4), those the book's lines reach first\n",
-       {"--stones"},
+       "  the canonical positions of N stones (default 4), those the book's lines reach first\n"
+       "  --first     then those of FILE's openings (move lists, a line each, e.g.\n"
+       "              data/openings-4ply.txt, the level ladder's), then the rest\n",
+       {"--stones", "--first"},
        qubic::tableList},
       {"table job",
        "POSITION --dir DIR [--positions N] [--hash MB]",

@@ -159,9 +159,23 @@ Position positionArgument(const CommandLine& w) {
 }  // namespace
 
 int tableList(const Args& args) {
-  const CommandLine w(args, {{}, {"--stones"}});
+  const CommandLine w(args, {{}, {"--stones", "--first"}});
   const int stones = static_cast<int>(count(w, "--stones", 4, 0, kTableMaxStones));
   if (!w.positional().empty()) failWith("table list takes no " + w.positional()[0]);
+  // --first FILE: openings as move lists, a line each (e.g. data/openings-4ply.txt, the
+  // level ladder's), listed right after the book's lines.
+  std::vector<Position> openings;
+  if (w.has("--first")) {
+    const Parsed<std::string> text = readRegularFile(w.text("--first"), std::size_t{16} << 20);
+    if (!text) failWith("--first: " + text.error());
+    std::istringstream lines(text.value());
+    for (std::string line; std::getline(lines, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      const Parsed<Position> p = playMoves(Position{}, line);
+      if (!p) failWith("--first: " + p.error());
+      if (p.value().moveCount() == stones) openings.push_back(p.value());
+    }
+  }
   // The positions the book's strategy reaches (X as the book plays, O every reply) first:
   // the table is useful early on the lines games take.
   std::vector<Position> first;
@@ -187,6 +201,7 @@ int tableList(const Args& args) {
       std::printf("%s\n", positionString(canonicalPosition(p)).c_str());
   };
   for (const Position& p : first) list(p);
+  for (const Position& p : openings) list(p);
   for (const Position& p : canonicalPositions(stones)) list(p);
   return 0;
 }
