@@ -62,6 +62,10 @@ std::string saveProvenCache(const ProvenStore& store, const std::string& path) {
   if (path.empty()) return "no cache directory ($XDG_CACHE_HOME and $HOME are unset)";
   std::error_code ec;
   std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  // Something else at the cache's name (a directory, a FIFO, a link elsewhere) stays.
+  if (const auto status = std::filesystem::symlink_status(path, ec);
+      std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+    return path + " is not a regular file: left as it is, the values not kept";
   const FileLock lock(path + ".lock");
   // What other runs kept, then ours; a damaged or foreign file is simply replaced. Room for
   // some sixteen times the values, so that a full bucket (two values) drops almost none.

@@ -22,6 +22,8 @@ printf '[Event "probe"]\n[Result "1-0"]\n\n1. 1a1 2b1 2. 1a2 2b2 3. 1a3 2b3 4. 1
 printf '1a1 2b2\n1b1 2c3\n' >"$WORK/good.openings"
 printf '[engine]\nlevel = 3\nseed = 12345\n' >"$WORK/good.toml"
 cp "$BUILD/share/qubic/qubic.book" "$WORK/good.book"
+cp "$BUILD/share/qubic/qubic.table" "$WORK/good.table"
+"$BIN/qubic-solve" table job "$("$BIN/qubic-solve" table list --stones 4 | head -1)" --dir "$WORK/jobs" >/dev/null 2>&1
 "$BIN/qubic-match" -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 \
   -games 2 -records "$WORK/ours.qgn" >/dev/null 2>&1
 chown -R nobody:nogroup "$WORK"
@@ -111,6 +113,8 @@ for k in $READ_KINDS; do
   probe "qubic-solve review" "$k" "$WORK/good.qgn" '' "$BIN/qubic-solve" review f --time 1
   probe "qubic-solve puzzles --from-proof" "$k" "$WORK/good.proof" '' "$BIN/qubic-solve" puzzles 2 --from-proof f
   probe "qubic-solve book info" "$k" "$WORK/good.book" '' "$BIN/qubic-solve" book info f
+  probe "qubic-solve table info" "$k" "$WORK/good.table" '' "$BIN/qubic-solve" table info f
+  probe "qubic-solve table list --first" "$k" "$WORK/good.openings" '' "$BIN/qubic-solve" table list --stones 2 --first f
   probe "qubic-match -openings" "$k" "$WORK/good.openings" '' "$BIN/qubic-match" -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 -games 2 -openings file=f -records "$WORK/r.qgn"
   probe "qubic-match -config" "$k" "$WORK/good.toml" '' "$BIN/qubic-match" -config f -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 -games 2 -records "$WORK/r.qgn"
   probe "qubic-match -resume" "$k" "$WORK/good.qgn" '' "$BIN/qubic-match" -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 -games 2 -resume f
@@ -119,6 +123,7 @@ done
 for k in $WRITE_KINDS; do
   probe "qubic-solve prove --proof" "$k" "$WORK/good.proof" '' "$BIN/qubic-solve" prove --moves 1a1,4d4,1d1,1b2 --proof f
   probe "qubic-solve book make --book" "$k" "$WORK/good.book" '' "$BIN/qubic-solve" book make f --moves 1a1,4d4,1d1,1b2
+  probe "qubic-solve table join --out" "$k" "$WORK/good.table" '' "$BIN/qubic-solve" table join "$WORK/jobs" --out f
   probe "qubic-solve prove --pieces" "$k" "$WORK/good.proof" '' "$BIN/qubic-solve" prove --moves 1a1,4d4,1d1,1b2 --split 2 --pieces f
   probe "qubic-match -resume (appends)" "$k" "$WORK/ours.qgn" '' "$BIN/qubic-match" -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 -games 4 -resume f
   probe "qubic-match --ladder -report" "$k" "$WORK/good.toml" '' "$BIN/qubic-match" --ladder -levels 0-1 -games 2 -each nodes=10 -records "$WORK/r.qgn" -report f

@@ -2,6 +2,7 @@
 // bytes): what is saved comes back; a damaged file, another version's, or one holding a
 // single entry that is not a value is ignored whole and replaced; a full store keeps what
 // fits; two processes saving at once lose nothing and leave a whole file.
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -164,5 +165,20 @@ TEST_CASE("two processes saving at once lose nothing and leave a whole file") {
   ProvenStore both(1 << 16);  // room enough that no bucket of two overflows
   CHECK(loadProvenCache(both, path).empty());
   CHECK(holds(both, 0, 400));
+  fs::remove_all(fs::path(path).parent_path());
+}
+
+TEST_CASE("something else at the cache's name is left as it is, neither read nor replaced") {
+  const std::string path = freshPath("strange");
+  fs::create_directories(fs::path(path).parent_path());
+  REQUIRE(mkfifo(path.c_str(), 0600) == 0);
+  ProvenStore store(1 << 12);
+  CHECK_THAT(loadProvenCache(store, path), Catch::Contains("ignored"));  // no hang on a FIFO
+  CHECK_THAT(saveProvenCache(storeOf(0, 10), path), Catch::Contains("not a regular file"));
+  CHECK(fs::is_fifo(path));
+  fs::remove(path);
+  fs::create_directory(path);
+  CHECK_THAT(saveProvenCache(storeOf(0, 10), path), Catch::Contains("not a regular file"));
+  CHECK(fs::is_directory(path));
   fs::remove_all(fs::path(path).parent_path());
 }
