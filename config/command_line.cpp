@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 
 #include "duration.hpp"
 
@@ -9,10 +10,17 @@ namespace qubic {
 
 CommandLine::CommandLine(const std::vector<std::string>& args, const Spec& spec) {
   for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
+    std::string arg = args[i];
     if (arg.size() < 2 || arg.rfind("--", 0) != 0) {
       positional_.push_back(arg);
       continue;
+    }
+    // GNU's --name=VALUE, as well as --name VALUE.
+    std::optional<std::string> attached;
+    if (const std::size_t eq = arg.find('='); eq != std::string::npos) {
+      attached = arg.substr(eq + 1);
+      arg.resize(eq);
+      if (spec.flags.count(arg)) throw UsageError(arg + " takes no value");
     }
     if (spec.flags.count(arg)) {
       if (!values_.emplace(arg, "").second) throw UsageError(arg + " is given twice");
@@ -20,10 +28,10 @@ CommandLine::CommandLine(const std::vector<std::string>& args, const Spec& spec)
     }
     const bool repeatable = spec.repeatable.count(arg) != 0;
     if (!repeatable && !spec.valued.count(arg)) throw UsageError("unknown option '" + arg + "'");
-    if (i + 1 >= args.size()) throw UsageError(arg + " needs a value");
+    if (!attached && i + 1 >= args.size()) throw UsageError(arg + " needs a value");
     // An empty file name is a mistake (`review ''` reviewed nothing and solved the empty
     // board instead): only the options that say so take an empty value.
-    const std::string& value = args[++i];
+    const std::string value = attached ? *attached : args[++i];
     if (value.empty() && !spec.mayBeEmpty.count(arg))
       throw UsageError(arg + " needs a value, not an empty one");
     if (repeatable) {

@@ -1,6 +1,6 @@
-// A command's arguments read one way for every program: options `--name VALUE` (or
-// `--name` alone for a flag), each at most once unless it is declared repeatable, and the
-// positional words between them; counts with ranges, durations with units
+// A command's arguments read one way for every program: options `--name VALUE` or
+// `--name=VALUE` (or `--name` alone for a flag), each at most once unless it is declared
+// repeatable, and the positional words between them; counts with ranges, durations with units
 // (config/duration), file names that may not be empty. A mistake throws UsageError with a
 // message for the program to print after its name (GNU style, exit status 2).
 #pragma once

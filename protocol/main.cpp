@@ -14,6 +14,7 @@
 
 #include "command_input.hpp"
 #include "config/book_file.hpp"
+#include "config/command_line.hpp"
 #include "config/data_dirs.hpp"
 #include "config/program.hpp"
 #include "config/settings.hpp"
@@ -40,22 +41,19 @@ struct Arguments {
 
 Arguments readArguments(int argc, char** argv) {
   Arguments args;
-  for (int i = 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    if (arg == "--help" || arg == "-h") {
-      args.help = true;
-    } else if (arg == "--version") {
-      args.version = true;
-    } else if (arg == "--print-config") {
-      args.printConfig = true;
-    } else if (arg == "--config" && i + 1 < argc) {
-      args.configPath = argv[++i];
-    } else if (arg.starts_with("--config=")) {
-      args.configPath = std::string(arg.substr(9));
-    } else {
-      args.error =
-          arg == "--config" ? "--config needs a path" : "unknown option '" + std::string(arg) + "'";
-    }
+  std::vector<std::string> words(argv + 1, argv + argc);
+  for (std::string& w : words)
+    if (w == "-h") w = "--help";
+  try {
+    const qubic::CommandLine line(words, {{"--help", "--version", "--print-config"}, {"--config"}});
+    if (!line.positional().empty())
+      throw qubic::UsageError("unexpected argument '" + line.positional()[0] + "'");
+    args.help = line.has("--help");
+    args.version = line.has("--version");
+    args.printConfig = line.has("--print-config");
+    args.configPath = line.text("--config");
+  } catch (const qubic::UsageError& e) {
+    args.error = e.what();
   }
   return args;
 }
