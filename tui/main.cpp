@@ -11,6 +11,7 @@
 
 #include "app.hpp"
 #include "config/book_file.hpp"
+#include "config/command_line.hpp"
 #include "config/data_dirs.hpp"
 #include "config/duration.hpp"
 #include "config/program.hpp"
@@ -80,62 +81,53 @@ struct Arguments {
 
 Arguments parseArguments(int argc, char** argv) {
   Arguments args;
-  auto fail = [&](const std::string& message) {
-    std::cerr << "qubic: " << message << '\n' << qubic::tryHelpText("qubic");
-    args.exitNow = 2;
-    return args;
-  };
-  std::string engineOptions;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    const auto* override = std::find_if(std::begin(kOverrides), std::end(kOverrides),
-                                        [&](const auto& o) { return arg == o.first; });
-    if (override != std::end(kOverrides)) {
-      if (i + 1 >= argc) return fail(arg + " needs a value");
-      for (const auto& [setting, value] : args.overrides)
-        if (setting == override->second) return fail(arg + " is given twice");
-      std::string value = argv[++i];
-      if (arg == "--movetime" || arg == "--watch-delay") {  // a duration with its unit
-        const qubic::Parsed<double> time = qubic::parseDuration(value, 0);
-        if (!time) return fail(arg + " " + time.error());
+  std::vector<std::string> words(argv + 1, argv + argc);
+  for (std::string& w : words)
+    if (w == "-h") w = "--help";
+  qubic::CommandLine::Spec spec{
+      {"--help", "--version", "--print-config"}, {"--config", "--puzzle"}, {"--engine-option"}};
+  for (const auto& [option, setting] : kOverrides) spec.valued.insert(option);
+  try {
+    const qubic::CommandLine line(words, spec);
+    if (!line.positional().empty())
+      throw qubic::UsageError("unexpected argument '" + line.positional()[0] + "'");
+    if (line.has("--help") || line.has("--version")) {
+      if (line.has("--help"))
+        std::cout << kUsage << "\nThe solution (the book the top level plays from): "
+                  << qubic::dataSearchReport(qubic::kShippedBookName);
+      else
+        std::cout << qubic::versionText("qubic");
+      args.exitNow = 0;
+      return args;
+    }
+    args.printConfig = line.has("--print-config");
+    args.configPath = line.text("--config");
+    if (line.has("--puzzle"))
+      args.puzzle = static_cast<int>(
+          line.count("--puzzle", 1, 1, 100000, "a puzzle number (1, 2, ...) up to 100000"));
+    for (const auto& [option, setting] : kOverrides) {
+      if (!line.has(option)) continue;
+      std::string value = line.text(option);
+      if (std::string_view(option) == "--movetime" || std::string_view(option) == "--watch-delay") {
+        const qubic::Parsed<double> time = qubic::parseDuration(value, 0);  // a unit required
+        if (!time) throw qubic::UsageError(std::string(option) + " " + time.error());
         value = std::to_string(std::llround(time.value() * 1000));
       }
-      args.overrides.emplace_back(override->second, value);
-    } else if (arg == "--help" || arg == "-h") {
-      std::cout << kUsage << "\nThe solution (the book the top level plays from): "
-                << qubic::dataSearchReport(qubic::kShippedBookName);
-      args.exitNow = 0;
-      return args;
-    } else if (arg == "--version") {
-      std::cout << qubic::versionText("qubic");
-      args.exitNow = 0;
-      return args;
-    } else if (arg == "--engine-option") {  // repeated: one setting of ';'-joined pairs
-      if (i + 1 >= argc) return fail(arg + " needs NAME=VALUE");
-      const std::string pair = argv[++i];
+      args.overrides.emplace_back(setting, value);
+    }
+    // --engine-option, repeated: one setting of ';'-joined pairs.
+    std::string engineOptions;
+    for (const auto& [option, pair] : line.sequence()) {
       if (pair.find('=') == std::string::npos || pair.front() == '=' ||
           pair.find(';') != std::string::npos)
-        return fail(arg + " needs NAME=VALUE, got '" + pair + "'");
+        throw qubic::UsageError(option + " needs NAME=VALUE, got '" + pair + "'");
       engineOptions += (engineOptions.empty() ? "" : ";") + pair;
-    } else if (arg == "--print-config") {
-      args.printConfig = true;
-    } else if (arg == "--puzzle") {
-      char* end = nullptr;
-      const long n = i + 1 < argc ? std::strtol(argv[i + 1], &end, 10) : 0;
-      if (i + 1 >= argc || *end != '\0' || n < 1 || n > 100000)
-        return fail("--puzzle needs a puzzle number (1, 2, ...)");
-      args.puzzle = static_cast<int>(n);
-      ++i;
-    } else if (arg == "--config" && i + 1 < argc) {
-      args.configPath = argv[++i];
-    } else if (arg.rfind("--config=", 0) == 0) {
-      args.configPath = arg.substr(std::strlen("--config="));
-    } else {
-      return fail((arg.rfind("-", 0) == 0 ? "unknown option '" : "unexpected argument '") + arg +
-                  "'");
     }
+    if (!engineOptions.empty()) args.overrides.emplace_back("tui.engine_options", engineOptions);
+  } catch (const qubic::UsageError& e) {
+    std::cerr << "qubic: " << e.what() << '\n' << qubic::tryHelpText("qubic");
+    args.exitNow = 2;
   }
-  if (!engineOptions.empty()) args.overrides.emplace_back("tui.engine_options", engineOptions);
   return args;
 }
 
