@@ -7,26 +7,17 @@
 #include <vector>
 
 #include "child_process.hpp"
+#include "program_run.hpp"
 
 using qubic::testing::ChildProcess;
 
 namespace {
 
-struct Run {
-  int exitCode = -99;
-  std::string out, err;
-};
+using Run = qubic::testing::ProgramRun;
 
 Run run(const std::string& program, const std::vector<std::string>& args) {
-  std::vector<std::string> argv{std::string(QUBIC_BIN_DIR) + "/" + program};
-  argv.insert(argv.end(), args.begin(), args.end());
-  ChildProcess child(argv, {"XDG_CONFIG_HOME=/nonexistent"});
-  REQUIRE(child.started());
-  child.closeInput();
-  Run r;
-  std::tie(r.out, r.err) = child.drain(std::chrono::seconds(30));
-  r.exitCode = child.wait(std::chrono::seconds(5)).value_or(-99);
-  return r;
+  return qubic::testing::runProgram(program, args, std::chrono::seconds(30),
+                                    {"XDG_CONFIG_HOME=/nonexistent"});
 }
 
 const char* const kPrograms[] = {"qubic", "qubic-engine", "qubic-solve", "qubic-match",

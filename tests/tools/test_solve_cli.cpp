@@ -17,27 +17,17 @@
 #include "config/book_file.hpp"
 #include "engine/book/book_walk.hpp"
 #include "engine/core/notation.hpp"
+#include "program_run.hpp"
 
 using qubic::testing::ChildProcess;
 
 namespace {
 
-struct Run {
-  int exitCode = -99;
-  std::string out, err;
-};
+using Run = qubic::testing::ProgramRun;
 
 Run solve(const std::vector<std::string>& args,
           std::chrono::seconds timeout = std::chrono::seconds(60)) {
-  std::vector<std::string> argv{std::string(QUBIC_BIN_DIR) + "/qubic-solve"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  ChildProcess child(argv);
-  REQUIRE(child.started());
-  child.closeInput();
-  Run run;
-  std::tie(run.out, run.err) = child.drain(timeout);
-  run.exitCode = child.wait(std::chrono::seconds(5)).value_or(-99);
-  return run;
+  return qubic::testing::runProgram("qubic-solve", args, timeout);
 }
 
 // Reads the child's error output until a line holds `marker`; false if none does in time.

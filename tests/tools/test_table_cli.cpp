@@ -14,27 +14,17 @@
 #include "config/read_file.hpp"
 #include "engine/book/opening_table.hpp"
 #include "engine/core/notation.hpp"
+#include "program_run.hpp"
 
 using qubic::testing::ChildProcess;
 namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int exitCode = -99;
-  std::string out, err;
-};
+using Run = qubic::testing::ProgramRun;
 
 Run solve(const std::vector<std::string>& args) {
-  std::vector<std::string> argv{std::string(QUBIC_BIN_DIR) + "/qubic-solve"};
-  argv.insert(argv.end(), args.begin(), args.end());
-  ChildProcess child(argv);
-  REQUIRE(child.started());
-  child.closeInput();
-  Run run;
-  std::tie(run.out, run.err) = child.drain(std::chrono::seconds(300));
-  run.exitCode = child.wait(std::chrono::seconds(5)).value_or(-99);
-  return run;
+  return qubic::testing::runProgram("qubic-solve", args, std::chrono::seconds(300));
 }
 
 fs::path freshDir(const std::string& name) {

@@ -431,7 +431,8 @@ int tableInfo(const Args& args) {
   for (int s = 0; s <= kTableMaxStones; ++s) {
     int x = 0, o = 0, draws = 0, longest = 0, certified = 0;
     Position longestAt;
-    for (const Position& p : canonicalPositions(s)) {
+    const std::vector<Position> all = canonicalPositions(s);  // enumerated once a section
+    for (const Position& p : all) {
       const auto e = t.find(p);
       if (!e) continue;
       x += e->value == TableValue::XWins;
@@ -443,13 +444,13 @@ int tableInfo(const Args& args) {
     std::printf(
         "%d stones: %zu of %zu positions: X wins %d, O wins %d, draws %d (proven by the "
         "solver, not certified); %d certified by the rules\n",
-        s, t.size(s), canonicalPositions(s).size(), x, o, draws, certified);
+        s, t.size(s), all.size(), x, o, draws, certified);
     if (longest)
       std::printf("  longest win: %d plies at most, %s\n", longest,
                   positionString(longestAt).c_str());
     // The surprises, listed: O wins and draws (the first 20 of each).
     int listed = 0;
-    for (const Position& p : canonicalPositions(s))
+    for (const Position& p : all)
       if (const auto e = t.find(p); e && e->value != TableValue::XWins && listed++ < 20)
         std::printf("  %s: %s\n", e->value == TableValue::OWins ? "O wins" : "draw",
                     positionString(p).c_str());
