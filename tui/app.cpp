@@ -5,84 +5,30 @@
 #include <array>
 #include <utility>
 
-#include "config/book_file.hpp"
-#include "config/proven_cache.hpp"
-#include "config/table_file.hpp"
+#include "board_keys.hpp"
 #include "engine/core/notation.hpp"
+#include "game_view.hpp"
 #include "terminal.hpp"
 
 namespace qubic::tui {
 
-namespace {
-
-PlayerOptions playerOptions(const EngineSettings& engine) {
-  PlayerOptions options;
-  options.level = engine.level;
-  options.hashMb = static_cast<std::size_t>(engine.hashMb);
-  options.threads = engine.threads;
-  options.seed =
-      engine.seed != 0
-          ? static_cast<std::uint64_t>(engine.seed)
-          : static_cast<std::uint64_t>(std::chrono::steady_clock::now().time_since_epoch().count());
-  return options;
-}
-
-// The book the settings ask for; null with the reason in `problem` when it cannot be read.
-std::shared_ptr<const Book> loadBook(const EngineSettings& engine, std::string& problem) {
-  if (!engine.useSolution) return nullptr;
-  Parsed<std::shared_ptr<const Book>> book = loadBookFile(engine.solutionFile);
-  if (!book) {
-    problem = book.error();
-    return nullptr;
-  }
-  return book.value();
-}
-
-// The values kept across runs when the settings ask for them (engine.proven_cache): a
-// damaged or foreign file is ignored (and replaced on exit).
-std::shared_ptr<ProvenStore> provenCache(const EngineSettings& engine) {
-  if (!engine.provenCache) return nullptr;
-  auto store = std::make_shared<ProvenStore>();
-  loadProvenCache(*store);
-  return store;
-}
-
-}  // namespace
-
 App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle)
-    : settings_(settings),
-      keys_(keys),
-      input_(keys_),
+    : context_(startingContext(settings, keys)),
+      input_(context_.keys),
       view_(settings.tui),
-      seats_(Seats::fromHumanSide(settings.tui.humanSide)),
-      levels_{settings.tui.levelX >= 0 ? settings.tui.levelX : settings.tui.level,
-              settings.tui.levelO >= 0 ? settings.tui.levelO : settings.tui.level},
-      elo_(settings.engine.limitStrength ? std::optional<int>(settings.engine.elo) : std::nullopt),
-      moveTime_(settings.tui.moveTimeMs),
-      book_(loadBook(settings.engine, bookProblem_)),
-      table_(settings.engine.useSolution ? shippedTableOrEmpty(&tableProblem_) : nullptr),
-      engine_(playerOptions(settings.engine), book_, table_),
-      known_(std::make_shared<KnownValues>(table_, provenCache(settings.engine))),
-      cursor_(cellAt(1, 1, 0)),
-      showThreats_(settings.tui.showThreats),
-      showOverlay_(settings.tui.showOverlay),
-      openPuzzle_(puzzle),
-      round_(freshRound(OrdinaryGame{})) {
+      solution_(loadSolution(settings.engine)),
+      engine_(settings.engine, solution_.book, solution_.table),
+      review_(solution_.known),
+      openPuzzle_(puzzle) {
   if (!settings.tui.engine.empty())
     engine_.useExternal(settings.tui.engine, settings.tui.engineOptions);
   relayout();
-  // The setting was checked when it was read (config/settings: a tc= with a clock).
-  if (const Parsed<TimeControl> clock = parseTimeControl(settings.tui.clock);
-      clock && !settings.tui.clock.empty())
-    clock_.set(clock.value());
-  restartClock();
+  begin(freshRound(OrdinaryGame{}));
   if (settings.tui.startScreen && !puzzle) open(StartScreen{});
-  if (!bookProblem_.empty())
-    say(bookProblem_ + "; playing without a book.", Style::Error);
-  else if (!tableProblem_.empty())
-    say(tableProblem_ + "; playing without the opening table.", Style::Error);
+  if (const std::string problem = solution_.problem(); !problem.empty())
+    context_.say(problem, Style::Error);
   else
-    say("Welcome! Press " + keys_.primaryKeyName(Action::Help) + " for help.");
+    context_.say("Welcome! Press " + context_.key(Action::Help) + " for help.");
 }
 
 App::~App() = default;
@@ -92,48 +38,50 @@ void App::run() {
     startPuzzle(static_cast<std::size_t>(*openPuzzle_ - 1), 0);
   else
     offerUnfinishedGame();
-  while (!quit_ && !terminationRequested()) {
-    pollEngine();
-    pollReview();
-    tickClock();
-    maybeStartEngine();
-    autosave();
-    if (showOverlay_) {
-      if (!analysis_)  // made when the overlay is first shown
-        analysis_ = std::make_unique<BackgroundAnalysis>(
-            engineJudge(kOverlayBudgetPerCell, book_, settings_.engine.threads, known_));
-      analysis_->analyse(round_.game.position());
-    }
-    view_.draw(buildView(), layout_);
-    const int key = getch();
-    if (key != ERR) handleKey(key);
-  }
-  stopEngine();
+  while (!quit_ && !terminationRequested()) turn();
+  engine_.stop();
   analysis_.reset();  // its thread adds to the known values: it ends first
-  review_.reset();
-  if (known_->cache()) saveProvenCache(*known_->cache());
-  if (!autosaved_.empty()) {  // kept for the next run: with the clocks as they stand now
-    autosaved_ = "(on exit)";
-    autosave();
+  review_ = ReviewStudy(solution_.known);
+  solution_.keep();
+  files_.keepOnExit(context_, engine_);  // for the next run: with the clocks as they stand
+}
+
+void App::turn() {
+  engine_.poll(context_);
+  review_.poll(context_);
+  engine_.tickClock(context_, !screens_.empty());
+  if (!choosingGame()) {  // the earlier game is not decided on yet
+    engine_.maybeStart(context_);
+    files_.autosave(context_, engine_);
   }
+  if (context_.display.overlay) {
+    if (!analysis_)  // made when the overlay is first shown
+      analysis_ = std::make_unique<BackgroundAnalysis>(
+          engineJudge(kOverlayBudgetPerCell, solution_.book, context_.settings.engine.threads,
+                      solution_.known));
+    analysis_->analyse(context_.round.game.position());
+  }
+  const Screen* top = screens_.empty() ? nullptr : &screens_.back();
+  view_.draw(
+      gameView({context_, engine_, input_, top, analysis_.get(), review_, solution_.book.get()}),
+      layout_);
+  const int key = getch();
+  if (key != ERR) handleKey(key);
 }
 
 void App::begin(Round round) {
-  stopEngine();
-  round_ = std::move(round);
-  restartClock();
-  if (!round_.game.moves().empty()) cursor_ = round_.game.lastMove();
+  engine_.stop();
+  context_.round = std::move(round);
+  context_.clock.reset(context_.round.game.position().sideToMove(),
+                       std::chrono::steady_clock::now());
+  if (!context_.round.game.moves().empty()) context_.cursor = context_.round.game.lastMove();
 }
 
 void App::relayout() {
   int rows = 0, cols = 0;
   getmaxyx(stdscr, rows, cols);
-  layout_ = computeLayout(rows, cols, cubeView_);
+  layout_ = computeLayout(rows, cols, context_.display.cube);
   clear();
-}
-
-void App::say(std::string text, Style style) {
-  message_ = {std::move(text), style, style != Style::Normal};
 }
 
 void App::handleKey(int key) {
@@ -144,24 +92,26 @@ void App::handleKey(int key) {
 }
 
 void App::handleBoardKey(int key) {
-  if (!seats_.anyHuman() && input_.pendingToken().empty() && key >= '1' && key <= '4' &&
-      keys_.actionFor(key) == Action::None)
-    return say("The engine plays both sides; " + keys_.primaryKeyName(Action::Players) +
-               " lets you play.");
+  const KeyMap& keys = context_.keys;
+  if (!context_.seats.anyHuman() && input_.pendingToken().empty() && key >= '1' && key <= '4' &&
+      keys.actionFor(key) == Action::None)
+    return context_.say("The engine plays both sides; " + context_.key(Action::Players) +
+                        " lets you play.");
   const Command command = input_.feed(key);
-  if (!command.error.empty()) return say(command.error, Style::Error);
+  if (!command.error.empty()) return context_.say(command.error, Style::Error);
   if (command.cell >= 0) {
-    cursor_ = command.cell;
-    return playHuman(command.cell);
+    context_.cursor = command.cell;
+    return playHuman(context_, engine_, command.cell);
   }
   if (!input_.pendingToken().empty()) {
     // Show where the token is heading: its level once the level digit is typed.
-    cursor_ = cellAt(fileOf(cursor_), rankOf(cursor_), input_.pendingToken()[0] - '1');
+    const int cursor = context_.cursor;
+    context_.cursor = cellAt(fileOf(cursor), rankOf(cursor), input_.pendingToken()[0] - '1');
     return;
   }
   if (command.action == Action::None)
-    return say("That key does nothing here; " + keys_.primaryKeyName(Action::Help) +
-               " lists the keys.");
+    return context_.say("That key does nothing here; " + context_.key(Action::Help) +
+                        " lists the keys.");
   perform(command.action);
 }
 
@@ -171,53 +121,101 @@ void App::handleMouse() {
   if (!(event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))) return;
   const int cell = cellAtScreen(layout_, event.y, event.x);
   if (cell < 0) return;
-  cursor_ = cell;
-  playHuman(cell);
+  context_.cursor = cell;
+  playHuman(context_, engine_, cell);
 }
 
 void App::perform(Action action) {
-  using Handler = void (*)(App&);
+  using Handler = void (*)(App&, GameContext&);
   struct Entry {
     Action action;
     Handler handler;
   };
   // Every action's handler, in the order of the help screen; the lambdas are members' in
-  // all but name, so they may call the private functions.
+  // all but name, so they may call the private functions. New game and players are the
+  // mode's: it says which transition they make.
   static constexpr std::array kHandlers{
-      Entry{Action::Help, [](App& a) { a.open(HelpScreen{}); }},
-      Entry{Action::NewGame, [](App& a) { a.nextRound(); }},
-      Entry{Action::Quit, [](App& a) { a.leaveOrAsk(Action::Quit); }},
-      Entry{Action::Load, [](App& a) { a.leaveOrAsk(Action::Load); }},
-      Entry{Action::Save, [](App& a) { a.openSavePrompt(); }},
-      Entry{Action::Undo, [](App& a) { a.undo(); }},
-      Entry{Action::Redo, [](App& a) { a.redo(); }},
-      Entry{Action::Hint, [](App& a) { a.hint(); }},
-      Entry{Action::MoveNow, [](App& a) { a.moveNow(); }},
-      Entry{Action::SwapSides, [](App& a) { a.swapSides(); }},
-      Entry{Action::Players, [](App& a) { a.changePlayers(); }},
-      Entry{Action::LevelUp, [](App& a) { a.changeLevel(+1); }},
-      Entry{Action::LevelDown, [](App& a) { a.changeLevel(-1); }},
-      Entry{Action::Threats, [](App& a) { a.toggleThreats(); }},
-      Entry{Action::ExpectedLine, [](App& a) { a.toggleExpectedLine(); }},
-      Entry{Action::Lines, [](App& a) { a.toggleLines(); }},
-      Entry{Action::CubeView, [](App& a) { a.toggleCubeView(); }},
-      Entry{Action::Overlay, [](App& a) { a.toggleOverlay(); }},
-      Entry{Action::Review, [](App& a) { a.reviewOrNextMistake(); }},
-      Entry{Action::Explain, [](App& a) { a.explainStep(); }},
-      Entry{Action::GoToMove, [](App& a) { a.openGoToPrompt(); }},
-      Entry{Action::Pause, [](App& a) { a.pause(); }},
-      Entry{Action::Step, [](App& a) { a.step(); }},
-      Entry{Action::CursorLeft, [](App& a) { a.moveCursor(-1, 0, 0); }},
-      Entry{Action::CursorRight, [](App& a) { a.moveCursor(+1, 0, 0); }},
-      Entry{Action::CursorUp, [](App& a) { a.moveCursor(0, +1, 0); }},
-      Entry{Action::CursorDown, [](App& a) { a.moveCursor(0, -1, 0); }},
-      Entry{Action::PlanePrev, [](App& a) { a.moveCursor(0, 0, -1); }},
-      Entry{Action::PlaneNext, [](App& a) { a.moveCursor(0, 0, +1); }},
-      Entry{Action::Play, [](App& a) { a.playHuman(a.cursor_); }},
-      Entry{Action::Cancel, [](App& a) { a.message_ = {}; }},
+      Entry{Action::Help, [](App& a, GameContext&) { a.open(HelpScreen{}); }},
+      Entry{Action::NewGame,
+            [](App& a, GameContext& c) {
+              a.apply(c.round.withMode([](const auto& m) { return m.onKey(Action::NewGame); }));
+            }},
+      Entry{Action::Quit, [](App& a, GameContext&) { a.leaveOrAsk(Action::Quit); }},
+      Entry{Action::Load, [](App& a, GameContext&) { a.leaveOrAsk(Action::Load); }},
+      Entry{Action::Save, [](App& a, GameContext& c) { a.open(savePrompt(c.round.file)); }},
+      Entry{Action::Undo, [](App& a, GameContext& c) { undo(c, a.engine_); }},
+      Entry{Action::Redo, [](App& a, GameContext& c) { redo(c, a.engine_); }},
+      Entry{Action::Hint, [](App& a, GameContext& c) { a.engine_.hint(c); }},
+      Entry{Action::MoveNow, [](App& a, GameContext& c) { a.engine_.moveNow(c); }},
+      Entry{Action::SwapSides, [](App& a, GameContext& c) { swapSides(c, a.engine_); }},
+      Entry{Action::Players,
+            [](App& a, GameContext& c) {
+              a.apply(c.round.withMode([](const auto& m) { return m.onKey(Action::Players); }));
+            }},
+      Entry{Action::LevelUp, [](App&, GameContext& c) { changeLevel(c, +1, false); }},
+      Entry{Action::LevelDown, [](App&, GameContext& c) { changeLevel(c, -1, false); }},
+      Entry{Action::Threats, [](App&, GameContext& c) { toggleThreats(c); }},
+      Entry{Action::ExpectedLine, [](App&, GameContext& c) { toggleExpectedLine(c); }},
+      Entry{Action::Lines, [](App&, GameContext& c) { toggleLines(c); }},
+      Entry{Action::CubeView, [](App& a, GameContext&) { a.toggleCubeView(); }},
+      Entry{Action::Overlay, [](App& a, GameContext&) { a.toggleOverlay(); }},
+      Entry{Action::Review, [](App& a, GameContext&) { a.review(); }},
+      Entry{Action::Explain, [](App&, GameContext& c) { explainStep(c); }},
+      Entry{Action::GoToMove,
+            [](App& a, GameContext& c) {
+              if (c.round.game.line().empty()) return c.say("No moves to go to yet.");
+              a.open(LinePrompt{LinePrompt::Purpose::GoTo, {}, {}});
+            }},
+      Entry{Action::Pause, [](App& a, GameContext& c) { pause(c, a.engine_); }},
+      Entry{Action::Step, [](App&, GameContext& c) { step(c); }},
+      Entry{Action::CursorLeft, [](App&, GameContext& c) { moveCursor(c, -1, 0, 0); }},
+      Entry{Action::CursorRight, [](App&, GameContext& c) { moveCursor(c, +1, 0, 0); }},
+      Entry{Action::CursorUp, [](App&, GameContext& c) { moveCursor(c, 0, +1, 0); }},
+      Entry{Action::CursorDown, [](App&, GameContext& c) { moveCursor(c, 0, -1, 0); }},
+      Entry{Action::PlanePrev, [](App&, GameContext& c) { moveCursor(c, 0, 0, -1); }},
+      Entry{Action::PlaneNext, [](App&, GameContext& c) { moveCursor(c, 0, 0, +1); }},
+      Entry{Action::Play, [](App& a, GameContext& c) { playHuman(c, a.engine_, c.cursor); }},
+      Entry{Action::Cancel, [](App&, GameContext& c) { c.message = {}; }},
   };
   for (const Entry& entry : kHandlers)
-    if (entry.action == action) return entry.handler(*this);
+    if (entry.action == action) return entry.handler(*this, context_);
+}
+
+void App::apply(Transition transition) {
+  switch (transition) {
+    case Transition::None:
+      return;
+    case Transition::NewGame:
+      return leaveOrAsk(Action::NewGame);
+    case Transition::NextPuzzle:
+      return startPuzzle(puzzles_->nextUnsolved(puzzles_->shownIndex()));
+    case Transition::NextSurvival:
+      return startSurvival();
+    case Transition::LeaveMode:
+      return leaveMode();
+    case Transition::NextPlayers:
+      return changeSeats(context_, engine_, context_.seats.next(), "Players changed.");
+  }
+}
+
+void App::toggleCubeView() {
+  context_.display.cube = !context_.display.cube;
+  relayout();
+  sayCubeView(context_, layout_.cube);
+}
+
+void App::toggleOverlay() {
+  bool& shown = context_.display.overlay;
+  shown = !shown;  // the loop makes the analysis at its first use
+  if (!shown && analysis_) analysis_->cancel();
+  context_.say(shown ? "Overlay on: for the side to move, W wins by force, L loses, ? is not "
+                       "proven."
+                     : "Overlay off.");
+}
+
+void App::review() {
+  if (const std::optional<std::size_t> ply = review_.press(context_))
+    goToPly(context_, engine_, *ply);
 }
 
 }  // namespace qubic::tui

@@ -4,12 +4,6 @@
 
 namespace qubic::tui {
 
-GameMode Round::kind() const {
-  if (std::holds_alternative<PuzzleRound>(mode)) return GameMode::Puzzle;
-  if (std::holds_alternative<SurvivalRound>(mode)) return GameMode::Survival;
-  return GameMode::Play;
-}
-
 std::string gameText(const Position& start, const std::vector<int>& moves) {
   std::string text = positionString(start);
   for (const int m : moves) text += ' ' + moveToken(m);

@@ -11,22 +11,16 @@
 #include <vector>
 
 #include "engine/play/player.hpp"
-#include "engine/study/explain.hpp"
 #include "game.hpp"
 #include "game_setup.hpp"
+#include "modes/explanation.hpp"
+#include "modes/ordinary.hpp"
+#include "modes/puzzle.hpp"
+#include "modes/survival.hpp"
 
 namespace qubic::tui {
 
-struct OrdinaryGame {};
-// The puzzle itself (which one, under which symmetry) is the PuzzleSession's shown one.
-struct PuzzleRound {};
-// The player is O against perfect X; the score is the plies the game lasts.
-struct SurvivalRound {
-  bool counts = true;  // no move taken back, no hint asked
-  bool scored = false;
-  int longest = 0;  // plies: the longest game the proof allows from the start
-  int best = 0;     // the personal best, read from the state directory
-};
+// One of the modes of tui/modes/mode.hpp.
 using RoundMode = std::variant<OrdinaryGame, PuzzleRound, SurvivalRound>;
 
 // What the engine last did, for the panel.
@@ -34,14 +28,6 @@ struct EngineNote {
   std::size_t ply = 0;  // index of the move in the game
   Side side = Side::X;
   MoveChoice choice;
-};
-
-// A forcing win being shown on the board a step at a time.
-struct Explanation {
-  Position from;  // the game's position when it was asked for
-  std::vector<ForcingStep> steps;
-  std::size_t shown = 0;          // steps on the board
-  std::optional<QuietWin> quiet;  // a win that needs a quiet move: one step, that move
 };
 
 // A game lost off the board: on time, or by an external engine that failed (crashed, did
@@ -70,13 +56,22 @@ struct Round {
   std::string fileText;            // that file's content as this game wrote or read it
   std::string savedGame;           // the game's text when last saved, loaded or started
 
-  GameMode kind() const;
+  GameMode kind() const {
+    return std::visit([](const auto& m) { return m.kind(); }, mode);
+  }
+  // Calls `f` with the mode, whichever it is: the modes share their members.
+  template <class F>
+  decltype(auto) withMode(F&& f) {
+    return std::visit(std::forward<F>(f), mode);
+  }
+  template <class F>
+  decltype(auto) withMode(F&& f) const {
+    return std::visit(std::forward<F>(f), mode);
+  }
   // The start and the line (the moves on the board and those undo took back, which redo
   // replays) as text: stepping through the game is no change; playing another move is.
   std::string snapshot() const;
   bool unsaved() const { return snapshot() != savedGame; }
-  SurvivalRound* survival() { return std::get_if<SurvivalRound>(&mode); }
-  const SurvivalRound* survival() const { return std::get_if<SurvivalRound>(&mode); }
   // The position the board shows: the game's, or the explanation's step.
   Position shownPosition(int& lastMove) const;
 };

@@ -4,6 +4,8 @@
 
 #include <cctype>
 
+#include "record_file.hpp"
+
 namespace qubic::tui {
 
 LinePrompt::Edit LinePrompt::edit(int key) {
@@ -17,6 +19,23 @@ LinePrompt::Edit LinePrompt::edit(int key) {
     text += static_cast<char>(key);
   }
   return Edit::Typing;
+}
+
+LinePrompt savePrompt(const std::string& file) {
+  return {LinePrompt::Purpose::Save, file.empty() ? suggestedRecordName() : file, {}};
+}
+
+LinePrompt loadPrompt(const std::string& file) {
+  const std::string dir = gamesDirectory();
+  std::string list;
+  for (const std::string& name : savedGameNames(6)) list += (list.empty() ? "" : ", ") + name;
+  const std::string where = dir.empty() ? std::string("the games directory") : dir;
+  return {LinePrompt::Purpose::Load,
+          !file.empty() ? file
+          : dir.empty() ? std::string()
+                        : dir + "/",
+          list.empty() ? "No saved games in " + where + " yet."
+                       : "Saved games, newest first: " + list + "."};
 }
 
 }  // namespace qubic::tui

@@ -43,6 +43,12 @@ struct Question {
   bool reminded = false;                 // a key that is no answer was pressed
 };
 
+// The Save prompt: `file` (this game's), else a new name in the games directory.
+LinePrompt savePrompt(const std::string& file);
+// The Load prompt: `file` (this game's), else the games directory, with the newest saved
+// games named in its note.
+LinePrompt loadPrompt(const std::string& file);
+
 using Screen = std::variant<StartScreen, HelpScreen, TourScreen, LinePrompt, Question>;
 
 // Whether a key answers a question with yes, or with no.

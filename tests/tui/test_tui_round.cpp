@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "engine/core/notation.hpp"
+#include "tui/modes/mode.hpp"
 #include "tui/round.hpp"
 #include "tui/screens.hpp"
 
@@ -17,16 +18,46 @@ TEST_CASE("a fresh round is saved as started and knows its mode") {
   CHECK(round.kind() == GameMode::Puzzle);
   CHECK(round.game.start() == start);
   CHECK_FALSE(round.unsaved());
-  CHECK(round.survival() == nullptr);
+  CHECK(std::get_if<SurvivalRound>(&round.mode) == nullptr);
   round.game.play(1);
   CHECK(round.unsaved());
   CHECK(round.snapshot() != round.savedGame);
 
   Round survival = freshRound(SurvivalRound{false, false, 31, 12});
-  REQUIRE(survival.survival() != nullptr);
+  REQUIRE(std::get_if<SurvivalRound>(&survival.mode) != nullptr);
   CHECK(survival.kind() == GameMode::Survival);
-  CHECK(survival.survival()->longest == 31);
+  CHECK(std::get<SurvivalRound>(survival.mode).longest == 31);
   CHECK(freshRound(OrdinaryGame{}).kind() == GameMode::Play);
+}
+
+TEST_CASE("each mode owns the new-game and players keys and what help costs") {
+  auto onKey = [](const Round& r, Action a) {
+    return r.withMode([&](const auto& m) { return m.onKey(a); });
+  };
+  const Round ordinary = freshRound(OrdinaryGame{});
+  const Round puzzle = freshRound(PuzzleRound{});
+  Round survival = freshRound(SurvivalRound{true, false, 31, 0});
+  CHECK(onKey(ordinary, Action::NewGame) == Transition::NewGame);
+  CHECK(onKey(ordinary, Action::Players) == Transition::NextPlayers);
+  CHECK(onKey(puzzle, Action::NewGame) == Transition::NextPuzzle);
+  CHECK(onKey(puzzle, Action::Players) == Transition::LeaveMode);
+  CHECK(onKey(survival, Action::NewGame) == Transition::NextSurvival);
+  CHECK(onKey(survival, Action::Players) == Transition::LeaveMode);
+  CHECK(onKey(ordinary, Action::Undo) == Transition::None);
+  // The engine plays ours, at the top, only where the mode asks for the best defence.
+  auto best = [](const Round& r) {
+    return r.withMode([](const auto& m) { return m.bestDefence(); });
+  };
+  CHECK_FALSE(best(ordinary));
+  CHECK(best(puzzle));
+  CHECK(best(survival));
+  // A hint or a take-back ends survival's score, once, and changes nothing elsewhere.
+  auto helped = [](Round& r) { return r.withMode([](auto& m) { return m.helped(); }); };
+  CHECK(helped(survival));
+  CHECK_FALSE(helped(survival));
+  CHECK_FALSE(std::get<SurvivalRound>(survival.mode).counts);
+  Round other = freshRound(OrdinaryGame{});
+  CHECK_FALSE(helped(other));
 }
 
 TEST_CASE("the explanation's step is what the board shows, the game's position otherwise") {

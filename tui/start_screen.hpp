@@ -1,0 +1,19 @@
+// The start screen's words: who plays, the puzzles, survival and the tour, and the engine
+// that will play with its level, what that level is like and the levels' ratings.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "game_context.hpp"
+
+namespace qubic::tui {
+
+// `external`: the name of another UGI engine playing (--engine), "" for ours;
+// `book`: whether the top level plays the book (it then never loses as X).
+std::vector<StyledText> startScreenLines(const GameContext& context, const std::string& external,
+                                         bool book);
+// The start screen's footer: its keys.
+std::string startScreenFooter(const GameContext& context);
+
+}  // namespace qubic::tui
