@@ -99,8 +99,10 @@ warnings: deps
 format: deps
 	@find $(SOURCE_DIRS) -name '*.cpp' -o -name '*.hpp' | xargs clang-format -i
 
+# Every figure of docs/benchmarks.md at this commit, into $(BUILD)/benchmarks.txt as well.
+bench: PACKAGES += time
 bench: build
-	@./$(BUILD)/bin/qubic-bench
+	@tools/bench/run-all.sh $(BUILD)/bin | tee $(BUILD)/benchmarks.txt
 
 # Solves Qubic from the empty board, verifies the proof with the rules alone and writes
 # the book shipped in data/ (about 1 minute). One thread: its search is deterministic, so
