@@ -189,6 +189,11 @@ const std::vector<SettingField>& settingFields() {
        "0, the top level the maximum); between two levels each move is the stronger one's with "
        "the chance that puts it there",
        F::Integer{integerAccess<kEngine, &EngineSettings::elo>(), kMinElo, kMaxElo}},
+      {"engine", "reference",
+       "play as a reference player instead of the level, to rate other programs against "
+       "(docs/strength.md): random plays a random empty cell; greedy completes, blocks, makes "
+       "or prevents a double threat, makes a three, else plays at random",
+       F::Text{textAccess<kEngine, &EngineSettings::reference>(), {"none", "random", "greedy"}}},
       {"tui", "human_side",
        "who the keyboard plays: x, o, both (two humans) or none (watch the engine)",
        F::Text{textAccess<kTui, &TuiSettings::humanSide>(), {"x", "o", "both", "none"}}},

@@ -20,6 +20,7 @@ inline constexpr OutputKind kBookFile{"book", "QUBOOK01"};             // docs/b
 inline constexpr OutputKind kTableFile{"opening table", "QUBTAB01"};   // docs/table-format.md
 inline constexpr OutputKind kTableResult{"table job result", "qubic-table-result "};
 inline constexpr OutputKind kLadderReport{"ladder report", "# Playing strength of the levels"};
+inline constexpr OutputKind kPoolReport{"pool report", "# Playing strength: the pooled fit"};
 
 // Whether `path` may be written as `kind`: the reason it may not, "" when it may. Checked
 // before long work, so a refusal comes first, not after an hour of solving.

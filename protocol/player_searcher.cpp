@@ -68,6 +68,8 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
     player_->setStrength(strengthForElo(settings.elo));
   else
     player_->setLevel(settings.level);
+  // One of the setting's choices, checked when it was set.
+  player_->setReference(referenceNamed(settings.reference).value_or(Reference::None));
   book_ = book;
   player_->setBook(book_, settings.useSolution);
   player_->setOpeningTable(settings.useSolution ? table_ : nullptr);

@@ -42,6 +42,7 @@ const std::vector<UgiOption>& ugiOptions() {
       {"MultiPV", "multi_pv"},
       {"LimitStrength", "limit_strength"},
       {"Elo", "elo"},
+      {"Reference", "reference"},
   };
   return options;
 }

@@ -561,8 +561,12 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
   MoveChoice choice;
   if (pos.isGameOver()) return choice;
 
-  const int base = baseForMove();
-  if (base == 0) {
+  const int base = reference_ != Reference::None ? 0 : baseForMove();
+  if (reference_ != Reference::None) {
+    const AnchorMove m = referenceMove(reference_, pos, impl_->rng);
+    choice.move = m.move;
+    choice.reason = m.reason;
+  } else if (base == 0) {
     const AnchorMove m = anchorMove(pos, impl_->rng);
     choice.move = m.move;
     choice.reason = m.reason;

@@ -20,6 +20,7 @@
 #include "level_mix.hpp"
 #include "move_limits.hpp"
 #include "proven_store.hpp"
+#include "reference.hpp"
 
 namespace qubic {
 
@@ -72,6 +73,9 @@ class Player {
   // Between two levels (engine/play/elo_scale): each move is the next level's with the
   // chance `towardNext`, drawn from the seed.
   void setStrength(const Strength& strength);
+  // Plays as a reference player (engine/play/reference) instead of its level; None: the
+  // level again.
+  void setReference(Reference reference) { reference_ = reference; }
   // The seed of the first game from now; every newGame() after it starts a game with a seed
   // of its own, derived from this one and the game's number.
   void setSeed(std::uint64_t seed);
@@ -109,6 +113,7 @@ class Player {
   bool useBook_ = false;
   std::shared_ptr<const OpeningTable> table_;
   double towardNext_ = 0;
+  Reference reference_ = Reference::None;
   std::uint64_t gamesBegun_ = 0;  // newGame() calls since the seed was set
   std::unique_ptr<Impl> impl_;
 };

@@ -35,7 +35,7 @@ Lines searchReplies(const std::string& move) {
 TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
   Transcript t;
   const Lines replies = t.send("ugi");
-  REQUIRE(replies.size() == 15);
+  REQUIRE(replies.size() == 16);
   CHECK_THAT(replies[0], Catch::StartsWith("id name Qubic "));
   CHECK_THAT(replies[1], Catch::StartsWith("id author "));
   const Lines options(replies.begin() + 2, replies.end());
@@ -53,6 +53,7 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
             "option name MultiPV type spin default 1 min 1 max 64",
             "option name LimitStrength type check default false",
             "option name Elo type spin default 1200 min 0 max " + std::to_string(kMaxElo),
+            "option name Reference type combo default none var none var random var greedy",
             "ugiok",
         });
   CHECK(t.send("isready") == Lines{"readyok"});
@@ -106,7 +107,7 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
         Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, "
               "Hash, Threads, "
               "MoveOverhead, UseSolution, SolutionFile, Seed, Explain, ProvenCache, MultiPV, "
-              "LimitStrength, Elo"});
+              "LimitStrength, Elo, Reference"});
   CHECK(t.send("setoption Level 3") ==
         Lines{"info string error: setoption: expected setoption name <option> value <value>"});
   CHECK(t.send("setoption name value 3") ==

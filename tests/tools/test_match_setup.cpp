@@ -307,7 +307,8 @@ TEST_CASE("every mistake on the command line is named") {
   CHECK(errorOf({"--ladder", "-engine", "cmd=a"}).find("--ladder makes its own engines") == 0);
   CHECK(errorOf({"--ladder", "-levels", "5-5"}).find("-levels needs FROM-TO") == 0);
   CHECK(errorOf({"-engine", "cmd=a", "-engine", "cmd=b", "-report", "r.md"}) ==
-        "-report goes with --ladder");
+        "-report goes with --ladder or --pool");
+  CHECK(errorOf({"--ladder", "--pool"}) == "--ladder and --pool: give one of them");
   MatchSettings badDefault;
   badDefault.timeControl = "st=fast";
   CHECK(parseCommandLine({"-engine", "cmd=a", "-engine", "cmd=b"}, badDefault, "")

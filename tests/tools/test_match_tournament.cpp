@@ -296,6 +296,34 @@ TEST_CASE("the ladder preset plays neighbouring levels and writes its report") {
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("the pool preset rates levels, our references and an outside engine in one fit") {
+  const std::string dir = scratchDir("pool");
+  std::ofstream(dir + "/config/match.toml") << "[match]\ngames = 2\ntime_control = 'st=0.02'\n";
+  const Run pool = runMatch(dir, {"--pool", "-levels", "0-2", "-config", dir + "/config/match.toml",
+                                  "-engine", "cmd=" + kEngine, "name=outside", "option.Level=1",
+                                  "-records", dir + "/pool.qgn", "-report", dir + "/pool.md"});
+  INFO(pool.out << pool.err);
+  REQUIRE(pool.exitCode == 0);
+  std::ifstream in(dir + "/pool.md");
+  std::stringstream report;
+  report << in.rdbuf();
+  const std::string text = report.str();
+  CHECK(text.rfind("# Playing strength: the pooled fit", 0) == 0);
+  CHECK(text.find("| level0 | +0 (anchor) |") != std::string::npos);
+  for (const char* row : {"| level2 | ", "| random | ", "| greedy | ", "| outside | "})
+    CHECK(text.find(row) != std::string::npos);
+  // Levels meet as neighbours (2 pairs), the three references meet each level (9) and each
+  // other (3): 14 pairs of 2 games.
+  const std::vector<GameRecord> games = readGames(dir + "/pool.qgn");
+  CHECK(games.size() == 28);
+  std::set<std::pair<std::string, std::string>> met;
+  for (const GameRecord& g : games) met.insert(std::minmax(g.tag("X"), g.tag("O")));
+  CHECK(met.count(std::minmax(std::string("level0"), std::string("level1"))) == 1);
+  CHECK(met.count(std::minmax(std::string("level0"), std::string("level2"))) == 0);
+  CHECK(met.count(std::minmax(std::string("greedy"), std::string("outside"))) == 1);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("the top level wins every game it plays as X, from every built-in opening and 1b1") {
   // The built-in openings: X's first move on each class of cell (on 7 lines or on 4) and an
   // O reply; the book covers both first moves, so the referee (the rules core) sees X win.

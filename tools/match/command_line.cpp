@@ -147,6 +147,7 @@ struct Words {
   std::vector<KeyValues> engines;
   KeyValues shared;
   bool ladder = false;
+  bool pool = false;
   std::pair<int, int> levels{0, kMaxLevel};
   std::string resumePath, recordsPath;
   bool recordsGiven = false, reportGiven = false;
@@ -157,6 +158,7 @@ struct Words {
 std::string usageText() {
   return R"(usage: qubic-match -engine cmd=PATH [name=N] [KEY=VALUE ...] -engine ... [OPTIONS]
        qubic-match --ladder [-each KEY=VALUE ...] [OPTIONS]
+       qubic-match --pool [-each KEY=VALUE ...] [-engine cmd=PATH ...] [OPTIONS]
 Plays Qubic games between UGI engines and reports their strength (docs/tournaments.md).
 
 Engines (each -engine needs cmd=; -each gives keys to all engines):
@@ -193,8 +195,12 @@ Options:
   -config PATH        read the [match] defaults from PATH instead of the usual config file
   --ladder            our engine's levels against each other: one engine per level, each
                       playing the next; writes the Elo ladder to the -report file
-  -levels FROM-TO     the levels of --ladder (default 0-17)
-  -report FILE        where --ladder writes its report (default docs/strength.md)
+  --pool              our engine's levels, each against the next and against reference
+                      players (ours: random and greedy; and each -engine given), all
+                      rated at once (Bradley-Terry); writes the fit to the -report file
+  -levels FROM-TO     the levels of --ladder or --pool (default 0-17)
+  -report FILE        where --ladder writes its report (default docs/strength.md), or
+                      --pool (default docs/strength-pool.md)
   --help              this text
 
 Exit status: 0 when the tournament is complete or the SPRT decided, 1 when it stopped
@@ -323,8 +329,8 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i,
     config.recover = true;
     return {};
   }
-  if (option == "ladder") {
-    words.ladder = true;
+  if (option == "ladder" || option == "pool") {
+    (option == "ladder" ? words.ladder : words.pool) = true;
     return {};
   }
   if (option == "tournament") {
@@ -360,6 +366,26 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i,
   return "unknown option '" + args[i] + "'";
 }
 
+// --pool: one engine per level of ours (as --ladder makes them), then our two reference
+// players, then the -engine ones given (outside programs), all references. -each keys go
+// to every engine; an engine's own keys win (its own time control replaces -each's).
+void makePool(Words& words, KeyValues& shared, TournamentConfig& config,
+              const std::string& ourEngine) {
+  config.format = Format::Pool;
+  // Our engine unless -each cmd= (applied later) names another build of it.
+  shared.insert(shared.begin(), {"cmd", ourEngine});
+  std::vector<KeyValues> engines;
+  for (int level = words.levels.first; level <= words.levels.second; ++level)
+    engines.push_back(
+        {{"name", "level" + std::to_string(level)}, {"option.Level", std::to_string(level)}});
+  config.poolLevels = static_cast<int>(engines.size());
+  for (const char* reference : {"random", "greedy"})
+    engines.push_back({{"name", reference}, {"option.Reference", reference}});
+  engines.insert(engines.end(), words.engines.begin(), words.engines.end());
+  words.engines = std::move(engines);
+  if (!words.reportGiven) config.reportPath = "docs/strength-pool.md";
+}
+
 }  // namespace
 
 Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
@@ -379,7 +405,10 @@ Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
       return Result::failure(problem);
 
   KeyValues shared = words.shared;
-  if (words.ladder) {
+  if (words.ladder && words.pool) return Result::failure("--ladder and --pool: give one of them");
+  if (words.pool) {
+    makePool(words, shared, config, ourEngine);
+  } else if (words.ladder) {
     if (!words.engines.empty())
       return Result::failure("--ladder makes its own engines; give their keys with -each");
     config.format = Format::Ladder;
@@ -390,7 +419,7 @@ Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
           {{"name", "level" + std::to_string(level)}, {"option.Level", std::to_string(level)}});
     if (!words.reportGiven) config.reportPath = "docs/strength.md";
   } else if (words.reportGiven) {
-    return Result::failure("-report goes with --ladder");
+    return Result::failure("-report goes with --ladder or --pool");
   }
   for (std::size_t n = 0; n < words.engines.size(); ++n) {
     const Parsed<EngineConfig> engine = makeEngine(shared, words.engines[n], defaults,
@@ -401,7 +430,7 @@ Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
 
   if (config.engines.size() < 2)
     return Result::failure(
-        "a tournament needs at least two engines: give -engine cmd=... twice, or --ladder");
+        "a tournament needs at least two engines: give -engine cmd=... twice, --ladder or --pool");
   // Engines named after the same program get "-2", "-3", ... in order; names the user
   // gave must differ.
   std::set<std::string> names;

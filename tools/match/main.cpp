@@ -16,6 +16,7 @@
 #include "config/write_file.hpp"
 #include "ladder_report.hpp"
 #include "openings.hpp"
+#include "pool_report.hpp"
 #include "tournament.hpp"
 
 namespace {
@@ -41,9 +42,9 @@ int fail(const std::string& message, int code) {
 
 // Why the ladder's report cannot go to `path` ("" when it can, or when none is asked for):
 // said before the games, not after them.
-static std::string checkReportPath(const std::string& path) {
+static std::string checkReportPath(const std::string& path, const OutputKind& kind) {
   if (path.empty()) return {};
-  if (std::string refused = checkOutputFile(path, kLadderReport); !refused.empty()) return refused;
+  if (std::string refused = checkOutputFile(path, kind); !refused.empty()) return refused;
   const std::filesystem::path dir = std::filesystem::path(path).parent_path();
   if (!dir.empty() && !std::filesystem::is_directory(dir))
     return "the report's directory " + dir.string() +
@@ -76,7 +77,9 @@ int main(int argc, char** argv) {
                                         : loadOpeningsFile(openingsFile);
   if (!openings) return fail(openings.error(), 2);
   const std::string& reportPath = config.value().reportPath;
-  if (const std::string refused = checkReportPath(reportPath); !refused.empty())
+  const bool pool = config.value().format == Format::Pool;
+  const OutputKind& reportKind = pool ? kPoolReport : kLadderReport;
+  if (const std::string refused = checkReportPath(reportPath, reportKind); !refused.empty())
     return fail(refused, 2);
 
   stopOnInterrupt(interrupted);
@@ -89,11 +92,12 @@ int main(int argc, char** argv) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() / 60;
 
   if (!reportPath.empty() && end == TournamentEnd::Completed) {
-    if (const std::string error =
-            writeOutputFile(reportPath, ladderReport(tournament, run), kLadderReport);
+    if (const std::string error = writeOutputFile(
+            reportPath, pool ? poolReport(tournament, run) : ladderReport(tournament, run),
+            reportKind);
         !error.empty())
       return fail("the report is not written: " + error, 1);
-    std::cout << "The ladder is in " << reportPath << "\n";
+    std::cout << (pool ? "The pooled fit is in " : "The ladder is in ") << reportPath << "\n";
   }
   switch (end) {
     case TournamentEnd::Completed:

@@ -25,15 +25,18 @@ struct EngineConfig {
 };
 
 // Who plays whom: everyone against everyone, the first engine against each other one,
-// or each engine against the next one in the list.
-enum class Format { RoundRobin, Gauntlet, Ladder };
+// each engine against the next one in the list, or a pool: the first `poolLevels` engines
+// (our levels) each against the next and against every other engine (the references),
+// and the references against each other.
+enum class Format { RoundRobin, Gauntlet, Ladder, Pool };
 
 enum class OpeningOrder { Sequential, Random };
 
 struct TournamentConfig {
   std::vector<EngineConfig> engines;
   Format format = Format::RoundRobin;
-  int games = 2;  // per pair of engines and round; two consecutive games share an opening
+  int poolLevels = 0;  // Pool: how many of the engines, from the first, are levels
+  int games = 2;       // per pair of engines and round; two consecutive games share an opening
   int rounds = 1;
   int concurrency = 1;
   std::string openingsFile;  // empty: the built-in openings
@@ -44,7 +47,7 @@ struct TournamentConfig {
   std::string recordsPath = "games.txt";
   bool resume = false;  // continue the tournament already in recordsPath
   std::string event = "qubic-match";
-  std::string reportPath;   // the strength report of a ladder; empty: none
+  std::string reportPath;   // the strength report of a ladder or a pool; empty: none
   std::string commandLine;  // as typed, for the report
 };
 

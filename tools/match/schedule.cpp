@@ -27,25 +27,29 @@ std::vector<int> openingSequence(int slots, int openingCount, OpeningOrder order
 
 }  // namespace
 
-std::vector<std::pair<int, int>> pairings(Format format, int engineCount) {
+std::vector<std::pair<int, int>> pairings(Format format, int engineCount, int poolLevels) {
   std::vector<std::pair<int, int>> pairs;
   for (int a = 0; a < engineCount; ++a)
     for (int b = a + 1; b < engineCount; ++b) {
+      // In a pool two levels meet only as neighbours; a reference meets everyone.
+      const bool pooled = b == a + 1 || b >= poolLevels;
       const bool meets = format == Format::RoundRobin || (format == Format::Gauntlet && a == 0) ||
-                         (format == Format::Ladder && b == a + 1);
+                         (format == Format::Ladder && b == a + 1) ||
+                         (format == Format::Pool && pooled);
       if (meets) pairs.emplace_back(a, b);
     }
   return pairs;
 }
 
 std::vector<ScheduledGame> makeSchedule(Format format, int engineCount, int games, int rounds,
-                                        int openingCount, OpeningOrder order, std::uint64_t seed) {
+                                        int openingCount, OpeningOrder order, std::uint64_t seed,
+                                        int poolLevels) {
   const int slotsPerRound = (games + 1) / 2;
   const std::vector<int> openings =
       openingSequence(slotsPerRound * rounds, openingCount, order, seed);
   std::vector<ScheduledGame> schedule;
   for (int round = 1; round <= rounds; ++round)
-    for (const auto& [a, b] : pairings(format, engineCount))
+    for (const auto& [a, b] : pairings(format, engineCount, poolLevels))
       for (int game = 0; game < games; ++game) {
         // With an odd number of games per round the odd game's colours alternate by round.
         const bool swapped =

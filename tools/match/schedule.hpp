@@ -18,13 +18,15 @@ struct ScheduledGame {
 };
 
 // The pairs of engine indices that meet, first engine first.
-std::vector<std::pair<int, int>> pairings(Format format, int engineCount);
+// `poolLevels`: with Format::Pool, how many engines from the first are levels.
+std::vector<std::pair<int, int>> pairings(Format format, int engineCount, int poolLevels = 0);
 
 // Every game: for each round, for each pairing, `games` games; games 2k and 2k+1 of a
 // pairing share an opening with the colours swapped. All pairings of a round play the
 // same openings; the openings are taken in order, or in a shuffled order drawn from
 // `seed` and drawn again each time the list is used up.
 std::vector<ScheduledGame> makeSchedule(Format format, int engineCount, int games, int rounds,
-                                        int openingCount, OpeningOrder order, std::uint64_t seed);
+                                        int openingCount, OpeningOrder order, std::uint64_t seed,
+                                        int poolLevels = 0);
 
 }  // namespace qubic::match

@@ -24,6 +24,8 @@ std::string_view formatName(Format format) {
       return "gauntlet";
     case Format::Ladder:
       return "ladder";
+    case Format::Pool:
+      return "pool";
   }
   return "";
 }
@@ -48,7 +50,7 @@ Tournament::Tournament(TournamentConfig config, Openings openings, std::ostream&
       interrupt_(interrupt),
       schedule_(makeSchedule(config_.format, static_cast<int>(config_.engines.size()),
                              config_.games, config_.rounds, static_cast<int>(openings_.size()),
-                             config_.openingOrder, config_.seed)),
+                             config_.openingOrder, config_.seed, config_.poolLevels)),
       standings_([&] {
         std::vector<std::string> names;
         for (const EngineConfig& e : config_.engines) names.push_back(e.name);
