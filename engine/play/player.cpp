@@ -16,7 +16,6 @@
 #include "engine/threats/threats.hpp"
 #include "move_budget.hpp"
 #include "multipv.hpp"
-#include "quiet_win.hpp"
 #include "reasons.hpp"
 #include "search.hpp"
 #include "strategy.hpp"
@@ -34,8 +33,6 @@ constexpr std::uint64_t kWinBoundThreatNodes = 200000;
 // A lost position's practical defence: the threat search of the opponent's forcing
 // sequence after each of our moves.
 constexpr std::uint64_t kDefenceThreatNodes = 20000;
-// The practical defence's check for quiet wins (engine/play/quiet_win), all moves together.
-constexpr std::uint64_t kQuietWinNodes = 400000;
 
 // The seed of the k-th game (k > 0) after `seed` was set: the k-th number of the splitmix64
 // sequence from `seed`, so that neighbouring seeds and games give unrelated streams.
@@ -138,8 +135,6 @@ struct Player::Impl {
                    const MoveLimits& limits, const ProgressFn& progress);
   std::optional<MoveChoice> decidedAtOnce(const Position& pos);
   std::optional<int> knownLossAfter(const Position& pos, int move, const Book* book);
-  Bitboard withoutQuietWins(const Position& pos, Bitboard moves, const ThreatLimits& limits,
-                            std::uint64_t& nodes);
   Bitboard longestKnownLosses(const Position& pos, Bitboard moves, const Book* book);
   MoveChoice practicalDefence(const Position& pos, const MoveChoice& longest, const Book* book,
                               const MoveBudget& budget, const MoveLimits& limits,
@@ -345,8 +340,6 @@ MoveChoice Player::Impl::practicalDefence(const Position& pos, const MoveChoice&
     if (!forced.win && !forced.hitLimit) quiet |= bit(cell);
   }
   if (!quiet) return longest;
-  // The top level only: the lower levels' strength was measured without it.
-  if (budget.profile().nodes == 0) quiet = withoutQuietWins(pos, quiet, t, nodes);
   quiet = longestKnownLosses(pos, quiet, book);
   MoveChoice base;
   base.nodes = nodes;
@@ -359,26 +352,6 @@ MoveChoice Player::Impl::practicalDefence(const Position& pos, const MoveChoice&
   c.fromBook = longest.fromBook;
   c.reason = reasons::practicalDefence(longest.fromBook, c.move);
   return c;
-}
-
-// Of `moves` (ours, each leaving the opponent no sequence of threes), those after which the
-// opponent has no quiet move either that wins by threes whatever we reply (quiet_win): an
-// opponent searching a few plies finds one (against mctstest's alpha-beta, every loss as O
-// of 96 games on 2026-11-27 was one). All of them when none is left; a move not checked
-// within kQuietWinNodes threat-search nodes stays (a budget in nodes, not time, so the
-// move does not depend on the machine's load).
-Bitboard Player::Impl::withoutQuietWins(const Position& pos, Bitboard moves,
-                                        const ThreatLimits& limits, std::uint64_t& nodes) {
-  Bitboard safer = 0;
-  const std::uint64_t start = nodes;
-  for (Bitboard m = moves; m;) {
-    const int cell = popLowest(m);
-    if (nodes - start >= kQuietWinNodes) return safer | m | bit(cell);
-    Position next = pos;
-    next.play(cell);
-    if (!quietWinInTwo(threats, next, limits, nodes)) safer |= bit(cell);
-  }
-  return safer ? safer : moves;
 }
 
 // Of `moves`, those after which the opponent's known win is longest (book, proof table);
