@@ -41,50 +41,35 @@ MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const B
 BackgroundAnalysis::BackgroundAnalysis(MoveJudge judge) : judge_(std::move(judge)) {}
 
 void BackgroundAnalysis::analyse(const Position& pos) {
-  std::uint64_t number = 0;
-  {
-    std::lock_guard lock(mutex_);
-    if (wanted_ && *wanted_ == pos) return;
-    wanted_ = pos;
-    number = ++latestJob_;
-  }
-  jobs_.start([this, pos, number](const std::atomic<bool>& stop) { run(pos, number, stop); });
+  if (wanted_ && *wanted_ == pos) return;
+  wanted_ = pos;
+  BoardAnalysis fresh;
+  fresh.positionKey = pos.key();
+  fresh.toJudge = pos.isGameOver() ? 0 : popcount(pos.emptyCells());
+  job_.start(fresh, [this, pos](const std::atomic<bool>& stop, const auto& publish) {
+    // Cell after cell, each published as it comes, so the overlay fills in progressively.
+    for (Bitboard empty = pos.isGameOver() ? 0 : pos.emptyCells(); empty && !stop;) {
+      const int cell = popLowest(empty);
+      const MoveJudgement judgement = judge_(pos, cell, stop);
+      if (stop) return;
+      const bool newest = publish([&](std::optional<BoardAnalysis>& analysis) {
+        analysis->cells[static_cast<std::size_t>(cell)] = judgement;
+        ++analysis->judged;
+      });
+      if (!newest) return;
+    }
+  });
 }
 
 void BackgroundAnalysis::cancel() {
-  {
-    std::lock_guard lock(mutex_);
-    wanted_.reset();
-    ++latestJob_;
-    haveAnalysis_ = false;
-  }
-  jobs_.cancel();
+  wanted_.reset();
+  job_.cancel(std::nullopt);
 }
 
 std::optional<BoardAnalysis> BackgroundAnalysis::snapshot(const Position& pos) const {
-  std::lock_guard lock(mutex_);
-  if (!haveAnalysis_ || analysis_.positionKey != pos.key()) return std::nullopt;
-  return analysis_;
-}
-
-void BackgroundAnalysis::run(const Position& pos, std::uint64_t number,
-                             const std::atomic<bool>& stop) {
-  std::unique_lock lock(mutex_);
-  if (number != latestJob_) return;
-  analysis_ = BoardAnalysis{};
-  analysis_.positionKey = pos.key();
-  analysis_.toJudge = pos.isGameOver() ? 0 : popcount(pos.emptyCells());
-  haveAnalysis_ = true;
-  if (pos.isGameOver()) return;
-  for (Bitboard empty = pos.emptyCells(); empty && !stop;) {
-    const int cell = popLowest(empty);
-    lock.unlock();
-    const MoveJudgement judgement = judge_(pos, cell, stop);
-    lock.lock();
-    if (stop || number != latestJob_) return;
-    analysis_.cells[cell] = judgement;
-    ++analysis_.judged;
-  }
+  std::optional<BoardAnalysis> analysis = job_.state();
+  if (!analysis || analysis->positionKey != pos.key()) return std::nullopt;
+  return analysis;
 }
 
 }  // namespace qubic::tui

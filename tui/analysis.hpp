@@ -10,12 +10,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 
+#include "background_job.hpp"
 #include "engine/book/book.hpp"
 #include "engine/core/position.hpp"
-#include "engine/play/job_thread.hpp"
 #include "known_values.hpp"
 
 namespace qubic::tui {
@@ -62,15 +61,10 @@ class BackgroundAnalysis {
   std::optional<BoardAnalysis> snapshot(const Position& pos) const;
 
  private:
-  void run(const Position& pos, std::uint64_t number, const std::atomic<bool>& stop);
-
   MoveJudge judge_;
-  mutable std::mutex mutex_;
-  std::optional<Position> wanted_;  // the position asked for last
-  std::uint64_t latestJob_ = 0;     // a job writes only while it is the latest
-  bool haveAnalysis_ = false;
-  BoardAnalysis analysis_;
-  JobThread jobs_;  // last: destroyed first, so the thread ends before what it uses
+  std::optional<Position> wanted_;  // the position asked for last (the caller's thread only)
+  // The analysis of `wanted_` as far as it has come; none before the first or after cancel.
+  BackgroundJob<std::optional<BoardAnalysis>> job_;  // last: its thread ends first
 };
 
 }  // namespace qubic::tui

@@ -1,7 +1,7 @@
 // One shape for the game's work in the background (the review, the check of a puzzle's
-// answer): a state that a job thread fills in while the interface reads it, a new job
-// replacing the one in flight, and only the newest job allowed to write. The state is read
-// and written under one lock, so the interface never sees half an update.
+// answer, the overlay's analysis): a state that a job thread fills in while the interface reads it,
+// a new job replacing the one in flight, and only the newest job allowed to write. The state is
+// read and written under one lock, so the interface never sees half an update.
 #pragma once
 
 #include <atomic>
@@ -43,6 +43,11 @@ class BackgroundJob {
     std::lock_guard lock(mutex_);
     state_ = std::move(fresh);
     ++latest_;
+  }
+  // As reset, and the job in flight is asked to stop.
+  void cancel(State fresh) {
+    reset(std::move(fresh));
+    jobs_.cancel();
   }
   State state() const {
     std::lock_guard lock(mutex_);
