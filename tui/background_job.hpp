@@ -1,7 +1,8 @@
 // One shape for the game's work in the background (the review, the check of a puzzle's
-// answer, the overlay's analysis): a state that a job thread fills in while the interface reads it,
-// a new job replacing the one in flight, and only the newest job allowed to write. The state is
-// read and written under one lock, so the interface never sees half an update.
+// answer, the overlay's analysis, the engine's moves and hints): a state that a job thread fills in
+// while the interface reads it, a new job replacing the one in flight, and only the newest job
+// allowed to write. The state is read and written under one lock, so the interface never sees half
+// an update.
 #pragma once
 
 #include <atomic>
@@ -53,6 +54,14 @@ class BackgroundJob {
     std::lock_guard lock(mutex_);
     return state_;
   }
+  // f(state) under the lock, from the owner's side (to take a result out, say).
+  template <class F>
+  auto update(F&& f) {
+    std::lock_guard lock(mutex_);
+    return f(state_);
+  }
+  // Asks the job in flight to finish now; it still runs and publishes.
+  void stopCurrent() { jobs_.stopCurrent(); }
 
  private:
   mutable std::mutex mutex_;

@@ -12,110 +12,94 @@ EngineWorker::EngineWorker(const PlayerOptions& options, std::shared_ptr<const B
 void EngineWorker::useExternal(const std::string& command, const std::string& options) {
   externalCommand_ = command;
   externalOptions_ = options;
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(nameMutex_);
   externalName_ = command;
 }
 
 std::string EngineWorker::externalName() const {
-  std::lock_guard lock(mutex_);
+  std::lock_guard lock(nameMutex_);
   return externalName_;
 }
 
 void EngineWorker::start(const EngineJob& job) {
-  std::uint64_t number = 0;
-  {
-    std::lock_guard lock(mutex_);
-    number = ++latestJob_;
-    result_.reset();
-  }
-  jobs_.start([this, job, number](const std::atomic<bool>& stop) { run(job, number, stop); });
+  State fresh;
+  fresh.settled = false;
+  job_.start(fresh, [this, job](const std::atomic<bool>& stop, const Publish& publish) {
+    run(job, stop, publish);
+  });
 }
 
-void EngineWorker::cancel() {
-  {
-    std::lock_guard lock(mutex_);
-    settledJob_ = ++latestJob_;  // whatever is running is now stale
-    result_.reset();
-  }
-  jobs_.cancel();
-}
+void EngineWorker::cancel() { job_.cancel(State{}); }
 
 void EngineWorker::moveNow() {
-  std::lock_guard lock(mutex_);
-  if (runningJob_ != 0 && runningJob_ == latestJob_) jobs_.stopCurrent();
+  // Jobs are started on the caller's thread only, so the one running is still the newest.
+  if (job_.state().running) job_.stopCurrent();
 }
 
-bool EngineWorker::busy() const {
-  std::lock_guard lock(mutex_);
-  return settledJob_ != latestJob_;
-}
+bool EngineWorker::busy() const { return !job_.state().settled; }
 
 EngineStatus EngineWorker::status() const {
-  std::lock_guard lock(mutex_);
+  const State state = job_.state();
   EngineStatus s;
-  s.thinking = runningJob_ != 0 && runningJob_ == latestJob_;
+  s.thinking = state.running;
   if (!s.thinking) return s;
-  s.purpose = runningPurpose_;
+  s.purpose = state.purpose;
   s.elapsedSeconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - runningSince_).count();
-  s.best = progress_;
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - state.since).count();
+  s.best = state.progress;
   return s;
 }
 
 std::optional<EngineResult> EngineWorker::takeResult() {
-  std::lock_guard lock(mutex_);
-  std::optional<EngineResult> taken = std::move(result_);
-  result_.reset();
-  return taken;
+  return job_.update([](State& state) { return std::exchange(state.result, std::nullopt); });
 }
 
-void EngineWorker::run(const EngineJob& job, std::uint64_t number, const std::atomic<bool>& stop) {
-  {
-    std::lock_guard lock(mutex_);
-    if (number != latestJob_) return;  // replaced before it began
-    runningJob_ = number;
-    runningPurpose_ = job.purpose;
-    runningSince_ = std::chrono::steady_clock::now();
-    progress_ = MoveChoice{};
-  }
+void EngineWorker::run(const EngineJob& job, const std::atomic<bool>& stop,
+                       const Publish& publish) {
+  const bool newest = publish([&](State& state) {
+    state.running = true;
+    state.purpose = job.purpose;
+    state.since = std::chrono::steady_clock::now();
+    state.progress = MoveChoice{};
+  });
+  if (!newest) return;  // replaced before it began
   if (job.purpose == JobPurpose::Move && job.external && !externalCommand_.empty())
-    return runExternal(job, number, stop);
+    return runExternal(job, stop, publish);
   // The player is used only on the job thread; its progress reports come here too.
   if (job.newGame) player_.newGame();
   player_.setStrength({job.level, job.towardNext});
   MoveLimits limits;
   limits.moveTime = job.moveTime;
   limits.stop = &stop;
-  const MoveChoice choice =
-      chooseReportingErrors(player_, job.position, limits, [this](const MoveChoice& best) {
-        std::lock_guard progressLock(mutex_);
-        progress_ = best;
-      });
-  std::lock_guard lock(mutex_);
-  runningJob_ = 0;
-  if (number != latestJob_) return;
-  result_ = EngineResult{job.purpose, job.position, choice, {}, {}};
-  settledJob_ = number;
+  const MoveChoice choice = chooseReportingErrors(
+      player_, job.position, limits,
+      [&](const MoveChoice& best) { publish([&](State& state) { state.progress = best; }); });
+  publish([&](State& state) {
+    state.running = false;
+    state.result = EngineResult{job.purpose, job.position, choice, {}, {}};
+    state.settled = true;
+  });
 }
 
-void EngineWorker::runExternal(const EngineJob& job, std::uint64_t number,
-                               const std::atomic<bool>& stop) {
+void EngineWorker::runExternal(const EngineJob& job, const std::atomic<bool>& stop,
+                               const Publish& publish) {
   if (!external_)
     external_ = std::make_unique<ExternalEngine>(externalCommand_, externalOptions_, &stop);
   const ExternalMove m = external_->think(job.start, job.moves, job.moveTime, job.newGame);
-  std::lock_guard lock(mutex_);
-  externalName_ = external_->name();
-  runningJob_ = 0;
-  if (number != latestJob_) return;
-  if (m.interrupted) {  // asked to move now: no answer to use; the game asks again
-    settledJob_ = number;
-    return;
+  {
+    std::lock_guard lock(nameMutex_);
+    externalName_ = external_->name();
   }
-  MoveChoice choice;
-  choice.move = m.move;
-  choice.reason = m.reason;
-  result_ = EngineResult{job.purpose, job.position, choice, m.termination, m.details};
-  settledJob_ = number;
+  publish([&](State& state) {
+    state.running = false;
+    state.settled = true;
+    // Asked to move now, it has no answer to use: the game asks again.
+    if (m.interrupted) return;
+    MoveChoice choice;
+    choice.move = m.move;
+    choice.reason = m.reason;
+    state.result = EngineResult{job.purpose, job.position, choice, m.termination, m.details};
+  });
 }
 
 }  // namespace qubic::tui

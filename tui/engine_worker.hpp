@@ -1,6 +1,6 @@
 // The game's engine, thinking on a JobThread so that the interface stays responsive.
-// One job at a time; a new job or cancel() stops the one in flight and its result is
-// dropped (each job has a number, and only the latest job's result is handed out).
+// One job at a time (tui/background_job); a new job or cancel() stops the one in flight and
+// its result is dropped: only the newest job's result is handed out.
 #pragma once
 
 #include <atomic>
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/play/job_thread.hpp"
+#include "background_job.hpp"
 #include "engine/play/player.hpp"
 #include "external_engine.hpp"
 
@@ -76,22 +76,26 @@ class EngineWorker {
   std::optional<EngineResult> takeResult();
 
  private:
-  void run(const EngineJob& job, std::uint64_t number, const std::atomic<bool>& stop);
-  void runExternal(const EngineJob& job, std::uint64_t number, const std::atomic<bool>& stop);
+  // What the job thread tells the game: whether a job is thinking (its purpose, since when,
+  // its best guess so far), whether the newest job has settled, and its result until taken.
+  struct State {
+    bool settled = true;  // no job in flight, or the newest one has finished
+    bool running = false;
+    JobPurpose purpose = JobPurpose::Move;
+    std::chrono::steady_clock::time_point since;
+    MoveChoice progress;
+    std::optional<EngineResult> result;
+  };
+  using Publish = BackgroundJob<State>::Publish;
+  void run(const EngineJob& job, const std::atomic<bool>& stop, const Publish& publish);
+  void runExternal(const EngineJob& job, const std::atomic<bool>& stop, const Publish& publish);
 
   Player player_;  // used only on the job thread once constructed
   std::string externalCommand_, externalOptions_;
   std::unique_ptr<ExternalEngine> external_;  // made and used on the job thread
-  std::string externalName_;                  // guarded by mutex_
-  mutable std::mutex mutex_;
-  std::uint64_t latestJob_ = 0;   // number of the newest job handed to start() or cancel()
-  std::uint64_t settledJob_ = 0;  // latest number whose result is in, or that was cancelled
-  std::uint64_t runningJob_ = 0;  // number of the job on the thread, 0 when idle
-  std::chrono::steady_clock::time_point runningSince_;
-  MoveChoice progress_;
-  JobPurpose runningPurpose_ = JobPurpose::Move;
-  std::optional<EngineResult> result_;
-  JobThread jobs_;  // last: destroyed first, so the thread ends before what it uses
+  mutable std::mutex nameMutex_;
+  std::string externalName_;  // guarded by nameMutex_
+  BackgroundJob<State> job_;  // last: its thread ends before what it uses
 };
 
 }  // namespace qubic::tui
