@@ -1,7 +1,6 @@
 #include "engine_turns.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <utility>
 
 #include "engine/core/notation.hpp"
@@ -179,9 +178,7 @@ std::vector<StyledText> EngineTurns::lines(const GameContext& context) const {
     return {{"Engine paused: " + context.key(Action::Step) + " one move, " +
              context.key(Action::Pause) + " resume."}};
   if (!status.thinking) return {{"Engine " + sideName(toMove) + " to move."}};
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%.1f s", status.elapsedSeconds);
-  std::string text = "Engine thinking: " + std::string(seconds);
+  std::string text = "Engine thinking: " + secondsText(status.elapsedSeconds);
   if (status.best.nodes) text += ", " + shortCount(status.best.nodes) + " nodes";
   if (status.best.move >= 0) text += ", best so far " + moveToken(status.best.move);
   std::vector<StyledText> lines{{text}};

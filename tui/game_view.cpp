@@ -1,7 +1,5 @@
 #include "game_view.hpp"
 
-#include <cstdio>
-
 #include "engine/core/notation.hpp"
 #include "engine/threats/threats.hpp"
 #include "panel.hpp"
@@ -21,12 +19,6 @@ std::string tokens(Bitboard cells, int limit) {
     ++shown;
   }
   if (cells) text += " +" + std::to_string(popcount(cells));
-  return text;
-}
-
-std::string seconds(double s) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f s", s);
   return text;
 }
 
@@ -73,7 +65,7 @@ std::vector<StyledText> turnLines(const ViewSources& v) {
   if (const std::string& typed = v.input.pendingToken(); !typed.empty())
     return {{"Typing a move: " + typed + std::string(3 - typed.size(), '_'), Style::Normal, true}};
   if (v.engine.busy())
-    return {{"Thinking about a hint: " + seconds(v.engine.status().elapsedSeconds)}};
+    return {{"Thinking about a hint: " + secondsText(v.engine.status().elapsedSeconds)}};
   return {
       {std::string(c.seats.anyEngine() ? "Your move" : sideName(pos.sideToMove()) + " to move") +
        ": arrows + Enter, a click, or type a cell like 2c3."}};

@@ -98,6 +98,12 @@ std::string winningLineName(const Position& pos) {
   return {};
 }
 
+std::string secondsText(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f s", seconds);
+  return text;
+}
+
 std::string shortCount(std::uint64_t n) {
   char text[32];
   if (n < 10000)

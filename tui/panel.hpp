@@ -20,6 +20,8 @@ std::string overlayVerdict(Side toMove, int wins, int losses, int empties, bool 
 std::string winningLineName(const Position& pos);
 // "1.2k" style counts for node numbers.
 std::string shortCount(std::uint64_t n);
+// "2.5 s": an elapsed time for the panel.
+std::string secondsText(double seconds);
 
 // The bottom bar: the most useful keys first; the view cuts it to the screen width.
 std::string keyBar(const KeyMap& keys, bool watching);

@@ -15,13 +15,14 @@ AnchorMove anchorMove(const Position& pos, std::mt19937_64& rng) {
     const int cell = lowestCell(blocks);
     return {cell, "blocks the three at " + moveToken(cell)};
   }
-  // The k-th empty cell in index order, k uniform: the same seed, the same cells anywhere.
-  const Bitboard empty = pos.emptyCells();
-  std::uint64_t k = rng() % static_cast<std::uint64_t>(popcount(empty));
-  Bitboard rest = empty;
-  while (k-- > 0) popLowest(rest);
-  const int cell = lowestCell(rest);
+  const int cell = randomCell(pos.emptyCells(), rng);
   return {cell, "a random cell, " + moveToken(cell)};
+}
+
+int randomCell(Bitboard cells, std::mt19937_64& rng) {
+  std::uint64_t k = rng() % static_cast<std::uint64_t>(popcount(cells));
+  while (k-- > 0) popLowest(cells);
+  return lowestCell(cells);
 }
 
 }  // namespace qubic

@@ -17,6 +17,10 @@ struct AnchorMove {
   std::string reason;
 };
 
+// One of `cells` (not empty), uniform: the k-th in index order, k drawn from `rng`, so the
+// same seed gives the same cells anywhere. The reference players draw the same way.
+int randomCell(Bitboard cells, std::mt19937_64& rng);
+
 // Precondition: the game is not over.
 AnchorMove anchorMove(const Position& pos, std::mt19937_64& rng);
 

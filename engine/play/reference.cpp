@@ -7,13 +7,6 @@ namespace qubic {
 
 namespace {
 
-// One of `cells` (not empty), uniform: the k-th in index order.
-int drawFrom(Bitboard cells, std::mt19937_64& rng) {
-  std::uint64_t k = rng() % static_cast<std::uint64_t>(popcount(cells));
-  while (k-- > 0) popLowest(cells);
-  return lowestCell(cells);
-}
-
 AnchorMove greedyMove(const Position& pos, std::mt19937_64& rng) {
   const Side us = pos.sideToMove(), them = opponent(us);
   const struct {
@@ -29,7 +22,7 @@ AnchorMove greedyMove(const Position& pos, std::mt19937_64& rng) {
   };
   for (const auto& rule : rules)
     if (rule.cells) {
-      const int cell = drawFrom(rule.cells, rng);
+      const int cell = randomCell(rule.cells, rng);
       return {cell, rule.why + moveToken(cell)};
     }
   return {};  // unreachable: the game is not over, so a cell is empty
@@ -46,7 +39,7 @@ std::optional<Reference> referenceNamed(std::string_view name) {
 
 AnchorMove referenceMove(Reference reference, const Position& pos, std::mt19937_64& rng) {
   if (reference == Reference::Greedy) return greedyMove(pos, rng);
-  const int cell = drawFrom(pos.emptyCells(), rng);
+  const int cell = randomCell(pos.emptyCells(), rng);
   return {cell, "a random cell, " + moveToken(cell)};
 }
 

@@ -20,12 +20,6 @@ std::string firstLineWith(const std::string& path, const std::string& prefix) {
   return {};
 }
 
-std::string number(const char* format, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
 // One neighbour match, from the upper level's side: the text of its Elo difference, and
 // what it adds to the rating.
 // The levels aim at even steps of this size (issue 45; engine/play/level_mix).
@@ -53,7 +47,7 @@ Step measure(const Score& score) {
     // No finite estimate: the bound that such a result exceeds with 97.5 % confidence.
     const bool won = score.wins > 0;
     step.elo = won ? perfectScoreEloBound(score.games()) : -perfectScoreEloBound(score.games());
-    step.difference = (won ? "≥ " : "≤ ") + number("%+.0f", step.elo) + " (every game " +
+    step.difference = (won ? "≥ " : "≤ ") + numberText("%+.0f", step.elo) + " (every game " +
                       (won ? "won" : "lost") + ")";
     step.errorBar = 0;
     step.lowerBound = won;
@@ -62,7 +56,7 @@ Step measure(const Score& score) {
   } else {
     // The interval is not symmetric around the estimate, so its ends are shown too.
     auto end = [](double elo) {
-      return std::isinf(elo) ? std::string(elo > 0 ? "+inf" : "-inf") : number("%+.0f", elo);
+      return std::isinf(elo) ? std::string(elo > 0 ? "+inf" : "-inf") : numberText("%+.0f", elo);
     };
     step.difference = eloText(e) + " [" + end(e.lower) + ", " + end(e.upper) + "]";
   }
@@ -70,6 +64,19 @@ Step measure(const Score& score) {
 }
 
 }  // namespace
+
+std::string numberText(const char* format, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+std::string runLines(const TournamentConfig& config, const LadderRun& run) {
+  return "- Command: `" + config.commandLine + "`\n" + "- Date: " + run.started +
+         "; this run took " + numberText("%.1f", run.minutes) + " minutes" +
+         (config.resume ? " (it resumed an earlier run)" : "") + "\n" +
+         "- Machine: " + run.machine + "\n";
+}
 
 std::string describeMachine() {
   std::string cpu = firstLineWith("/proc/cpuinfo", "model name");
@@ -99,10 +106,7 @@ void writeHeader(std::ostringstream& out, const Tournament& tournament, const La
       << "the two. Error bars are 95 % intervals (the difference column also gives the\n"
       << "interval's ends, which need not lie symmetrically); a rating's bar adds the bars\n"
       << "of the steps below it in quadrature (the matches are independent).\n\n";
-  out << "- Command: `" << config.commandLine << "`\n"
-      << "- Date: " << run.started << "; this run took " << number("%.1f", run.minutes)
-      << " minutes" << (config.resume ? " (it resumed an earlier run)" : "") << "\n"
-      << "- Machine: " << run.machine << "\n";
+  out << runLines(config, run);
   const std::string id = tournament.engineIds().empty() ? "" : tournament.engineIds().front();
   out << "- Engine: `" << engines.front().command << "`" << (id.empty() ? "" : " (" + id + ")")
       << "\n"
@@ -166,11 +170,11 @@ std::string ladderReport(const Tournament& tournament, const LadderRun& run) {
         (step.lowerBound || step.elo < kEvenStep.first || step.elo > kEvenStep.second))
       uneven.push_back(engines[i - 1].name + " to " + engines[i].name + " (" + step.difference +
                        ")");
-    std::string total = number("%+.0f", rating);
+    std::string total = numberText("%+.0f", rating);
     if (unboundedBar)
       total += ", error unbounded";
     else if (variance > 0)
-      total += " ± " + number("%.0f", std::sqrt(variance));
+      total += " ± " + numberText("%.0f", std::sqrt(variance));
     if (lowerBound) total = "≥ " + total;
     if (!known) total = "unknown";
     out << "| " << engines[i].name << " | " << s.wins << "-" << s.losses << "-" << s.draws << " | "

@@ -18,6 +18,12 @@ struct LadderRun {
 // The processor, the number of cores, the system and the load when called.
 std::string describeMachine();
 
+// A figure printed with a printf format, e.g. numberText("%+.0f", 12.4) is "+12".
+std::string numberText(const char* format, double value);
+// The report's lines on how the run was made: the command, the date and how long it took,
+// the machine (the ladder's and the pool's reports both start with them).
+std::string runLines(const TournamentConfig& config, const LadderRun& run);
+
 // The report of a completed ladder tournament (engines in level order, format Ladder).
 std::string ladderReport(const Tournament& tournament, const LadderRun& run);
 

@@ -12,14 +12,8 @@ namespace {
 // The levels aim at even steps of this size as outsiders see them (issue 58).
 constexpr double kLeastStep = 60, kLargestStep = 150;
 
-std::string number(const char* format, double value) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
 std::string bar(double errorBar) {
-  return std::isinf(errorBar) ? std::string("unbounded") : "± " + number("%.0f", errorBar);
+  return std::isinf(errorBar) ? std::string("unbounded") : "± " + numberText("%.0f", errorBar);
 }
 
 void writeHeader(std::ostringstream& out, const Tournament& tournament, const LadderRun& run) {
@@ -32,12 +26,8 @@ void writeHeader(std::ostringstream& out, const Tournament& tournament, const La
       << "draw per pair that met), " << config.engines.front().name
       << " rated 0. Error bars are 95 % intervals from the\n"
       << "fit's covariance; a step's bar is that of the difference of two ratings.\n\n";
-  out << "- Command: `" << config.commandLine << "`\n"
-      << "- Date: " << run.started << "; this run took " << number("%.1f", run.minutes)
-      << " minutes" << (config.resume ? " (it resumed an earlier run)" : "") << "\n"
-      << "- Machine: " << run.machine << "\n"
-      << "- Games: " << config.games * config.rounds << " per pair that meets ("
-      << tournament.schedule().size() << " in all), "
+  out << runLines(config, run) << "- Games: " << config.games * config.rounds
+      << " per pair that meets (" << tournament.schedule().size() << " in all), "
       << (config.openingsFile.empty() ? "the built-in openings" : config.openingsFile)
       << ", each opening played with both colours; the games are in `" << config.recordsPath
       << "`\n\n";
@@ -62,16 +52,16 @@ void writeLevels(std::ostringstream& out, const Tournament& tournament, const Po
   std::vector<std::string> uneven;
   for (int i = 0; i < levels; ++i) {
     const auto k = static_cast<std::size_t>(i);
-    out << "| " << engines[k].name << " | " << number("%+.0f", fit.rating[k]) << " "
+    out << "| " << engines[k].name << " | " << numberText("%+.0f", fit.rating[k]) << " "
         << (i == 0 ? std::string("(anchor)") : bar(fit.errorBar(i))) << " | ";
     if (i > 0) {
       const double step = fit.rating[k] - fit.rating[k - 1];
       const Score s = standings.headToHead(i, i - 1);
-      out << number("%+.0f", step) << " " << bar(fit.differenceBar(i, i - 1)) << " | " << s.wins
+      out << numberText("%+.0f", step) << " " << bar(fit.differenceBar(i, i - 1)) << " | " << s.wins
           << "-" << s.losses << "-" << s.draws;
       if (step < kLeastStep || step > kLargestStep)
         uneven.push_back(engines[k - 1].name + " to " + engines[k].name + " (" +
-                         number("%+.0f", step) + ")");
+                         numberText("%+.0f", step) + ")");
     } else {
       out << " |";
     }
@@ -94,7 +84,7 @@ void writeReferences(std::ostringstream& out, const Tournament& tournament, cons
   for (std::size_t k = static_cast<std::size_t>(tournament.config().poolLevels); k < engines.size();
        ++k) {
     const Score s = standings.total(static_cast<int>(k));
-    out << "| " << engines[k].name << " | " << number("%+.0f", fit.rating[k]) << " "
+    out << "| " << engines[k].name << " | " << numberText("%+.0f", fit.rating[k]) << " "
         << bar(fit.errorBar(static_cast<int>(k))) << " | " << s.games() << " | "
         << percentText(s.fraction()) << " |\n";
   }
