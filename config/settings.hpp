@@ -42,6 +42,7 @@ struct TuiSettings {
   std::string engineOptions;  // for it: "Name=Value;Name=Value", sent with setoption
   bool showThreats = false;
   bool showOverlay = false;
+  int overlayThreads = 0;   // cells the overlay judges at once; 0: one per core
   bool startScreen = true;  // the start screen (who plays, level) before the board
   // color: the colours below; colorblind: blue X, yellow O and no red/green pairs; light:
   // dark inks for a light background; mono: no colour at all, X bold (also with NO_COLOR).

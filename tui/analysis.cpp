@@ -1,5 +1,10 @@
 #include "analysis.hpp"
 
+#include <algorithm>
+#include <stdexcept>
+#include <thread>
+
+#include "engine/core/thread_start.hpp"
 #include "engine/play/player.hpp"
 
 namespace qubic::tui {
@@ -38,7 +43,15 @@ MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const B
   };
 }
 
-BackgroundAnalysis::BackgroundAnalysis(MoveJudge judge) : judge_(std::move(judge)) {}
+int overlayThreads(int asked) {
+  return asked > 0 ? asked : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+BackgroundAnalysis::BackgroundAnalysis(MoveJudge judge) : judges_{std::move(judge)} {}
+
+BackgroundAnalysis::BackgroundAnalysis(std::vector<MoveJudge> judges) : judges_(std::move(judges)) {
+  if (judges_.empty()) throw std::invalid_argument("BackgroundAnalysis: no judge");
+}
 
 void BackgroundAnalysis::analyse(const Position& pos) {
   if (wanted_ && *wanted_ == pos) return;
@@ -47,17 +60,30 @@ void BackgroundAnalysis::analyse(const Position& pos) {
   fresh.positionKey = pos.key();
   fresh.toJudge = pos.isGameOver() ? 0 : popcount(pos.emptyCells());
   job_.start(fresh, [this, pos](const std::atomic<bool>& stop, const auto& publish) {
-    // Cell after cell, each published as it comes, so the overlay fills in progressively.
-    for (Bitboard empty = pos.isGameOver() ? 0 : pos.emptyCells(); empty && !stop;) {
-      const int cell = popLowest(empty);
-      const MoveJudgement judgement = judge_(pos, cell, stop);
-      if (stop) return;
-      const bool newest = publish([&](std::optional<BoardAnalysis>& analysis) {
-        analysis->cells[static_cast<std::size_t>(cell)] = judgement;
-        ++analysis->judged;
-      });
-      if (!newest) return;
-    }
+    // Each judge on a thread of its own takes the next cell, the lowest first; each cell
+    // is published as it comes, so the overlay fills in progressively.
+    std::vector<int> cells;
+    for (Bitboard empty = pos.isGameOver() ? 0 : pos.emptyCells(); empty;)
+      cells.push_back(popLowest(empty));
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> done{false};  // stopped, or no longer the newest job
+    const auto work = [&](int i) {
+      const MoveJudge& judge = judges_[static_cast<std::size_t>(i)];
+      for (std::size_t k = next++; k < cells.size() && !stop && !done; k = next++) {
+        const int cell = cells[k];
+        const MoveJudgement judgement = judge(pos, cell, stop);
+        if (stop) return;
+        if (!publish([&](std::optional<BoardAnalysis>& analysis) {
+              analysis->cells[static_cast<std::size_t>(cell)] = judgement;
+              ++analysis->judged;
+            }))
+          done = true;
+      }
+    };
+    std::vector<std::thread> helpers;
+    startThreads(helpers, static_cast<int>(judges_.size()) - 1, [&](int i) { work(i + 1); });
+    work(0);
+    for (std::thread& t : helpers) t.join();
   });
 }
 

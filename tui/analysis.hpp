@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "background_job.hpp"
 #include "engine/book/book.hpp"
@@ -37,6 +38,8 @@ using MoveJudge =
 // it at once, and what the engine proves is added (as unchecked).
 MoveJudge engineJudge(std::chrono::milliseconds perCell, std::shared_ptr<const Book> book = {},
                       int threads = 1, std::shared_ptr<KnownValues> known = {});
+// The overlay's threads as the settings ask: `asked`, or every core the machine has for 0.
+int overlayThreads(int asked);
 
 struct BoardAnalysis {
   std::uint64_t positionKey = 0;
@@ -45,11 +48,13 @@ struct BoardAnalysis {
   bool complete() const { return judged == toJudge; }
 };
 
-// Judges every empty cell on a JobThread, one cell after another, publishing results as
-// they come so the overlay fills in progressively.
+// Judges every empty cell on a JobThread, publishing results as they come so the overlay
+// fills in progressively: with several judges, each on a thread of its own takes the next
+// cell (a judge is called from one thread only).
 class BackgroundAnalysis {
  public:
   explicit BackgroundAnalysis(MoveJudge judge);
+  explicit BackgroundAnalysis(std::vector<MoveJudge> judges);
   ~BackgroundAnalysis() = default;  // the JobThread stops the analysis and joins
   BackgroundAnalysis(const BackgroundAnalysis&) = delete;
   BackgroundAnalysis& operator=(const BackgroundAnalysis&) = delete;
@@ -61,7 +66,7 @@ class BackgroundAnalysis {
   std::optional<BoardAnalysis> snapshot(const Position& pos) const;
 
  private:
-  MoveJudge judge_;
+  std::vector<MoveJudge> judges_;   // at least one
   std::optional<Position> wanted_;  // the position asked for last (the caller's thread only)
   // The analysis of `wanted_` as far as it has come; none before the first or after cancel.
   BackgroundJob<std::optional<BoardAnalysis>> job_;  // last: its thread ends first

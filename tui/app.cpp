@@ -55,10 +55,12 @@ void App::turn() {
     files_.autosave(context_, engine_);
   }
   if (context_.display.overlay) {
-    if (!analysis_)  // made when the overlay is first shown
-      analysis_ = std::make_unique<BackgroundAnalysis>(
-          engineJudge(kOverlayBudgetPerCell, solution_.book, context_.settings.engine.threads,
-                      solution_.known));
+    if (!analysis_) {  // made when the overlay is first shown: a judge per thread
+      std::vector<MoveJudge> judges;
+      for (int i = overlayThreads(context_.settings.tui.overlayThreads); i > 0; --i)
+        judges.push_back(engineJudge(kOverlayBudgetPerCell, solution_.book, 1, solution_.known));
+      analysis_ = std::make_unique<BackgroundAnalysis>(std::move(judges));
+    }
     analysis_->analyse(context_.round.game.position());
   }
   const Screen* top = screens_.empty() ? nullptr : &screens_.back();

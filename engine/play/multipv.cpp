@@ -2,7 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <climits>
+#include <mutex>
+#include <optional>
+#include <thread>
 
+#include "engine/core/thread_start.hpp"
 #include "engine/threats/move_value.hpp"
 #include "engine/threats/threats.hpp"
 
@@ -62,7 +68,7 @@ MoveChoice MultiPv::judgeMove(const Position& pos, int move, int depth, const Mo
   SearchLimits small;
   small.maxNodes = kRankProofNodes;
   small.stop = limits.stop;
-  if (proveMoveValue(pos, c, small) == Answer::Proven) return c;
+  if (proveMoveValue(solver_.search(), pos, c, small) == Answer::Proven) return c;
   HeuristicLimits h;
   h.rootMoves = bit(move);
   h.maxDepth = depth;
@@ -83,7 +89,8 @@ MoveChoice MultiPv::judgeMove(const Position& pos, int move, int depth, const Mo
 // table already holds answers at once): sets c's verdict and plies when one is proven, and
 // adds the nodes spent. Proven: a win is proven; Disproven: neither side can win (a draw,
 // nothing more to prove); Unknown otherwise.
-Answer MultiPv::proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits) {
+Answer MultiPv::proveMoveValue(ProofSearch& search, const Position& pos, MoveChoice& c,
+                               const SearchLimits& limits) {
   const Side us = pos.sideToMove();
   Position next = pos;
   next.play(c.move);
@@ -98,7 +105,7 @@ Answer MultiPv::proveMoveValue(const Position& pos, MoveChoice& c, const SearchL
     SearchLimits share = limits;
     if (leaning && attacker == sides[1])
       share.maxNodes = std::max<std::uint64_t>(limits.maxNodes / kUnlikelySideShare, 1);
-    const PnsResult r = solver_.search().prove(next, attacker, share);
+    const PnsResult r = search.prove(next, attacker, share);
     c.nodes += r.nodes;
     if (r.answer == Answer::Proven && r.distance > 0) {
       c.verdict = attacker == us ? Verdict::Win : Verdict::Loss;
@@ -127,42 +134,81 @@ ProofNumber MultiPv::nearestProof(const Position& pos, const MoveChoice& c) {
 
 // Once every move is judged, the time left goes to proving the values still unknown: pass
 // after pass over them, each with four times the proof budget of the one before (the table
-// keeps what each pass learned), until the deadline, the nodes or the stop flag.
+// keeps what each pass learned), until the deadline, the nodes or the stop flag. Each of
+// the solver's searches apart (one per thread) takes the next move to prove: the open move
+// of the lowest pass, nearest its proof first (the favoured side's root proof number in the
+// table), so no thread waits for a pass to end. The last pass, cut by the deadline, holds
+// most of the time, so this order decides what is proven. On one thread the course is the
+// same on every run.
 void MultiPv::proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
                                 const MoveLimits& limits, Clock::time_point deadline,
                                 std::uint64_t& nodes) {
+  std::atomic<std::uint64_t> spent{nodes};
   const auto outOfTime = [&] {
-    return Clock::now() >= deadline || nodes >= limits.maxNodes ||
+    return Clock::now() >= deadline || spent.load() >= limits.maxNodes ||
            (limits.stop && limits.stop->load());
   };
-  std::vector<bool> open(lines.size(), true);  // not proven, nor shown drawn
-  for (std::uint64_t budget = 4 * kRankProofNodes; !outOfTime();
-       budget = std::min(4 * budget, kRankProofNodesMax)) {
-    bool searched = false;
-    // Nearest proof first (the favoured side's root proof number in the table): the last
-    // pass, cut by the deadline, holds most of the time, so its order decides what is proven.
-    std::vector<std::pair<ProofNumber, std::size_t>> order;
-    for (std::size_t i = 0; i < lines.size(); ++i)
-      if (open[i] && lines[i].verdict == Verdict::Unknown)
-        order.emplace_back(nearestProof(pos, lines[i]), i);
-    std::stable_sort(order.begin(), order.end());
-    for (const auto& [estimate, i] : order) {
-      if (outOfTime()) break;
-      MoveChoice& line = lines[i];
+  // Per line: its next pass (kClosed once proven, shown drawn or out of progress); a line
+  // being searched is busy.
+  constexpr int kClosed = INT_MAX;
+  std::vector<int> pass(lines.size(), 0);
+  std::vector<std::uint8_t> busy(lines.size(), 0);
+  for (std::size_t i = 0; i < lines.size(); ++i)
+    if (lines[i].verdict != Verdict::Unknown) pass[i] = kClosed;
+  std::mutex queue;  // guards pass and busy
+  const auto nextLine = [&]() -> std::optional<std::size_t> {
+    const std::lock_guard<std::mutex> lock(queue);
+    std::optional<std::size_t> best;
+    std::pair<int, ProofNumber> bestKey{kClosed, 0};
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (busy[i] || pass[i] == kClosed || pass[i] > bestKey.first) continue;
+      const std::pair<int, ProofNumber> key{pass[i], nearestProof(pos, lines[i])};
+      if (!best || key < bestKey) best = i, bestKey = key;
+    }
+    if (best) busy[*best] = 1;
+    return best;
+  };
+  const auto work = [&](ProofSearch& search) {
+    while (!outOfTime()) {
+      const std::optional<std::size_t> i = nextLine();
+      if (!i) return;
+      MoveChoice& line = lines[*i];  // this thread's alone while busy
       SearchLimits more;
-      more.maxNodes = std::min(budget, limits.maxNodes - nodes);
+      more.maxNodes = std::max<std::uint64_t>(
+          std::min(passBudget(pass[*i]), limits.maxNodes - std::min(limits.maxNodes, spent.load())),
+          1);
       more.maxTime = std::max(std::chrono::duration_cast<milliseconds>(deadline - Clock::now()),
                               milliseconds(1));
       more.stop = limits.stop;
       const std::uint64_t before = line.nodes;
-      const Answer a = proveMoveValue(pos, line, more);
+      const Answer a = proveMoveValue(search, pos, line, more);
       if (a == Answer::Proven) line.pvLength = 1;  // the small search's line goes
-      open[i] = a == Answer::Unknown;
-      searched = searched || line.nodes > before;
-      nodes += line.nodes - before;
+      spent += line.nodes - before;
+      const std::lock_guard<std::mutex> lock(queue);
+      busy[*i] = 0;
+      pass[*i] = a != Answer::Unknown || line.nodes == before ? kClosed : pass[*i] + 1;
     }
-    if (!searched) return;  // every value settled, or no search makes progress
-  }
+  };
+  onEverySearch(work);
+  nodes = spent.load();
+}
+
+// The proof budget of pass k: four times the small proofs', four times more each pass.
+std::uint64_t MultiPv::passBudget(int k) {
+  std::uint64_t budget = 4 * kRankProofNodes;
+  for (int i = 0; i < k && budget < kRankProofNodesMax; ++i) budget *= 4;
+  return std::min(budget, kRankProofNodesMax);
+}
+
+// Runs `work` with each of the solver's searches apart, one thread each (the first on the
+// calling thread; those the system will not start are done without).
+void MultiPv::onEverySearch(const std::function<void(ProofSearch&)>& work) {
+  const std::vector<ProofSearch*>& searches = solver_.searchesApart();
+  std::vector<std::thread> helpers;
+  startThreads(helpers, static_cast<int>(searches.size()) - 1,
+               [&](int i) { work(*searches[static_cast<std::size_t>(i) + 1]); });
+  work(*searches.front());
+  for (std::thread& t : helpers) t.join();
 }
 
 // The chosen move first, then the others best first: proven wins (quickest first),

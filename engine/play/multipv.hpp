@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "engine/book/book.hpp"
@@ -46,7 +47,10 @@ class MultiPv {
  private:
   MoveChoice judgeMove(const Position& pos, int move, int depth, const MoveLimits& limits,
                        const Book* book);
-  Answer proveMoveValue(const Position& pos, MoveChoice& c, const SearchLimits& limits);
+  Answer proveMoveValue(ProofSearch& search, const Position& pos, MoveChoice& c,
+                        const SearchLimits& limits);
+  static std::uint64_t passBudget(int k);
+  void onEverySearch(const std::function<void(ProofSearch&)>& work);
   static Side favouredSide(const Position& pos, const MoveChoice& c);
   ProofNumber nearestProof(const Position& pos, const MoveChoice& c);
   bool valueFromStore(const Position& pos, MoveChoice& c) const;

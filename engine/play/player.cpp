@@ -111,7 +111,8 @@ struct Player::Impl {
     s.tableMb =
         std::max<std::size_t>(1, ((o.hashMb << 20) - std::min(o.hashMb << 20, others)) >> 20);
     s.threatEntries = threatEntries(o);
-    s.quickFirst = false;  // the player's table is small and kept between moves
+    s.quickFirst = false;    // the player's table is small and kept between moves
+    s.searchesApart = true;  // MultiPV proves a move per thread
     return s;
   }
 

@@ -20,13 +20,25 @@ double secondsSince(Clock::time_point t) {
 }  // namespace
 
 Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int threads,
-                             const PnsOptions& pns, Parallelism parallelism)
+                             const PnsOptions& pns, Parallelism parallelism, bool searchesApart)
     : table(tableMb) {
   if (threads > 1 && parallelism == Parallelism::Evaluation) {
     threats.push_back(std::make_unique<ThreatSearch>(threatEntries));
     helpers = std::make_unique<ParallelEvaluation>(threads - 1, pns, *threats.back());
     searches.push_back(
         std::make_unique<ProofSearch>(table, *threats.back(), pns, nullptr, helpers.get()));
+    apart.push_back(searches.front().get());
+    if (!searchesApart) return;
+    // The first search apart is this one's own without helpers (they would add a thread).
+    table.shareBetweenThreads();
+    apart.clear();
+    for (int i = 0; i < threads; ++i) {
+      apartThreats.push_back(
+          std::make_unique<ThreatSearch>(ThreatSearch::ShareTableOf{*threats.front()}));
+      apartSearches.push_back(
+          std::make_unique<ProofSearch>(table, *apartThreats.back(), pns, &marks));
+      apart.push_back(apartSearches.back().get());
+    }
     return;
   }
   if (threads > 1) table.shareBetweenThreads();
@@ -37,6 +49,7 @@ Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int
                                          ThreatSearch::ShareTableOf{*this->threats.front()}));
     searches.push_back(std::make_unique<ProofSearch>(table, *this->threats.back(), pns,
                                                      threads > 1 ? &marks : nullptr));
+    apart.push_back(searches.back().get());
   }
 }
 
@@ -48,7 +61,8 @@ Solver::Solver(const SolverOptions& options)
                                                std::min(kQuickThreatEntries, options.threatEntries),
                                                1, options.pns)
                  : nullptr),
-      full_(options.tableMb, options.threatEntries, threads_, options.pns, options.parallelism) {}
+      full_(options.tableMb, options.threatEntries, threads_, options.pns, options.parallelism,
+            options.searchesApart) {}
 
 Solver::~Solver() = default;
 

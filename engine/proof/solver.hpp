@@ -68,6 +68,9 @@ struct SolverOptions {
   std::size_t threatEntries = std::size_t{1} << 21;  // per thread (16 MB)
   bool quickFirst = true;  // try kQuickPositions on small tables first (see above)
   Parallelism parallelism = Parallelism::Evaluation;
+  // Also a search per thread that proves a position of its own over the full table (what
+  // MultiPV's passes use to prove several moves at once); table mode's searches are such.
+  bool searchesApart = false;
   PnsOptions pns{};
 };
 
@@ -95,6 +98,9 @@ class Solver {
   // writing its proof.
   ProofSearch& search() { return *active_->searches.front(); }
   ThreatSearch& threats() { return *active_->threats.front(); }
+  // The searches over the full table that may run at once, each on a position of its own
+  // (one per thread; the first search alone on one thread or without searchesApart).
+  const std::vector<ProofSearch*>& searchesApart() const { return full_.apart; }
   const TranspositionTable& table() const { return active_->table; }
   // The threads it solves on: fewer than asked when the system would not start more
   // helpers (table mode starts its threads per solve, and falls back to one alone).
@@ -107,7 +113,7 @@ class Solver {
   // A table with the searches that share it, one per thread.
   struct Workspace {
     Workspace(std::size_t tableMb, std::size_t threatEntries, int threads, const PnsOptions& pns,
-              Parallelism parallelism = Parallelism::SharedTable);
+              Parallelism parallelism = Parallelism::SharedTable, bool searchesApart = false);
     TranspositionTable table;
     VirtualLoss marks;
     // Before the helpers, so that they go first: a helper may still be reading the shared
@@ -115,6 +121,10 @@ class Solver {
     std::vector<std::unique_ptr<ThreatSearch>> threats;
     std::unique_ptr<ParallelEvaluation> helpers;
     std::vector<std::unique_ptr<ProofSearch>> searches;
+    // Evaluation mode's searches apart, each with a threat search over the shared failures.
+    std::vector<std::unique_ptr<ThreatSearch>> apartThreats;
+    std::vector<std::unique_ptr<ProofSearch>> apartSearches;
+    std::vector<ProofSearch*> apart;  // the searches that may run at once
   };
 
   PnsResult proveOnOneThread(Workspace& w, const Position& start, Side attacker,

@@ -1,6 +1,7 @@
 // The game's two engine threads: the engine that moves and the analysis overlay.
 #include <catch2/catch.hpp>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <thread>
@@ -123,6 +124,38 @@ TEST_CASE("analysis: every empty cell is judged, and a new position replaces the
   CHECK_FALSE(analysis.snapshot(pos).has_value());
   analysis.cancel();
   CHECK_FALSE(analysis.snapshot(other).has_value());
+}
+
+TEST_CASE("analysis: several judges share the cells and each cell is judged once") {
+  // Three judges, each on a thread of its own: every cell judged exactly once, by whichever
+  // judge took it, and the overlay shows what that judge said.
+  std::array<std::atomic<int>, 64> calls{};
+  std::array<std::atomic<int>, 3> byJudge{};
+  std::vector<MoveJudge> judges;
+  for (int j = 0; j < 3; ++j)
+    judges.push_back([&, j](const Position&, int cell, const std::atomic<bool>&) {
+      ++calls[static_cast<std::size_t>(cell)];
+      ++byJudge[static_cast<std::size_t>(j)];
+      std::this_thread::sleep_for(1ms);  // long enough for the others to take cells too
+      return MoveJudgement{cell % 3 == 0 ? MoveValue::Win : MoveValue::Loss, cell + 2};
+    });
+  BackgroundAnalysis analysis(std::move(judges));
+  const Position pos = xToWin();
+  analysis.analyse(pos);
+  std::optional<BoardAnalysis> seen;
+  REQUIRE(eventually([&] { return (seen = analysis.snapshot(pos)) && seen->complete(); }));
+  CHECK(seen->judged == 58);
+  for (int cell = 0; cell < 64; ++cell) {
+    INFO("cell " << cell);
+    CHECK(calls[static_cast<std::size_t>(cell)] == (pos.isEmpty(cell) ? 1 : 0));
+    if (!pos.isEmpty(cell)) continue;
+    CHECK(seen->cells[cell].value == (cell % 3 == 0 ? MoveValue::Win : MoveValue::Loss));
+    CHECK(seen->cells[cell].plies == cell + 2);
+  }
+  CHECK(byJudge[0] + byJudge[1] + byJudge[2] == 58);
+  CHECK_THROWS_AS(BackgroundAnalysis(std::vector<MoveJudge>{}), std::invalid_argument);
+  CHECK(overlayThreads(3) == 3);
+  CHECK(overlayThreads(0) >= 1);
 }
 
 TEST_CASE("game_review: the newest review replaces the one in flight and reports its verdicts") {

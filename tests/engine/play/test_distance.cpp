@@ -357,6 +357,53 @@ TEST_CASE("MultiPV proves more values with more nodes, and every value it proves
   WARN(gained << " values proven by the later passes, " << checked << " checked by proofs");
 }
 
+TEST_CASE("MultiPV on two threads proves a move per thread and every value it proves holds") {
+  // Issue 57 (1): the passes over the unproven moves hand each thread the next move, each
+  // with a search of its own over the shared table. Whatever the threads' timing, every
+  // line is a distinct legal move, and each value proven beyond the first few plies is
+  // proven again from scratch, its proof written and checked by the rules-only verifier.
+  std::ifstream in(std::string(QUBIC_SOURCE_DIR) + "/data/analysis-positions.txt");
+  std::vector<Position> positions;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#' && positions.size() < 2)
+      positions.push_back(parsePosition(line).value());
+  REQUIRE(positions.size() == 2);
+  PlayerOptions options;
+  options.threads = 2;
+  Player player(options);
+  REQUIRE(player.proofThreads() == 2);
+  Solver solver(SolverOptions{});
+  int proven = 0, checked = 0;
+  for (const Position& p : positions) {
+    INFO(positionString(p));
+    MoveLimits limits = nodeLimits(6'000'000);
+    limits.multiPv = kCells;
+    const MoveChoice choice = player.choose(p, limits);
+    REQUIRE(choice.ranked.size() == static_cast<std::size_t>(popcount(p.emptyCells())));
+    Bitboard seen = 0;
+    for (const MoveChoice& c : choice.ranked) {
+      REQUIRE(p.isLegal(c.move));
+      CHECK_FALSE(seen & bit(c.move));
+      seen |= bit(c.move);
+      if (c.verdict == Verdict::Unknown) continue;
+      ++proven;
+      if (c.plies <= 3 || checked >= 10) continue;
+      ++checked;
+      Position after = p;
+      after.play(c.move);
+      const Side winner = c.verdict == Verdict::Win ? p.sideToMove() : after.sideToMove();
+      SolveLimits solve;
+      solve.maxPositions = 2'000'000;
+      INFO(moveToken(c.move) << " claimed " << (c.verdict == Verdict::Win ? "win" : "loss")
+                             << " in " << c.plies);
+      CHECK(checkedWin(solver, after, winner, solve).answer == Answer::Proven);
+      solver.clear();
+    }
+  }
+  CHECK(checked >= 5);
+  WARN(proven << " values proven on two threads, " << checked << " checked by proofs");
+}
+
 TEST_CASE("a block that only delays a forced win claims the loss, and the claim holds") {
   // Issue 57 (4): the engine said cp 0 with "blocks a three" in positions it knew were
   // lost. Random positions where the side to move must block a three; where the engine
