@@ -112,7 +112,19 @@ function takeValue(line) {
 // The options a plain search needs after an analysis changed them: one line, and the
 // strength the player chose.
 function plainSearch() {
-  return (engine.options.MultiPV ? ['setoption name MultiPV value 1'] : []).concat(strengthLines());
+  return (engine.options.MultiPV ? ['setoption name MultiPV value 1'] : [])
+    .concat(threadLines(false), strengthLines());
+}
+
+// The analysis and the hint use a thread per core of this machine (the engine proves a
+// move per thread; `make web` runs it here, on loopback); the engine's own moves keep its
+// default. Engines without a Threads option are left alone.
+function threadLines(everyCore) {
+  const option = engine.options.Threads;
+  if (!option) return [];
+  const cores = Math.max(1, navigator.hardwareConcurrency || 1);
+  const n = everyCore ? Math.min(cores, Number(option.max) || 1) : option.default;
+  return ['setoption name Threads value ' + n];
 }
 
 // The analysis proves what it can, whatever level plays: the engine's full strength.
@@ -122,7 +134,7 @@ function analysisSearch() {
   if (engine.options.ProvenCache) lines.push('setoption name ProvenCache value true');
   if (engine.options.Level) lines.push('setoption name Level value ' + engine.options.Level.max);
   if (engine.options.LimitStrength) lines.push('setoption name LimitStrength value false');
-  return lines;
+  return lines.concat(threadLines(true));
 }
 
 async function think(generation) {

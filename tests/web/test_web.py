@@ -241,8 +241,17 @@ def test_analysis(server):
         for n, token in enumerate(moves):
             driver.find_element(By.ID, "token").send_keys(token.upper() + "\n")
             wait_until(lambda: len(moves_of(driver)) == n + 1, 10, "the typed move " + token)
+        # What the page sends from now on, to see the analysis ask for a thread per core.
+        driver.execute_script(
+            "window.sent = []; const send = WebSocket.prototype.send;"
+            " WebSocket.prototype.send = function (d) { window.sent.push(String(d));"
+            " return send.call(this, d); };")
         driver.find_element(By.ID, "analysis").click()
         wait_until(lambda: text(driver, "message").startswith("Analysis:"), 60, "the analysis ends")
+        cores = driver.execute_script("return navigator.hardwareConcurrency || 1")
+        sent = "\n".join(driver.execute_script("return window.sent"))
+        check("setoption name Threads value %d" % min(cores, 64) in sent,
+              "the analysis asks for a thread per core (%d): %r" % (cores, sent[:300]))
         values = driver.execute_script(
             "return Array.from(document.querySelectorAll('.flat .cell'),"
             " c => [c.dataset.token, c.dataset.value]).filter(v => v[1])")
@@ -299,8 +308,17 @@ def test_phone_screenshot(server):
         for n, token in enumerate("1a1 4d4 1b1 4d3 1c1 4d2".split()):
             driver.find_element(By.ID, "token").send_keys(token + "\n")
             wait_until(lambda: len(moves_of(driver)) == n + 1, 10, "the typed move " + token)
+        # What the page sends from now on, to see the analysis ask for a thread per core.
+        driver.execute_script(
+            "window.sent = []; const send = WebSocket.prototype.send;"
+            " WebSocket.prototype.send = function (d) { window.sent.push(String(d));"
+            " return send.call(this, d); };")
         driver.find_element(By.ID, "analysis").click()
         wait_until(lambda: text(driver, "message").startswith("Analysis:"), 60, "the analysis ends")
+        cores = driver.execute_script("return navigator.hardwareConcurrency || 1")
+        sent = "\n".join(driver.execute_script("return window.sent"))
+        check("setoption name Threads value %d" % min(cores, 64) in sent,
+              "the analysis asks for a thread per core (%d): %r" % (cores, sent[:300]))
         proven = driver.execute_script(
             "return document.querySelectorAll('.flat .cell[data-value=\"win\"]').length")
         check(proven > 0, "the analysis proves at full strength with level 0 chosen: %d wins" % proven)
