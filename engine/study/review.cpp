@@ -231,23 +231,29 @@ class ValueFinder {
   }
 
   // Moves the frontier back while doubling budgets settle the position before it, up to
-  // `budgets` times perPosition in all.
+  // `budgets` times perPosition in all (its positions, or its seconds when it counts none).
   void pushFrontier(Side winner, int budgets) {
-    std::uint64_t left = options_.perPosition.maxPositions * static_cast<std::uint64_t>(budgets);
-    std::uint64_t ask = options_.perPosition.maxPositions;
+    double left = budgets, ask = 1;  // in units of perPosition
     while (left > 0 && inTime(options_)) {
       const std::size_t j = frontier(winner);
       if (j == 0 || j == values_.size() || values_[j - 1].kind != ValueKind::Unknown) return;
-      SolveLimits limits = options_.perPosition;
-      limits.maxPositions = std::min(ask, left);
-      left -= limits.maxPositions;
-      find(j - 1, limits);
+      const double share = std::min(ask, left);
+      left -= share;
+      find(j - 1, scaled(options_.perPosition, share));
       // Settled: the next one back starts from the base budget; else this one gets twice.
-      ask = values_[j - 1].kind != ValueKind::Unknown ? options_.perPosition.maxPositions : 2 * ask;
+      ask = values_[j - 1].kind != ValueKind::Unknown ? 1 : 2 * ask;
     }
   }
 
  private:
+  static SolveLimits scaled(SolveLimits limits, double k) {
+    if (limits.maxPositions > 0)
+      limits.maxPositions =
+          std::max<std::uint64_t>(1, static_cast<std::uint64_t>(limits.maxPositions * k));
+    limits.seconds *= k;
+    return limits;
+  }
+
   Solver& solver_;
   const std::vector<Position>& positions_;
   const ReviewOptions& options_;
@@ -277,7 +283,8 @@ std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,
     if (options.progress) options.progress(static_cast<int>(n + 1 - i), total);
   }
   const Status status = positions[n].status();
-  if (options.frontierBudgets > 0 && options.perPosition.maxPositions > 0 &&
+  if (options.frontierBudgets > 0 &&
+      (options.perPosition.maxPositions > 0 || options.perPosition.seconds > 0) &&
       (status == Status::XWins || status == Status::OWins))
     finder.pushFrontier(status == Status::XWins ? Side::X : Side::O, options.frontierBudgets);
   if (options.progress) options.progress(static_cast<int>(n + 2), total);

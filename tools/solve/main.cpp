@@ -121,7 +121,10 @@ std::vector<Command> commands() {
        "  RECORD      a game record file, or a file of many games (qubic-match's records)\n"
        "  MOVES       or a move list, e.g. \"1a1 2a1 1b1\"\n"
        "  --game      only game N of the file (1 is the first)\n"
-       "  --time      budget per position (default 5 s)\n",
+       "  --time      budget per position (default 5 s); in a game won, the loser's\n"
+       "              last position not proven lost gets up to 4 budgets more\n"
+       "  --hash      the proof table's size in MB (default 64)\n"
+       "  --threads   threads of the proof searches (default 1)\n",
        {"--game", "--time", "--hash", "--threads"},
        qubic::reviewCommand},
       {"puzzles",

@@ -18,6 +18,10 @@ namespace qubic {
 
 namespace {
 
+// In a game won, the loser's last position not proven lost gets up to this many times the
+// budget of a position more, as in the game's review (engine/study/review reviewBudget).
+constexpr int kFrontierBudgets = 4;
+
 void printSummary(const std::vector<ReviewedMove>& review) {
   std::printf("summary\n");
   for (const Side side : {Side::X, Side::O}) {
@@ -63,6 +67,7 @@ void reviewOne(Solver& solver, const Position& start, const std::vector<int>& mo
   ReviewOptions review;
   review.perPosition.seconds = seconds;
   review.perAlternative.seconds = seconds / 10;
+  review.frontierBudgets = kFrontierBudgets;
   review.stop = &stop;
   // The opening table's certified values are as checked as the review's own proofs.
   std::string tableProblem;
