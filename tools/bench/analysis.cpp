@@ -1,5 +1,6 @@
 // Section "analysis": what a GUI's analysis pane shows. For each position of
-// data/analysis-positions.txt (X to move after 6 or 8 stones of engine games), the top
+// data/analysis-positions.txt and data/analysis-positions-6-12.txt (X to move after 6 or
+// 8 stones of engine games: levels 8 and 12, levels 6 and 12), the top
 // level with the engine's defaults (book, 64 MB) and MultiPV 64 thinks for 1 s; the figure
 // is the share of legal moves whose value (win or loss, with its distance) is proven, by the
 // number of stones: with one thread, with the same player over the same positions again
@@ -9,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,7 +24,7 @@ namespace qubic::bench {
 
 namespace {
 
-constexpr const char* kPositionsFile = "analysis-positions.txt";
+constexpr const char* kPositionFiles[] = {"analysis-positions.txt", "analysis-positions-6-12.txt"};
 constexpr std::chrono::milliseconds kMoveTime{1000};
 
 struct Tally {
@@ -60,20 +62,14 @@ void printTallies(const char* title, const std::map<int, Tally>& byStones) {
                 t.moves, 100.0 * t.proven / t.moves, t.fewest, t.seconds / t.positions);
 }
 
-}  // namespace
-
-int benchAnalysis() {
-  const std::string path = findDataFile(kPositionsFile);
+// The positions of one of kPositionFiles, or an error on stderr and nothing.
+std::optional<std::vector<Position>> readPositions(const char* file) {
+  const std::string path = findDataFile(file);
   std::ifstream in(path);
   if (path.empty() || !in) {
     std::fprintf(stderr, "qubic-bench analysis: %s not found (the build tree's share/qubic)\n",
-                 kPositionsFile);
-    return 1;
-  }
-  const Parsed<std::shared_ptr<const Book>> book = loadBookFile("");
-  if (!book) {
-    std::fprintf(stderr, "qubic-bench analysis: %s\n", book.error().c_str());
-    return 1;
+                 file);
+    return std::nullopt;
   }
   std::vector<Position> positions;
   for (std::string line; std::getline(in, line);) {
@@ -81,23 +77,38 @@ int benchAnalysis() {
     const Parsed<Position> pos = parsePosition(line);
     if (!pos) {
       std::fprintf(stderr, "qubic-bench analysis: %s: %s\n", path.c_str(), pos.error().c_str());
-      return 1;
+      return std::nullopt;
     }
     positions.push_back(pos.value());
   }
-  std::printf("analysis: MultiPV %d, %lld ms a position, top level, 64 MB\n", kCells,
-              static_cast<long long>(kMoveTime.count()));
-  // One thread, then the same player again over the same positions (what it proved is
-  // kept: engine/play/proven_store), then two threads from nothing.
-  Player one(PlayerOptions{});
-  one.setBook(book.value());
-  printTallies("one thread", look(one, positions));
-  printTallies("one thread, the same positions again", look(one, positions));
-  PlayerOptions two;
-  two.threads = 2;
-  Player pair(two);
-  pair.setBook(book.value());
-  printTallies("two threads", look(pair, positions));
+  return positions;
+}
+
+}  // namespace
+
+int benchAnalysis() {
+  const Parsed<std::shared_ptr<const Book>> book = loadBookFile("");
+  if (!book) {
+    std::fprintf(stderr, "qubic-bench analysis: %s\n", book.error().c_str());
+    return 1;
+  }
+  for (const char* file : kPositionFiles) {
+    const std::optional<std::vector<Position>> positions = readPositions(file);
+    if (!positions) return 1;
+    std::printf("analysis of %s: MultiPV %d, %lld ms a position, top level, 64 MB\n", file, kCells,
+                static_cast<long long>(kMoveTime.count()));
+    // One thread, then the same player again over the same positions (what it proved is
+    // kept: engine/play/proven_store), then two threads from nothing.
+    Player one(PlayerOptions{});
+    one.setBook(book.value());
+    printTallies("one thread", look(one, *positions));
+    printTallies("one thread, the same positions again", look(one, *positions));
+    PlayerOptions two;
+    two.threads = 2;
+    Player pair(two);
+    pair.setBook(book.value());
+    printTallies("two threads", look(pair, *positions));
+  }
   return 0;
 }
 
