@@ -117,12 +117,14 @@ function plainSearch() {
 }
 
 // The analysis and the hint use a thread per core of this machine (the engine proves a
-// move per thread; `make web` runs it here, on loopback); the engine's own moves keep its
-// default. Engines without a Threads option are left alone.
+// move per thread; `make web` runs it here, on loopback), or as many as the page's
+// address asks (`?threads=N`); the engine's own moves keep its default. Engines without
+// a Threads option are left alone.
 function threadLines(everyCore) {
   const option = engine.options.Threads;
   if (!option) return [];
-  const cores = Math.max(1, navigator.hardwareConcurrency || 1);
+  const asked = Math.floor(Number(new URLSearchParams(location.search).get('threads')));
+  const cores = asked >= 1 ? asked : Math.max(1, navigator.hardwareConcurrency || 1);
   const n = everyCore ? Math.min(cores, Number(option.max) || 1) : option.default;
   return ['setoption name Threads value ' + n];
 }

@@ -266,6 +266,20 @@ def test_analysis(server):
             "return document.querySelectorAll('.cube .cell[data-value=\"win\"]').length")
         check(cube == len(wins), "the cube shows the same wins")
         shoot(driver, "web-analysis-1280.png")
+        # The page's address sets the analysis's threads: ?threads=3 asks for three.
+        driver.get(server.url + "?threads=3")
+        Select(driver.find_element(By.ID, "side")).select_by_value("both")
+        new_game(driver)
+        driver.find_element(By.ID, "token").send_keys("1a1\n")
+        wait_until(lambda: len(moves_of(driver)) == 1, 10, "the typed move 1a1")
+        driver.execute_script(
+            "window.sent = []; const send = WebSocket.prototype.send;"
+            " WebSocket.prototype.send = function (d) { window.sent.push(String(d));"
+            " return send.call(this, d); };")
+        driver.find_element(By.ID, "analysis").click()
+        wait_until(lambda: "setoption name Threads value 3" in
+                   driver.execute_script("return window.sent.join('\\n')"), 20,
+                   "the analysis asks for the three threads of ?threads=3")
     finally:
         driver.quit()
 
