@@ -27,11 +27,12 @@ Solver::Workspace::Workspace(std::size_t tableMb, std::size_t threatEntries, int
     helpers = std::make_unique<ParallelEvaluation>(threads - 1, pns, *threats.back());
     searches.push_back(
         std::make_unique<ProofSearch>(table, *threats.back(), pns, nullptr, helpers.get()));
-    apart.push_back(searches.front().get());
-    if (!searchesApart) return;
-    // The first search apart is this one's own without helpers (they would add a thread).
+    if (!searchesApart) {
+      apart.push_back(searches.front().get());
+      return;
+    }
+    // A search per thread besides, none with helpers (they would add threads of their own).
     table.shareBetweenThreads();
-    apart.clear();
     for (int i = 0; i < threads; ++i) {
       apartThreats.push_back(
           std::make_unique<ThreatSearch>(ThreatSearch::ShareTableOf{*threats.front()}));
