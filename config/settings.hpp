@@ -25,7 +25,7 @@ struct EngineSettings {
   bool provenCache = false;    // keep MultiPV's proven values across runs (config/proven_cache)
   int multiPv = 1;             // root moves reported with their values after a search
   bool limitStrength = false;  // play at `elo` instead of `level`
-  int elo = 1200;              // on the scale of docs/strength.md (level 0 = 0)
+  int elo = 500;               // on the scale of docs/strength.md (level 0 = 0)
   // A reference player instead of the level (engine/play/reference): none, random, greedy.
   std::string reference = "none";
 };

@@ -18,7 +18,7 @@ constexpr int kNewPlayerLevel = 6;
 std::string levelInWords(int level);
 
 // The engine's levels for X and O as last chosen; none on a first run or when the file
-// cannot be read as two levels (a file from before the 0-17 scale is translated).
+// cannot be read as two levels (a file of an earlier scale is translated).
 std::optional<std::array<int, 2>> rememberedLevels();
 // Keeps them for the next run; the reason when they could not be written ("" when kept).
 std::string rememberLevels(const std::array<int, 2>& levels);

@@ -10,10 +10,11 @@
 
 namespace qubic {
 
-// Each level's rating on the scale whose zero is level 0 (the anchor), from the ladder of
-// 2026-11-26 in docs/strength.md (`qubic-match --ladder`, the command there), rounded to whole Elo.
+// Each level's rating on the scale whose zero is level 0 (the anchor): the pooled fit of
+// 2026-11-27 in docs/strength.md (`qubic-match --pool`, levels with reference players and
+// outside programs, 0.1 s a move), rounded to whole Elo.
 inline constexpr std::array<int, kMaxLevel + 1> kLevelElo = {
-    0, 95, 223, 324, 435, 545, 655, 781, 879, 984, 1066, 1177, 1310, 1387, 1509, 1578, 1670, 1780};
+    0, 76, 121, 193, 304, 480, 498, 532, 587, 671, 737, 874, 995, 1037, 1103};
 
 constexpr int kMinElo = kLevelElo.front();
 constexpr int kMaxElo = kLevelElo.back();

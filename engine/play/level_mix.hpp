@@ -1,12 +1,14 @@
 // The levels a player picks, as mixes of the engine's base players. A base player is one
 // way of choosing a move, weakest first: 0 the anchor (engine/play/anchor), 1-3
-// Citrenbaum's tiers (engine/play/strategy: Elementary, Planar, Forcing), 4-6 the
-// searching profiles (engine/play/move_budget), 6 the full engine with its book. A level
-// between two base players plays each move as the stronger one with a fixed chance: the
-// share of moves in which it looks for what the stronger one sees (related pairs and a
-// plan, plane sequences, forcing sequences anywhere) instead of stopping at what the
-// weaker one sees. The chances were tuned so that every step is worth about 100 Elo
-// (docs/strength.md).
+// Citrenbaum's tiers (engine/play/strategy: Elementary, Planar, Forcing), 4 the full
+// engine with its book. A level between two base players plays each move as the stronger
+// one with a fixed chance: the share of moves in which it looks for what the stronger one
+// sees (related pairs and a plan, plane sequences) instead of stopping at what the weaker
+// one sees. The chances were tuned so that every step is worth about 100 Elo against the
+// level below; a pool with outside players (docs/strength.md) kept the levels whose steps
+// it sees: the mixes of the planar and forcing tiers and the two searching profiles
+// between the forcing tier and the top, levels 13, 15 and 16 of the scale of 2026-11-26,
+// were as strong as their neighbours there.
 #pragma once
 
 #include <array>
@@ -15,7 +17,7 @@
 
 namespace qubic {
 
-constexpr int kBasePlayers = 7;
+constexpr int kBasePlayers = 5;
 constexpr int kTopBase = kBasePlayers - 1;  // plays from the book and proves what it can
 
 struct LevelMix {
@@ -38,11 +40,8 @@ inline constexpr std::array<LevelMix, kMaxLevel + 1> kLevelMixes = {{
     {1, 0.55},
     {1, 0.80},
     {2, 0},  // 12: Planar
-    {2, 0.70},
-    {3, 0},    // 14: Forcing
-    {3, 0.8},  // 15: searching in 4 moves of 5
-    {4, 0.6},  // 16: searching deeper in 3 moves of 5
-    {6, 0},    // 17: full strength
+    {3, 0},  // 13: Forcing
+    {4, 0},  // 14: full strength
 }};
 
 constexpr bool mixesAreValid() {

@@ -13,8 +13,8 @@ struct LevelInWords {
 };
 
 // From engine/play/level_mix's table: levels 0-7 add a plan (related pairs) to "win or
-// block" ever more often, 8 always; 9-12 add forced wins inside one plane, 13-14 in the
-// whole cube; 15-17 prove wins and search. The ratings are kLevelElo's.
+// block" ever more often, 8 always; 9-12 add forced wins inside one plane, 13 in the whole
+// cube; 14 proves wins and searches. The ratings are kLevelElo's.
 constexpr std::array<LevelInWords, kMaxLevel + 1> kLevels = {{
     {"Beginner", "takes its wins, blocks yours, else plays anywhere"},
     {"Casual", "as Beginner, now and then plays to a plan"},
@@ -29,10 +29,7 @@ constexpr std::array<LevelInWords, kMaxLevel + 1> kLevels = {{
     {"Sharp", "half the time forces a win within one level"},
     {"Expert", "mostly forces wins within one level"},
     {"Plane master", "forces and stops wins within any level"},
-    {"Master", "mostly forces wins across the whole cube"},
-    {"Grandmaster", "forces and stops wins anywhere in the cube"},
-    {"Solver", "proves short wins, looks a move ahead"},
-    {"Deep solver", "proves wins, looks five moves ahead"},
+    {"Master", "forces and stops wins anywhere in the cube"},
     {"Perfect", "full strength: as X it plays the proven win"},
 }};
 

@@ -21,8 +21,7 @@ constexpr std::uint64_t kDepthLimitedProofNodes = 50000;
 
 }  // namespace
 
-MoveBudget::MoveBudget(int base, const MoveLimits& limits, Clock::time_point began)
-    : profile_(kBaseProfiles[static_cast<std::size_t>(base)]), limits_(limits) {
+MoveBudget::MoveBudget(const MoveLimits& limits, Clock::time_point began) : limits_(limits) {
   // At most a year, so that the deadline cannot overflow the clock's time points.
   const double moveMs = std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3);
   // MultiPV: the rest judges the other moves. An eighth for the move itself: the values
@@ -35,7 +34,6 @@ MoveBudget::MoveBudget(int base, const MoveLimits& limits, Clock::time_point beg
           ? UINT64_MAX
           : std::max<std::uint64_t>(
                 1, static_cast<std::uint64_t>(static_cast<double>(limits.maxNodes) * share));
-  if (profile_.nodes > 0) maxNodes_ = std::min(maxNodes_, profile_.nodes);
 }
 
 void MoveBudget::startSearching(Clock::time_point now) {
@@ -45,10 +43,7 @@ void MoveBudget::startSearching(Clock::time_point now) {
 
 ThreatLimits MoveBudget::rootThreats() const {
   ThreatLimits t;
-  // A base limited in nodes gives the root's threat search an eighth of them.
-  const std::uint64_t baseCap = profile_.nodes > 0 ? profile_.nodes / 8 : maxNodes_;
-  const std::uint64_t cap =
-      std::min({kRootThreatNodes, std::max<std::uint64_t>(maxNodes_, 1), baseCap});
+  const std::uint64_t cap = std::min(kRootThreatNodes, std::max<std::uint64_t>(maxNodes_, 1));
   t.maxNodes = std::clamp<std::uint64_t>(
       static_cast<std::uint64_t>(std::max<long long>(searchMs_, 0)) * kThreatNodesPerMs,
       std::min<std::uint64_t>(1000, cap), cap);
@@ -58,7 +53,7 @@ ThreatLimits MoveBudget::rootThreats() const {
 
 SearchLimits MoveBudget::ourProof(std::uint64_t spent) const {
   SearchLimits s;
-  const double half = profile_.proofShare / 2;
+  const double half = kProofShare / 2;
   s.maxTime = std::max(milliseconds(1),
                        milliseconds(static_cast<long long>(static_cast<double>(searchMs_) * half)));
   s.maxNodes = std::max<std::uint64_t>(
@@ -74,7 +69,7 @@ SearchLimits MoveBudget::theirProof(std::uint64_t spent, const SearchLimits& our
   const auto now = Clock::now();
   const auto proofEnd =
       searchStart_ +
-      milliseconds(static_cast<long long>(static_cast<double>(searchMs_) * profile_.proofShare));
+      milliseconds(static_cast<long long>(static_cast<double>(searchMs_) * kProofShare));
   const auto timeLeft =
       std::max(milliseconds(1), std::chrono::duration_cast<milliseconds>(deadline_ - now));
   s.maxTime =

@@ -150,9 +150,9 @@ struct Player::Impl {
   ProofVerdicts proveBothSides(const Position& pos, const MoveBudget& budget,
                                const MoveLimits& limits, const ProgressFn& progress,
                                std::uint64_t& nodes);
-  MoveChoice searchRest(const Position& pos, const BaseProfile& profile, Bitboard allowed,
-                        Clock::time_point deadline, std::uint64_t maxNodes,
-                        const MoveLimits& limits, MoveChoice choice, const ProgressFn& progress);
+  MoveChoice searchRest(const Position& pos, Bitboard allowed, Clock::time_point deadline,
+                        std::uint64_t maxNodes, const MoveLimits& limits, MoveChoice choice,
+                        const ProgressFn& progress);
 };
 
 Player::Player(const PlayerOptions& options)
@@ -310,8 +310,8 @@ MoveChoice Player::Impl::think(const Position& pos, const Book* book, MoveBudget
   const Bitboard allowed = proofs.safe ? proofs.safe : notLosing ? notLosing : pos.emptyCells();
   MoveChoice choice;
   choice.nodes = nodes;
-  return searchRest(pos, budget.profile(), allowed, budget.deadline(), budget.nodesLeft(nodes),
-                    limits, choice, progress);
+  return searchRest(pos, allowed, budget.deadline(), budget.nodesLeft(nodes), limits, choice,
+                    progress);
 }
 
 // Lost against best play (`longest` is the defence that makes the proven win longest). An
@@ -344,8 +344,8 @@ MoveChoice Player::Impl::practicalDefence(const Position& pos, const MoveChoice&
   quiet = longestKnownLosses(pos, quiet, book);
   MoveChoice base;
   base.nodes = nodes;
-  MoveChoice c = searchRest(pos, budget.profile(), quiet, budget.deadline(),
-                            budget.nodesLeft(nodes), limits, base, progress);
+  MoveChoice c =
+      searchRest(pos, quiet, budget.deadline(), budget.nodesLeft(nodes), limits, base, progress);
   c.verdict = Verdict::Loss;
   const std::optional<int> known = knownLossAfter(pos, c.move, book);
   c.plies = (known ? *known : opponentWinBound(pos, c.move, limits)) + 1;
@@ -499,20 +499,17 @@ Player::Impl::ProofVerdicts Player::Impl::proveBothSides(const Position& pos,
   return v;
 }
 
-MoveChoice Player::Impl::searchRest(const Position& pos, const BaseProfile& profile,
-                                    Bitboard allowed, Clock::time_point deadline,
-                                    std::uint64_t maxNodes, const MoveLimits& limits,
-                                    MoveChoice choice, const ProgressFn& progress) {
+MoveChoice Player::Impl::searchRest(const Position& pos, Bitboard allowed,
+                                    Clock::time_point deadline, std::uint64_t maxNodes,
+                                    const MoveLimits& limits, MoveChoice choice,
+                                    const ProgressFn& progress) {
   HeuristicLimits h;
   h.deadline = deadline;
   h.maxNodes = std::max<std::uint64_t>(maxNodes, 1);
   h.stop = limits.stop;
   h.rootMoves = allowed;
   h.maxDepth = kMaxSearchPly;
-  if (profile.maxDepth > 0) h.maxDepth = profile.maxDepth;
   if (limits.maxDepth > 0) h.maxDepth = std::min(h.maxDepth, limits.maxDepth);
-  h.noise = profile.noise;
-  h.seed = rng();
   const std::uint64_t before = choice.nodes;
   auto toChoice = [&](const HeuristicResult& r) {
     MoveChoice c = choice;
@@ -574,9 +571,9 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
   } else if (base <= 3) {
     Strategy& tier = base == 1 ? impl_->elementary : base == 2 ? impl_->planar : impl_->forcing;
     choice = impl_->fromStrategy(tier, pos);
-  } else {
-    MoveBudget budget(base, limits, began);
-    const Book* book = useBook_ && base == kTopBase ? book_.get() : nullptr;
+  } else {  // the top (kTopBase)
+    MoveBudget budget(limits, began);
+    const Book* book = useBook_ ? book_.get() : nullptr;
     // Every report says how full the proof table is (the protocol's hashfull).
     const ProgressFn report = !progress ? ProgressFn{} : [&](const MoveChoice& c) {
       MoveChoice shown = c;

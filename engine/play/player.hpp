@@ -1,7 +1,7 @@
 // The move chooser: what the front ends call to get the engine's move and its reason.
 // Order at full strength: win now, the opening book, block, a proven forced win (threat search,
 // then df-pn within a share of the time), the longest defence when lost, otherwise the heuristic
-// search (engine/play/search) in the time left. Lower levels think less and add noise.
+// search (engine/play/search) in the time left. Lower levels play by rules (engine/play/level_mix).
 #pragma once
 
 #include <array>

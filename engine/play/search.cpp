@@ -1,7 +1,6 @@
 #include "search.hpp"
 
 #include <algorithm>
-#include <random>
 
 #include "engine/threats/move_value.hpp"
 
@@ -282,8 +281,6 @@ int HeuristicSearch::rootSearch(int depth, int alpha, int beta) {
   int best = -kInfinity;
   for (int i = 0; i < rootCount_; ++i) {
     const int move = rootMoves_[i];
-    // The noise is a bonus on the move's score, so the window is shifted by it.
-    const int noise = rootNoise_[i];
     const bool wins =
         pos_.completesLine(move, pos_.sideToMove());  // the only finished game searched
     pos_.play(move);
@@ -292,15 +289,13 @@ int HeuristicSearch::rootSearch(int depth, int alpha, int beta) {
       score = kWinScore - 1;
       pvLength_[1] = 1;
     } else if (i == 0) {
-      score = -negamax(depth - 1, 1, -(beta - noise), -(alpha - noise));
+      score = -negamax(depth - 1, 1, -beta, -alpha);
     } else {
-      score = -negamax(depth - 1, 1, -(alpha - noise) - 1, -(alpha - noise));
-      if (score > alpha - noise && score < beta - noise)
-        score = -negamax(depth - 1, 1, -(beta - noise), -(alpha - noise));
+      score = -negamax(depth - 1, 1, -alpha - 1, -alpha);
+      if (score > alpha && score < beta) score = -negamax(depth - 1, 1, -beta, -alpha);
     }
     pos_.undo(move);
     if (aborted_) break;
-    if (!isProvenScore(score)) score += noise;
     rootAnyDone_ = true;
     if (score <= best) continue;
     best = score;
@@ -311,7 +306,6 @@ int HeuristicSearch::rootSearch(int depth, int alpha, int beta) {
     rootBestScore_ = score;
     // Best first for the next iteration; the others keep their order.
     std::rotate(rootMoves_.begin(), rootMoves_.begin() + i, rootMoves_.begin() + i + 1);
-    std::rotate(rootNoise_.begin(), rootNoise_.begin() + i, rootNoise_.begin() + i + 1);
   }
   return best;
 }
@@ -328,19 +322,15 @@ HeuristicResult HeuristicSearch::search(const Position& pos, const HeuristicLimi
   for (auto& side : history_) side.fill(0);
   if (pos.isGameOver()) return result;
 
-  // Root moves in the order of the interior nodes, each with its noise drawn once.
+  // Root moves in the order of the interior nodes.
   MoveList moves;
   for (Bitboard allowed = pos.emptyCells() & limits.rootMoves; allowed;)
     moves.moves[moves.size++] = static_cast<std::uint8_t>(popLowest(allowed));
   if (moves.size == 0) return result;
   const LineScan scan = scanLines(pos_);
   orderMoves(moves, 0, -1, scan.doubleCells[1 - index(pos.sideToMove())]);
-  std::mt19937_64 rng(limits.seed);
   rootCount_ = moves.size;
-  for (int i = 0; i < moves.size; ++i) {
-    rootMoves_[i] = static_cast<std::uint8_t>(moves.pick(i));
-    rootNoise_[i] = limits.noise > 0 ? std::uniform_int_distribution<int>(0, limits.noise)(rng) : 0;
-  }
+  for (int i = 0; i < moves.size; ++i) rootMoves_[i] = static_cast<std::uint8_t>(moves.pick(i));
   result.move = rootMoves_[0];
 
   const int empties = popcount(pos.emptyCells());

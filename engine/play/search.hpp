@@ -52,10 +52,6 @@ struct HeuristicLimits {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   const std::atomic<bool>* stop = nullptr;  // set by another thread to end the search
   Bitboard rootMoves = ~Bitboard{0};        // root moves allowed (the empty cells among them)
-  // Lower levels' randomness: each root move gets a bonus drawn once per search from
-  // 0..noise (hundredths of a stone), seeded by `seed`. 0 plays the best move.
-  int noise = 0;
-  std::uint64_t seed = 0;
 };
 
 struct HeuristicResult {
@@ -117,9 +113,8 @@ class HeuristicSearch {
   std::array<int, kMaxSearchPly + 1> pvLength_{};
   std::array<std::array<std::uint8_t, 2>, kMaxSearchPly + 1> killers_{};
   std::array<std::array<std::uint32_t, kCells>, 2> history_{};
-  // Root moves with their noise and last score, best first after each iteration.
+  // Root moves, best first after each iteration.
   std::array<std::uint8_t, kCells> rootMoves_{};
-  std::array<int, kCells> rootNoise_{};
   int rootCount_ = 0;
   int rootBest_ = -1, rootBestScore_ = 0;
   bool rootAnyDone_ = false;  // a root move of the current iteration was fully searched

@@ -230,7 +230,7 @@ TEST_CASE("the program prints its effective settings and reads a given configura
   configured.send("ugi");
   const auto handshake = configured.readUntil("ugiok", milliseconds(5000));
   CHECK(std::find(handshake.begin(), handshake.end(),
-                  "option name Level type spin default 3 min 0 max 17") != handshake.end());
+                  "option name Level type spin default 3 min 0 max 14") != handshake.end());
   configured.send("quit");
   CHECK(configured.wait(milliseconds(5000)) == 0);
   std::filesystem::remove(path);
@@ -413,13 +413,14 @@ TEST_CASE("LimitStrength with Elo plays as the levels the scale puts there, from
   const std::string anchor = game({"Level value 0", "Seed value 5"});
   CHECK(game({"LimitStrength value true", "Elo value 0", "Seed value 5"}) == anchor);
   CHECK(game({"Level value 0", "Seed value 6"}) != anchor);
-  // Level 15 searches with a node budget (engine/play/level_mix).
-  const std::string searching = game({"Level value 15", "Seed value 5"});
-  CHECK(game({"LimitStrength value true", "Elo value " + std::to_string(kLevelElo[15]),
-              "Seed value 5"}) == searching);
+  // Level 13 plays the forcing tier, whose preset order comes from the seed
+  // (engine/play/level_mix).
+  const std::string forcing = game({"Level value 13", "Seed value 5"});
+  CHECK(game({"LimitStrength value true", "Elo value " + std::to_string(kLevelElo[13]),
+              "Seed value 5"}) == forcing);
   // Switched off again, Level rules.
   CHECK(game({"LimitStrength value true", "Elo value 0", "LimitStrength value false",
-              "Level value 15", "Seed value 5"}) == searching);
+              "Level value 13", "Seed value 5"}) == forcing);
 }
 
 namespace {

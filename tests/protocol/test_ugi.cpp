@@ -41,7 +41,7 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
   const Lines options(replies.begin() + 2, replies.end());
   CHECK(options ==
         Lines{
-            "option name Level type spin default 17 min 0 max 17",
+            "option name Level type spin default 14 min 0 max 14",
             "option name Hash type spin default 64 min 1 max 16384",
             "option name Threads type spin default 1 min 1 max 64",
             "option name MoveOverhead type spin default 10 min 0 max 5000",
@@ -52,7 +52,7 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
             "option name ProvenCache type check default false",
             "option name MultiPV type spin default 1 min 1 max 64",
             "option name LimitStrength type check default false",
-            "option name Elo type spin default 1200 min 0 max " + std::to_string(kMaxElo),
+            "option name Elo type spin default 500 min 0 max " + std::to_string(kMaxElo),
             "option name Reference type combo default none var none var random var greedy",
             "ugiok",
         });
@@ -67,7 +67,7 @@ TEST_CASE("option defaults come from the configuration") {
   Transcript t(settings);
   CHECK(t.searcher.applied.level == 3);  // applied at start, before any setoption
   const Lines replies = t.send("ugi");
-  CHECK(replies[2] == "option name Level type spin default 3 min 0 max 17");
+  CHECK(replies[2] == "option name Level type spin default 3 min 0 max 14");
   CHECK(replies[7] == "option name SolutionFile type string default my.book");
   CHECK(replies[9] == "option name Explain type check default false");
 }
@@ -92,9 +92,9 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
   CHECK(t.searcher.jobs.back().limits.multiPv == 3);  // each search ranks that many moves
   t.send("stop");
 
-  CHECK(t.send("setoption name Level value 18") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 17, "
-              "got \"18\""});
+  CHECK(t.send("setoption name Level value 15") ==
+        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 14, "
+              "got \"15\""});
   CHECK(t.send("setoption name Hash value lots") ==
         Lines{"info string error: setoption Hash: engine.hash_mb must be an integer from 1 to "
               "16384, got \"lots\""});
@@ -102,7 +102,7 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
         Lines{"info string error: setoption Explain: engine.explain must be true or false, got "
               "\"yes\""});
   CHECK(t.send("setoption name Level") == Lines{"info string error: setoption Level: engine.level "
-                                                "must be an integer from 0 to 17, got \"\""});
+                                                "must be an integer from 0 to 14, got \"\""});
   CHECK(t.send("setoption name Colour value red") ==
         Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, "
               "Hash, Threads, "
@@ -228,10 +228,10 @@ TEST_CASE("query level N gives the level's rating and what it does, for GUIs") {
   Transcript t;
   CHECK(t.send("query level 0") ==
         Lines{"response 0 Beginner: takes its wins, blocks yours, else plays anywhere"});
-  CHECK(t.send("query level 17") == Lines{"response " + std::to_string(kLevelElo[17]) +
-                                          " Perfect: " + std::string(levelWords(17))});
-  CHECK(t.send("query level 18") ==
-        Lines{"info string error: query level: expected a level from 0 to 17, got \"18\""});
+  CHECK(t.send("query level 14") == Lines{"response " + std::to_string(kLevelElo[14]) +
+                                          " Perfect: " + std::string(levelWords(14))});
+  CHECK(t.send("query level 15") ==
+        Lines{"info string error: query level: expected a level from 0 to 14, got \"15\""});
 }
 
 TEST_CASE("query winline names the cells of the completed line, for GUIs that hold no rules") {
@@ -289,7 +289,7 @@ TEST_CASE(
         Lines{"info string error: query: unknown question "
               "\"result\\x0c\"; expected gameover, p1turn, result or winline"});
   CHECK(t.send("setoption name Level value 05") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 17, "
+        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 14, "
               "got \"05\""});
   CHECK(t.session.settings().engine.level == kMaxLevel);
 }

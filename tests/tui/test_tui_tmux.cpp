@@ -202,11 +202,11 @@ const char* kTwoHumans = "[tui]\nhuman_side = \"both\"\n";
 // The engine (X) would think for a minute: only interrupting it ends its turn quickly.
 // Without the book, which would answer at once.
 const char* kSlowEngine =
-    "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\nlevel = 17\n[engine]\nuse_solution = false\n";
+    "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\nlevel = 14\n[engine]\nuse_solution = false\n";
 const char* kSlowReply =
-    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\nlevel = 17\n[engine]\nuse_solution = false\n";
+    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\nlevel = 14\n[engine]\nuse_solution = false\n";
 // The engine as X at full strength, with the shipped book.
-const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\nlevel = 17\n";
+const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\nlevel = 14\n";
 
 }  // namespace
 
@@ -276,9 +276,9 @@ TEST_CASE("v shows the lines through the cursor across the levels, and hides the
 TEST_CASE("e shows the line of play the engine expects after its move") {
   if (!haveTmux()) return;
   // The top level without the book searches as deep as its time allows, so its move comes
-  // with a line (level 16 searches one ply deep in some of its moves).
+  // with a line (the levels below it play by rules).
   QubicPane pane(
-      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\nlevel = 17\n[engine]\nseed = "
+      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\nlevel = 14\n[engine]\nseed = "
       "7\nuse_solution = false\n");
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1");
@@ -819,7 +819,7 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
         std::system((qubic + " " + args + " --print-config >/dev/null 2>&1").c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
-  CHECK(exitCode("--level 18") == 2);
+  CHECK(exitCode("--level 15") == 2);
   // Durations take units (issue 43: --movetime was in ms, qubic-solve --time in s).
   CHECK(run(qubic + " --movetime 2s --watch-delay 0.25s --print-config")
             .find("\nmove_time_ms = 2000\n") != std::string::npos);
@@ -828,14 +828,14 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
   CHECK_THAT(run("{ " + qubic + " --movetime 1500 2>&1; }"), Catch::Contains("needs a unit"));
   CHECK(exitCode("--movetime 2x") == 2);
   // Named as given, error first, then where to look (issue 43: it named the config key).
-  CHECK(run("{ " + qubic + " --level 18 2>&1; }") ==
-        "qubic: --level: must be an integer from 0 to 17, got \"18\"\nTry 'qubic --help' for "
+  CHECK(run("{ " + qubic + " --level 15 2>&1; }") ==
+        "qubic: --level: must be an integer from 0 to 14, got \"15\"\nTry 'qubic --help' for "
         "more information.\n");
   CHECK(exitCode("--side z") == 2);
   CHECK(exitCode("--level 3 --level 4") == 2);
   CHECK(exitCode("--movetime") == 2);
-  CHECK(exitCode("--level 17") == 0);
-  CHECK(exitCode("--level-x 18") == 2);
+  CHECK(exitCode("--level 14") == 0);
+  CHECK(exitCode("--level-x 15") == 2);
   CHECK(exitCode("--watch-delay -1") == 2);
   CHECK(exitCode("--puzzle 500") == 2);  // issue 41 (2.11): was an error inside the game
   CHECK(exitCode("--puzzle 120") == 0);
@@ -882,8 +882,8 @@ TEST_CASE("the save prompt at 80x24 shows the name's end and the cursor, and add
 
 TEST_CASE("the engine's level follows it to the other side, and looking is not choosing") {
   // Issue 55 (7): after X against level 0, + + then c (play O) gave "X Engine, level 0"
-  // and "Engine levels: X 3, O 2". (8): + up to 17 on the start screen, then q, made
-  // the next start "Engine level: 17".
+  // and "Engine levels: X 3, O 2". (8): + up to the top on the start screen, then q, made
+  // the next start "Engine level: 17" (the top of that scale).
   if (!haveTmux()) return;
   QubicPane pane("[tui]\nhuman_side = \"x\"\nlevel = 0\nmove_time_ms = 100\n");
   REQUIRE(pane.waitForText("O  Engine, level 0"));
@@ -897,8 +897,8 @@ TEST_CASE("the engine's level follows it to the other side, and looking is not c
 
   QubicPane start("[tui]\nlevel = 6\n", 80, 24, true);
   REQUIRE(start.waitForText("Engine level: 6"));
-  for (int i = 0; i < 11; ++i) start.keys("+");
-  REQUIRE(start.waitForText("Engine level: 17"));
+  for (int i = 0; i < 8; ++i) start.keys("+");
+  REQUIRE(start.waitForText("Engine level: 14"));
   start.keys("q");
   REQUIRE(start.waitForExit(5).find("exit 0") != std::string::npos);
   start.restart();
@@ -920,12 +920,12 @@ TEST_CASE("the start screen shows what will play: a rating, or each side's level
   // Issue 55 (6): --elo 1200 showed "Engine levels: X 4, O 3"; at 80x24 with two levels
   // the lines were cut ("...0 easiest, 17 never loses a", "...(rated 1177); O: pl").
   if (!haveTmux()) return;
-  QubicPane rated("", 80, 24, true, {}, " --elo 1200");
+  QubicPane rated("", 80, 24, true, {}, " --elo 800");
   REQUIRE(rated.waitForText("Who plays?"));
   INFO(rated.last);
-  int below = 0;  // the level rated at most 1200, the next one rated above
-  while (kLevelElo[static_cast<std::size_t>(below + 1)] <= 1200) ++below;
-  CHECK(rated.last.find("Engine: Elo 1200, between levels " + std::to_string(below) + " and " +
+  int below = 0;  // the level rated at most 800, the next one rated above
+  while (kLevelElo[static_cast<std::size_t>(below + 1)] <= 800) ++below;
+  CHECK(rated.last.find("Engine: Elo 800, between levels " + std::to_string(below) + " and " +
                         std::to_string(below + 1)) != std::string::npos);
   CHECK(rated.last.find("Engine level") == std::string::npos);
 
@@ -936,7 +936,7 @@ TEST_CASE("the start screen shows what will play: a rating, or each side's level
        {std::string("Engine levels: X 11, O 4   (+ stronger, - weaker)"),
         std::string("X: Expert (Elo " + std::to_string(kLevelElo[11]) + "); O: Club (Elo " +
                     std::to_string(kLevelElo[4]) + ")"),
-        std::string("(Elo; 0 easiest, 17 never loses as X; docs/strength.md):")})
+        std::string("(Elo; 0 easiest, 14 never loses as X; docs/strength.md):")})
     CHECK(two.last.find(line) != std::string::npos);
 }
 
@@ -1244,10 +1244,10 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   CHECK(pane.last.find("Steady (Elo " + std::to_string(kLevelElo[6]) +
                        "): plays to a plan three moves in four") != std::string::npos);
   // Every level with its rating on the scale of docs/strength.md (issue 45, 4).
-  CHECK(pane.last.find("Level ratings (Elo; 0 easiest, 17 never loses as X; docs/strength.md):") !=
+  CHECK(pane.last.find("Level ratings (Elo; 0 easiest, 14 never loses as X; docs/strength.md):") !=
         std::string::npos);
   CHECK(pane.last.find("0: 0, 1: " + std::to_string(kLevelElo[1])) != std::string::npos);
-  CHECK(pane.last.find("17: " + std::to_string(kLevelElo[17])) != std::string::npos);
+  CHECK(pane.last.find("14: " + std::to_string(kLevelElo[14])) != std::string::npos);
   pane.keys("+");
   REQUIRE(pane.waitForText("Engine level: 7"));
   pane.keys("2");  // O against the engine: the engine (X) moves at once
@@ -1256,7 +1256,7 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   CHECK(pane.last.find("Engine, level 7") != std::string::npos);
   CHECK(pane.last.find("O  You") != std::string::npos);
   // The level chosen is the next run's, kept in the state directory with its scale.
-  CHECK(readText(pane.dir() / "qubic" / "levels") == "7 7 0-17\n");
+  CHECK(readText(pane.dir() / "qubic" / "levels") == "7 7 0-14\n");
   pane.keys("q");  // the game has a move: quitting asks first
   REQUIRE(pane.waitForText("lose it?"));
   pane.keys("y");
@@ -1264,13 +1264,21 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   pane.restart();
   REQUIRE(pane.waitForText("Who plays?"));
   CHECK(pane.last.find("Engine level: 7") != std::string::npos);
-  // A file of the scale of 0-10 keeps its player: old level 4 searched, as 14 and up do.
+  // A file of the scale of 0-10 keeps its player's strength: old level 4 searched, and
+  // the forcing tier, level 13, is the nearest below the top.
   pane.keys("q");
   REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
   std::ofstream(pane.dir() / "qubic" / "levels") << "4 4\n";
   pane.restart();
   REQUIRE(pane.waitForText("Who plays?"));
-  CHECK(pane.last.find("Engine level: 14") != std::string::npos);
+  CHECK(pane.last.find("Engine level: 13") != std::string::npos);
+  // So does one of the scale of 0-17: its levels 15 and 16 searched (now 13), 17 is the top.
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
+  std::ofstream(pane.dir() / "qubic" / "levels") << "16 17 0-17\n";
+  pane.restart();
+  REQUIRE(pane.waitForText("Who plays?"));
+  CHECK(pane.last.find("Engine levels: X 13, O 14") != std::string::npos);
 }
 
 TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") {
@@ -1586,7 +1594,7 @@ TEST_CASE("swapping sides keeps the engine's level and says so") {
   // level's name, rating and words.
   INFO(pane.last);
   CHECK(
-      std::regex_search(pane.last, std::regex(R"(\(0\s+to\s+17\):\s+level\s+4,\s+Club\s+\(Elo\s+)" +
+      std::regex_search(pane.last, std::regex(R"(\(0\s+to\s+14\):\s+level\s+4,\s+Club\s+\(Elo\s+)" +
                                               std::to_string(kLevelElo[4]) + R"(\))")));
   CHECK(pane.last.find("10 strongest") == std::string::npos);
   pane.keys("s");
@@ -1809,10 +1817,10 @@ TEST_CASE(
 
 TEST_CASE("qubic --elo plays at a rating, and the level keys go back to levels") {
   if (!haveTmux()) return;
-  QubicPane pane("[tui]\nmove_time_ms = 100\n", 100, 30, false, {}, " --elo 1300 --side o");
-  REQUIRE(pane.waitForText("Engine, Elo 1300"));
+  QubicPane pane("[tui]\nmove_time_ms = 100\n", 100, 30, false, {}, " --elo 900 --side o");
+  REQUIRE(pane.waitForText("Engine, Elo 900"));
   REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 30));  // the engine (X) has moved
   pane.keys("+");
   REQUIRE(pane.waitForPattern(R"(X  Engine, level [0-9]+)"));
-  CHECK(pane.last.find("Elo 1300") == std::string::npos);
+  CHECK(pane.last.find("Elo 900") == std::string::npos);
 }
