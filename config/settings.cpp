@@ -150,7 +150,7 @@ const std::vector<SettingField>& settingFields() {
   static const std::vector<SettingField> fields = {
       {"engine", "level",
        "qubic-engine's playing strength: 0 completes and blocks threes, else plays at random (the "
-       "rating scale's zero), each level about 80 Elo above the one below, 14 is full strength "
+       "rating scale's zero), each level about 100 Elo above the one below, 14 is full strength "
        "(docs/strength.md; the game: [tui] level)",
        F::Integer{integerAccess<kEngine, &EngineSettings::level>(), kMinLevel, kMaxLevel}},
       {"engine", "hash_mb",

@@ -11,10 +11,10 @@
 namespace qubic {
 
 // Each level's rating on the scale whose zero is level 0 (the anchor): the pooled fit of
-// 2026-11-27 in docs/strength.md (`qubic-match --pool`, levels with reference players and
-// outside programs, 0.1 s a move), rounded to whole Elo.
+// 2026-11-27 19:35 in docs/strength.md (`qubic-match --pool`, the levels with reference
+// players and an outside program, 96 games a pair at 0.1 s a move), rounded to whole Elo.
 inline constexpr std::array<int, kMaxLevel + 1> kLevelElo = {
-    0, 76, 121, 193, 304, 480, 498, 532, 587, 671, 737, 874, 995, 1037, 1103};
+    0, 111, 203, 305, 439, 538, 641, 742, 826, 905, 953, 1075, 1179, 1335, 1518};
 
 constexpr int kMinElo = kLevelElo.front();
 constexpr int kMaxElo = kLevelElo.back();

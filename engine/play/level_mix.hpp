@@ -5,10 +5,9 @@
 // one with a fixed chance: the share of moves in which it looks for what the stronger one
 // sees (related pairs and a plan, plane sequences) instead of stopping at what the weaker
 // one sees. The chances were tuned so that every step is worth about 100 Elo against the
-// level below; a pool with outside players (docs/strength.md) kept the levels whose steps
-// it sees: the mixes of the planar and forcing tiers and the two searching profiles
-// between the forcing tier and the top, levels 13, 15 and 16 of the scale of 2026-11-26,
-// were as strong as their neighbours there.
+// level below. Rated in a pool with outside players (docs/strength.md), three levels of
+// the scale before this one were as strong as their neighbours and are gone: the planar
+// tier mixed with the forcing one, and two searching profiles limited in nodes.
 #pragma once
 
 #include <array>

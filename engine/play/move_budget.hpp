@@ -1,10 +1,9 @@
-// How the base players differ, as data, and the one place where a move's time and nodes are
-// split between the player's stages: the base player's share of the move, the forcing-sequence
-// search at the root, then the two proof searches (ours, then the opponent's); the
-// heuristic search gets what is left. The move's own budget comes from engine/play/timeman.
+// The one place where the full engine's move time and nodes are split between its stages:
+// the forcing-sequence search at the root, then the two proof searches (ours, then the
+// opponent's); the heuristic search gets what is left. The move's own budget comes from
+// engine/play/timeman.
 #pragma once
 
-#include <array>
 #include <chrono>
 #include <cstdint>
 
@@ -15,9 +14,8 @@
 namespace qubic {
 
 // The top base player (engine/play/level_mix) proves what it can and searches the rest;
-// the proof searches get this share of the move (the levels below it do not search:
-// searching profiles limited in nodes that earlier scales had are in
-// docs/history/strength-2026-11-22.md and docs/strength.md).
+// the proof searches get this share of the move. The levels below it do not search (the
+// searching profiles of earlier scales: docs/history/strength-2026-11-26-eighteen-levels.md).
 constexpr double kProofShare = 0.3;
 
 class MoveBudget {

@@ -256,7 +256,7 @@ TEST_CASE("the ladder preset makes one engine per level of our engine") {
   CHECK(c.engines[3].options == std::vector<std::pair<std::string, std::string>>{{"Level", "5"}});
   CHECK(c.engines[0].command == "/opt/qubic-engine");
   CHECK(c.engines[0].timeControl.text() == "st=0.05");
-  CHECK(c.reportPath == "docs/strength.md");
+  CHECK(c.reportPath == "docs/strength-ladder.md");
   CHECK(parse({"--ladder", "-each", "cmd=/other/engine"}).value().engines[9].command ==
         "/other/engine");
   CHECK(parse({"--ladder"}).value().engines.size() ==

@@ -199,7 +199,7 @@ Options:
                       players (ours: random and greedy; and each -engine given), all
                       rated at once (Bradley-Terry); writes the fit to the -report file
   -levels FROM-TO     the levels of --ladder or --pool (default 0-14)
-  -report FILE        where --ladder writes its report (default docs/strength.md), or
+  -report FILE        where --ladder writes its report (default docs/strength-ladder.md), or
                       --pool (default docs/strength-pool.md)
   --help              this text
 
@@ -417,7 +417,7 @@ Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
     for (int level = words.levels.first; level <= words.levels.second; ++level)
       words.engines.push_back(
           {{"name", "level" + std::to_string(level)}, {"option.Level", std::to_string(level)}});
-    if (!words.reportGiven) config.reportPath = "docs/strength.md";
+    if (!words.reportGiven) config.reportPath = "docs/strength-ladder.md";
   } else if (words.reportGiven) {
     return Result::failure("-report goes with --ladder or --pool");
   }
