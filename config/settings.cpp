@@ -150,7 +150,7 @@ const std::vector<SettingField>& settingFields() {
   static const std::vector<SettingField> fields = {
       {"engine", "level",
        "qubic-engine's playing strength: 0 completes and blocks threes, else plays at random (the "
-       "rating scale's zero), each level about 100 Elo above the one below, 14 is full strength "
+       "rating scale's zero), each level about 100 Elo above the one below, 15 is full strength "
        "(docs/strength.md; the game: [tui] level)",
        F::Integer{integerAccess<kEngine, &EngineSettings::level>(), kMinLevel, kMaxLevel}},
       {"engine", "hash_mb",
@@ -162,7 +162,8 @@ const std::vector<SettingField>& settingFields() {
       {"engine", "move_overhead_ms", "time kept back from every move for communication delays",
        F::Integer{integerAccess<kEngine, &EngineSettings::moveOverheadMs>(), 0, 5000}},
       {"engine", "use_solution",
-       "at level 14, play the proven win from the solution file when it has the position",
+       "at level 15 (and in level 14's moves as the full engine), play the proven win from the "
+       "solution file when it has the position",
        F::Boolean{booleanAccess<kEngine, &EngineSettings::useSolution>()}},
       {"engine", "solution_file",
        "the solution: a book of proven winning moves (docs/book-format.md); empty for the one "
@@ -201,7 +202,7 @@ const std::vector<SettingField>& settingFields() {
        F::Integer{integerAccess<kTui, &TuiSettings::moveTimeMs>(), 10, 600000}},
       {"tui", "level",
        "the engine's level in the game at the first run, 0 (plays at random but for threes) to "
-       "14 (full strength); after that the game starts at the level chosen last",
+       "15 (full strength); after that the game starts at the level chosen last",
        F::Integer{integerAccess<kTui, &TuiSettings::level>(), kMinLevel, kMaxLevel}},
       {"tui", "level_x", "the engine's level when it plays X (-1: [tui] level)",
        F::Integer{integerAccess<kTui, &TuiSettings::levelX>(), -1, kMaxLevel}},

@@ -17,10 +17,10 @@ std::string levelInWords(int level) {
          "): " + std::string(levelWords(level));
 }
 
-// The file holds "X O 0-14": the levels and the scale they are on. A file of an earlier
+// The file holds "X O 0-15": the levels and the scale they are on. A file of an earlier
 // scale is read as the nearest level of the same strength: "X O 0-17" (to 2026-11-27; its
-// levels 13-16 mixed tiers or searched, and measured as strong as their neighbours against
-// outside players) and "X O" (0-10, the scale before).
+// levels 13, 15 and 16 measured as strong as their neighbours against outside players)
+// and "X O" (0-10, the scale before).
 std::optional<std::array<int, 2>> rememberedLevels() {
   const std::string dir = stateDirectory();
   if (dir.empty()) return std::nullopt;
@@ -31,9 +31,9 @@ std::optional<std::array<int, 2>> rememberedLevels() {
   char rest = 0;
   const int read =
       std::sscanf(text.value().c_str(), "%d %d 0-%d %c", &levels[0], &levels[1], &top, &rest);
-  static constexpr std::array<int, 11> kFromTen = {0, 8, 12, 13, 13, 13, 13, 13, 13, 13, 14};
+  static constexpr std::array<int, 11> kFromTen = {0, 8, 12, 13, 13, 14, 14, 14, 14, 14, 15};
   static constexpr std::array<int, 18> kFromSeventeen = {0, 1,  2,  3,  4,  5,  6,  7,  8,
-                                                         9, 10, 11, 12, 12, 13, 13, 13, 14};
+                                                         9, 10, 11, 12, 12, 13, 14, 14, 15};
   const auto translate = [&](const auto& table) -> std::optional<std::array<int, 2>> {
     for (int& level : levels) {
       if (level < 0 || level >= static_cast<int>(table.size())) return std::nullopt;

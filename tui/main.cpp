@@ -32,7 +32,7 @@ constexpr const char* kUsage =
     "Play Qubic, 4x4x4 tic-tac-toe, in the terminal: against the engine, against a\n"
     "friend, or watch the engine play itself. Press ? in the game for help.\n"
     "\n"
-    "  --level N        the engine's level, 0 (easiest) to 14 (full strength); without\n"
+    "  --level N        the engine's level, 0 (easiest) to 15 (full strength); without\n"
     "                   it the game starts at the level chosen last ([tui] level at first)\n"
     "  --side S         who the keyboard plays: x, o, both (two humans) or none (watch)\n"
     "  --movetime T     the engine's thinking time per move, with its unit: 2s, 500ms\n"

@@ -11,10 +11,10 @@
 namespace qubic {
 
 // Each level's rating on the scale whose zero is level 0 (the anchor): the pooled fit of
-// 2026-11-27 19:35 in docs/strength.md (`qubic-match --pool`, the levels with reference
+// 2026-11-27 20:41 in docs/strength.md (`qubic-match --pool`, the levels with reference
 // players and an outside program, 96 games a pair at 0.1 s a move), rounded to whole Elo.
 inline constexpr std::array<int, kMaxLevel + 1> kLevelElo = {
-    0, 111, 203, 305, 439, 538, 641, 742, 826, 905, 953, 1075, 1179, 1335, 1518};
+    0, 90, 203, 266, 340, 406, 552, 643, 698, 798, 873, 967, 1055, 1182, 1255, 1363};
 
 constexpr int kMinElo = kLevelElo.front();
 constexpr int kMaxElo = kLevelElo.back();

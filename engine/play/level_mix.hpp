@@ -7,7 +7,8 @@
 // one sees. The chances were tuned so that every step is worth about 100 Elo against the
 // level below. Rated in a pool with outside players (docs/strength.md), three levels of
 // the scale before this one were as strong as their neighbours and are gone: the planar
-// tier mixed with the forcing one, and two searching profiles limited in nodes.
+// tier mixed with the forcing one, and two searching profiles limited in nodes; the step
+// from the forcing tier to the full engine, near +200 there, is split by a mix of the two.
 #pragma once
 
 #include <array>
@@ -38,9 +39,10 @@ inline constexpr std::array<LevelMix, kMaxLevel + 1> kLevelMixes = {{
     {1, 0.30},
     {1, 0.55},
     {1, 0.80},
-    {2, 0},  // 12: Planar
-    {3, 0},  // 13: Forcing
-    {4, 0},  // 14: full strength
+    {2, 0},    // 12: Planar
+    {3, 0},    // 13: Forcing
+    {3, 0.5},  // 14: the full engine in half its moves
+    {4, 0},    // 15: full strength
 }};
 
 constexpr bool mixesAreValid() {

@@ -14,7 +14,8 @@ struct LevelInWords {
 
 // From engine/play/level_mix's table: levels 0-7 add a plan (related pairs) to "win or
 // block" ever more often, 8 always; 9-12 add forced wins inside one plane, 13 in the whole
-// cube; 14 proves wins and searches. The ratings are kLevelElo's.
+// cube; 14 proves wins and searches in half its moves, 15 in all. The ratings are
+// kLevelElo's.
 constexpr std::array<LevelInWords, kMaxLevel + 1> kLevels = {{
     {"Beginner", "takes its wins, blocks yours, else plays anywhere"},
     {"Casual", "as Beginner, now and then plays to a plan"},
@@ -30,6 +31,7 @@ constexpr std::array<LevelInWords, kMaxLevel + 1> kLevels = {{
     {"Expert", "mostly forces wins within one level"},
     {"Plane master", "forces and stops wins within any level"},
     {"Master", "forces and stops wins anywhere in the cube"},
+    {"Grandmaster", "as Master, proves wins and searches in half its moves"},
     {"Perfect", "full strength: as X it plays the proven win"},
 }};
 

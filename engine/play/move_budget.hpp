@@ -14,8 +14,9 @@
 namespace qubic {
 
 // The top base player (engine/play/level_mix) proves what it can and searches the rest;
-// the proof searches get this share of the move. The levels below it do not search (the
-// searching profiles of earlier scales: docs/history/strength-2026-11-26-eighteen-levels.md).
+// the proof searches get this share of the move. Level 14 plays it in half its moves, the
+// levels below not at all (the searching profiles of earlier scales, limited in nodes:
+// docs/history/strength-2026-11-26-eighteen-levels.md).
 constexpr double kProofShare = 0.3;
 
 class MoveBudget {

@@ -9,7 +9,7 @@
 namespace qubic {
 
 constexpr int kMinLevel = 0;   // the anchor (engine/play/anchor): the rating scale's zero
-constexpr int kMaxLevel = 14;  // full strength (engine/play/level_mix)
+constexpr int kMaxLevel = 15;  // full strength (engine/play/level_mix)
 
 struct MoveLimits {
   std::chrono::milliseconds moveTime{1000};  // hard budget for this move

@@ -75,10 +75,10 @@ TEST_CASE("every kind of mistake is reported with file, line and column") {
     REQUIRE_FALSE(parsed.ok());
     return parsed.error();
   };
-  CHECK(error("[engine]\nlevel = 15\n") ==
-        "bad.toml:2:9: error: engine.level must be an integer from 0 to 14, got 15");
+  CHECK(error("[engine]\nlevel = 16\n") ==
+        "bad.toml:2:9: error: engine.level must be an integer from 0 to 15, got 16");
   CHECK(error("[engine]\nlevel = \"high\"\n") ==
-        "bad.toml:2:9: error: engine.level must be an integer from 0 to 14");
+        "bad.toml:2:9: error: engine.level must be an integer from 0 to 15");
   CHECK(error("[engine]\nexplain = 1\n") ==
         "bad.toml:2:11: error: engine.explain must be true or false");
   CHECK(error("[engine]\nlevle = 3\n") == "bad.toml:2:1: error: unknown key engine.levle");
@@ -121,7 +121,7 @@ TEST_CASE("single settings are set from text with the same checks") {
   REQUIRE(set.ok());
   CHECK(set.value().engine.level == 5);
   CHECK(withSetting(base, "engine.level", "-1").error() ==
-        "engine.level must be an integer from 0 to 14, got \"-1\"");
+        "engine.level must be an integer from 0 to 15, got \"-1\"");
   CHECK_FALSE(withSetting(base, "engine.level", "5x").ok());
   CHECK_FALSE(withSetting(base, "engine.explain", "yes").ok());
   CHECK(withSetting(base, "engine.explain", "false").value().engine.explain == false);

@@ -230,7 +230,7 @@ TEST_CASE("the program prints its effective settings and reads a given configura
   configured.send("ugi");
   const auto handshake = configured.readUntil("ugiok", milliseconds(5000));
   CHECK(std::find(handshake.begin(), handshake.end(),
-                  "option name Level type spin default 3 min 0 max 14") != handshake.end());
+                  "option name Level type spin default 3 min 0 max 15") != handshake.end());
   configured.send("quit");
   CHECK(configured.wait(milliseconds(5000)) == 0);
   std::filesystem::remove(path);

@@ -41,7 +41,7 @@ TEST_CASE("ugi lists identity, every option with its range, then ugiok") {
   const Lines options(replies.begin() + 2, replies.end());
   CHECK(options ==
         Lines{
-            "option name Level type spin default 14 min 0 max 14",
+            "option name Level type spin default 15 min 0 max 15",
             "option name Hash type spin default 64 min 1 max 16384",
             "option name Threads type spin default 1 min 1 max 64",
             "option name MoveOverhead type spin default 10 min 0 max 5000",
@@ -67,7 +67,7 @@ TEST_CASE("option defaults come from the configuration") {
   Transcript t(settings);
   CHECK(t.searcher.applied.level == 3);  // applied at start, before any setoption
   const Lines replies = t.send("ugi");
-  CHECK(replies[2] == "option name Level type spin default 3 min 0 max 14");
+  CHECK(replies[2] == "option name Level type spin default 3 min 0 max 15");
   CHECK(replies[7] == "option name SolutionFile type string default my.book");
   CHECK(replies[9] == "option name Explain type check default false");
 }
@@ -92,9 +92,9 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
   CHECK(t.searcher.jobs.back().limits.multiPv == 3);  // each search ranks that many moves
   t.send("stop");
 
-  CHECK(t.send("setoption name Level value 15") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 14, "
-              "got \"15\""});
+  CHECK(t.send("setoption name Level value 16") ==
+        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 15, "
+              "got \"16\""});
   CHECK(t.send("setoption name Hash value lots") ==
         Lines{"info string error: setoption Hash: engine.hash_mb must be an integer from 1 to "
               "16384, got \"lots\""});
@@ -102,7 +102,7 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
         Lines{"info string error: setoption Explain: engine.explain must be true or false, got "
               "\"yes\""});
   CHECK(t.send("setoption name Level") == Lines{"info string error: setoption Level: engine.level "
-                                                "must be an integer from 0 to 14, got \"\""});
+                                                "must be an integer from 0 to 15, got \"\""});
   CHECK(t.send("setoption name Colour value red") ==
         Lines{"info string error: setoption: unknown option \"Colour\"; the options are Level, "
               "Hash, Threads, "
@@ -228,10 +228,10 @@ TEST_CASE("query level N gives the level's rating and what it does, for GUIs") {
   Transcript t;
   CHECK(t.send("query level 0") ==
         Lines{"response 0 Beginner: takes its wins, blocks yours, else plays anywhere"});
-  CHECK(t.send("query level 14") == Lines{"response " + std::to_string(kLevelElo[14]) +
-                                          " Perfect: " + std::string(levelWords(14))});
-  CHECK(t.send("query level 15") ==
-        Lines{"info string error: query level: expected a level from 0 to 14, got \"15\""});
+  CHECK(t.send("query level 15") == Lines{"response " + std::to_string(kLevelElo[15]) +
+                                          " Perfect: " + std::string(levelWords(15))});
+  CHECK(t.send("query level 16") ==
+        Lines{"info string error: query level: expected a level from 0 to 15, got \"16\""});
 }
 
 TEST_CASE("query winline names the cells of the completed line, for GUIs that hold no rules") {
@@ -289,7 +289,7 @@ TEST_CASE(
         Lines{"info string error: query: unknown question "
               "\"result\\x0c\"; expected gameover, p1turn, result or winline"});
   CHECK(t.send("setoption name Level value 05") ==
-        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 14, "
+        Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 15, "
               "got \"05\""});
   CHECK(t.session.settings().engine.level == kMaxLevel);
 }
@@ -559,7 +559,7 @@ TEST_CASE(
   REQUIRE(searcher.configure(settings).empty());
   CHECK_FALSE(searcher.think(job).fromBook);
   settings.useSolution = true;
-  settings.level = kMaxLevel - 1;  // only the top level plays from the book
+  settings.level = 13;  // the forcing tier never plays the full engine, nor from the book
   REQUIRE(searcher.configure(settings).empty());
   CHECK_FALSE(searcher.think(job).fromBook);
 }

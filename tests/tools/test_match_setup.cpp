@@ -260,7 +260,7 @@ TEST_CASE("the ladder preset makes one engine per level of our engine") {
   CHECK(parse({"--ladder", "-each", "cmd=/other/engine"}).value().engines[9].command ==
         "/other/engine");
   CHECK(parse({"--ladder"}).value().engines.size() ==
-        15);  // levels 0-14: the anchor is the scale's zero
+        16);  // levels 0-15: the anchor is the scale's zero
 }
 
 TEST_CASE("every mistake on the command line is named") {

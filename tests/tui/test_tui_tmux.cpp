@@ -202,11 +202,11 @@ const char* kTwoHumans = "[tui]\nhuman_side = \"both\"\n";
 // The engine (X) would think for a minute: only interrupting it ends its turn quickly.
 // Without the book, which would answer at once.
 const char* kSlowEngine =
-    "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\nlevel = 14\n[engine]\nuse_solution = false\n";
+    "[tui]\nhuman_side = \"o\"\nmove_time_ms = 60000\nlevel = 15\n[engine]\nuse_solution = false\n";
 const char* kSlowReply =
-    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\nlevel = 14\n[engine]\nuse_solution = false\n";
+    "[tui]\nhuman_side = \"x\"\nmove_time_ms = 60000\nlevel = 15\n[engine]\nuse_solution = false\n";
 // The engine as X at full strength, with the shipped book.
-const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\nlevel = 14\n";
+const char* kBookEngine = "[tui]\nhuman_side = \"o\"\nmove_time_ms = 5000\nlevel = 15\n";
 
 }  // namespace
 
@@ -278,7 +278,7 @@ TEST_CASE("e shows the line of play the engine expects after its move") {
   // The top level without the book searches as deep as its time allows, so its move comes
   // with a line (the levels below it play by rules).
   QubicPane pane(
-      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\nlevel = 14\n[engine]\nseed = "
+      "[tui]\nhuman_side = \"x\"\nmove_time_ms = 2000\nlevel = 15\n[engine]\nseed = "
       "7\nuse_solution = false\n");
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1");
@@ -819,7 +819,7 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
         std::system((qubic + " " + args + " --print-config >/dev/null 2>&1").c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   };
-  CHECK(exitCode("--level 15") == 2);
+  CHECK(exitCode("--level 16") == 2);
   // Durations take units (issue 43: --movetime was in ms, qubic-solve --time in s).
   CHECK(run(qubic + " --movetime 2s --watch-delay 0.25s --print-config")
             .find("\nmove_time_ms = 2000\n") != std::string::npos);
@@ -828,14 +828,14 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
   CHECK_THAT(run("{ " + qubic + " --movetime 1500 2>&1; }"), Catch::Contains("needs a unit"));
   CHECK(exitCode("--movetime 2x") == 2);
   // Named as given, error first, then where to look (issue 43: it named the config key).
-  CHECK(run("{ " + qubic + " --level 15 2>&1; }") ==
-        "qubic: --level: must be an integer from 0 to 14, got \"15\"\nTry 'qubic --help' for "
+  CHECK(run("{ " + qubic + " --level 16 2>&1; }") ==
+        "qubic: --level: must be an integer from 0 to 15, got \"16\"\nTry 'qubic --help' for "
         "more information.\n");
   CHECK(exitCode("--side z") == 2);
   CHECK(exitCode("--level 3 --level 4") == 2);
   CHECK(exitCode("--movetime") == 2);
-  CHECK(exitCode("--level 14") == 0);
-  CHECK(exitCode("--level-x 15") == 2);
+  CHECK(exitCode("--level 15") == 0);
+  CHECK(exitCode("--level-x 16") == 2);
   CHECK(exitCode("--watch-delay -1") == 2);
   CHECK(exitCode("--puzzle 500") == 2);  // issue 41 (2.11): was an error inside the game
   CHECK(exitCode("--puzzle 120") == 0);
@@ -897,8 +897,8 @@ TEST_CASE("the engine's level follows it to the other side, and looking is not c
 
   QubicPane start("[tui]\nlevel = 6\n", 80, 24, true);
   REQUIRE(start.waitForText("Engine level: 6"));
-  for (int i = 0; i < 8; ++i) start.keys("+");
-  REQUIRE(start.waitForText("Engine level: 14"));
+  for (int i = 0; i < 9; ++i) start.keys("+");
+  REQUIRE(start.waitForText("Engine level: 15"));
   start.keys("q");
   REQUIRE(start.waitForExit(5).find("exit 0") != std::string::npos);
   start.restart();
@@ -936,7 +936,7 @@ TEST_CASE("the start screen shows what will play: a rating, or each side's level
        {std::string("Engine levels: X 11, O 4   (+ stronger, - weaker)"),
         std::string("X: Expert (Elo " + std::to_string(kLevelElo[11]) + "); O: Club (Elo " +
                     std::to_string(kLevelElo[4]) + ")"),
-        std::string("(Elo; 0 easiest, 14 never loses as X; docs/strength.md):")})
+        std::string("(Elo; 0 easiest, 15 never loses as X; docs/strength.md):")})
     CHECK(two.last.find(line) != std::string::npos);
 }
 
@@ -1244,10 +1244,10 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   CHECK(pane.last.find("Steady (Elo " + std::to_string(kLevelElo[6]) +
                        "): plays to a plan three moves in four") != std::string::npos);
   // Every level with its rating on the scale of docs/strength.md (issue 45, 4).
-  CHECK(pane.last.find("Level ratings (Elo; 0 easiest, 14 never loses as X; docs/strength.md):") !=
+  CHECK(pane.last.find("Level ratings (Elo; 0 easiest, 15 never loses as X; docs/strength.md):") !=
         std::string::npos);
   CHECK(pane.last.find("0: 0, 1: " + std::to_string(kLevelElo[1])) != std::string::npos);
-  CHECK(pane.last.find("14: " + std::to_string(kLevelElo[14])) != std::string::npos);
+  CHECK(pane.last.find("15: " + std::to_string(kLevelElo[15])) != std::string::npos);
   pane.keys("+");
   REQUIRE(pane.waitForText("Engine level: 7"));
   pane.keys("2");  // O against the engine: the engine (X) moves at once
@@ -1256,7 +1256,7 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   CHECK(pane.last.find("Engine, level 7") != std::string::npos);
   CHECK(pane.last.find("O  You") != std::string::npos);
   // The level chosen is the next run's, kept in the state directory with its scale.
-  CHECK(readText(pane.dir() / "qubic" / "levels") == "7 7 0-14\n");
+  CHECK(readText(pane.dir() / "qubic" / "levels") == "7 7 0-15\n");
   pane.keys("q");  // the game has a move: quitting asks first
   REQUIRE(pane.waitForText("lose it?"));
   pane.keys("y");
@@ -1272,13 +1272,13 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   pane.restart();
   REQUIRE(pane.waitForText("Who plays?"));
   CHECK(pane.last.find("Engine level: 13") != std::string::npos);
-  // So does one of the scale of 0-17: its levels 15 and 16 searched (now 13), 17 is the top.
+  // So does one of the scale of 0-17: its levels 15 and 16 searched (now 14), 17 is the top.
   pane.keys("q");
   REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
   std::ofstream(pane.dir() / "qubic" / "levels") << "16 17 0-17\n";
   pane.restart();
   REQUIRE(pane.waitForText("Who plays?"));
-  CHECK(pane.last.find("Engine levels: X 13, O 14") != std::string::npos);
+  CHECK(pane.last.find("Engine levels: X 14, O 15") != std::string::npos);
 }
 
 TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") {
@@ -1594,7 +1594,7 @@ TEST_CASE("swapping sides keeps the engine's level and says so") {
   // level's name, rating and words.
   INFO(pane.last);
   CHECK(
-      std::regex_search(pane.last, std::regex(R"(\(0\s+to\s+14\):\s+level\s+4,\s+Club\s+\(Elo\s+)" +
+      std::regex_search(pane.last, std::regex(R"(\(0\s+to\s+15\):\s+level\s+4,\s+Club\s+\(Elo\s+)" +
                                               std::to_string(kLevelElo[4]) + R"(\))")));
   CHECK(pane.last.find("10 strongest") == std::string::npos);
   pane.keys("s");

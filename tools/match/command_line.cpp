@@ -198,7 +198,7 @@ Options:
   --pool              our engine's levels, each against the next and against reference
                       players (ours: random and greedy; and each -engine given), all
                       rated at once (Bradley-Terry); writes the fit to the -report file
-  -levels FROM-TO     the levels of --ladder or --pool (default 0-14)
+  -levels FROM-TO     the levels of --ladder or --pool (default 0-15)
   -report FILE        where --ladder writes its report (default docs/strength-ladder.md), or
                       --pool (default docs/strength-pool.md)
   --help              this text
