@@ -3,6 +3,7 @@
 // user's sessions; every wait is bounded. Skipped with a warning when tmux is missing.
 #include <catch2/catch.hpp>
 
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -108,6 +109,10 @@ class QubicPane {
   }
   ~QubicPane() {
     tmux("kill-server");
+    // On the hangup qubic saves an unfinished game: let it finish before the directory goes.
+    const long pid = std::strtol(qubicPid().c_str(), nullptr, 10);
+    for (int i = 0; i < 100 && pid > 0 && kill(static_cast<pid_t>(pid), 0) == 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
     std::error_code ignored;
     fs::remove_all(dir_, ignored);
   }
@@ -447,12 +452,18 @@ TEST_CASE("with proven_cache the overlay's proven values come back in the next r
   }
   CHECK(first > 0);
   REQUIRE(fs::exists(cache / "qubic" / "proven-values"));
-  QubicPane again(config, 100, 30, false, exports);
-  REQUIRE(again.waitForText("level 4"));
-  again.keys("1a1 4d4 1d1 1b2 2b2");
-  REQUIRE(again.waitForText("3. 2b2"));
-  again.keys("a");
-  CHECK(provenCount(again) >= first);
+  {
+    QubicPane again(config, 100, 30, false, exports);
+    REQUIRE(again.waitForText("level 4"));
+    again.keys("1a1 4d4 1d1 1b2 2b2");
+    REQUIRE(again.waitForText("3. 2b2"));
+    again.keys("a");
+    CHECK(provenCount(again) >= first);
+    again.keys("q");  // the game writes its cache as it ends: remove the directory after that
+    REQUIRE(again.waitForText("Quit and lose it?"));
+    again.keys("y");
+    again.waitForExit(10);
+  }
   fs::remove_all(cache);
 }
 

@@ -94,6 +94,10 @@ class Server:
         self.process.wait(10)
 
 
+# Chromium leaves its org.chromium.Chromium.* directories in TMPDIR: give it the scratch one.
+BROWSER_TMP = None
+
+
 def browser(width, height):
     options = Options()
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
@@ -103,7 +107,8 @@ def browser(width, height):
         options.add_experimental_option(
             "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    env = dict(os.environ, TMPDIR=BROWSER_TMP) if BROWSER_TMP else None
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver"), env=env), options=options)
 
 
 def text(driver, element_id):
@@ -445,7 +450,10 @@ def main():
     if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
         print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
         return 77
+    global BROWSER_TMP
     scratch = tempfile.mkdtemp(prefix="qubic-web-test-")
+    BROWSER_TMP = os.path.join(scratch, "browser-tmp")
+    os.mkdir(BROWSER_TMP)
     server = Server([ENGINE], scratch)
     try:
         test_game_save_reconnect(server, scratch)
