@@ -43,6 +43,8 @@ SettingField::Access<std::string> textAccess() {
 constexpr auto kEngine = &Settings::engine;
 constexpr auto kTui = &Settings::tui;
 constexpr auto kMatch = &Settings::match;
+// Before 2026-11-27 the levels went to 17: a file written then may say 16 or 17.
+constexpr std::string_view kOldLevels = "the levels were 0-17 before 2026-11-27; 15 is the top now";
 const std::vector<std::string_view> kColors = {"default", "black",   "red",  "green", "yellow",
                                                "blue",    "magenta", "cyan", "white"};
 
@@ -84,13 +86,18 @@ bool knownSection(std::string_view section) {
   return false;
 }
 
+std::string aboveMaxHint(const SettingField::Integer& i, std::int64_t v) {
+  return v > i.max && !i.aboveMax.empty() ? " (" + std::string(i.aboveMax) + ")" : "";
+}
+
 // Stores one TOML value into `settings`; returns an error phrase, empty on success.
 std::string assign(Settings& settings, const SettingField& f, const toml::node& node) {
   const std::string expected = fullName(f) + " must be " + describe(f);
   if (const auto* i = std::get_if<SettingField::Integer>(&f.kind)) {
     const auto v = node.value_exact<std::int64_t>();
     if (!v) return expected;
-    if (*v < i->min || *v > i->max) return expected + ", got " + std::to_string(*v);
+    if (*v < i->min || *v > i->max)
+      return expected + ", got " + std::to_string(*v) + aboveMaxHint(*i, *v);
     i->access.set(settings, *v);
   } else if (const auto* b = std::get_if<SettingField::Boolean>(&f.kind)) {
     const auto v = node.value_exact<bool>();
@@ -152,7 +159,8 @@ const std::vector<SettingField>& settingFields() {
        "qubic-engine's playing strength: 0 completes and blocks threes, else plays at random (the "
        "rating scale's zero), each level about 100 Elo above the one below, 15 is full strength "
        "(docs/strength.md; the game: [tui] level)",
-       F::Integer{integerAccess<kEngine, &EngineSettings::level>(), kMinLevel, kMaxLevel}},
+       F::Integer{integerAccess<kEngine, &EngineSettings::level>(), kMinLevel, kMaxLevel,
+                  kOldLevels}},
       {"engine", "hash_mb",
        "memory for all the engine's tables in MB (proofs, search, threat searches), allocated once "
        "at start-up",
@@ -203,11 +211,11 @@ const std::vector<SettingField>& settingFields() {
       {"tui", "level",
        "the engine's level in the game at the first run, 0 (plays at random but for threes) to "
        "15 (full strength); after that the game starts at the level chosen last",
-       F::Integer{integerAccess<kTui, &TuiSettings::level>(), kMinLevel, kMaxLevel}},
+       F::Integer{integerAccess<kTui, &TuiSettings::level>(), kMinLevel, kMaxLevel, kOldLevels}},
       {"tui", "level_x", "the engine's level when it plays X (-1: [tui] level)",
-       F::Integer{integerAccess<kTui, &TuiSettings::levelX>(), -1, kMaxLevel}},
+       F::Integer{integerAccess<kTui, &TuiSettings::levelX>(), -1, kMaxLevel, kOldLevels}},
       {"tui", "level_o", "the engine's level when it plays O (-1: [tui] level)",
-       F::Integer{integerAccess<kTui, &TuiSettings::levelO>(), -1, kMaxLevel}},
+       F::Integer{integerAccess<kTui, &TuiSettings::levelO>(), -1, kMaxLevel, kOldLevels}},
       {"tui", "watch_delay_ms", "pause between moves when the engine plays itself, to follow it",
        F::Integer{integerAccess<kTui, &TuiSettings::watchDelayMs>(), 0, 60000}},
       {"tui", "clock",
@@ -490,7 +498,7 @@ Parsed<Settings> withSetting(const Settings& settings, std::string_view name,
         digits.size() > 1 && digits[0] == '0';  // one spelling per number: 5, not 05
     if (ec != std::errc() || end != value.data() + value.size() || leadingZero || v < i->min ||
         v > i->max)
-      return Parsed<Settings>::failure(expected);
+      return Parsed<Settings>::failure(expected + (ec == std::errc() ? aboveMaxHint(*i, v) : ""));
     i->access.set(result, v);
   } else if (const auto* b = std::get_if<SettingField::Boolean>(&field->kind)) {
     if (value != "true" && value != "false") return Parsed<Settings>::failure(expected);

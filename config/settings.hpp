@@ -107,6 +107,7 @@ struct SettingField {
   struct Integer {
     Access<std::int64_t> access;
     std::int64_t min, max;
+    std::string_view aboveMax = {};  // said after the range when a value is above it
   };
   struct Boolean {
     Access<bool> access;

@@ -75,8 +75,10 @@ TEST_CASE("every kind of mistake is reported with file, line and column") {
     REQUIRE_FALSE(parsed.ok());
     return parsed.error();
   };
-  CHECK(error("[engine]\nlevel = 16\n") ==
-        "bad.toml:2:9: error: engine.level must be an integer from 0 to 15, got 16");
+  CHECK(
+      error("[engine]\nlevel = 16\n") ==
+      "bad.toml:2:9: error: engine.level must be an integer from 0 to 15, got 16 (the levels were "
+      "0-17 before 2026-11-27; 15 is the top now)");
   CHECK(error("[engine]\nlevel = \"high\"\n") ==
         "bad.toml:2:9: error: engine.level must be an integer from 0 to 15");
   CHECK(error("[engine]\nexplain = 1\n") ==

@@ -94,7 +94,7 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
 
   CHECK(t.send("setoption name Level value 16") ==
         Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 15, "
-              "got \"16\""});
+              "got \"16\" (the levels were 0-17 before 2026-11-27; 15 is the top now)"});
   CHECK(t.send("setoption name Hash value lots") ==
         Lines{"info string error: setoption Hash: engine.hash_mb must be an integer from 1 to "
               "16384, got \"lots\""});

@@ -840,8 +840,8 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
   CHECK(exitCode("--movetime 2x") == 2);
   // Named as given, error first, then where to look (issue 43: it named the config key).
   CHECK(run("{ " + qubic + " --level 16 2>&1; }") ==
-        "qubic: --level: must be an integer from 0 to 15, got \"16\"\nTry 'qubic --help' for "
-        "more information.\n");
+        "qubic: --level: must be an integer from 0 to 15, got \"16\" (the levels were 0-17 before "
+        "2026-11-27; 15 is the top now)\nTry 'qubic --help' for more information.\n");
   CHECK(exitCode("--side z") == 2);
   CHECK(exitCode("--level 3 --level 4") == 2);
   CHECK(exitCode("--movetime") == 2);
