@@ -496,9 +496,9 @@ Parsed<Settings> withSetting(const Settings& settings, std::string_view name,
     const std::string_view digits = value.substr(value.rfind('-', 0) == 0 ? 1 : 0);
     const bool leadingZero =
         digits.size() > 1 && digits[0] == '0';  // one spelling per number: 5, not 05
-    if (ec != std::errc() || end != value.data() + value.size() || leadingZero || v < i->min ||
-        v > i->max)
-      return Parsed<Settings>::failure(expected + (ec == std::errc() ? aboveMaxHint(*i, v) : ""));
+    const bool number = ec == std::errc() && end == value.data() + value.size() && !leadingZero;
+    if (!number || v < i->min || v > i->max)
+      return Parsed<Settings>::failure(expected + (number ? aboveMaxHint(*i, v) : ""));
     i->access.set(result, v);
   } else if (const auto* b = std::get_if<SettingField::Boolean>(&field->kind)) {
     if (value != "true" && value != "false") return Parsed<Settings>::failure(expected);

@@ -459,11 +459,7 @@ TEST_CASE("with proven_cache the overlay's proven values come back in the next r
     REQUIRE(again.waitForText("3. 2b2"));
     again.keys("a");
     CHECK(provenCount(again) >= first);
-    again.keys("q");  // the game writes its cache as it ends: remove the directory after that
-    REQUIRE(again.waitForText("Quit and lose it?"));
-    again.keys("y");
-    again.waitForExit(10);
-  }
+  }  // the pane waits for qubic to end, and so for its last write to the cache
   fs::remove_all(cache);
 }
 
