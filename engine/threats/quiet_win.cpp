@@ -4,22 +4,6 @@
 
 namespace qubic {
 
-namespace {
-
-// The replies to `a` (the defender to move) that make a defender three.
-Bitboard threeMakingReplies(const Position& a, Side defender) {
-  Bitboard making = 0;
-  for (Bitboard r = a.emptyCells(); r;) {
-    const int cell = popLowest(r);
-    Position b = a;
-    b.play(cell);
-    if (threatCells(b, defender)) making |= bit(cell);
-  }
-  return making;
-}
-
-}  // namespace
-
 QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, const ThreatLimits& limits) {
   const Side attacker = pos.sideToMove(), defender = opponent(attacker);
   QuietWin found;
@@ -33,7 +17,7 @@ QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, const ThreatLi
     found.nodes += passed.nodes;
     if (!passed.win) continue;
     bool refuted = false;
-    for (Bitboard r = (passed.zone & a.emptyCells()) | threeMakingReplies(a, defender);
+    for (Bitboard r = (passed.zone & a.emptyCells()) | threeMakingCells(a, defender);
          r && !refuted;) {
       Position b = a;
       b.play(popLowest(r));
