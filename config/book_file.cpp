@@ -4,6 +4,7 @@
 
 #include "data_dirs.hpp"
 #include "read_file.hpp"
+#include "shipped_data.hpp"
 
 namespace qubic {
 
@@ -23,6 +24,9 @@ Parsed<std::shared_ptr<const Book>> loadBookFile(const std::string& path) {
   const std::vector<std::uint8_t> bytes(text.value().begin(), text.value().end());
   Parsed<Book> book = Book::parse(bytes);
   if (!book) return Result::failure(shown + " is not a usable book: " + book.error());
+  if (path.empty())
+    if (std::string e = notAsShipped(bytes, recordedBookChecksum()); !e.empty())
+      return Result::failure(shown + " is refused: " + e);
   return Result::success(std::make_shared<const Book>(book.value()));
 }
 

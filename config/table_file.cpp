@@ -4,6 +4,7 @@
 
 #include "data_dirs.hpp"
 #include "read_file.hpp"
+#include "shipped_data.hpp"
 
 namespace qubic {
 
@@ -24,6 +25,9 @@ Parsed<std::shared_ptr<const OpeningTable>> loadTableFile(const std::string& pat
   const std::vector<std::uint8_t> bytes(text.value().begin(), text.value().end());
   Parsed<OpeningTable> table = OpeningTable::fromBytes(bytes);
   if (!table) return Result::failure(shown + " is not a usable table: " + table.error());
+  if (path.empty())
+    if (std::string e = notAsShipped(bytes, recordedTableChecksum()); !e.empty())
+      return Result::failure(shown + " is refused: " + e);
   return Result::success(std::make_shared<const OpeningTable>(table.value()));
 }
 

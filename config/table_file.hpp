@@ -15,7 +15,9 @@ inline constexpr const char* kShippedTableName = "qubic.table";
 // Where the shipped table is: the first qubic.table of dataDirs(), "" when there is none.
 std::string shippedTablePath();
 
-// Reads and checks a table file; "" reads the shipped one. The error names the file and
+// Reads and checks a table file (its format and checksum); "" reads the shipped one, which
+// must also be the very file the build recorded (its checksum): a table damaged, or
+// replaced, or left from another build becomes no claim. The error names the file and
 // says what is wrong.
 Parsed<std::shared_ptr<const OpeningTable>> loadTableFile(const std::string& path);
 

@@ -17,7 +17,8 @@ struct OutputKind {
 
 inline constexpr OutputKind kProofFile{"proof file", "qubic-proof "};  // docs/proof-format.md
 inline constexpr OutputKind kBookFile{"book", "QUBOOK01"};             // docs/book-format.md
-inline constexpr OutputKind kTableFile{"opening table", "QUBTAB01"};   // docs/table-format.md
+inline constexpr OutputKind kTableFile{"opening table",
+                                       "QUBTAB0"};  // docs/table-format.md, any version
 inline constexpr OutputKind kTableResult{"table job result", "qubic-table-result "};
 inline constexpr OutputKind kLadderReport{"ladder report", "# Playing strength of the levels"};
 inline constexpr OutputKind kPoolReport{"pool report", "# Playing strength: the pooled fit"};

@@ -18,6 +18,7 @@
 #include "config/data_dirs.hpp"
 #include "config/program.hpp"
 #include "config/settings.hpp"
+#include "config/shipped_data.hpp"
 #include "player_searcher.hpp"
 #include "ugi.hpp"
 
@@ -92,8 +93,7 @@ int run(int argc, char** argv) {
   }
   if (args.help) {
     std::fputs(std::string(kUsage).c_str(), stdout);
-    std::printf("The solution (the book the top level plays from): %s",
-                qubic::dataSearchReport(qubic::kShippedBookName).c_str());
+    std::fputs(qubic::shippedDataReport().c_str(), stdout);
     return 0;
   }
   const qubic::Parsed<qubic::Settings> settings = qubic::resolveSettings(args.configPath);
@@ -158,7 +158,10 @@ int run(int argc, char** argv) {
   }
   searcher.stop();  // quit has stopped any search already; this keeps the exit certain
   searcher.waitForSearch();
-  searcher.saveProvenValues();
+  if (const std::string problem = searcher.saveProvenValues(); !problem.empty()) {
+    const std::lock_guard<std::mutex> lock(sessionMutex);
+    ugi.inform(problem);
+  }
   return 0;
 }
 

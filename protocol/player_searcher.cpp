@@ -56,7 +56,7 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
     try {
       auto fresh = std::make_unique<Player>(options);
       // What the old player proved goes over to the new one.
-      if (player_) fresh->provenValues().addFrom(player_->provenValues().serialize(""), "");
+      if (player_) fresh->provenValues().merge(player_->provenValues());
       player_ = std::move(fresh);
     } catch (const std::bad_alloc&) {
       return "cannot allocate " + std::to_string(settings.hashMb) + " MB for the hash table";
@@ -73,8 +73,10 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
   book_ = book;
   player_->setBook(book_, settings.useSolution);
   player_->setOpeningTable(settings.useSolution ? table_ : nullptr);
-  // A damaged or foreign cache is ignored (and replaced at the next save): no error.
-  if (settings.provenCache && !cacheLoaded_) loadProvenCache(player_->provenValues());
+  // A damaged or foreign cache is ignored (and replaced at the next save): said, no error.
+  cacheNotice_.clear();
+  if (settings.provenCache && !cacheLoaded_)
+    cacheNotice_ = loadProvenCache(player_->provenValues());
   cacheLoaded_ = cacheLoaded_ || settings.provenCache;
   applied_ = settings;
   if (!bookProblem.empty()) applied_.solutionFile.clear();
@@ -84,8 +86,9 @@ std::string PlayerSearcher::configure(const EngineSettings& settings) {
 }
 
 std::string PlayerSearcher::notice() const {
-  if (!player_ || player_->proofThreads() >= applied_.threads) return {};
-  return "Threads " + std::to_string(applied_.threads) + " asked, the system started " +
+  if (!player_ || player_->proofThreads() >= applied_.threads) return cacheNotice_;
+  return (cacheNotice_.empty() ? "" : cacheNotice_ + "; ") + "Threads " +
+         std::to_string(applied_.threads) + " asked, the system started " +
          std::to_string(player_->proofThreads()) + " (a process or memory limit); the engine " +
          "searches on those";
 }
@@ -126,8 +129,9 @@ void PlayerSearcher::waitIfStopping() {
 
 void PlayerSearcher::waitForSearch() { jobs_.wait(); }
 
-void PlayerSearcher::saveProvenValues() {
-  if (player_ && applied_.provenCache) saveProvenCache(player_->provenValues());
+std::string PlayerSearcher::saveProvenValues() {
+  if (!player_ || !applied_.provenCache) return {};
+  return saveProvenCache(player_->provenValues());
 }
 
 }  // namespace qubic

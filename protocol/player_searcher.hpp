@@ -37,8 +37,8 @@ class PlayerSearcher final : public Searcher {
   // Waits until the running search (if any) has delivered its result. Same caveat.
   void waitForSearch();
   // With ProvenCache on, merges the values MultiPV proved into the cache file
-  // (config/proven_cache); call it once no search runs, before exit.
-  void saveProvenValues();
+  // (config/proven_cache); call it once no search runs, before exit. What went wrong, or "".
+  std::string saveProvenValues();
 
  private:
   MoveChoice search(const SearchJob& job, const std::atomic<bool>& stop,
@@ -46,9 +46,9 @@ class PlayerSearcher final : public Searcher {
 
   Report report_;
   std::unique_ptr<Player> player_;
-  std::shared_ptr<const OpeningTable> table_;
-  bool cacheLoaded_ = false;  // the proven values' cache was read into the player  // the shipped
-                              // opening table, read once
+  std::shared_ptr<const OpeningTable> table_;  // the shipped opening table, read once
+  bool cacheLoaded_ = false;                   // the proven values' cache was read into the player
+  std::string cacheNotice_;                    // why the cache was not read, for notice()
   std::shared_ptr<const Book> book_;  // the book loaded from applied_.solutionFile; null: none
   EngineSettings applied_;
   JobThread jobs_;  // last: its destructor stops and joins the search before the rest goes

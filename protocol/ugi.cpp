@@ -68,6 +68,8 @@ UgiSession::UgiSession(const Settings& settings, Searcher& searcher, LineSink ou
   if (const std::string notice = searcher_.notice(); !notice.empty()) say("info string " + notice);
 }
 
+void UgiSession::inform(std::string_view text) { say("info string " + std::string(text)); }
+
 void UgiSession::handle(std::string_view line) {
   if (quit_) return;
   try {
@@ -380,8 +382,19 @@ void UgiSession::onSearchDone(const MoveChoice& result) {
 }
 
 void UgiSession::finishSearch(const MoveChoice& result) {
+  // Where shown values that were not proven by this search come from (issue 68, 2).
+  bool table = result.fromTable, store = result.fromStore;
+  for (const MoveChoice& line : result.ranked)
+    table = table || line.fromTable, store = store || line.fromStore;
+  if (table)
+    say("info string values from the opening table (the shipped file, checked against the "
+        "build's checksum)");
+  if (store)
+    say("info string values proven before: this run's, or kept across runs "
+        "(ProvenCache, written under this installation's key)");
   if (settings_.engine.explain && !result.reason.empty())
     say("info string reason: " + result.reason);
+
   search_.reset();
   say("bestmove " + moveToken(result.move));
 }

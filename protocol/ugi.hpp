@@ -31,6 +31,8 @@ class UgiSession {
   void handle(std::string_view line);
   // A line longer than `maxBytes` came and was dropped: one error, nothing changes.
   void rejectLongLine(std::size_t maxBytes);
+  // Tells the controller something that is not an answer: `info string <text>`.
+  void inform(std::string_view text);
 
   // From the searcher: the best move so far, and the final result of the search.
   void onSearchProgress(const MoveChoice& best);

@@ -1,6 +1,6 @@
 // A built program run to its end with its input closed, for the tests of the command-line
 // tools: its exit code (-99 when it did not exit in time, -1 when a signal ended it) and
-// everything it wrote.
+// everything it wrote. `program` is a name in the build's bin/, or an absolute path.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -21,7 +21,8 @@ struct ProgramRun {
 inline ProgramRun runProgram(const std::string& program, const std::vector<std::string>& args,
                              std::chrono::milliseconds timeout = std::chrono::seconds(60),
                              const std::vector<std::string>& env = {}) {
-  std::vector<std::string> argv{std::string(QUBIC_BIN_DIR) + "/" + program};
+  std::vector<std::string> argv{
+      program.starts_with('/') ? program : std::string(QUBIC_BIN_DIR) + "/" + program};
   argv.insert(argv.end(), args.begin(), args.end());
   ChildProcess child(argv, env);
   REQUIRE(child.started());

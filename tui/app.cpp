@@ -33,7 +33,7 @@ App::App(const Settings& settings, const KeyMap& keys, std::optional<int> puzzle
 
 App::~App() = default;
 
-void App::run() {
+std::string App::run() {
   if (openPuzzle_)
     startPuzzle(static_cast<std::size_t>(*openPuzzle_ - 1), 0);
   else
@@ -42,8 +42,9 @@ void App::run() {
   engine_.stop();
   analysis_.reset();  // its thread adds to the known values: it ends first
   review_ = ReviewStudy(solution_.known);
-  solution_.keep();
+  std::string problem = solution_.keep();
   files_.keepOnExit(context_, engine_);  // for the next run: with the clocks as they stand
+  return problem;
 }
 
 void App::turn() {

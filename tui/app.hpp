@@ -35,7 +35,8 @@ class App {
   ~App();
 
   // The event loop; returns when the user quits or SIGINT/SIGTERM arrives.
-  void run();
+  // Plays until the player quits; what could not be kept at the end (the proven values), or "".
+  std::string run();
 
  private:
   // --- the loop, the routing and the transitions (app.cpp) ---

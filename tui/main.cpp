@@ -16,6 +16,7 @@
 #include "config/duration.hpp"
 #include "config/program.hpp"
 #include "config/settings.hpp"
+#include "config/shipped_data.hpp"
 #include "keymap.hpp"
 #include "levels.hpp"
 #include "puzzle_session.hpp"
@@ -93,8 +94,7 @@ Arguments parseArguments(int argc, char** argv) {
       throw qubic::UsageError("unexpected argument '" + line.positional()[0] + "'");
     if (line.has("--help") || line.has("--version")) {
       if (line.has("--help"))
-        std::cout << kUsage << "\nThe solution (the book the top level plays from): "
-                  << qubic::dataSearchReport(qubic::kShippedBookName);
+        std::cout << kUsage << '\n' << qubic::shippedDataReport();
       else
         std::cout << qubic::versionText("qubic");
       args.exitNow = 0;
@@ -206,15 +206,17 @@ int main(int argc, char** argv) {
     std::cout << qubic::settingsToToml(settings.value());
     return 0;
   }
+  std::string farewell;  // what the game could not do at its end, said once the screen is back
   try {
     qubic::tui::TerminalSession terminal;
     qubic::tui::App app(settings.value(), keys.value(), args.puzzle);
-    app.run();
+    farewell = app.run();
   } catch (const std::exception& e) {
     qubic::tui::restoreTerminal();
     std::cerr << "qubic: " << e.what() << '\n';
     return 1;
   }
+  if (!farewell.empty()) std::cerr << "qubic: " << farewell << '\n';
   // Ended by a signal (the game kept first): 128 + its number, as shells expect.
   if (const int signal = qubic::tui::terminationSignal(); signal != 0) return 128 + signal;
   return 0;

@@ -20,11 +20,11 @@ std::shared_ptr<const Book> loadBook(const EngineSettings& engine, std::string& 
 }
 
 // The values kept across runs when the settings ask for them (engine.proven_cache): a
-// damaged or foreign file is ignored (and replaced on exit).
-std::shared_ptr<ProvenStore> provenCache(const EngineSettings& engine) {
+// damaged or foreign file is ignored (and replaced on exit), `problem` saying why.
+std::shared_ptr<ProvenStore> provenCache(const EngineSettings& engine, std::string& problem) {
   if (!engine.provenCache) return nullptr;
   auto store = std::make_shared<ProvenStore>();
-  loadProvenCache(*store);
+  problem = loadProvenCache(*store);
   return store;
 }
 
@@ -34,18 +34,19 @@ Solution loadSolution(const EngineSettings& engine) {
   Solution s;
   s.book = loadBook(engine, s.bookProblem);
   if (engine.useSolution) s.table = shippedTableOrEmpty(&s.tableProblem);
-  s.known = std::make_shared<KnownValues>(s.table, provenCache(engine));
+  s.known = std::make_shared<KnownValues>(s.table, provenCache(engine, s.cacheProblem));
   return s;
 }
 
 std::string Solution::problem() const {
   if (!bookProblem.empty()) return bookProblem + "; playing without a book.";
   if (!tableProblem.empty()) return tableProblem + "; playing without the opening table.";
+  if (!cacheProblem.empty()) return cacheProblem + ".";
   return {};
 }
 
-void Solution::keep() const {
-  if (known->cache()) saveProvenCache(*known->cache());
+std::string Solution::keep() const {
+  return known->cache() ? saveProvenCache(*known->cache()) : "";
 }
 
 }  // namespace qubic::tui

@@ -20,12 +20,13 @@ struct Solution {
   std::shared_ptr<const OpeningTable> table;  // empty when there is none or it is unusable
   std::string tableProblem;
   std::shared_ptr<KnownValues> known;
+  std::string cacheProblem;  // why the proven values kept across runs were not read
 
   // The sentence for the start when something could not be read ("" when all is well).
   std::string problem() const;
   // Keeps the proven values for the next run, when the settings ask for it; call when no
-  // thread adds to them.
-  void keep() const;
+  // thread adds to them. What went wrong, or "".
+  std::string keep() const;
 };
 
 Solution loadSolution(const EngineSettings& engine);

@@ -4,6 +4,7 @@
 #include <array>
 #include <cstring>
 
+#include "engine/core/checksum.hpp"
 #include "engine/core/symmetry.hpp"
 
 namespace qubic {
@@ -16,21 +17,10 @@ constexpr std::size_t kEntryBytes = 8 + 8 + 1 + 1;
 constexpr std::size_t kChecksumBytes = 8;
 
 void putWord(std::vector<std::uint8_t>& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  putLittleEndian(out, v, bytes);
 }
-
-std::uint64_t getWord(const std::uint8_t* p, int bytes) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= std::uint64_t{p[i]} << (8 * i);
-  return v;
-}
-
-// FNV-1a over the bytes: enough to catch a truncated or altered file.
-std::uint64_t checksum(std::span<const std::uint8_t> bytes) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
-  return h;
-}
+std::uint64_t getWord(const std::uint8_t* p, int bytes) { return getLittleEndian(p, bytes); }
+std::uint64_t checksum(std::span<const std::uint8_t> bytes) { return fnv1a64(bytes); }
 
 bool before(Bitboard ax, Bitboard ao, Bitboard bx, Bitboard bo) {
   return ax != bx ? ax < bx : ao < bo;

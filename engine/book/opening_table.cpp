@@ -3,23 +3,24 @@
 #include <algorithm>
 #include <string>
 
+#include "engine/core/checksum.hpp"
+
 namespace qubic {
 
 namespace {
 
-constexpr char kMagic[8] = {'Q', 'U', 'B', 'T', 'A', 'B', '0', '1'};
-constexpr std::size_t kHeaderBytes = 32;  // magic, five section sizes, four zero bytes
-constexpr std::size_t kEntryBytes = 5;    // key (3 bytes), flags, plies
+constexpr char kMagic[8] = {'Q', 'U', 'B', 'T', 'A', 'B', '0', '2'};
+constexpr std::size_t kHeaderBytes = 32;   // magic, five section sizes, four zero bytes
+constexpr std::size_t kEntryBytes = 5;     // key (3 bytes), flags, plies
+constexpr std::size_t kChecksumBytes = 8;  // FNV-1a of all before it
 constexpr std::uint8_t kValueMask = 3, kExactBit = 4, kCertifiedBit = 8;
 
 int xStonesOf(int stones) { return (stones + 1) / 2; }
 
 std::uint32_t readU32(const std::uint8_t* p) {
-  return p[0] | std::uint32_t{p[1]} << 8 | std::uint32_t{p[2]} << 16 | std::uint32_t{p[3]} << 24;
+  return static_cast<std::uint32_t>(getLittleEndian(p, 4));
 }
-void writeU32(std::vector<std::uint8_t>& out, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
-}
+void writeU32(std::vector<std::uint8_t>& out, std::uint32_t v) { putLittleEndian(out, v, 4); }
 
 // The position a key of a section stands for, if the key is a canonical form of
 // `stones` stones written as tableKey writes it.
@@ -78,15 +79,21 @@ std::vector<Position> canonicalPositions(int stones) {
 
 Parsed<OpeningTable> OpeningTable::fromBytes(std::span<const std::uint8_t> bytes) {
   using Result = Parsed<OpeningTable>;
-  if (bytes.size() < kHeaderBytes || !std::equal(kMagic, kMagic + 8, bytes.begin()))
-    return Result::failure("not an opening table (it does not start with QUBTAB01)");
+  if (bytes.size() < kHeaderBytes || !std::equal(kMagic, kMagic + 7, bytes.begin()))
+    return Result::failure("not an opening table (it does not start with QUBTAB)");
+  if (bytes[7] != kMagic[7])
+    return Result::failure("another version of the format (QUBTAB0" + std::string(1, bytes[7]) +
+                           ", this program reads QUBTAB02)");
   OpeningTable t;
-  std::size_t at = kHeaderBytes, expected = kHeaderBytes;
-  for (int s = 0; s <= kTableMaxStones; ++s) expected += kEntryBytes * readU32(&bytes[8 + 4 * s]);
+  std::size_t at = kHeaderBytes, expected = kHeaderBytes + kChecksumBytes;
+  for (int s = 0; s <= kTableMaxStones; ++s)
+    expected += kEntryBytes * std::size_t{readU32(&bytes[8 + 4 * s])};
   if (expected != bytes.size())
     return Result::failure("its size (" + std::to_string(bytes.size()) +
                            " bytes) is not what its header says (" + std::to_string(expected) +
                            ")");
+  if (fnv1a64(bytes.first(bytes.size() - kChecksumBytes)) != trailingChecksum(bytes))
+    return Result::failure("its checksum does not match its content: the file is damaged");
   for (int s = 0; s <= kTableMaxStones; ++s) {
     const std::uint32_t count = readU32(&bytes[8 + 4 * s]);
     for (std::uint32_t i = 0; i < count; ++i, at += kEntryBytes) {
@@ -118,6 +125,7 @@ std::vector<std::uint8_t> OpeningTable::serialize() const {
                                               (r.entry.certified ? kCertifiedBit : 0)));
       out.push_back(static_cast<std::uint8_t>(r.entry.plies));
     }
+  putLittleEndian(out, fnv1a64(out), kChecksumBytes);
   return out;
 }
 

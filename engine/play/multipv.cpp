@@ -40,6 +40,7 @@ bool valueFromTable(const OpeningTable* table, const Position& pos, MoveChoice& 
   const Side winner = e->value == TableValue::XWins ? Side::X : Side::O;
   c.verdict = winner == pos.sideToMove() ? Verdict::Win : Verdict::Loss;
   c.plies = 1 + e->plies;
+  c.fromTable = true;
   return true;
 }
 
@@ -223,6 +224,7 @@ bool MultiPv::valueFromStore(const Position& pos, MoveChoice& c) const {
   if (!v) return false;
   c.verdict = v->winner == pos.sideToMove() ? Verdict::Win : Verdict::Loss;
   c.plies = 1 + v->plies;
+  c.fromStore = true;
   return true;
 }
 

@@ -49,9 +49,11 @@ struct MoveChoice {
   // The expected line of play, starting with `move` (empty when there is none).
   std::array<std::uint8_t, kCells> pv{};
   int pvLength = 0;
-  bool fromBook = false;  // the verdict comes from the opening book (and a winning move)
-  std::string error;      // set by chooseReportingErrors when the search failed (move is then -1)
-  int hashfull = -1;      // the proof table's use in parts per thousand (-1: not known)
+  bool fromBook = false;   // the verdict comes from the opening book (and a winning move)
+  bool fromTable = false;  // ... from the opening table
+  bool fromStore = false;  // ... from the values proven before (this run's, or kept across runs)
+  std::string error;       // set by chooseReportingErrors when the search failed (move is then -1)
+  int hashfull = -1;       // the proof table's use in parts per thousand (-1: not known)
   // With MoveLimits::multiPv > 1: the best root moves, best first, the move chosen being
   // first. Each has its proven value when known (verdict, plies), else a heuristic score
   // from a small search of that move alone; `ranked` of these is empty.

@@ -4,6 +4,7 @@
 #include <bit>
 #include <string>
 
+#include "engine/core/checksum.hpp"
 #include "engine/core/symmetry.hpp"
 
 namespace qubic {
@@ -50,22 +51,13 @@ void ProvenStore::add(const Position& pos, const StoredValue& value) {
 
 namespace {
 
-constexpr char kMagic[8] = {'Q', 'U', 'B', 'P', 'R', 'O', 'V', '1'};
+constexpr char kMagic[8] = {'Q', 'U', 'B', 'P', 'R', 'O', 'V', '2'};
 constexpr std::size_t kFileEntryBytes = 18;  // X stones, O stones (8 bytes each), winner, plies
 
-std::uint64_t checksum(std::span<const std::uint8_t> bytes) {  // FNV-1a, 64 bits
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (const std::uint8_t b : bytes) h = (h ^ b) * 0x100000001b3ULL;
-  return h;
-}
 void put(std::vector<std::uint8_t>& out, std::uint64_t v, int bytes) {
-  for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+  putLittleEndian(out, v, bytes);
 }
-std::uint64_t get(const std::uint8_t* p, int bytes) {
-  std::uint64_t v = 0;
-  for (int i = 0; i < bytes; ++i) v |= std::uint64_t{p[i]} << (8 * i);
-  return v;
-}
+std::uint64_t get(const std::uint8_t* p, int bytes) { return getLittleEndian(p, bytes); }
 
 // A value as a file may hold it: a canonical position a game reaches, not over, and a win
 // within the cells left.
@@ -79,13 +71,19 @@ bool possible(Bitboard x, Bitboard o, int winner, int plies) {
 
 }  // namespace
 
+void ProvenStore::merge(const ProvenStore& other) {
+  for (const Slot& s : other.slots_)
+    if (s.used) add(Position::fromStones(s.x, s.o), {static_cast<Side>(s.winner), s.plies});
+}
+
 std::size_t ProvenStore::size() const {
   std::size_t n = 0;
   for (const Slot& s : slots_) n += s.used;
   return n;
 }
 
-std::vector<std::uint8_t> ProvenStore::serialize(std::string_view version) const {
+std::vector<std::uint8_t> ProvenStore::serialize(std::string_view version,
+                                                 const SipKey& key) const {
   std::vector<std::uint8_t> out(kMagic, kMagic + 8);
   out.push_back(static_cast<std::uint8_t>(std::min<std::size_t>(version.size(), 255)));
   out.insert(out.end(), version.begin(), version.begin() + out.back());
@@ -97,15 +95,17 @@ std::vector<std::uint8_t> ProvenStore::serialize(std::string_view version) const
       out.push_back(s.winner);
       out.push_back(s.plies);
     }
-  put(out, checksum(out), 8);
+  put(out, siphash24(key, out), 8);
   return out;
 }
 
-std::string ProvenStore::addFrom(std::span<const std::uint8_t> bytes, std::string_view version) {
-  if (bytes.size() < 8 + 1 + 4 + 8 || !std::equal(kMagic, kMagic + 8, bytes.begin()))
+std::string ProvenStore::addFrom(std::span<const std::uint8_t> bytes, std::string_view version,
+                                 const SipKey& key) {
+  if (bytes.size() < 8 + 1 + 4 + 8 || !std::equal(kMagic, kMagic + 7, bytes.begin()))
     return "not a file of proven values";
-  if (checksum(bytes.first(bytes.size() - 8)) != get(&bytes[bytes.size() - 8], 8))
-    return "its checksum does not match: damaged";
+  if (bytes[7] != kMagic[7]) return "an older format of the file (without its key)";
+  if (siphash24(key, bytes.first(bytes.size() - 8)) != trailingChecksum(bytes))
+    return "its MAC does not match this installation's key: damaged, or not written here";
   const std::size_t versionBytes = bytes[8];
   if (bytes.size() < 9 + versionBytes + 4 + 8 ||
       std::string_view(reinterpret_cast<const char*>(&bytes[9]), versionBytes) != version)

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/core/position.hpp"
+#include "engine/core/siphash.hpp"
 
 namespace qubic {
 
@@ -31,17 +32,21 @@ class ProvenStore {
   std::optional<StoredValue> find(const Position& pos) const;
   // Keeps `value` for `pos`'s class; a value already kept is replaced only by a shorter win.
   void add(const Position& pos, const StoredValue& value);
+  // Adds every value `other` keeps (as add does, one by one).
+  void merge(const ProvenStore& other);
   std::size_t bytes() const { return slots_.size() * sizeof(Slot); }
   std::size_t size() const;  // values kept
 
   // The values as bytes for a cache file (docs/protocol.md, "Proven values across runs"):
-  // "QUBPROV1", the writer's version text, the values, a checksum of all that. `version`
+  // "QUBPROV2", the writer's version text, the values, and a MAC of all that under `key`
+  // (SipHash-2-4): without the key nobody can write values this reader accepts. `version`
   // names the engine that proved them; a reader of another version ignores the file.
-  std::vector<std::uint8_t> serialize(std::string_view version) const;
-  // Adds the values of such bytes. Nothing is added from a file that is not one (its
-  // checksum, another version, an entry that is not a reachable position with a possible
+  std::vector<std::uint8_t> serialize(std::string_view version, const SipKey& key) const;
+  // Adds the values of such bytes. Nothing is added from a file that is not one (its MAC
+  // under `key`, another version, an entry that is not a reachable position with a possible
   // distance): the reason is returned, "" when the values were added.
-  std::string addFrom(std::span<const std::uint8_t> bytes, std::string_view version);
+  std::string addFrom(std::span<const std::uint8_t> bytes, std::string_view version,
+                      const SipKey& key);
 
  private:
   struct Slot {

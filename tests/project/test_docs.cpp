@@ -1,17 +1,21 @@
 // Documentation that cannot go stale: the sample sessions of docs/protocol.md are run
 // against the real engine, line by line; docs/architecture.md names every unit of engine/
-// and every bench section; README's figures are docs/benchmarks.md's.
+// and every bench section; README's figures are docs/benchmarks.md's; docs/table.md's are
+// the shipped table's.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "child_process.hpp"
+#include "program_run.hpp"
 
 using qubic::testing::ChildProcess;
 using std::chrono::milliseconds;
@@ -179,4 +183,57 @@ TEST_CASE("every figure in README is one docs/benchmarks.md gives") {
     CHECK(benchmarks.find(it->str()) != std::string::npos);
   }
   CHECK(figures >= 1);
+}
+
+TEST_CASE("docs/table.md's figures and O wins are the shipped table's (issue 68, 3)") {
+  const qubic::testing::ProgramRun info =
+      qubic::testing::runProgram("qubic-solve", {"table", "info"});
+  REQUIRE(info.exitCode == 0);
+  // table info: "S stones: N of M positions: X wins A, O wins B, draws C ...", "  longest
+  // win: L plies", "  O wins: POSITION".
+  std::map<int, std::vector<int>> fromTable;  // stones -> in the table, X, O, draws, longest
+  std::set<std::string> oWins;
+  const std::regex section(
+      R"(^(\d) stones: (\d+) of \d+ positions: X wins (\d+), O wins (\d+), draws (\d+))");
+  const std::regex longest(R"(^  longest win: (\d+) plies)");
+  std::istringstream lines(info.out);
+  int stones = -1;
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, section)) {
+      stones = std::stoi(m[1]);
+      fromTable[stones] = {std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4]), std::stoi(m[5]), 0};
+    } else if (std::regex_search(line, m, longest)) {
+      fromTable[stones][4] = std::stoi(m[1]);
+    } else if (line.rfind("  O wins: ", 0) == 0) {
+      oWins.insert(line.substr(10));
+    }
+  }
+  REQUIRE(fromTable.size() == 5);
+  // The docs' summary rows ("| 4 (X to move) | 13 682 of 20 851 | ... |") and O wins list.
+  std::ifstream doc(std::string(QUBIC_SOURCE_DIR) + "/docs/table.md");
+  REQUIRE(doc);
+  std::map<int, std::vector<int>> fromDocs;
+  std::set<std::string> oWinsInDocs;
+  const std::regex row(
+      R"(^\| (\d)( \([XO] to move\))? \| ([^|]+) \| ([\d ]+) \| ([\d ]+) \| ([\d ]+) \| ([\d ]+) \|$)");
+  auto number = [](std::string text) {
+    text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
+    return std::stoi(text);
+  };
+  for (std::string line; std::getline(doc, line);) {
+    std::smatch m;
+    if (std::regex_match(line, m, row)) {
+      const std::string held = m[3];
+      const int n = std::isdigit(static_cast<unsigned char>(held[0]))
+                        ? number(held.substr(0, held.find(" of ")))
+                        : 1;  // "the empty board"
+      fromDocs[std::stoi(m[1])] = {n, number(m[4]), number(m[5]), number(m[6]), number(m[7])};
+    } else if (line.rfind("      O wins: ", 0) == 0) {
+      oWinsInDocs.insert(line.substr(14));
+    }
+  }
+  CHECK(fromDocs == fromTable);
+  CHECK(oWinsInDocs == oWins);
+  CHECK_FALSE(oWins.empty());
 }

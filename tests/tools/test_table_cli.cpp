@@ -1,6 +1,8 @@
 // qubic-solve table as docs/table.md runs it: jobs into a directory, the join that checks
 // every proof again, values derived for fewer stones against a direct solve, and the
 // results the join must leave out.
+#include <sys/stat.h>
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -13,6 +15,7 @@
 #include "child_process.hpp"
 #include "config/read_file.hpp"
 #include "engine/book/opening_table.hpp"
+#include "engine/core/checksum.hpp"
 #include "engine/core/notation.hpp"
 #include "program_run.hpp"
 
@@ -160,6 +163,69 @@ TEST_CASE("the join leaves out a result whose proof fails and refuses a foreign 
   fs::remove_all(dir);
 }
 
+TEST_CASE("the join refuses special files and damaged results by name (issue 68, 11)") {
+  const fs::path dir = freshDir("special");
+  const std::string position = qubic::positionString(at("1a1 1b2 2b2 1c1"));
+  REQUIRE(
+      solve({"table", "job", position, "--dir", dir.string(), "--positions", "300000"}).exitCode ==
+      0);
+  fs::path proof;
+  for (const auto& f : fs::directory_iterator(dir))
+    if (f.path().extension() == ".qpf") proof = f.path();
+  REQUIRE(!proof.empty());
+  const fs::path out = dir / "t.table";
+  // The proof replaced by a FIFO (it hung the join for ever), then by a directory (it
+  // aborted it).
+  fs::remove(proof);
+  REQUIRE(mkfifo(proof.c_str(), 0600) == 0);
+  Run join = solve({"table", "join", dir.string(), "--out", out.string()});
+  CHECK(join.exitCode == 1);
+  CHECK_THAT(join.err, Catch::Contains("FIFO") && Catch::Contains("left out"));
+  fs::remove(proof);
+  fs::create_directory(proof);
+  join = solve({"table", "join", dir.string(), "--out", out.string()});
+  CHECK(join.exitCode == 1);
+  CHECK_THAT(join.err, Catch::Contains("directory") && Catch::Contains("left out"));
+  fs::remove(proof);
+  // Results that are not ones: garbage, a FIFO, a directory, each named.
+  std::ofstream(dir / "4s-000001.result") << "garbage\n";
+  REQUIRE(mkfifo((dir / "4s-000002.result").c_str(), 0600) == 0);
+  fs::create_directory(dir / "4s-000003.result");
+  join = solve({"table", "join", dir.string(), "--out", out.string()});
+  CHECK(join.exitCode == 1);
+  for (const char* name : {"4s-000001.result", "4s-000002.result", "4s-000003.result"})
+    CHECK_THAT(join.err, Catch::Contains(name) && Catch::Contains("refused"));
+  fs::remove_all(dir);
+}
+
+TEST_CASE("join --keep-shipped goes on from the shipped table, the jobs' values first") {
+  const fs::path dir = freshDir("keep");
+  const qubic::Position p = at("1a1 1b2 2b2 1c1");
+  REQUIRE(solve({"table", "job", qubic::positionString(p), "--dir", dir.string(), "--positions",
+                 "300000"})
+              .exitCode == 0);
+  const fs::path out = dir / "t.table";
+  const Run join = solve({"table", "join", dir.string(), "--out", out.string(), "--keep-shipped"});
+  REQUIRE(join.exitCode == 0);
+  const auto shipped = qubic::readRegularFile(
+      (fs::path(QUBIC_BIN_DIR) / ".." / "share" / "qubic" / "qubic.table").string(), 1 << 24);
+  REQUIRE(shipped);
+  const auto before = qubic::OpeningTable::fromBytes(
+      std::vector<std::uint8_t>(shipped.value().begin(), shipped.value().end()));
+  REQUIRE(before);
+  const qubic::OpeningTable after = readTable(out);
+  CHECK(after.size(4) >= before.value().size(4));
+  // Every value of the shipped table is kept, the same.
+  for (const qubic::Position& q : qubic::canonicalPositions(4))
+    if (const auto e = before.value().find(q)) {
+      const auto kept = after.find(q);
+      REQUIRE(kept);
+      CHECK(*kept == *e);
+    }
+  REQUIRE(after.find(p));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a position of the shipped table is answered at once by prove and by the engine") {
   // O to move after 1a1 1a2 1b1, off the book's lines: it and all its replies are in the
   // shipped table (docs/table.md).
@@ -188,6 +254,44 @@ TEST_CASE("a position of the shipped table is answered at once by prove and by t
       mated.insert(l.substr(l.find(" pv ") + 4, 3));
   CHECK(mated.size() == 61);
   engine.send("quit");
+}
+
+TEST_CASE("a shipped table damaged or not the build's is refused, and the position solved") {
+  // issue 68, 1: one flipped bit made prove claim "O wins" for the empty board. The program
+  // copied into a prefix of its own, with the table beside it as an install has it.
+  const fs::path prefix = freshDir("shipped");
+  fs::create_directories(prefix / "bin");
+  fs::create_directories(prefix / "share" / "qubic");
+  fs::copy_file(fs::path(QUBIC_BIN_DIR) / "qubic-solve", prefix / "bin" / "qubic-solve");
+  const auto shipped = qubic::readRegularFile(
+      (fs::path(QUBIC_BIN_DIR) / ".." / "share" / "qubic" / "qubic.table").string(), 1 << 24);
+  REQUIRE(shipped);
+  std::vector<std::uint8_t> bytes(shipped.value().begin(), shipped.value().end());
+  bytes[35] ^= 0x03;  // an entry's value byte: X wins becomes O wins
+  const std::vector<std::uint8_t> damaged = bytes;
+  bytes.resize(bytes.size() - 8);  // ... and the checksum made right again, as a forger would
+  qubic::putLittleEndian(bytes, qubic::fnv1a64(bytes), 8);
+  const std::vector<std::string> env{"XDG_DATA_HOME=/nonexistent", "XDG_DATA_DIRS=/nonexistent"};
+  for (const auto& [file, why] :
+       {std::pair{damaged, "damaged"}, std::pair{bytes, "not the file this build shipped"}}) {
+    std::ofstream(prefix / "share" / "qubic" / "qubic.table", std::ios::binary | std::ios::trunc)
+        .write(reinterpret_cast<const char*>(file.data()),
+               static_cast<std::streamsize>(file.size()));
+    const Run run = qubic::testing::runProgram(
+        (prefix / "bin" / "qubic-solve").string(),
+        {"prove", "--moves", "1a1,1a2,1b1", "--time", "120s"}, std::chrono::seconds(300), env);
+    INFO(run.out << run.err);
+    CHECK(run.exitCode == 0);
+    CHECK_THAT(run.err, Catch::Contains("qubic.table\" is ") && Catch::Contains(why));
+    CHECK_THAT(run.out, Catch::Contains("value: X wins\n"));
+    CHECK_THAT(run.out, !Catch::Contains("opening table"));
+    // table info reads the shipped table too, and refuses it alike.
+    const Run info = qubic::testing::runProgram((prefix / "bin" / "qubic-solve").string(),
+                                                {"table", "info"}, std::chrono::seconds(60), env);
+    CHECK(info.exitCode != 0);
+    CHECK_THAT(info.err, Catch::Contains(why));
+  }
+  fs::remove_all(prefix);
 }
 
 TEST_CASE("a win of the side not to move is certified by a proof for each class of replies") {
@@ -229,7 +333,7 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
   fs::remove(dir / ("4s-" + std::string(job.out.substr(3, 6)) + "-" + *expected.begin() + ".qpf"));
   const Run join = solve({"table", "join", dir.string(), "--out", file.string()});
   CHECK(join.exitCode == 1);
-  CHECK_THAT(join.err, Catch::Contains("is missing"));
+  CHECK_THAT(join.err, Catch::Contains("no such file"));
   fs::remove_all(dir);
 }
 

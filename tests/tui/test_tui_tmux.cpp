@@ -70,6 +70,11 @@ bool haveTmux() {
   return false;
 }
 
+// Every wait for a screen or an exit is for a condition, with a deadline generous enough for
+// a machine loaded many times over (issue 68, 16: waits of 4 s failed at load 8-30); a wait
+// that succeeds returns as soon as its condition holds.
+constexpr double kLeastWait = 60;
+
 // One qubic in one tmux session on its own server, killed when the test ends.
 class QubicPane {
  public:
@@ -135,6 +140,7 @@ class QubicPane {
   // Waits up to `seconds` for qubic to exit; gives the pane state and qubic's exit status,
   // "1 0 exit 0" after a clean exit.
   std::string waitForExit(double seconds) const {
+    seconds = std::max(seconds, kLeastWait);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     while ((alive() || !fs::exists(dir_ / "exit-status")) &&
            std::chrono::steady_clock::now() < deadline)
@@ -146,7 +152,8 @@ class QubicPane {
   void restart() const { tmux("respawn-pane -k -t game 'sh " + (dir_ / "run.sh").string() + "'"); }
 
   // Polls the screen until `ok` holds, for at most `seconds`; the last screen is kept.
-  bool waitFor(const std::function<bool(const std::string&)>& ok, double seconds = 4.0) {
+  bool waitFor(const std::function<bool(const std::string&)>& ok, double seconds = kLeastWait) {
+    seconds = std::max(seconds, kLeastWait);
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     do {
       last = screen();
@@ -160,11 +167,11 @@ class QubicPane {
               << last << "---\n";
     return false;
   }
-  bool waitForText(const std::string& text, double seconds = 4.0) {
+  bool waitForText(const std::string& text, double seconds = kLeastWait) {
     return waitFor([&](const std::string& s) { return s.find(text) != std::string::npos; },
                    seconds);
   }
-  bool waitForPattern(const std::string& pattern, double seconds = 4.0) {
+  bool waitForPattern(const std::string& pattern, double seconds = kLeastWait) {
     const std::regex re(pattern);
     return waitFor([&](const std::string& s) { return std::regex_search(s, re); }, seconds);
   }

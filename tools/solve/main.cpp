@@ -16,6 +16,7 @@
 #include "config/book_file.hpp"
 #include "config/data_dirs.hpp"
 #include "config/program.hpp"
+#include "config/shipped_data.hpp"
 #include "table.hpp"
 
 namespace {
@@ -177,11 +178,13 @@ std::vector<Command> commands() {
        {"--dir", "--positions", "--hash"},
        qubic::tableJob},
       {"table join",
-       "DIR --out FILE",
+       "DIR --out FILE [--keep-shipped]",
        "check every result by the rules and write the table",
-       "  each win's proof in DIR is checked again; values of fewer stones follow by the\n"
-       "  rules (docs/table.md)\n",
-       {"--out"},
+       "  each win's proof in DIR is checked again, a damaged result or proof (garbage, a\n"
+       "  FIFO, a directory) named and refused (exit 1); values of fewer stones follow by\n"
+       "  the rules (docs/table.md); --keep-shipped keeps the shipped table's four-stone\n"
+       "  values DIR has not decided (a run whose directory is gone goes on)\n",
+       {"--out", "--keep-shipped"},
        qubic::tableJoin},
       {"table status",
        "DIR [--stones N]",
@@ -304,8 +307,7 @@ int main(int argc, char** argv) {
   const Args args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h") {
     overview(stdout);
-    std::printf("The shipped book (book info's default): %s",
-                qubic::dataSearchReport(qubic::kShippedBookName).c_str());
+    std::fputs(qubic::shippedDataReport().c_str(), stdout);
     return 0;
   }
   if (args[0] == "--version") {

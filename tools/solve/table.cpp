@@ -68,9 +68,12 @@ struct JobResult {
   double seconds = 0;
 };
 
-std::optional<JobResult> readResult(const fs::path& path) {
+// A result file read, or why it is not one (a FIFO, a directory, garbage: not a hang).
+Parsed<JobResult> readResult(const fs::path& path) {
   const Parsed<std::string> text = readRegularFile(path.string(), 1 << 16);
-  if (!text || text.value().rfind(kTableResult.signature, 0) != 0) return std::nullopt;
+  if (!text) return Parsed<JobResult>::failure(text.error());
+  if (text.value().rfind(kTableResult.signature, 0) != 0)
+    return Parsed<JobResult>::failure("not a job's result");
   JobResult r;
   r.name = path.stem().string();
   std::istringstream in(text.value());
@@ -87,7 +90,7 @@ std::optional<JobResult> readResult(const fs::path& path) {
     if (key == "positions") r.positions = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "seconds") r.seconds = std::atof(value.c_str());
   }
-  return r;
+  return Parsed<JobResult>::success(r);
 }
 
 bool decided(const JobResult& r) { return r.value != "unknown"; }
@@ -215,9 +218,10 @@ int tableJob(const Args& args) {
       count(w, "--positions", kDefaultJobPositions, 10'000, 1'000'000'000'000);
   const std::string name = jobName(pos);
   const fs::path resultPath = dir / (name + ".result");
-  if (const auto old = readResult(resultPath); old && (decided(*old) || old->budget >= budget)) {
-    std::printf("%s: %s (already, budget %llu)\n", name.c_str(), old->value.c_str(),
-                static_cast<unsigned long long>(old->budget));
+  if (const auto old = readResult(resultPath);
+      old && (decided(old.value()) || old.value().budget >= budget)) {
+    std::printf("%s: %s (already, budget %llu)\n", name.c_str(), old.value().value.c_str(),
+                static_cast<unsigned long long>(old.value().budget));
     return 0;
   }
   std::error_code ec;
@@ -289,8 +293,11 @@ Parsed<TableEntry> checkResult(const fs::path& dir, const JobResult& r, Position
   if (r.value == "draw") return Result::failure("a draw said checked by the rules");
   int plies = 0;
   for (const auto& [path, start] : proofFiles(dir, r.name, pos, winner)) {
+    // Checked first, so that a FIFO or a directory of a proof's name is refused, not read.
+    if (const Parsed<std::size_t> file = checkRegularFile(path.string(), kMaxProofBytes); !file)
+      return Result::failure("its proof " + path.string() + ": " + file.error());
     std::ifstream proof(path);
-    if (!proof) return Result::failure("its proof " + path.string() + " is missing");
+    if (!proof) return Result::failure("its proof " + path.string() + " cannot be read");
     const VerifyResult v = verifyProof(proof);
     if (!v.verified) return Result::failure("the rules refuse " + path.string() + ": " + v.error);
     if (!(v.root == start) || (v.root.sideToMove() != winner))
@@ -301,12 +308,20 @@ Parsed<TableEntry> checkResult(const fs::path& dir, const JobResult& r, Position
   return Result::success({value, plies, false, true});
 }
 
-std::vector<JobResult> resultsIn(const fs::path& dir) {
+// The results in `dir`, by name; each file of a result's name that is not one is named on
+// standard error and counted in `damaged`.
+std::vector<JobResult> resultsIn(const fs::path& dir, std::size_t& damaged) {
   std::vector<JobResult> results;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.path().extension() == ".result")
-      if (const auto r = readResult(e.path())) results.push_back(*r);
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.path().extension() != ".result") continue;
+    if (const auto r = readResult(e.path())) {
+      results.push_back(r.value());
+    } else {
+      std::fprintf(stderr, "qubic-solve: %s: refused: %s\n", e.path().c_str(), r.error().c_str());
+      ++damaged;
+    }
+  }
   if (ec) failWith("cannot read " + dir.string() + ": " + ec.message());
   std::sort(results.begin(), results.end(),
             [](const JobResult& a, const JobResult& b) { return a.name < b.name; });
@@ -315,16 +330,32 @@ std::vector<JobResult> resultsIn(const fs::path& dir) {
 
 }  // namespace
 
+// The shipped table's four-stone values for the positions `table` does not hold (join
+// --keep-shipped: a run whose job directory is gone goes on from the table it made). Only
+// the table this build recorded is taken (config/shipped_data); its values were checked
+// by the rules when it was joined. Returns how many it added.
+std::size_t keepShipped(OpeningTable& table) {
+  const auto shipped = loadTableFile("");
+  if (!shipped) failWith("--keep-shipped: " + shipped.error());
+  std::size_t kept = 0;
+  for (const Position& p : canonicalPositions(kTableMaxStones))
+    if (!table.find(p))
+      if (const std::optional<TableEntry> e = shipped.value()->find(p)) table.add(p, *e), ++kept;
+  table.finish();
+  return kept;
+}
+
 int tableJoin(const Args& args) {
-  const CommandLine w(args, {{}, {"--out"}});
-  if (w.positional().size() != 1 || !w.has("--out")) failWith("table join: DIR --out FILE");
+  const CommandLine w(args, {{"--keep-shipped"}, {"--out"}});
+  if (w.positional().size() != 1 || !w.has("--out"))
+    failWith("table join: DIR --out FILE [--keep-shipped]");
   const fs::path dir = w.positional()[0];
   const std::string out = w.text("--out");
   if (const std::string refused = checkOutputFile(out, kTableFile); !refused.empty())
     failWith(refused);
   OpeningTable table;
   std::size_t refusedCount = 0, unknown = 0;
-  for (const JobResult& r : resultsIn(dir)) {
+  for (const JobResult& r : resultsIn(dir, refusedCount)) {
     if (!decided(r)) {
       ++unknown;
       continue;
@@ -339,16 +370,18 @@ int tableJoin(const Args& args) {
     table.add(pos, e.value());
   }
   table.finish();
-  const std::size_t fromJobs = table.size(), derived = table.deriveFewerStones();
+  const std::size_t fromJobs = table.size();
+  const std::size_t kept = w.has("--keep-shipped") ? keepShipped(table) : 0;
+  const std::size_t derived = table.deriveFewerStones();
   const std::vector<std::uint8_t> bytes = table.serialize();
   if (const std::string e =
           writeOutputFile(out, std::string(bytes.begin(), bytes.end()), kTableFile);
       !e.empty())
     failWith(e);
   std::printf(
-      "table: %zu positions from jobs (checked by the rules), %zu derived, %zu left "
-      "out, %zu not decided: %s\n",
-      fromJobs, derived, refusedCount, unknown, out.c_str());
+      "table: %zu positions from jobs (checked by the rules), %zu kept from the shipped table, "
+      "%zu derived, %zu left out, %zu not decided: %s\n",
+      fromJobs, kept, derived, refusedCount, unknown, out.c_str());
   return refusedCount ? 1 : 0;
 }
 
@@ -362,7 +395,8 @@ int tableStatus(const Args& args) {
   std::size_t done = 0, decidedCount = 0;
   const JobResult* hardest = nullptr;
   std::vector<double> times;
-  const std::vector<JobResult> results = resultsIn(w.positional()[0]);
+  std::size_t damaged = 0;
+  const std::vector<JobResult> results = resultsIn(w.positional()[0], damaged);
   for (const JobResult& r : results) {
     if (r.name.rfind(prefix, 0) != 0) continue;
     ++done;

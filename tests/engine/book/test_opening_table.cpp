@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/book/opening_table.hpp"
+#include "engine/core/checksum.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
 
@@ -124,28 +125,50 @@ TEST_CASE("a table written to bytes reads back the same, and damage is refused")
   t.add(Position{}, {TableValue::XWins, 31, false, true});
   t.finish();
   const std::vector<std::uint8_t> bytes = t.serialize();
-  CHECK(bytes.size() == 32 + 4 * 5);
+  CHECK(bytes.size() == 32 + 4 * 5 + 8);
   const auto back = OpeningTable::fromBytes(bytes);
   REQUIRE(back);
   CHECK(back.value().size() == 4);
   CHECK(back.value().serialize() == bytes);
   CHECK(back.value().find(at("1a1 4d4 2b2")) == TableEntry{TableValue::OWins, 12, true, false});
 
+  // Any one flipped bit fails the checksum (issue 68, 1: a flipped value byte made prove
+  // claim O wins for the empty board).
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    auto flipped = bytes;
+    flipped[i] ^= static_cast<std::uint8_t>(1 << (i % 8));
+    INFO("byte " << i);
+    CHECK_FALSE(OpeningTable::fromBytes(flipped));
+  }
   auto damaged = bytes;
+  damaged[32 + 3 * 5 + 3] ^= 3;
+  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("checksum"));
+  damaged = bytes;
   damaged[0] = 'X';
-  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("QUBTAB01"));
+  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("QUBTAB"));
+  damaged = bytes;
+  damaged[7] = '1';  // the format before the checksum
+  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("another version"));
   damaged = bytes;
   damaged.pop_back();
   CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("not what its header says"));
+  // What the checksum cannot see (a file written wrong, its checksum made right) the
+  // reader still refuses.
+  auto resealed = [](std::vector<std::uint8_t> b) {
+    b.resize(b.size() - 8);
+    putLittleEndian(b, fnv1a64(b), 8);
+    return b;
+  };
   damaged = bytes;
   damaged[32 + 3 * 5 + 3] = 0;  // a value of none
-  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("not a value"));
+  CHECK_THAT(OpeningTable::fromBytes(resealed(damaged)).error(), Catch::Contains("not a value"));
   damaged = bytes;
   std::copy_n(&bytes[32 + 2 * 5], 3, &damaged[32 + 3 * 5]);  // a key twice
-  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("out of order"));
+  CHECK_THAT(OpeningTable::fromBytes(resealed(damaged)).error(), Catch::Contains("out of order"));
   damaged = bytes;
   damaged[32 + 1 * 5 + 2] = 63;  // 1a1 4d4 and O on 4d4 as well
-  CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("not a canonical position"));
+  CHECK_THAT(OpeningTable::fromBytes(resealed(damaged)).error(),
+             Catch::Contains("not a canonical position"));
 }
 
 TEST_CASE("values of fewer stones follow by the rules from their replies") {
