@@ -46,8 +46,7 @@ web:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target qubic-engine
 	@echo "Qubic in the browser: open http://$(WEB_ADDRESS):$(WEB_PORT)/ (Ctrl-C stops it)"
-	@websocketd --address $(WEB_ADDRESS) --port $(WEB_PORT) --staticdir web \
-	  --maxforks $(WEB_MAXFORKS) --sameorigin=true --loglevel fatal $(abspath $(BUILD))/bin/qubic-engine
+	@tools/web/bridge.sh $(WEB_ADDRESS) $(WEB_PORT) $(WEB_MAXFORKS) $(abspath $(BUILD))/bin/qubic-engine --serve-page
 
 # The game alone: only the qubic program and what it links are built, not the tests.
 run:

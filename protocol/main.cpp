@@ -25,9 +25,10 @@
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: qubic-engine [--config PATH] [--print-config] [--help]\n"
+    "usage: qubic-engine [--config PATH] [--print-config] [--serve-page] [--help]\n"
     "Speaks the UGI protocol on standard input and output (docs/protocol.md).\n"
     "  --config PATH    read the settings from PATH instead of the default file\n"
+    "  --serve-page     behind the web bridge: no option may name a file (docs/web.md)\n"
     "  --print-config   print the effective settings as TOML and exit\n"
     "  --help           print this help and exit\n"
     "  --version        print the version and exit\n";
@@ -37,6 +38,7 @@ struct Arguments {
   bool printConfig = false;
   bool help = false;
   bool version = false;
+  bool servePage = false;
   std::string error;
 };
 
@@ -46,12 +48,14 @@ Arguments readArguments(int argc, char** argv) {
   for (std::string& w : words)
     if (w == "-h") w = "--help";
   try {
-    const qubic::CommandLine line(words, {{"--help", "--version", "--print-config"}, {"--config"}});
+    const qubic::CommandLine line(
+        words, {{"--help", "--version", "--print-config", "--serve-page"}, {"--config"}});
     if (!line.positional().empty())
       throw qubic::UsageError("unexpected argument '" + line.positional()[0] + "'");
     args.help = line.has("--help");
     args.version = line.has("--version");
     args.printConfig = line.has("--print-config");
+    args.servePage = line.has("--serve-page");
     args.configPath = line.text("--config");
   } catch (const qubic::UsageError& e) {
     args.error = e.what();
@@ -117,6 +121,7 @@ int run(int argc, char** argv) {
   });
   qubic::UgiSession ugi(settings.value(), searcher, writeLine);
   session = &ugi;
+  if (args.servePage) ugi.refuseFileOptions();
 
   // Reads one command and carries it out; false once the engine is to exit.
   qubic::CommandInput input(STDIN_FILENO);

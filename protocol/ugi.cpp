@@ -68,6 +68,8 @@ UgiSession::UgiSession(const Settings& settings, Searcher& searcher, LineSink ou
   if (const std::string notice = searcher_.notice(); !notice.empty()) say("info string " + notice);
 }
 
+void UgiSession::refuseFileOptions() { servesPage_ = true; }
+
 void UgiSession::inform(std::string_view text) { say("info string " + std::string(text)); }
 
 void UgiSession::handle(std::string_view line) {
@@ -163,6 +165,12 @@ void UgiSession::setOption(const Command& c) {
   }
   const std::string_view value =
       valueWord == args.end() ? std::string_view{} : trimmed(textAfter(c.rest, *valueWord));
+  // Behind the web bridge a page must not name the server's files (issue 68, 4): an error
+  // about a file it named would tell the page which files exist.
+  if (servesPage_ && option->name == std::string_view("SolutionFile"))
+    return error(
+        "setoption SolutionFile: not behind the web bridge (the server's files are not "
+        "the page's to name); the shipped book is used");
   // A value is one line of text: control bytes (a NUL in a path, an escape sequence)
   // would reach files, and later output, as they are.
   if (std::any_of(value.begin(), value.end(),

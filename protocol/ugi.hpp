@@ -31,6 +31,8 @@ class UgiSession {
   void handle(std::string_view line);
   // A line longer than `maxBytes` came and was dropped: one error, nothing changes.
   void rejectLongLine(std::size_t maxBytes);
+  // Behind the web bridge (qubic-engine --serve-page): no option may name a file.
+  void refuseFileOptions();
   // Tells the controller something that is not an answer: `info string <text>`.
   void inform(std::string_view text);
 
@@ -94,6 +96,7 @@ class UgiSession {
   Position position_;
   std::optional<RunningSearch> search_;
   bool quit_ = false;
+  bool servesPage_ = false;  // refuseFileOptions()
 };
 
 }  // namespace qubic

@@ -120,6 +120,19 @@ TEST_CASE("setoption changes the settings and the searcher, or nothing") {
   CHECK(t.session.settings().engine.hashMb == 64);
 }
 
+TEST_CASE("behind the web bridge no option names a file, and the error says nothing of it") {
+  // Issue 68, 4: SolutionFile errors told a page which of the server's files exist.
+  Transcript t;
+  t.session.refuseFileOptions();
+  const Lines refused = t.send("setoption name SolutionFile value /etc/passwd");
+  REQUIRE(refused.size() == 1);
+  CHECK_THAT(refused[0], Catch::StartsWith("info string error: setoption SolutionFile: not "
+                                           "behind the web bridge"));
+  CHECK_THAT(refused[0], !Catch::Contains("passwd"));
+  CHECK(t.session.settings().engine.solutionFile.empty());
+  CHECK(t.send("setoption name Level value 4").empty());  // the other options as ever
+}
+
 TEST_CASE("setoption values with control bytes are refused and long values are cut in errors") {
   // Issue 42 (9): a 10 MB value came back as a 10 MB error line, ESC bytes passed
   // through, and a NUL in SolutionFile was accepted (and printed by ugi).

@@ -31,6 +31,7 @@ BUILD, WEB = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 SHOTS = sys.argv[3] if len(sys.argv) > 3 else ""
 ENGINE = os.path.join(BUILD, "bin", "qubic-engine")
 SOLVE = os.path.join(BUILD, "bin", "qubic-solve")
+BRIDGE = os.path.join(os.path.dirname(WEB), "tools", "web", "bridge.sh")
 RANDOM_ENGINE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ugi_random_engine.py")
 MAX_FORKS = 3
 
@@ -71,11 +72,10 @@ class Server:
 
     def __init__(self, command, scratch):
         self.port = free_port()
-        env = dict(os.environ, XDG_CONFIG_HOME=scratch, HOME=scratch)
+        env = dict(os.environ, XDG_CONFIG_HOME=scratch, HOME=scratch, XDG_CACHE_HOME=scratch)
+        # The bridge as `make web` starts it (tools/web/bridge.sh).
         self.process = subprocess.Popen(
-            ["websocketd", "--address", "127.0.0.1", "--port", str(self.port), "--staticdir", WEB,
-             "--maxforks", str(MAX_FORKS), "--sameorigin=true", "--loglevel", "fatal",
-             "--passenv", "XDG_CONFIG_HOME,HOME"] + command, env=env,
+            [BRIDGE, "127.0.0.1", str(self.port), str(MAX_FORKS)] + command, env=env,
             preexec_fn=die_with_parent)
         wait_until(self.listening, 10, "websocketd listens")
         self.url = "http://127.0.0.1:%d/" % self.port
@@ -446,6 +446,52 @@ def test_load(server, scratch):
         driver.quit()
 
 
+def upgrade(port, host, origin):
+    """A WebSocket handshake with these Host and Origin headers: the socket and the status."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=30)
+    s.sendall(("GET / HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\nUpgrade: websocket\r\n"
+               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+               "Sec-WebSocket-Version: 13\r\n\r\n" % (host, origin)).encode())
+    head = b""
+    while b"\r\n\r\n" not in head:
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        head += chunk
+    return s, head.split(b" ")[1].decode() if b" " in head else ""
+
+
+def send_text(s, text):
+    """One masked text frame, as a client must send it (RFC 6455)."""
+    data, mask = text.encode(), os.urandom(4)
+    s.sendall(bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
+
+
+def test_bridge_origins(server):
+    """Issue 68, 4: a foreign Host and Origin (DNS rebinding) get 403; the page's own origin
+    an engine, which refuses to name a server file."""
+    port = server.port
+    for host, origin in (("evil.example:%d" % port, "http://evil.example:%d" % port),
+                         ("127.0.0.1:%d" % port, "http://evil.example:%d" % port)):
+        s, status = upgrade(port, host, origin)
+        s.close()
+        check(status == "403", "the bridge refuses Host %s, Origin %s (%s)" % (host, origin, status))
+    s, status = upgrade(port, "127.0.0.1:%d" % port, "http://127.0.0.1:%d" % port)
+    check(status == "101", "the bridge upgrades the page's own origin")
+    send_text(s, "setoption name SolutionFile value /etc/passwd")
+    send_text(s, "isready")
+    seen = b""
+    deadline = time.monotonic() + 60
+    while b"readyok" not in seen and time.monotonic() < deadline:
+        chunk = s.recv(4096)
+        if not chunk:
+            break
+        seen += chunk
+    s.close()
+    check(b"not behind the web bridge" in seen and b"passwd" not in seen,
+          "behind the bridge, SolutionFile is refused without a word about the file")
+
+
 def main():
     if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
         print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
@@ -454,12 +500,16 @@ def main():
     scratch = tempfile.mkdtemp(prefix="qubic-web-test-")
     BROWSER_TMP = os.path.join(scratch, "browser-tmp")
     os.mkdir(BROWSER_TMP)
-    server = Server([ENGINE], scratch)
+    server = Server([ENGINE, "--serve-page"], scratch)
     try:
+        test_bridge_origins(server)
         test_game_save_reconnect(server, scratch)
         test_analysis(server)
         test_load(server, scratch)
         test_cap_and_cleanup(server)
+        # Issue 68, 12: the bridge gives the engines a home, so the page's proven values are kept.
+        wait_until(lambda: os.path.isfile(os.path.join(scratch, "qubic", "proven-values")), 60,
+                   "the pages' engines kept their proven values under XDG_CACHE_HOME")
         test_phone_screenshot(server)
         if os.environ.get("QUBIC_WEB_MEASURE"):
             measure(server)

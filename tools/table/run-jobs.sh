@@ -20,7 +20,13 @@ if [ $# -ge 1 ]; then [ "$1" = -- ] || usage; shift; fi
 solve=${QUBIC_SOLVE:-$(cd "$(dirname "$0")/../.." && pwd)/build/bin/qubic-solve}
 command -v parallel >/dev/null || { echo "$0: GNU parallel is missing (apt-get install parallel)" >&2; exit 2; }
 mkdir -p "$dir"
+# One run at a time in a directory: a second would run the same jobs again. The lock is
+# held (descriptor 9, inherited) until parallel and every job have ended.
+exec 9>>"$dir/run.lock"
+flock -n 9 || { echo "$0: $dir is in use by another run (its run.lock is held)" >&2; exit 3; }
 # The job list is made once, so a rerun numbers the jobs the same way (--resume needs it).
 [ -s "$dir/jobs-$stones.txt" ] || "$solve" table list --stones "$stones" > "$dir/jobs-$stones.txt"
-exec parallel --joblog "$dir/joblog-$stones" --resume-failed "$@" \
+# -q: parallel quotes the command's words, so a directory with a space (or any other
+# character the shell would read) reaches every job whole, on this host and over ssh.
+exec parallel -q --joblog "$dir/joblog-$stones" --resume-failed "$@" \
   "$solve" table job {} --dir "$dir" --positions "$positions" :::: "$dir/jobs-$stones.txt"

@@ -1,0 +1,23 @@
+#!/bin/sh
+# The web board's bridge (docs/web.md): websocketd serves web/ and runs COMMAND (e.g.
+# `qubic-engine --serve-page`) once per page. Upgrades are accepted only from the origins it
+# serves (a foreign Host and Origin, as DNS rebinding sends them, get 403), and the engine
+# gets HOME and the XDG directories, so its ProvenCache has a home.
+#
+#   tools/web/bridge.sh ADDRESS PORT MAXFORKS COMMAND [ARGUMENTS...]
+#
+# WEB_ORIGINS adds origins (host:port, comma-separated), e.g. the name a LAN uses.
+set -eu
+[ $# -ge 4 ] || { echo "usage: $0 ADDRESS PORT MAXFORKS COMMAND [ARGUMENTS...]" >&2; exit 2; }
+address=$1 port=$2 maxforks=$3
+shift 3
+here=$(cd "$(dirname "$0")/../.." && pwd)
+origins="$address:$port"
+case $address in
+  127.0.0.1|localhost|::1) origins="127.0.0.1:$port,localhost:$port" ;;
+esac
+[ -n "${WEB_ORIGINS:-}" ] && origins="$origins,$WEB_ORIGINS"
+exec websocketd --address "$address" --port "$port" --staticdir "$here/web" \
+  --maxforks "$maxforks" --sameorigin=true --origin="$origins" \
+  --passenv PATH,HOME,XDG_CACHE_HOME,XDG_CONFIG_HOME,XDG_DATA_HOME,XDG_DATA_DIRS \
+  --loglevel fatal "$@"
