@@ -1,7 +1,6 @@
 #include "external_engine.hpp"
 
-#include <sstream>
-
+#include "config/shell_words.hpp"
 #include "engine/core/notation.hpp"
 #include "tools/match/engine_process.hpp"
 #include "tools/match/game_runner.hpp"
@@ -12,9 +11,14 @@ namespace {
 
 match::EngineConfig configOf(const std::string& command, const std::string& options) {
   match::EngineConfig config;
-  std::istringstream words(command);
-  words >> config.command;
-  for (std::string arg; words >> arg;) config.args.push_back(arg);
+  // Checked when the settings were read (tui/main.cpp): a command that does not split is
+  // refused there.
+  const Parsed<std::vector<std::string>> split = shellWords(command);
+  const std::vector<std::string> words = split ? split.value() : std::vector<std::string>{};
+  if (!words.empty()) {
+    config.command = words[0];
+    config.args.assign(words.begin() + 1, words.end());
+  }
   config.name = config.command;
   for (std::size_t at = 0; at < options.size();) {
     const std::size_t end = std::min(options.find(';', at), options.size());

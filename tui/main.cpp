@@ -16,6 +16,8 @@
 #include "config/duration.hpp"
 #include "config/program.hpp"
 #include "config/settings.hpp"
+#include "config/read_file.hpp"
+#include "config/shell_words.hpp"
 #include "config/shipped_data.hpp"
 #include "keymap.hpp"
 #include "levels.hpp"
@@ -194,6 +196,16 @@ int main(int argc, char** argv) {
   int status = 0;
   const qubic::Parsed<qubic::Settings> settings = settingsFor(args, status);
   if (!settings) return status;
+  // The engine's command splits as a shell splits it; one that does not is refused now,
+  // not when the engine's first move is due.
+  if (const std::string& engine = settings.value().tui.engine; !engine.empty()) {
+    const auto words = qubic::shellWords(engine);
+    if (!words || words.value().empty()) {
+      std::cerr << "qubic: --engine (tui.engine) \"" << qubic::printableText(engine) << "\": "
+                << (words ? "no command" : words.error()) << '\n';
+      return 2;
+    }
+  }
   const qubic::Parsed<qubic::tui::KeyMap> keys =
       qubic::tui::KeyMap::fromSettings(settings.value().tui);
   if (!keys) {

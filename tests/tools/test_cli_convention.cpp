@@ -68,3 +68,11 @@ TEST_CASE("a duration takes a unit and a bare number is seconds or refused where
   CHECK(unit.exitCode == 0);
   CHECK(unit.out.find("move_time_ms = 500") != std::string::npos);
 }
+
+TEST_CASE("qubic --engine with an unbalanced quote is refused before the game starts") {
+  // Issue 68, 14: the command was split on blanks only, the quote reaching the engine.
+  const Run bad = run("qubic", {"--engine", "my-engine 'one arg"});
+  CHECK(bad.exitCode == 2);
+  CHECK_THAT(bad.err, Catch::Contains("single quote is not closed"));
+  CHECK(bad.out.empty());
+}
