@@ -38,8 +38,9 @@ std::string checkOutputFile(const std::string& path, const OutputKind& kind) {
   if (!S_ISREG(st.st_mode))
     return path + " is not a regular file; it is not written over (name another file)";
   if (!same)
-    return path + " exists and is not a " + std::string(kind.name) +
-           "; it is left as it is (name another file, or remove it first)";
+    return path + " exists and is not " +
+           (std::string_view("aeiou").find(kind.name[0]) != std::string_view::npos ? "an " : "a ") +
+           std::string(kind.name) + "; it is left as it is (name another file, or remove it first)";
   return {};
 }
 

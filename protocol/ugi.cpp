@@ -274,9 +274,16 @@ std::string winningLineWord(const Position& pos) {
 
 void UgiSession::query(const Command& c) {
   const auto& args = c.args;
-  if (args.size() == 2 && sameWord(args[0], "level")) return queryLevel(args[1]);
+  if (!args.empty() && sameWord(args[0], "level")) {
+    if (args.size() != 2)
+      return error("query level: expected one level from " + std::to_string(kMinLevel) + " to " +
+                   std::to_string(kMaxLevel) + ", e.g. query level 3");
+    return queryLevel(args[1]);
+  }
   if (args.size() != 1) {
-    error("query: expected query gameover, query p1turn, query result or query winline");
+    error(
+        "query: expected query gameover, query p1turn, query result, query winline or "
+        "query level N");
     return;
   }
   if (sameWord(args[0], "gameover"))
@@ -286,7 +293,7 @@ void UgiSession::query(const Command& c) {
   if (sameWord(args[0], "result")) return say("response " + std::string(resultWord(position_)));
   if (sameWord(args[0], "winline")) return say("response " + winningLineWord(position_));
   error("query: unknown question " + shown(args[0]) +
-        "; expected gameover, p1turn, result or winline");
+        "; expected gameover, p1turn, result, winline or level N");
 }
 
 // An extension for GUIs that offer the levels by name: the level's rating and its words.

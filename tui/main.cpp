@@ -15,8 +15,8 @@
 #include "config/data_dirs.hpp"
 #include "config/duration.hpp"
 #include "config/program.hpp"
-#include "config/settings.hpp"
 #include "config/read_file.hpp"
+#include "config/settings.hpp"
 #include "config/shell_words.hpp"
 #include "config/shipped_data.hpp"
 #include "keymap.hpp"
@@ -201,8 +201,8 @@ int main(int argc, char** argv) {
   if (const std::string& engine = settings.value().tui.engine; !engine.empty()) {
     const auto words = qubic::shellWords(engine);
     if (!words || words.value().empty()) {
-      std::cerr << "qubic: --engine (tui.engine) \"" << qubic::printableText(engine) << "\": "
-                << (words ? "no command" : words.error()) << '\n';
+      std::cerr << "qubic: --engine (tui.engine) \"" << qubic::printableText(engine)
+                << "\": " << (words ? "no command" : words.error()) << '\n';
       return 2;
     }
   }

@@ -10,7 +10,8 @@ TEST_CASE("a command splits into words as a shell splits it, nothing expanded") 
   CHECK(qubic::shellWords("engine --threads 2").value() == Words{"engine", "--threads", "2"});
   CHECK(qubic::shellWords("  a \t b  ").value() == Words{"a", "b"});
   CHECK(qubic::shellWords("'/opt/my engine/bin' -x").value() == Words{"/opt/my engine/bin", "-x"});
-  CHECK(qubic::shellWords("\"a \\\"quoted\\\" word\" b").value() == Words{"a \"quoted\" word", "b"});
+  CHECK(qubic::shellWords("\"a \\\"quoted\\\" word\" b").value() ==
+        Words{"a \"quoted\" word", "b"});
   CHECK(qubic::shellWords("\"a\\b\"").value() == Words{"a\\b"});  // kept in double quotes
   CHECK(qubic::shellWords("my\\ engine arg").value() == Words{"my engine", "arg"});
   CHECK(qubic::shellWords("'it'\"'\"'s'").value() == Words{"it's"});

@@ -228,13 +228,22 @@ TEST_CASE("the queries report the game's state exactly") {
   CHECK(t.send("query result") == Lines{"response draw"});
 
   CHECK(t.send("query") ==
-        Lines{"info string error: query: expected query gameover, query p1turn, query result or "
-              "query winline"});
+        Lines{"info string error: query: expected query gameover, query p1turn, query result, "
+              "query winline or query level N"});
   CHECK(t.send("query result now") ==
-        Lines{"info string error: query: expected query gameover, query p1turn, query result or "
-              "query winline"});
+        Lines{"info string error: query: expected query gameover, query p1turn, query result, "
+              "query winline or query level N"});
   CHECK(t.send("query winner") == Lines{"info string error: query: unknown question \"winner\"; "
-                                        "expected gameover, p1turn, result or winline"});
+                                        "expected gameover, p1turn, result, winline or level N"});
+}
+
+TEST_CASE("query level without one number names level (issue 68, 15)") {
+  Transcript t;
+  for (const char* line : {"query level", "query level 3 4"}) {
+    const Lines reply = t.send(line);
+    REQUIRE(reply.size() == 1);
+    CHECK_THAT(reply[0], Catch::StartsWith("info string error: query level: expected one level"));
+  }
 }
 
 TEST_CASE("query level N gives the level's rating and what it does, for GUIs") {
@@ -300,7 +309,7 @@ TEST_CASE(
         Lines{"info string error: unknown command \"query\\x0bresult\"; send help for the list"});
   CHECK(t.send("query result\f") ==
         Lines{"info string error: query: unknown question "
-              "\"result\\x0c\"; expected gameover, p1turn, result or winline"});
+              "\"result\\x0c\"; expected gameover, p1turn, result, winline or level N"});
   CHECK(t.send("setoption name Level value 05") ==
         Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 15, "
               "got \"05\""});

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -729,4 +730,19 @@ TEST_CASE("qubic-solve --pieces on a full disk says so, keeps no cut piece and g
     }
   }
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("review stopped by Ctrl-C says so and exits 130 (issue 68, 15)") {
+  // A long game with a long budget a move: the review is still running when SIGINT comes.
+  qubic::testing::ChildProcess review({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "review",
+                                       "1a1 1b2 2b2 1c1 4d4 3c3 2a2 1d1 4a4 2d2 3b3 4c4", "--time",
+                                       "30s"});
+  REQUIRE(review.started());
+  review.closeInput();
+  REQUIRE(review.readErrorLine(std::chrono::seconds(60)));  // it has begun (its progress)
+  review.sendSignal(SIGINT);
+  const auto [out, err] = review.drain(std::chrono::seconds(120));
+  CHECK(review.wait(std::chrono::seconds(10)) == 130);
+  CHECK_THAT(out, Catch::Contains("interrupted"));
+  CHECK_THAT(err, Catch::Contains("review interrupted"));
 }

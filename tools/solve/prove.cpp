@@ -76,7 +76,9 @@ void keepPiece(const std::string& path, const std::string& content, const Output
 void keepPiecesIn(const std::string& dir, SplitOptions& options) {
   std::error_code error;
   std::filesystem::create_directories(dir, error);
-  if (!std::filesystem::is_directory(dir)) fail("--pieces: " + dir + " is not a directory");
+  if (!std::filesystem::is_directory(dir))
+    fail("--pieces: " + dir +
+         (error ? " cannot be made: " + error.message() : std::string(" is not a directory")));
   const auto file = [dir](const Position& pos) {
     std::string name = positionString(pos);
     for (char& c : name) c = c == '/' ? '_' : c == ' ' ? '-' : c;

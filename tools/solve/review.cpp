@@ -161,6 +161,12 @@ int reviewMain(const std::string& game, int gameNumber, double seconds, double t
                   std::string(resultToken(g.result)).c_str());
     reviewOne(*solver, g.start, g.moves, seconds, stop);
   }
+  // Interrupted (Ctrl-C): said on both streams, and the exit status a shell expects.
+  if (stop) {
+    std::printf("interrupted: the review was stopped; moves not settled were not finished\n");
+    std::fprintf(stderr, "qubic-solve: review interrupted\n");
+    return 130;
+  }
   return 0;
 }
 
