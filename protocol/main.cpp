@@ -4,7 +4,9 @@
 // `isready`, `stop` and `quit` are answered while a search runs.
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <iostream>
 #include <mutex>
@@ -19,6 +21,7 @@
 #include "config/program.hpp"
 #include "config/settings.hpp"
 #include "config/shipped_data.hpp"
+#include "line_output.hpp"
 #include "player_searcher.hpp"
 #include "ugi.hpp"
 
@@ -75,14 +78,13 @@ bool isUrgent(const qubic::InputLine& line) {
   return word == "stop" || word == "isready" || word == "quit";
 }
 
-// Writes one protocol line and flushes it, so a controller sees it at once.
-void writeLine(std::string_view line) {
-  static std::mutex outputMutex;
-  const std::lock_guard<std::mutex> lock(outputMutex);
-  std::fwrite(line.data(), 1, line.size(), stdout);
-  std::fputc('\n', stdout);
-  std::fflush(stdout);
-}
+// The replies go out through a writer thread (protocol/line_output), so a controller that
+// stops reading cannot keep the engine from reading its input, or from ending with it.
+// Never destroyed: a writer blocked on such a controller is left to the process's exit.
+qubic::LineOutput* replies = nullptr;
+void writeLine(std::string_view line) { replies->write(line); }
+// How long the engine waits at its end for its last replies to be read.
+constexpr std::chrono::seconds kLastRepliesWait{2};
 
 int run(int argc, char** argv) {
   const Arguments args = readArguments(argc, argv);
@@ -110,6 +112,7 @@ int run(int argc, char** argv) {
     return 0;
   }
 
+  replies = new qubic::LineOutput(STDOUT_FILENO);
   std::mutex sessionMutex;
   qubic::UgiSession* session = nullptr;
   qubic::PlayerSearcher searcher([&](const qubic::MoveChoice& choice, bool done) {
@@ -131,9 +134,10 @@ int run(int argc, char** argv) {
       ugi.rejectLongLine(qubic::kMaxCommandBytes);
       return true;
     }
-    // The end of input is a quit: the controller has gone.
-    const std::string_view command =
-        line.kind == qubic::LineRead::End ? std::string_view("quit") : std::string_view(line.text);
+    // The end of input is a quit: the controller has gone; so is a controller that has
+    // left more replies unread than anyone would (LineOutput::kMaxPendingBytes).
+    const bool gone = line.kind == qubic::LineRead::End || replies->overflowed();
+    const std::string_view command = gone ? std::string_view("quit") : std::string_view(line.text);
     bool quitting = false;
     {
       const std::lock_guard<std::mutex> lock(sessionMutex);
@@ -167,6 +171,8 @@ int run(int argc, char** argv) {
     const std::lock_guard<std::mutex> lock(sessionMutex);
     ugi.inform(problem);
   }
+  // A controller that reads gets every reply; one that does not, no longer than this.
+  if (!replies->finish(kLastRepliesWait)) std::_Exit(0);
   return 0;
 }
 

@@ -179,6 +179,16 @@ TEST_CASE("end of input is quit, and a running search still answers") {
   CHECK(searching.wait(milliseconds(5000)) == 0);
 }
 
+TEST_CASE("the engine ends with its input even when nobody reads its replies") {
+  // Issue 68, 10: a page that sent 40 000 `help` and closed without reading left its
+  // engine blocked writing for a minute and more. Here its replies fill the pipe (64 KiB)
+  // many times over and are never read.
+  ChildProcess unread({kEngine}, {emptyConfigHome()});
+  for (int i = 0; i < 300; ++i) unread.send("help");
+  unread.closeInput();
+  CHECK(unread.wait(milliseconds(60000)) == 0);
+}
+
 TEST_CASE("stop, isready, quit and the end of input jump a command queued behind a search") {
   // Issue 53 (6): the engine read nothing while `position` waited for a 20 s search.
   for (const char* budget : {"20000", "1000000000000"}) {
