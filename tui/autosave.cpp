@@ -43,6 +43,22 @@ std::string uniqueName() {
          std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) + ".qgn";
 }
 
+// Removes the locks no game needs any more: NAME.qgn.lock without its NAME.qgn, held by
+// nobody (a qubic ended by a signal before it had a game to keep, say).
+void removeStaleLocks(const std::string& dir) {
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    const std::string lockPath = e.path().string();
+    if (e.path().extension() != ".lock" || fs::path(lockPath).stem().extension() != ".qgn")
+      continue;
+    const std::string game = lockPath.substr(0, lockPath.size() - 5);
+    if (fs::exists(fs::symlink_status(game, ec))) continue;
+    const int fd = ::open(lockPath.c_str(), O_RDWR | O_CLOEXEC | O_NOFOLLOW);
+    if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0) fs::remove(lockPath, ec);
+    if (fd >= 0) close(fd);
+  }
+}
+
 }  // namespace
 
 std::string autosaveDirectory() {
@@ -75,6 +91,7 @@ std::optional<GameRecord> Autosave::claimLeftGame() {
   std::error_code ec;
   if (const std::string old = legacyPath(); fs::exists(old, ec))
     fs::rename(old, dir + "/" + uniqueName(), ec);  // one process wins; the others see none
+  removeStaleLocks(dir);
   for (const fs::path& kept : keptGames(dir)) {
     if (lock(kept.string()).empty()) continue;  // a running qubic's game
     path_ = kept.string();

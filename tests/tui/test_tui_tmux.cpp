@@ -1065,6 +1065,25 @@ TEST_CASE("an external engine that crashes, hangs or plays an illegal move loses
   }
 }
 
+TEST_CASE("a lock a killed run left without its game is removed at the next start") {
+  // Issue 68, 8: every qubic ended by a signal left a *.qgn.lock, never cleaned.
+  if (!haveTmux()) return;
+  QubicPane pane("[tui]\nlevel = 0\nhuman_side = \"x\"\n");
+  REQUIRE(pane.waitForText("O  Engine, level 0"));
+  const fs::path kept = pane.dir() / "qubic" / "unfinished";
+  fs::create_directories(kept);
+  const fs::path orphan = kept / "game-1-1.qgn.lock";
+  std::ofstream(orphan) << "";
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(60).find("exit 0") != std::string::npos);
+  CHECK(fs::exists(orphan));
+  pane.restart();
+  REQUIRE(pane.waitForText("O  Engine, level 0"));
+  CHECK_FALSE(fs::exists(orphan));
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(60).find("exit 0") != std::string::npos);
+}
+
 TEST_CASE("a game lost on time is finished: not kept, saved with its result, loaded lost") {
   // Issue 53 (2): the kept file said [Result "*"] and [XClock "-124"], and the lost game
   // came back to life at the next start.
