@@ -15,7 +15,7 @@ PREFIX   ?= /usr/local
 # the tests and `make run` read) is made again at once, not at the next build.
 REFRESH_DATA = @cmake --build $(BUILD) -j $(JOBS) >/dev/null
 
-.PHONY: all deps build run web test check sanitize tsan tsan-all tsan-run warnings format bench book book-small book-smaller book-annealed book-1b1 puzzles table install deb clean
+.PHONY: all deps build run web site test check sanitize tsan tsan-all tsan-run warnings format bench book book-small book-smaller book-annealed book-1b1 puzzles table install deb clean
 
 SOURCE_DIRS := engine config protocol tui tools tests
 
@@ -48,6 +48,22 @@ web:
 	@echo "Qubic in the browser: open http://$(WEB_ADDRESS):$(WEB_PORT)/ (Ctrl-C stops it)"
 	@tools/web/bridge.sh $(WEB_ADDRESS) $(WEB_PORT) $(WEB_MAXFORKS) $(abspath $(BUILD))/bin/qubic-engine --serve-page
 
+# The board as a static site (docs/web.md, "The engine in the page"): build/site holds web/,
+# the engine compiled to WebAssembly by Debian's emscripten (build-wasm/), the book and the
+# opening table; any static server can host it (python3 -m http.server -d build/site).
+SITE_PACKAGES := cmake make emscripten node-acorn libtomlplusplus-dev
+WASM_BUILD ?= build-wasm
+site:
+	@$(MAKE) --no-print-directory deps PACKAGES="$(SITE_PACKAGES)"
+	@NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B $(WASM_BUILD) -DCMAKE_BUILD_TYPE=Release \
+	  -DQUBIC_NATIVE=OFF >/dev/null
+	@NODE_PATH=/usr/share/nodejs cmake --build $(WASM_BUILD) -j $(JOBS) --target qubic-engine-wasm
+	@rm -rf $(BUILD)/site && mkdir -p $(BUILD)/site
+	@cp web/*.html web/*.css web/*.js $(BUILD)/site/
+	@cp $(WASM_BUILD)/bin/qubic-engine-wasm.js $(WASM_BUILD)/bin/qubic-engine-wasm.wasm $(BUILD)/site/
+	@cp data/qubic.book data/qubic.table $(BUILD)/site/
+	@echo "The site: $(BUILD)/site (e.g. python3 -m http.server -d $(BUILD)/site 8000)"
+
 # The game alone: only the qubic program and what it links are built, not the tests.
 run:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(RUN_PACKAGES)"
@@ -55,7 +71,8 @@ run:
 	@cmake --build $(BUILD) -j $(JOBS) --target qubic
 	@./$(BUILD)/bin/qubic
 
-test: build
+# The suite, the static site's test among it (make site: the engine as WebAssembly).
+test: build site
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The fast loop while working: the tests labelled fast (no solves of seconds, no tmux),

@@ -12,13 +12,30 @@ namespace {
 // The longest time control accepted: a week, far from any overflow in milliseconds.
 constexpr double kMaxSeconds = 7 * 24 * 3600.0;
 
-// Seconds as a decimal number ("60", "0.6") into whole milliseconds; nothing if malformed.
+// Seconds as a plain decimal number ("60", "0.6", ".5") into whole milliseconds; nothing
+// if malformed. Read digit by digit, not by std::from_chars: the WebAssembly build's
+// library has no from_chars for double (engine/core/portable.hpp), and the locale never
+// changes the decimal point.
 std::optional<std::int64_t> secondsToMs(std::string_view text) {
-  double seconds = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seconds);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !(seconds >= 0) ||
-      seconds > kMaxSeconds)
-    return std::nullopt;
+  double seconds = 0, scale = 0;  // scale: the place of the next decimal digit, 0 before '.'
+  bool digits = false;
+  for (const char c : text) {
+    if (c == '.' && scale == 0) {
+      scale = 0.1;
+    } else if (c >= '0' && c <= '9') {
+      digits = true;
+      if (scale == 0) {
+        seconds = seconds * 10 + (c - '0');
+      } else {
+        seconds += (c - '0') * scale;
+        scale /= 10;
+      }
+      if (seconds > kMaxSeconds) return std::nullopt;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (!digits) return std::nullopt;
   return static_cast<std::int64_t>(std::llround(seconds * 1000));
 }
 

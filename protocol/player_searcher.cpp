@@ -22,7 +22,8 @@ std::uint64_t effectiveSeed(std::int64_t seed) {
 
 }  // namespace
 
-PlayerSearcher::PlayerSearcher(Report report) : report_(std::move(report)) {}
+PlayerSearcher::PlayerSearcher(Report report, bool onCallerThread)
+    : report_(std::move(report)), jobs_(onCallerThread ? nullptr : std::make_unique<JobThread>()) {}
 
 PlayerSearcher::~PlayerSearcher() = default;
 
@@ -94,21 +95,29 @@ std::string PlayerSearcher::notice() const {
 }
 
 void PlayerSearcher::newGame() {
-  jobs_.wait();
+  waitForSearch();
   player_->newGame();
 }
 
 void PlayerSearcher::start(const SearchJob& job) {
-  jobs_.wait();  // the previous search has delivered its result already; let it finish
-  jobs_.start([this, job](const std::atomic<bool>& stop) {
-    report_(search(job, stop, [this](const MoveChoice& best) { report_(best, false); }), true);
+  const auto progress = [this](const MoveChoice& best) { report_(best, false); };
+  if (!jobs_) {
+    const std::atomic<bool> notStopped{false};
+    report_(search(job, notStopped, progress), true);
+    return;
+  }
+  jobs_->wait();  // the previous search has delivered its result already; let it finish
+  jobs_->start([this, job, progress](const std::atomic<bool>& stop) {
+    report_(search(job, stop, progress), true);
   });
 }
 
-void PlayerSearcher::stop() { jobs_.stopCurrent(); }
+void PlayerSearcher::stop() {
+  if (jobs_) jobs_->stopCurrent();
+}
 
 MoveChoice PlayerSearcher::think(const SearchJob& job) {
-  jobs_.wait();
+  waitForSearch();
   const std::atomic<bool> notStopped{false};
   // On the caller's thread, without progress reports: the caller holds the session lock
   // that report_ would take.
@@ -124,10 +133,12 @@ MoveChoice PlayerSearcher::search(const SearchJob& job, const std::atomic<bool>&
 }
 
 void PlayerSearcher::waitIfStopping() {
-  if (jobs_.stopping()) jobs_.wait();
+  if (jobs_ && jobs_->stopping()) jobs_->wait();
 }
 
-void PlayerSearcher::waitForSearch() { jobs_.wait(); }
+void PlayerSearcher::waitForSearch() {
+  if (jobs_) jobs_->wait();
+}
 
 std::string PlayerSearcher::saveProvenValues() {
   if (!player_ || !applied_.provenCache) return {};

@@ -17,7 +17,10 @@ class PlayerSearcher final : public Searcher {
   // that guards the UgiSession before passing them on.
   using Report = std::function<void(const MoveChoice& choice, bool done)>;
 
-  explicit PlayerSearcher(Report report);
+  // With `onCallerThread`, start() searches at once on the caller's thread and reports
+  // before it returns, and stop() can do nothing: for a build without threads (the
+  // WebAssembly engine in a page, protocol/wasm/), whose searches are stopped from outside.
+  explicit PlayerSearcher(Report report, bool onCallerThread = false);
   ~PlayerSearcher() override;  // stops and waits for a running search
 
   // Only between searches: it may replace the Player a running search uses. The session
@@ -28,7 +31,8 @@ class PlayerSearcher final : public Searcher {
   void newGame() override;
   void start(const SearchJob& job) override;
   void stop() override;
-  MoveChoice think(const SearchJob& job) override;
+  // Thinks and returns the result on the caller's thread, without progress reports.
+  MoveChoice think(const SearchJob& job);
 
   // Waits for the search thread when a stop was asked for, so that the next command
   // finds the search finished. Call it without holding the session lock: the thread
@@ -51,7 +55,9 @@ class PlayerSearcher final : public Searcher {
   std::string cacheNotice_;                    // why the cache was not read, for notice()
   std::shared_ptr<const Book> book_;  // the book loaded from applied_.solutionFile; null: none
   EngineSettings applied_;
-  JobThread jobs_;  // last: its destructor stops and joins the search before the rest goes
+  // Last: its destructor stops and joins the search before the rest goes. None when the
+  // searches run on the caller's thread.
+  std::unique_ptr<JobThread> jobs_;
 };
 
 }  // namespace qubic

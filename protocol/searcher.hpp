@@ -39,9 +39,6 @@ class Searcher {
   virtual void start(const SearchJob& job) = 0;
   // Asks the running search to finish now; its result still arrives through onSearchDone.
   virtual void stop() = 0;
-
-  // Thinks and returns the result, blocking; used by `bench` while no search runs.
-  virtual MoveChoice think(const SearchJob& job) = 0;
 };
 
 }  // namespace qubic

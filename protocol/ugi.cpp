@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <chrono>
 #include <exception>
 
 #include "engine/core/notation.hpp"
+#include "engine/play/bench_signature.hpp"
 #include "engine/play/elo_scale.hpp"
 #include "engine/play/level_words.hpp"
 #include "engine/play/timeman.hpp"
@@ -20,19 +22,6 @@ namespace qubic {
 
 namespace {
 
-// Positions searched by `bench`: a spread of openings and middle games, fixed so that
-// runs can be compared. Each one is searched with the same node and time limits.
-constexpr std::array<std::string_view, 6> kBenchGames = {
-    "",
-    "1a1",
-    "1a1 4d4 2b2",
-    "1a1 4d4 2b2 3c3 1d1 4a4",
-    "2b2 2c3 3b3 3c2 1a4 4d1 1d4 4a1",
-    "1a1 1b2 1c3 2a1 2b2 4d4 3c3 2c2 1d4 4a1",
-};
-constexpr std::uint64_t kBenchNodes = 200'000;
-constexpr std::chrono::milliseconds kBenchTimePerPosition{150};
-
 constexpr std::string_view kHelpText =
     "Commands (docs/protocol.md has the full specification):\n"
     "  ugi                              identify the engine and list its options\n"
@@ -46,7 +35,7 @@ constexpr std::string_view kHelpText =
     "  stop                             answer bestmove now\n"
     "  query gameover|p1turn|result|winline  answered with response ...\n"
     "  d                                draw the board\n"
-    "  bench                            a short fixed benchmark\n"
+    "  bench                            the bench signature: nodes of fixed searches\n"
     "  quit                             leave the program";
 
 std::string_view trimmed(std::string_view text) {
@@ -315,24 +304,19 @@ void UgiSession::draw(const Command& c) {
 
 void UgiSession::bench(const Command& c) {
   if (rejectArguments("bench", c)) return;
-  std::uint64_t totalNodes = 0;
-  double totalSeconds = 0;
-  for (std::size_t i = 0; i < kBenchGames.size(); ++i) {
-    SearchJob job;
-    job.position =
-        playMoves(Position{}, kBenchGames[i]).value();  // tests check every game is legal
-    job.limits.moveTime = kBenchTimePerPosition;
-    job.limits.maxNodes = kBenchNodes;
-    const MoveChoice result = searcher_.think(job);
-    totalNodes += result.nodes;
-    totalSeconds += result.seconds;
-    const std::string move = job.position.isLegal(result.move) ? moveToken(result.move) : "none";
-    say("info string bench " + std::to_string(i + 1) + "/" + std::to_string(kBenchGames.size()) +
-        ": move " + move + " " + searchStats(result.nodes, result.seconds));
-  }
-  say("info string bench: " + std::to_string(kBenchGames.size()) + " positions " +
-      searchStats(totalNodes, totalSeconds));
-  searcher_.newGame();  // the benchmark must not colour the next game
+  // The bench signature, as qubic-bench signature prints it: budgets in positions and nodes
+  // only, so every build prints the same number (the page's engine too).
+  const auto began = std::chrono::steady_clock::now();
+  int positions = 0;
+  const std::uint64_t nodes = benchSignature([&](int i, int count, std::uint64_t here) {
+    positions = count;
+    say("info string bench " + std::to_string(i + 1) + "/" + std::to_string(count) + ": nodes " +
+        std::to_string(here));
+  });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  say("info string bench: signature " + std::to_string(nodes) + " over " +
+      std::to_string(positions) + " positions, " + searchStats(nodes, seconds));
 }
 
 void UgiSession::help(const Command& c) {

@@ -30,10 +30,6 @@ class FakeSearcher final : public Searcher {
     jobs.push_back(job);
   }
   void stop() override { stopped = true; }
-  MoveChoice think(const SearchJob& job) override {
-    jobs.push_back(job);
-    return answer(job);
-  }
 
   // Delivers the result of the running search if it would have ended by now.
   void settle(UgiSession& session) {

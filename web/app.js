@@ -1,9 +1,10 @@
-// The page: a game of Qubic against whatever UGI engine sits behind the socket. All it
+// The page: a game of Qubic against whatever UGI engine it reaches: the native engine
+// behind the web bridge, or the engine compiled to WebAssembly in this page (web/ugi.js). All it
 // knows of the game comes from the engine: whether a move is legal (position's error),
 // whose turn it is (query p1turn), whether and how the game ended (query gameover,
 // query result), and what is proven (info ... score mate N).
 import {BoardView, indexOf, tokenOf} from './board.js';
-import {UgiClient, mateOf, multiPvOf} from './ugi.js';
+import {SocketTransport, UgiClient, WorkerTransport, mateOf, multiPvOf} from './ugi.js';
 
 const $ = (id) => document.getElementById(id);
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
@@ -279,14 +280,46 @@ function lost() {
   $('reconnect').hidden = false;
 }
 
+// Which engine: the player's choice ('page' or 'bridge', also ?engine= in the address),
+// else the bridge when the server has one and the engine in the page when it has not.
+function wantedEngine() {
+  const asked = new URLSearchParams(location.search).get('engine');
+  if (asked === 'page' || asked === 'bridge') return asked;
+  const kept = localStorage.getItem('qubic.engine');
+  return kept === 'page' || kept === 'bridge' ? kept : 'auto';
+}
+
+async function pageEngineHere() {
+  try {
+    return (await fetch('qubic-engine-wasm.wasm', {method: 'HEAD'})).ok;
+  } catch (error) {
+    return false;
+  }
+}
+
+async function openEngine(kind) {
+  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
+  const client = new UgiClient(kind === 'page' ? new WorkerTransport() : new SocketTransport(url));
+  client.onInfo = claimFrom;
+  await client.connect();
+  return client;
+}
+
 async function connect() {
   $('reconnect').hidden = true;
-  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
-  ugi = new UgiClient(url);
-  ugi.onInfo = claimFrom;
-  ugi.onClose = lost;
+  const wanted = wantedEngine();
+  if (wanted !== 'auto') $('transport').value = wanted;
+  $('transport').hidden = false;
   try {
-    await ugi.connect();
+    try {
+      ugi = await openEngine(wanted === 'page' ? 'page' : 'bridge');
+    } catch (error) {
+      // No bridge here (a static site), or one at its cap: the engine in the page, where
+      // the site has it (make site); else the bridge's own reason.
+      if (wanted !== 'auto' || !(await pageEngineHere())) throw error;
+      ugi = await openEngine('page');
+    }
+    ugi.onClose = lost;
     engine = await ugi.handshake();
   } catch (error) {
     say(String(error.message || error), 'error');
@@ -294,11 +327,23 @@ async function connect() {
     return;
   }
   $('engine').textContent = engine.name;
+  $('transport').value = ugi.kind;
   await buildLevels(engine.options);
   buildElo(engine.options);
   await setLevel();
   ++game.generation;
   await settle();
+}
+
+// The player switches engines: the game stays, the other engine takes it from here.
+async function switchEngine() {
+  localStorage.setItem('qubic.engine', $('transport').value);
+  ++game.generation;
+  if (ugi) {
+    ugi.onClose = () => {};
+    ugi.close();
+  }
+  await connect();
 }
 
 function recordText() {
@@ -347,6 +392,7 @@ $('undo').addEventListener('click', () => undo());
 $('hint').addEventListener('click', () => hint().catch(lost));
 $('save').addEventListener('click', save);
 $('reconnect').addEventListener('click', () => connect());
+$('transport').addEventListener('change', () => switchEngine().catch(lost));
 $('level').addEventListener('change', () => {
   showLevelWords();
   $('level').dataset.wanted = $('level').value;

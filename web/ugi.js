@@ -1,20 +1,22 @@
-// A UGI client over a WebSocket (docs/protocol.md): websocketd turns each line the engine
-// prints into one message and each message sent into one line of its input. Replies
-// come in the order of the requests, so requests wait their turn in one chain.
+// A UGI client (docs/protocol.md) over a transport: the bridge's WebSocket to a native
+// engine (websocketd turns each line the engine prints into one message and each message
+// sent into one line of its input), or a Worker running the engine compiled to
+// WebAssembly in the page. Replies come in the order of the requests, so requests wait
+// their turn in one chain. The client does not know which transport it has.
 
 const kMaxMessage = 64 * 1024;  // the engine's own bound on a command line
 
-export class UgiClient {
+// The native engine behind the web bridge (make web): one engine process per page.
+export class SocketTransport {
   constructor(url) {
     this.url = url;
-    this.chain = Promise.resolve();
-    this.waiting = null;  // {done(line) -> bool} of the request in flight
-    this.onInfo = () => {};
+    this.kind = 'bridge';
+    this.onLine = () => {};
     this.onClose = () => {};
   }
 
-  // Opens the socket; resolves once it is open, rejects when it cannot be.
-  connect() {
+  // Resolves once the socket is open, rejects when it cannot be.
+  open() {
     return new Promise((resolve, reject) => {
       const socket = new WebSocket(this.url);
       this.socket = socket;
@@ -26,45 +28,185 @@ export class UgiClient {
       socket.onerror = () =>
         reject(new Error('cannot reach the engine at ' + this.url +
                          ' (the server may be running as many engines as it allows)'));
-      socket.onmessage = (event) => this.receive(String(event.data));
+      socket.onmessage = (event) => {
+        for (const line of String(event.data).split('\n')) this.onLine(line);
+      };
       socket.onclose = () => {
-        if (this.waiting) this.waiting.fail(new Error('the engine went away'));
-        this.waiting = null;
-        if (this.opened) this.onClose();  // a socket never opened was said by connect()
+        if (this.opened) this.onClose();  // a socket never opened was said by open()
       };
     });
+  }
+
+  get isOpen() {
+    return this.socket && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  send(line) {
+    this.socket.send(line);
   }
 
   close() {
     if (this.socket) this.socket.close();
   }
+}
 
-  get open() {
-    return this.socket && this.socket.readyState === WebSocket.OPEN;
+// The engine in the page: qubic-engine as WebAssembly in a Worker (web/engine-worker.js).
+// A Worker reads no message while its engine searches, so `stop` during a search ends
+// the Worker and starts a fresh one with the options and position it had; the search's
+// answer is the best move it had reported (its last pv), at once, as `stop` asks.
+export class WorkerTransport {
+  constructor(script = 'engine-worker.js') {
+    this.script = script;
+    this.kind = 'page';
+    this.onLine = () => {};
+    this.onClose = () => {};
+    this.options = new Map();  // option name -> its last setoption line
+    this.position = null;      // the last position line
+    this.searching = false;
+    this.lastPv = null;
   }
 
-  receive(text) {
-    for (const line of text.split('\n')) {
-      if (line === '') continue;
-      if (line.length > kMaxMessage) continue;  // nothing the protocol sends is this long
-      if (line.startsWith('info ')) this.onInfo(line);
-      if (this.waiting && this.waiting.take(line)) {
-        const w = this.waiting;
-        this.waiting = null;
-        w.resolve(w.lines);
+  open() {
+    return new Promise((resolve, reject) => {
+      this.spawn(resolve, reject);
+    });
+  }
+
+  spawn(resolve, reject, replay = []) {
+    const worker = new Worker(this.script);
+    this.worker = worker;
+    let dropUntilReady = replay.length > 0;  // the replay's own replies are not the page's
+    worker.onmessage = (event) => {
+      const line = String(event.data);
+      if (line === '\u0000ready') {
+        this.opened = true;
+        if (resolve) resolve();
+        return;
       }
+      if (line.startsWith('\u0000failed')) {
+        this.opened = false;
+        if (reject) reject(new Error('the engine in the page cannot start: ' + line.slice(8)));
+        else this.onClose();
+        return;
+      }
+      if (dropUntilReady) {
+        if (line === 'readyok') dropUntilReady = false;
+        return;
+      }
+      if (line.startsWith('bestmove')) this.searching = false;
+      const pv = line.match(/^info (?!.*multipv [2-9]).* pv (\S+)/);
+      if (pv && this.searching) this.lastPv = pv[1];
+      this.onLine(line);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      const wasOpen = this.opened;
+      this.opened = false;
+      if (!wasOpen && reject) reject(new Error('the engine in the page cannot start'));
+      else this.onClose();
+    };
+    for (const line of replay) worker.postMessage(line);
+    if (replay.length) worker.postMessage('isready');
+  }
+
+  get isOpen() {
+    return Boolean(this.worker && this.opened);
+  }
+
+  send(line) {
+    const word = line.trim().split(/\s+/)[0];
+    if (word === 'stop' && this.searching) return this.restart();
+    if (word === 'setoption') {
+      const m = line.match(/^\s*setoption\s+name\s+(.+?)(\s+value\b|$)/i);
+      if (m) this.options.set(m[1].toLowerCase(), line);
+    }
+    if (word === 'position') this.position = line;
+    if (word === 'uginewgame') this.position = null;
+    if (word === 'go') {
+      this.searching = true;
+      this.lastPv = null;
+    }
+    this.worker.postMessage(line);
+  }
+
+  // Ends the searching Worker and answers for its search; the next one gets the options
+  // and the position again (its replies to them are dropped) before the page's next line.
+  restart() {
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.terminate();
+    this.searching = false;
+    const best = this.lastPv || '0000';
+    const replay = [...this.options.values()];
+    if (this.position) replay.push(this.position);
+    this.spawn(null, null, replay);
+    this.opened = true;  // lines sent meanwhile wait in the new Worker until it starts
+    this.onLine('bestmove ' + best);
+  }
+
+  close() {
+    if (!this.worker) return;
+    this.worker.terminate();
+    const wasOpen = this.opened;
+    this.opened = false;
+    if (wasOpen) this.onClose();
+  }
+}
+
+export class UgiClient {
+  constructor(transport) {
+    this.transport = transport;
+    this.chain = Promise.resolve();
+    this.waiting = null;  // {done(line) -> bool} of the request in flight
+    this.onInfo = () => {};
+    this.onClose = () => {};
+  }
+
+  // Which engine this is: 'bridge' (native, over the web bridge) or 'page' (in the page).
+  get kind() {
+    return this.transport.kind;
+  }
+
+  // Opens the transport; resolves once it is open, rejects when it cannot be.
+  connect() {
+    this.transport.onLine = (line) => this.receive(line);
+    this.transport.onClose = () => {
+      if (this.waiting) this.waiting.fail(new Error('the engine went away'));
+      this.waiting = null;
+      this.onClose();
+    };
+    return this.transport.open();
+  }
+
+  close() {
+    this.transport.close();
+  }
+
+  get open() {
+    return this.transport.isOpen;
+  }
+
+  receive(line) {
+    if (line === '') return;
+    if (line.length > kMaxMessage) return;  // nothing the protocol sends is this long
+    if (line.startsWith('info ')) this.onInfo(line);
+    if (this.waiting && this.waiting.take(line)) {
+      const w = this.waiting;
+      this.waiting = null;
+      w.resolve(w.lines);
     }
   }
 
   send(line) {
     if (!this.open) throw new Error('the engine is not connected');
-    this.socket.send(line);
+    this.transport.send(line);
   }
 
   // Sends `lines` and resolves with every line received up to and including the one
   // for which `isLast(line)` holds. Requests run one after another. An engine that does
-  // not answer within `patienceMs` is taken for hung: the socket is closed (websocketd
-  // then ends the engine) and the request fails, so the page never waits for ever.
+  // not answer within `patienceMs` is taken for hung: the transport is closed (websocketd
+  // then ends the engine; a Worker is ended) and the request fails, so the page never
+  // waits for ever.
   request(lines, isLast, patienceMs = 10000) {
     const run = () =>
       new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 #include "parallel_eval.hpp"
 
+#include "engine/core/portable.hpp"
 #include "engine/core/thread_start.hpp"
 
 namespace qubic {
@@ -14,7 +15,7 @@ constexpr int kSpinsBeforeSleep = 1 << 14;
 constexpr int kSpinsBeforeTakeOver = 1 << 10;
 constexpr int kClosed = 1 << 20;  // next past every item: nothing more is started
 
-inline void pause() { __builtin_ia32_pause(); }
+inline void pause() { spinPause(); }
 
 }  // namespace
 

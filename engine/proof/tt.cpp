@@ -4,6 +4,8 @@
 #include <bit>
 #include <thread>
 
+#include "engine/core/portable.hpp"
+
 namespace qubic {
 
 namespace {
@@ -97,10 +99,7 @@ std::uint64_t checkOf(std::uint64_t moves, std::uint64_t numbers) {
 // Relaxed atomic accesses: plain moves on the machines we build for, yet another thread
 // may write the slot meanwhile without undefined behaviour; the check catches a mix.
 TranspositionTable::Slot TranspositionTable::load(const Slot& stored) {
-  auto word = [](const std::uint64_t& w) {
-    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(w))
-        .load(std::memory_order_relaxed);
-  };
+  auto word = [](const std::uint64_t& w) { return relaxedLoad(w); };
   Slot s;
   s.moves = word(stored.moves);
   s.numbers = word(stored.numbers);
@@ -110,9 +109,7 @@ TranspositionTable::Slot TranspositionTable::load(const Slot& stored) {
 }
 
 void TranspositionTable::save(Slot& stored, const Slot& s) {
-  auto word = [](std::uint64_t& w, std::uint64_t value) {
-    std::atomic_ref<std::uint64_t>(w).store(value, std::memory_order_relaxed);
-  };
+  auto word = [](std::uint64_t& w, std::uint64_t value) { relaxedStore(w, value); };
   word(stored.moves, s.moves);
   word(stored.numbers, s.numbers);
   word(stored.tag, s.tag ^ checkOf(s.moves, s.numbers));

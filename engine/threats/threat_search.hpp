@@ -25,6 +25,7 @@
 #include <span>
 
 #include "engine/core/large_array.hpp"
+#include "engine/core/portable.hpp"
 #include "engine/core/position.hpp"
 
 namespace qubic {
@@ -151,12 +152,8 @@ class ThreatSearch {
   std::uint64_t& slot(std::uint64_t key) {
     return table_[static_cast<std::size_t>((key >> 20) & tableMask_)].word;
   }
-  static Entry load(std::uint64_t& word) {
-    return {std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed)};
-  }
-  static void save(std::uint64_t& word, Entry e) {
-    std::atomic_ref<std::uint64_t>(word).store(e.word, std::memory_order_relaxed);
-  }
+  static Entry load(std::uint64_t& word) { return {relaxedLoad(word)}; }
+  static void save(std::uint64_t& word, Entry e) { relaxedStore(word, e.word); }
 
   std::unique_ptr<LargeArray<Entry>> ownTable_;  // null when the table is another's
   Entry* table_;

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "engine/core/notation.hpp"
+#include "engine/play/bench_signature.hpp"
 #include "engine/play/elo_scale.hpp"
 #include "engine/play/level_words.hpp"
 #include "engine/play/timeman.hpp"
@@ -446,16 +447,18 @@ TEST_CASE("d draws the board with notation's diagram") {
   CHECK(joined == diagram);
 }
 
-TEST_CASE("bench searches its fixed positions and reports nodes, time and nps") {
+TEST_CASE("bench prints the bench signature, the number qubic-bench signature gives") {
+  // Budgets in positions and nodes only: the same on every build (the page's engine too),
+  // and the number the suite pins (tests/CMakeLists.txt, QUBIC_BENCH_SIGNATURE).
   Transcript t;
   const Lines replies = t.send("bench");
-  REQUIRE(replies.size() == 7);
+  REQUIRE(replies.size() == 9);
   CHECK(std::none_of(replies.begin(), replies.end(), isError));
-  CHECK(replies[0] == "info string bench 1/6: move 1a1 time 500 nodes 1000 nps 2000");
-  CHECK(replies[6] == "info string bench: 6 positions time 3000 nodes 6000 nps 2000");
-  REQUIRE(t.searcher.jobs.size() == 6);
-  for (const SearchJob& job : t.searcher.jobs) CHECK_FALSE(job.position.isGameOver());
-  CHECK(t.searcher.newGames == 1);
+  CHECK_THAT(replies[0], Catch::StartsWith("info string bench 1/8: nodes "));
+  CHECK_THAT(replies[8],
+             Catch::StartsWith("info string bench: signature " + std::to_string(benchSignature()) +
+                               " over 8 positions, time "));
+  CHECK(t.searcher.jobs.empty());  // its own player: the session's searcher is untouched
 }
 
 TEST_CASE("help lists the commands") {

@@ -294,6 +294,23 @@ TEST_CASE("a shipped table damaged or not the build's is refused, and the positi
   fs::remove_all(prefix);
 }
 
+TEST_CASE("an answer from the table names a winning move, checked by a solve after it") {
+  // Issue 72: a four-stone position of the table (its leaves) came without `best:`.
+  const std::string position =
+      "x.....o.o......./.....x........../................/................ x";
+  const Run answer = solve({"prove", position});
+  REQUIRE(answer.exitCode == 0);
+  CHECK_THAT(answer.out, Catch::Contains("from: the opening table"));
+  const std::size_t at = answer.out.find("best: ");
+  REQUIRE(at != std::string::npos);
+  const std::string best = answer.out.substr(at + 6, 3);
+  qubic::Position after = qubic::parsePosition(position).value();
+  REQUIRE(after.isLegal(qubic::parseMove(best).value()));
+  after.play(qubic::parseMove(best).value());
+  const Run check = solve({"prove", qubic::positionString(after), "--no-table", "--time", "120s"});
+  CHECK_THAT(check.out, Catch::Contains("value: X wins"));
+}
+
 TEST_CASE("a win of the side not to move is certified by a proof for each class of replies") {
   // X to move, X on 1b1 1c1, O on the corners 1a1 1a4: O wins (found by the table's run).
   const fs::path dir = freshDir("owin");
