@@ -153,6 +153,8 @@ std::string loadProvenCache(ProvenStore& store, const std::string& path) {
   if (path.empty()) return {};
   struct stat st {};
   if (lstat(path.c_str(), &st) != 0 && errno == ENOENT) return {};
+  // A link is not this installation's store, wherever it points (saves refuse it too).
+  if (S_ISLNK(st.st_mode)) return path + " ignored: it is a link, not a regular file";
   const Parsed<std::string> text = readRegularFile(path, kMaxCacheBytes);
   if (!text) return path + " ignored: " + text.error();
   const Parsed<SipKey> key = readKey(path + ".key");

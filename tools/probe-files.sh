@@ -5,7 +5,9 @@
 # file and a truncated one. Runs as the unprivileged user nobody (so modes are obeyed),
 # each case bounded by a timeout; prints a Markdown table: exit status (124: hung and
 # killed; 128+N: died of signal N), seconds, whether the named file's bytes changed, and
-# the first line of the error. Build first (make build). Needs setpriv and tmux.
+# the first line of the error. Build first (make build). Needs setpriv and tmux. Also the
+# surfaces of issue 68: the store of proven values (each kind at its fixed name, and a
+# forged one), a job directory's results for table join, and the web bridge's origins.
 set -u
 BUILD=$(cd "${BUILD:-build}" && pwd)
 BIN=$BUILD/bin
@@ -26,6 +28,12 @@ cp "$BUILD/share/qubic/qubic.table" "$WORK/good.table"
 "$BIN/qubic-solve" table job "$("$BIN/qubic-solve" table list --stones 4 | head -1)" --dir "$WORK/jobs" >/dev/null 2>&1
 "$BIN/qubic-match" -engine "cmd=$BIN/qubic-engine" -engine "cmd=$BIN/qubic-engine" -each nodes=10 \
   -games 2 -records "$WORK/ours.qgn" >/dev/null 2>&1
+# A store of proven values and its key, as an engine of this installation leaves them.
+printf 'setoption name ProvenCache value true\nsetoption name MultiPV value 8\nposition startpos moves 1a1 1a2 1b1\ngo nodes 20000\nquit\n' |
+  XDG_CACHE_HOME=$WORK/storemaker "$BIN/qubic-engine" >/dev/null 2>&1
+cp "$WORK/storemaker/qubic/proven-values" "$WORK/good.store"
+cp "$WORK/storemaker/qubic/proven-values.key" "$WORK/good.store.key"
+cp "$(ls "$WORK"/jobs/*.result | head -1)" "$WORK/good.result"
 chown -R nobody:nogroup "$WORK"
 
 as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
@@ -55,20 +63,27 @@ fingerprint() { (cd "$WORK/case" && find . -printf '%p %y %s\n' -type f -size -1
 
 # probe PROGRAM-LABEL KIND GOOD INPUT COMMAND...: one row of the table.
 probe() {
-  local label=$1 kind=$2 good=$3 input=$4
+  local label=$1 kind=$2 good=$3
+  printf '%b' "$4" >"$WORK/input"
   shift 4
   make_case "$kind" "$good"
+  probe_in_case "$label" "$kind" "$@"
+}
+
+# probe_in_case LABEL KIND COMMAND...: the row of a case already made (input in $WORK/input).
+probe_in_case() {
+  local label=$1 kind=$2
+  shift 2
   local before after started status seconds error limit=""
   before=$(fingerprint)
   [ "$kind" = full-disk ] && limit="ulimit -f 1;"
   started=$(date +%s.%N)
-  printf '%b' "$input" >"$WORK/input"
   as_nobody bash -c "$limit trap '' XFSZ; cd '$WORK/case'; exec timeout -k 2 20 \"\$@\" <'$WORK/input' >'$WORK/out' 2>'$WORK/err'" _ "$@"
   status=$?
   seconds=$(echo "$(date +%s.%N) - $started" | bc)
   chmod 755 "$WORK/case" 2>/dev/null
   after=$(fingerprint)
-  error=$(grep -m1 -iE 'error|cannot|not a|refus|warning|no such|more than|fail|verified|value:|usage' "$WORK/err" "$WORK/out" 2>/dev/null | head -1 | cut -c1-110 | sed 's/|/\\|/g; s#'"$WORK"'#W#g; s/^[^:]*://')
+  error=$(grep -m1 -iE 'error|cannot|not a|refus|left out|warning|no such|more than|fail|verified|value:|usage' "$WORK/err" "$WORK/out" 2>/dev/null | head -1 | cut -c1-110 | sed 's/|/\\|/g; s#'"$WORK"'#W#g; s/^[^:]*://')
   printf '| %s | %s | %s | %.1f | %s | %s |\n' "$label" "$kind" "$status" "$seconds" \
     "$([ "$before" = "$after" ] && echo unchanged || echo changed)" "$error"
 }
@@ -100,6 +115,86 @@ tui_probe() {
     "$([ "$before" = "$after" ] && echo unchanged || echo changed)" "$screen"
 }
 
+# store_probe KIND: qubic-engine with ProvenCache on, the store ($XDG_CACHE_HOME/qubic/
+# proven-values) made KIND; "forged": a real store with one value changed and its old
+# checksum (FNV-1a) recomputed. The row says whether the store's bytes changed and the
+# engine's word on it (and whether a false "score mate" came out: the forged value).
+store_probe() {
+  local kind=$1 dir=$WORK/case/qubic before after started status error
+  make_case "$kind" "$WORK/good.store"
+  mkdir -p "$dir"
+  mv "$WORK/case/f" "$dir/proven-values" 2>/dev/null
+  [ "$kind" = symlink ] && ln -sf ../notes.md "$dir/proven-values"
+  if [ "$kind" = forged ]; then
+    cp "$WORK/good.store" "$dir/proven-values"
+    cp "$WORK/good.store.key" "$dir/proven-values.key"
+    python3 - "$dir/proven-values" <<'PY'
+import sys, struct
+p = sys.argv[1]; b = bytearray(open(p, 'rb').read())
+first = 8 + 1 + b[8] + 4
+b[first + 16], b[first + 17] = 1 - b[first + 16], 3  # the other side wins in 3
+h = 0xcbf29ce484222325
+for x in b[:-8]: h = ((h ^ x) * 0x100000001b3) & 0xffffffffffffffff
+b[-8:] = struct.pack('<Q', h)
+open(p, 'wb').write(b)
+PY
+  fi
+  chown -R nobody:nogroup "$WORK/case"
+  before=$(store_fingerprint)
+  started=$(date +%s.%N)
+  printf 'setoption name ProvenCache value true\nsetoption name MultiPV value 8\nposition startpos moves 1a1 1a2 1b1\ngo nodes 20000\nquit\n' >"$WORK/input"
+  as_nobody bash -c "cd '$WORK/case'; XDG_CACHE_HOME='$WORK/case' exec timeout -k 2 20 '$BIN/qubic-engine' <'$WORK/input' >'$WORK/out' 2>'$WORK/err'"
+  status=$?
+  after=$(store_fingerprint)
+  error=$(grep -m1 -E 'info string .*(proven-values|not saved|ignored)' "$WORK/out" | cut -c1-110 | sed 's/|/\\|/g; s#'"$WORK"'#W#g')
+  printf '| %s | %s | %s | %.1f | %s | %s |\n' "qubic-engine ProvenCache store" "$kind" "$status" \
+    "$(echo "$(date +%s.%N) - $started" | bc)" \
+    "$([ "$before" = "$after" ] && echo unchanged || echo changed)" "$error"
+}
+
+# The store and the user's file a link may point to (not the lock or key the engine makes).
+store_fingerprint() {
+  (cd "$WORK/case" && for f in notes.md qubic/proven-values; do
+    stat -c '%n %F %s' "$f" 2>/dev/null
+    [ -n "$(find "$f" -maxdepth 0 -type f -size -100M 2>/dev/null)" ] && md5sum <"$f" 2>/dev/null
+  done)
+}
+
+# join_probe KIND: a job directory whose result 4s-000001.result is KIND.
+join_probe() {
+  make_case "$1" "$WORK/good.result"
+  mv "$WORK/case/f" "$WORK/case/4s-000001.result" 2>/dev/null
+  [ "$1" = symlink ] && ln -sf notes.md "$WORK/case/4s-000001.result"
+  chown -R nobody:nogroup "$WORK/case"
+  probe_in_case "qubic-solve table join DIR" "$1" "$BIN/qubic-solve" table join "$WORK/case" --out "$WORK/joined.table"
+}
+
+# The bridge (tools/web/bridge.sh): an upgrade with a foreign Host and Origin, and one
+# from the page's own origin; the HTTP status of each.
+bridge_probe() {
+  command -v websocketd >/dev/null || return 0
+  local port
+  port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+  "$(dirname "$0")/web/bridge.sh" 127.0.0.1 "$port" 2 "$BIN/qubic-engine" --serve-page >/dev/null 2>&1 &
+  local bridge=$!
+  sleep 1
+  for pair in "evil.example:$port http://evil.example:$port" "127.0.0.1:$port http://evil.example:$port" "127.0.0.1:$port http://127.0.0.1:$port"; do
+    set -- $pair
+    local code
+    code=$(python3 - "$port" "$1" "$2" <<'PY'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=10)
+s.sendall(("GET / HTTP/1.1\r\nHost: %s\r\nOrigin: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n" % (sys.argv[2], sys.argv[3])).encode())
+print(s.recv(100).split(b" ")[1].decode())
+PY
+)
+    printf '| %s | Host %s, Origin %s | %s | - | - | HTTP %s |\n' "web bridge (make web)" "${1%%:*}" "${2#http://}" 0 "$code"
+  done
+  kill $bridge 2>/dev/null
+  wait $bridge 2>/dev/null
+}
+
 READ_KINDS="foreign symlink fifo directory unreadable huge truncated"
 WRITE_KINDS="foreign symlink fifo directory readonly-dir full-disk"
 
@@ -129,3 +224,7 @@ for k in $WRITE_KINDS; do
   probe "qubic-match --ladder -report" "$k" "$WORK/good.toml" '' "$BIN/qubic-match" --ladder -levels 0-1 -games 2 -each nodes=10 -records "$WORK/r.qgn" -report f
   tui_probe "qubic w (save)" "$k" "$WORK/good.qgn" w
 done
+: >"$WORK/input"
+for k in $READ_KINDS forged; do store_probe "$k"; done
+for k in $READ_KINDS; do join_probe "$k"; done
+bridge_probe

@@ -255,7 +255,12 @@ async function buildLevels(options) {
     if (info) option.title = info.words;
     select.appendChild(option);
   }
-  select.value = select.dataset.wanted || level.default;
+  // A newcomer starts where the terminal game starts one ([tui] level, 6), not at the
+  // engine's full strength; after that at the level chosen last (kept in this browser).
+  const newcomer = String(Math.min(Number(level.max), Math.max(Number(level.min), 6)));
+  const kept = localStorage.getItem('qubic.level');
+  select.value = select.dataset.wanted || kept || newcomer;
+  if (select.value === '') select.value = newcomer;  // a kept level this engine lacks
   showLevelWords();
 }
 
@@ -393,10 +398,19 @@ $('hint').addEventListener('click', () => hint().catch(lost));
 $('save').addEventListener('click', save);
 $('reconnect').addEventListener('click', () => connect());
 $('transport').addEventListener('change', () => switchEngine().catch(lost));
+// Every control that changes the game stops the search first (its answer, drained by the
+// request chain, is dropped: the generation moved on), then settles the game afresh.
+function changeGame() {
+  ++game.generation;
+  if (ugi) ugi.stop();
+}
+
 $('level').addEventListener('change', () => {
   showLevelWords();
   $('level').dataset.wanted = $('level').value;
-  setLevel().catch(lost);
+  localStorage.setItem('qubic.level', $('level').value);
+  changeGame();
+  setLevel().then(settle).catch(lost);
 });
 $('analysis').addEventListener('change', () => {
   game.values = {};
@@ -406,9 +420,14 @@ $('analysis').addEventListener('change', () => {
   settle().catch(lost);
 });
 for (const id of ['by-elo', 'elo'])
-  $(id).addEventListener('change', () => setLevel().catch(lost));
+  $(id).addEventListener('change', () => {
+    changeGame();
+    setLevel().then(settle).catch(lost);
+  });
 $('side').addEventListener('change', () => {
+  changeGame();  // issue 70, 1: the engine's move in flight was played for the other side
   game.human = $('side').value;
+  say('You play ' + $('side').selectedOptions[0].textContent + '.');
   settle().catch(lost);
 });
 $('token-form').addEventListener('submit', (e) => {

@@ -257,6 +257,13 @@ TEST_CASE("the store writes through no link and cleans what killed saves left (i
   REQUIRE(saveProvenCache(storeOf(0, 10), path).empty());
   CHECK(readRegularFile(notes.string(), 100).value() == "my notes\n");
   CHECK(fs::is_regular_file(fs::symlink_status(path)));
+  // The store itself a link: neither read nor written through.
+  const std::string linked = path + "-linked";
+  fs::create_symlink(path, linked);
+  ProvenStore through(1 << 12);
+  CHECK_THAT(loadProvenCache(through, linked), Catch::Contains("a link"));
+  CHECK(through.size() == 0);
+  CHECK_THAT(saveProvenCache(storeOf(0, 10), linked), Catch::Contains("not a regular file"));
   // A leftover of a process that is gone is removed by the next save; a live one's stays.
   const pid_t gone = fork();
   if (gone == 0) _exit(0);

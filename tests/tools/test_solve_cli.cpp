@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "child_process.hpp"
@@ -739,7 +740,20 @@ TEST_CASE("review stopped by Ctrl-C says so and exits 130 (issue 68, 15)") {
                                        "30s"});
   REQUIRE(review.started());
   review.closeInput();
-  REQUIRE(review.readErrorLine(std::chrono::seconds(60)));  // it has begun (its progress)
+  // Once it catches SIGINT (its handler is installed: /proc's SigCgt mask), the signal is
+  // the one a user's Ctrl-C sends.
+  auto catchesInterrupt = [&] {
+    std::ifstream status("/proc/" + std::to_string(review.pid()) + "/status");
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("SigCgt:", 0) == 0)
+        return (std::stoull(line.substr(7), nullptr, 16) >> (SIGINT - 1) & 1) != 0;
+    return false;
+  };
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!catchesInterrupt() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  REQUIRE(catchesInterrupt());
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // into the review itself
   review.sendSignal(SIGINT);
   const auto [out, err] = review.drain(std::chrono::seconds(120));
   CHECK(review.wait(std::chrono::seconds(10)) == 130);

@@ -180,6 +180,18 @@ def test_game_save_reconnect(server, scratch):
     try:
         began = time.monotonic()
         driver.get(server.url)
+        # Issue 70, 5: a newcomer's first game was against level 15, perfect play. The page
+        # starts where the terminal game starts one (level 6) and keeps the player's choice.
+        wait_until(lambda: len(Select(driver.find_element(By.ID, "level")).options) > 6, 20,
+                   "the level list is built")
+        first = Select(driver.find_element(By.ID, "level")).first_selected_option.get_attribute("value")
+        check(first == "6", "a newcomer starts at level 6, as in the terminal game (%s)" % first)
+        new_game(driver, level=0)
+        driver.refresh()
+        wait_until(lambda: len(Select(driver.find_element(By.ID, "level")).options) > 6, 20,
+                   "the level list is built again")
+        again = Select(driver.find_element(By.ID, "level")).first_selected_option.get_attribute("value")
+        check(again == "0", "the level chosen is kept across a reload (%s)" % again)
         new_game(driver, level=0)
         print("page load to a playable board: %.2f s" % (time.monotonic() - began))
         chosen = Select(driver.find_element(By.ID, "level")).first_selected_option.text
@@ -201,6 +213,13 @@ def test_game_save_reconnect(server, scratch):
                 ".join(',')" % view)
             check(sorted(marked.split(",")) == sorted(cells.split(",")) if cells != "none" else not marked,
                   "the %s view marks the engine's winning line (%s)" % (view, cells))
+        # Issue 70, 4: the planes' white cells hid the line's yellow. Filled in both views.
+        if cells != "none":
+            colours = driver.execute_script(
+                "return Array.from(document.querySelectorAll('.flat .cell.line'),"
+                " c => getComputedStyle(c).backgroundColor)")
+            check(colours and all(c not in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)") for c in colours),
+                  "the planes fill the winning line's cells (%s)" % colours[:1])
         shoot(driver, "web-game-over-1280.png")
 
         driver.find_element(By.ID, "save").click()
@@ -467,6 +486,26 @@ def send_text(s, text):
     s.sendall(bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
 
+def test_side_change_while_thinking(server):
+    """Issue 70, 1: "You play" changed while the engine thought made it move for both sides
+    and refuse an occupied cell. The search is stopped and its move dropped."""
+    driver = browser(1280, 800)
+    try:
+        driver.get(server.url)
+        new_game(driver, level=15)
+        Select(driver.find_element(By.ID, "movetime")).select_by_value("3000")
+        driver.find_element(By.ID, "token").send_keys("2b2\n")
+        wait_until(lambda: "thinking" in text(driver, "message"), 10, "the engine thinks")
+        Select(driver.find_element(By.ID, "side")).select_by_value("o")
+        time.sleep(6)  # past the engine's 3 s: a move it played would be there by now
+        check(moves_of(driver) == ["2b2"], "the engine played for nobody: %s" % moves_of(driver))
+        check(text(driver, "message").startswith("You play O"),
+              "no move refused, the message is the change's: " + text(driver, "message"))
+        check(text(driver, "status").startswith("O to move"), "O, the player, to move: " + text(driver, "status"))
+    finally:
+        driver.quit()
+
+
 def test_bridge_origins(server):
     """Issue 68, 4: a foreign Host and Origin (DNS rebinding) get 403; the page's own origin
     an engine, which refuses to name a server file."""
@@ -505,6 +544,7 @@ def main():
         test_bridge_origins(server)
         test_game_save_reconnect(server, scratch)
         test_analysis(server)
+        test_side_change_while_thinking(server)
         test_load(server, scratch)
         test_cap_and_cleanup(server)
         # Issue 68, 12: the bridge gives the engines a home, so the page's proven values are kept.
