@@ -6,7 +6,9 @@
 #
 #   tools/web/bridge.sh ADDRESS PORT MAXFORKS COMMAND [ARGUMENTS...]
 #
-# WEB_ORIGINS adds origins (host:port, comma-separated), e.g. the name a LAN uses.
+# WEB_ORIGINS adds origins (host:port, comma-separated), e.g. the name a LAN uses; WEB_ROOT
+# is the directory served (web/ by default; build/site after make site, whose page then
+# offers both engines).
 set -eu
 [ $# -ge 4 ] || { echo "usage: $0 ADDRESS PORT MAXFORKS COMMAND [ARGUMENTS...]" >&2; exit 2; }
 address=$1 port=$2 maxforks=$3
@@ -17,7 +19,7 @@ case $address in
   127.0.0.1|localhost|::1) origins="127.0.0.1:$port,localhost:$port" ;;
 esac
 [ -n "${WEB_ORIGINS:-}" ] && origins="$origins,$WEB_ORIGINS"
-exec websocketd --address "$address" --port "$port" --staticdir "$here/web" \
+exec websocketd --address "$address" --port "$port" --staticdir "${WEB_ROOT:-$here/web}" \
   --maxforks "$maxforks" --sameorigin=true --origin="$origins" \
   --passenv PATH,HOME,XDG_CACHE_HOME,XDG_CONFIG_HOME,XDG_DATA_HOME,XDG_DATA_DIRS \
   --loglevel fatal "$@"
