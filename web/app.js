@@ -276,6 +276,7 @@ function buildElo(options) {
   if (elo && !$('elo').value) {
     Object.assign($('elo'), {min: elo.min, max: elo.max, value: elo.default});
   }
+  showStrengthMode();
 }
 
 function lost() {
@@ -354,8 +355,10 @@ async function switchEngine() {
 function recordText() {
   const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
   const result = {p1win: '1-0', p2win: '0-1', draw: '1/2-1/2'}[game.result] || '*';
+  const strength = $('by-elo').checked && !$('elo-box').hidden ? 'rating ' + $('elo').value
+                                                               : 'level ' + $('level').value;
   const who = (side) => (game.human === side || game.human === 'both' ? 'You' :
-                         'Engine, level ' + $('level').value);
+                         'Engine, ' + strength);
   let moves = '';
   game.moves.forEach((m, i) => (moves += (i % 2 === 0 ? (i / 2 + 1) + '. ' : '') + m + ' '));
   return `[Event "Qubic game"]\n[Date "${date}"]\n[X "${who('x')}"]\n[O "${who('o')}"]\n` +
@@ -419,8 +422,28 @@ $('analysis').addEventListener('change', () => {
   render();
   settle().catch(lost);
 });
+// Issue 70, 7: a rating outside the engine's range is refused with a word (the box had
+// taken 99999), and the level list is off while the rating rules.
+function ratingChosen() {
+  const elo = engine.options.Elo, box = $('elo');
+  const value = Number(box.value);
+  if (!elo || (Number.isInteger(value) && value >= Number(elo.min) && value <= Number(elo.max)))
+    return true;
+  say('The rating is a whole number from ' + elo.min + ' to ' + elo.max + '; ' +
+      'the engine keeps the one before.', 'error');
+  box.value = box.dataset.applied || elo.default;
+  return false;
+}
+
+function showStrengthMode() {
+  $('level').disabled = $('by-elo').checked || !engine.options.Level;
+}
+
 for (const id of ['by-elo', 'elo'])
   $(id).addEventListener('change', () => {
+    showStrengthMode();
+    if (!ratingChosen()) return;
+    $('elo').dataset.applied = $('elo').value;
     changeGame();
     setLevel().then(settle).catch(lost);
   });

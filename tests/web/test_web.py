@@ -506,6 +506,34 @@ def test_side_change_while_thinking(server):
         driver.quit()
 
 
+def test_rating_controls(server):
+    """Issue 70, 7: the rating box took 99999 without a word, the level list stayed active
+    by rating, and the record still said "Engine, level N"."""
+    driver = browser(1280, 800)
+    try:
+        driver.get(server.url)
+        new_game(driver, level=3)
+        wait_until(lambda: driver.find_element(By.ID, "elo-box").is_displayed(), 10,
+                   "the rating control is offered")
+        driver.find_element(By.ID, "by-elo").click()
+        check(not driver.find_element(By.ID, "level").is_enabled(), "the level list is off by rating")
+        box = driver.find_element(By.ID, "elo")
+        box.clear()
+        box.send_keys("99999\t")
+        wait_until(lambda: "whole number from" in text(driver, "message"), 10, "99999 is refused")
+        check(box.get_attribute("value") != "99999", "the box is back to a rating the engine takes")
+        box.clear()
+        box.send_keys("500\t")
+        driver.find_element(By.ID, "save").click()
+        record = wait_until(lambda: driver.find_element(By.ID, "record").get_attribute("value"), 10,
+                            "the record is made")
+        check('[O "Engine, rating 500"]' in record, "the record names the rating: " + record.split("\n")[3])
+        driver.find_element(By.ID, "by-elo").click()
+        check(driver.find_element(By.ID, "level").is_enabled(), "the level list is back")
+    finally:
+        driver.quit()
+
+
 def test_bridge_origins(server):
     """Issue 68, 4: a foreign Host and Origin (DNS rebinding) get 403; the page's own origin
     an engine, which refuses to name a server file."""
@@ -545,6 +573,7 @@ def main():
         test_game_save_reconnect(server, scratch)
         test_analysis(server)
         test_side_change_while_thinking(server)
+        test_rating_controls(server)
         test_load(server, scratch)
         test_cap_and_cleanup(server)
         # Issue 68, 12: the bridge gives the engines a home, so the page's proven values are kept.
