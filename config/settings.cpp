@@ -222,9 +222,9 @@ const std::vector<SettingField>& settingFields() {
        "a clock per side, as tc=[moves/]seconds[+increment] (e.g. tc=300+3); empty for none",
        F::Text{textAccess<kTui, &TuiSettings::clock>(), {}, clockProblem}},
       {"tui", "engine",
-       "another UGI engine to play against, as a command and its arguments separated by spaces "
-       "(e.g. /usr/games/qubic-engine); empty for ours. The hint, overlay, review and explain "
-       "stay ours",
+       "another UGI engine to play against, as a command and its arguments split as a shell "
+       "splits them, quotes and backslashes but no expansion (e.g. /usr/games/qubic-engine); "
+       "empty for ours. The hint, overlay, review and explain stay ours",
        F::Text{textAccess<kTui, &TuiSettings::engine>(), {}}},
       {"tui", "engine_options",
        "UGI options for that engine, as Name=Value pairs separated by ';' (e.g. Level=3;Hash=16)",

@@ -44,7 +44,7 @@ function render() {
   $('status').textContent = game.over ? 'Game over: ' + (kResultText[game.result] || game.result)
                                       : toMove + ' to move';
   $('status').dataset.result = game.over ? game.result : '';
-  $('claim').textContent = game.claim;
+  showClaim();
   const list = $('moves');
   list.textContent = '';
   for (let i = 0; i < game.moves.length; i += 2) {
@@ -176,7 +176,13 @@ function claimFrom(line) {
   const moves = Math.ceil(Math.abs(mate) / 2);
   game.claim = winner + ' wins within ' + moves + (moves === 1 ? ' move' : ' moves') +
                ' (proven by the engine)';
-  $('claim').textContent = game.claim;
+  showClaim();
+}
+
+// Issue 70, 8: the engine's proven claims only for a player who asked for them (as the
+// terminal game), and never once the game is over.
+function showClaim() {
+  $('claim').textContent = $('claims').checked && !game.over ? game.claim : '';
 }
 
 function newGame() {
@@ -334,6 +340,8 @@ async function connect() {
   }
   $('engine').textContent = engine.name;
   $('transport').value = ugi.kind;
+  // What an earlier failure said is no longer true.
+  say('Connected to ' + engine.name + (ugi.kind === 'page' ? ', in this page.' : ', on the server.'));
   await buildLevels(engine.options);
   buildElo(engine.options);
   await setLevel();
@@ -400,6 +408,11 @@ $('undo').addEventListener('click', () => undo());
 $('hint').addEventListener('click', () => hint().catch(lost));
 $('save').addEventListener('click', save);
 $('reconnect').addEventListener('click', () => connect());
+$('claims').checked = localStorage.getItem('qubic.claims') === 'true';
+$('claims').addEventListener('change', () => {
+  localStorage.setItem('qubic.claims', String($('claims').checked));
+  showClaim();
+});
 $('transport').addEventListener('change', () => switchEngine().catch(lost));
 // Every control that changes the game stops the search first (its answer, drained by the
 // request chain, is dropped: the generation moved on), then settles the game afresh.

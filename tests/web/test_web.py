@@ -242,6 +242,9 @@ def test_game_save_reconnect(server, scratch):
         wait_until(lambda: not driver.find_element(By.ID, "reconnect").is_displayed() and
                    text(driver, "status") == shown, 20, "reconnected, the game kept")
         check(moves_of(driver) == moves, "the moves are the same after reconnecting")
+        check(text(driver, "message").startswith("Connected to"),
+              "the stale failure message is gone: " + text(driver, "message"))
+        check(text(driver, "claim") == "", "no claim once the game is over")
     finally:
         driver.quit()
 
@@ -496,6 +499,9 @@ def test_side_change_while_thinking(server):
         Select(driver.find_element(By.ID, "movetime")).select_by_value("3000")
         driver.find_element(By.ID, "token").send_keys("2b2\n")
         wait_until(lambda: "thinking" in text(driver, "message"), 10, "the engine thinks")
+        time.sleep(1)  # its proofs come in the first second (the table, the book)
+        check(text(driver, "claim") == "",
+              "no claim for a player who did not ask for them (issue 70, 8): " + text(driver, "claim"))
         Select(driver.find_element(By.ID, "side")).select_by_value("o")
         time.sleep(6)  # past the engine's 3 s: a move it played would be there by now
         check(moves_of(driver) == ["2b2"], "the engine played for nobody: %s" % moves_of(driver))
