@@ -223,6 +223,9 @@ TEST_CASE("join --keep-shipped goes on from the shipped table, the jobs' values 
       CHECK(*kept == *e);
     }
   REQUIRE(after.find(p));
+  // The job's position is counted once, as the job's, not again as kept.
+  const std::size_t kept = before.value().size(4) - (before.value().find(p) ? 1 : 0);
+  CHECK_THAT(join.out, Catch::Contains(std::to_string(kept) + " kept from the shipped table"));
   fs::remove_all(dir);
 }
 

@@ -337,12 +337,14 @@ std::vector<JobResult> resultsIn(const fs::path& dir, std::size_t& damaged) {
 std::size_t keepShipped(OpeningTable& table) {
   const auto shipped = loadTableFile("");
   if (!shipped) failWith("--keep-shipped: " + shipped.error());
-  std::size_t kept = 0;
+  // Looked up before any is added: find() needs the table finished (sorted).
+  std::vector<std::pair<Position, TableEntry>> kept;
   for (const Position& p : canonicalPositions(kTableMaxStones))
     if (!table.find(p))
-      if (const std::optional<TableEntry> e = shipped.value()->find(p)) table.add(p, *e), ++kept;
+      if (const std::optional<TableEntry> e = shipped.value()->find(p)) kept.push_back({p, *e});
+  for (const auto& [p, e] : kept) table.add(p, e);
   table.finish();
-  return kept;
+  return kept.size();
 }
 
 int tableJoin(const Args& args) {
