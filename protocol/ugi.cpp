@@ -59,6 +59,11 @@ UgiSession::UgiSession(const Settings& settings, Searcher& searcher, LineSink ou
 
 void UgiSession::refuseFileOptions() { servesPage_ = true; }
 
+void UgiSession::omitOption(std::string_view name, std::string why) {
+  if (const UgiOption* option = findUgiOption(name))
+    omitted_.emplace_back(option->name, std::move(why));
+}
+
 void UgiSession::inform(std::string_view text) { say("info string " + std::string(text)); }
 
 void UgiSession::handle(std::string_view line) {
@@ -126,7 +131,10 @@ void UgiSession::ugi(const Command& c) {
   if (rejectArguments("ugi", c)) return;
   say(std::string("id name Qubic ") + QUBIC_VERSION);
   say("id author the Qubic engine authors");
-  for (const UgiOption& option : ugiOptions()) say(optionLine(option, settings_));
+  for (const UgiOption& option : ugiOptions())
+    if (std::none_of(omitted_.begin(), omitted_.end(),
+                     [&](const auto& o) { return o.first == option.name; }))
+      say(optionLine(option, settings_));
   say("ugiok");
 }
 
@@ -154,6 +162,9 @@ void UgiSession::setOption(const Command& c) {
   }
   const std::string_view value =
       valueWord == args.end() ? std::string_view{} : trimmed(textAfter(c.rest, *valueWord));
+  for (const auto& [omitted, why] : omitted_)
+    if (omitted == option->name)
+      return error("setoption " + std::string(omitted) + ": not in this build (" + why + ")");
   // Behind the web bridge a page must not name the server's files (issue 68, 4): an error
   // about a file it named would tell the page which files exist.
   if (servesPage_ && option->name == std::string_view("SolutionFile"))

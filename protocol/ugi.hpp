@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "config/settings.hpp"
@@ -33,6 +34,9 @@ class UgiSession {
   void rejectLongLine(std::size_t maxBytes);
   // Behind the web bridge (qubic-engine --serve-page): no option may name a file.
   void refuseFileOptions();
+  // A build that lacks what an option needs (threads, a home for files: the engine in a
+  // page) neither lists nor takes it; setoption names why.
+  void omitOption(std::string_view name, std::string why);
   // Tells the controller something that is not an answer: `info string <text>`.
   void inform(std::string_view text);
 
@@ -96,7 +100,8 @@ class UgiSession {
   Position position_;
   std::optional<RunningSearch> search_;
   bool quit_ = false;
-  bool servesPage_ = false;  // refuseFileOptions()
+  bool servesPage_ = false;                                        // refuseFileOptions()
+  std::vector<std::pair<std::string_view, std::string>> omitted_;  // omitOption()
 };
 
 }  // namespace qubic

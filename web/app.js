@@ -4,7 +4,8 @@
 // whose turn it is (query p1turn), whether and how the game ended (query gameover,
 // query result), and what is proven (info ... score mate N).
 import {BoardView, indexOf, tokenOf} from './board.js';
-import {SocketTransport, UgiClient, WorkerTransport, mateOf, multiPvOf} from './ugi.js';
+import {SocketTransport, UgiClient, mateOf, multiPvOf} from './ugi.js';
+import {WorkerTransport} from './worker-transport.js';
 
 const $ = (id) => document.getElementById(id);
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
@@ -86,11 +87,11 @@ async function settle() {
 async function analyse(generation) {
   if (!engine.options.MultiPV) return say('This engine offers no MultiPV: no analysis.', 'error');
   game.values = {};
-  for (const ms of [500, 2000, 8000]) {
+  for (const [limits, words] of analysisBudgets()) {
     if (!$('analysis').checked || generation !== game.generation) return;
     game.analysing = generation;
-    say('Analysing every move (' + ms / 1000 + ' s)…');
-    await ugi.go(game.moves, 'movetime ' + ms, analysisSearch());
+    say('Analysing every move (' + words + ')…');
+    await ugi.go(game.moves, limits, analysisSearch());
   }
   if (generation !== game.generation) return;
   game.analysing = -1;
@@ -98,6 +99,20 @@ async function analyse(generation) {
   for (const v of Object.values(game.values)) ++counts[v.kind];
   say('Analysis: ' + counts.win + ' winning and ' + counts.loss +
       ' losing moves proven; the others are not proven either way.');
+}
+
+// Searches of 0.5, 2 and 8 s; or, with `?nodes=N` in the page's address, one search of N
+// nodes, which marks what `qubic-engine` marks given `go nodes N` (MultiPV 64, one thread,
+// the top level): node-budgeted searches are the same on every machine (docs/web.md).
+function analysisBudgets() {
+  const nodes = nodesBudget();
+  if (nodes) return [['nodes ' + nodes, nodes + ' nodes']];
+  return [500, 2000, 8000].map((ms) => ['movetime ' + ms, ms / 1000 + ' s']);
+}
+
+function nodesBudget() {
+  const nodes = Math.floor(Number(new URLSearchParams(location.search).get('nodes')));
+  return nodes >= 1 ? nodes : 0;
 }
 
 function takeValue(line) {
@@ -137,7 +152,7 @@ function analysisSearch() {
   if (engine.options.ProvenCache) lines.push('setoption name ProvenCache value true');
   if (engine.options.Level) lines.push('setoption name Level value ' + engine.options.Level.max);
   if (engine.options.LimitStrength) lines.push('setoption name LimitStrength value false');
-  return lines.concat(threadLines(true));
+  return lines.concat(threadLines(!nodesBudget()));  // one thread: the same on every machine
 }
 
 async function think(generation) {

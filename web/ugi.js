@@ -50,109 +50,6 @@ export class SocketTransport {
   }
 }
 
-// The engine in the page: qubic-engine as WebAssembly in a Worker (web/engine-worker.js).
-// A Worker reads no message while its engine searches, so `stop` during a search ends
-// the Worker and starts a fresh one with the options and position it had; the search's
-// answer is the best move it had reported (its last pv), at once, as `stop` asks.
-export class WorkerTransport {
-  constructor(script = 'engine-worker.js') {
-    this.script = script;
-    this.kind = 'page';
-    this.onLine = () => {};
-    this.onClose = () => {};
-    this.options = new Map();  // option name -> its last setoption line
-    this.position = null;      // the last position line
-    this.searching = false;
-    this.lastPv = null;
-  }
-
-  open() {
-    return new Promise((resolve, reject) => {
-      this.spawn(resolve, reject);
-    });
-  }
-
-  spawn(resolve, reject, replay = []) {
-    const worker = new Worker(this.script);
-    this.worker = worker;
-    let dropUntilReady = replay.length > 0;  // the replay's own replies are not the page's
-    worker.onmessage = (event) => {
-      const line = String(event.data);
-      if (line === '\u0000ready') {
-        this.opened = true;
-        if (resolve) resolve();
-        return;
-      }
-      if (line.startsWith('\u0000failed')) {
-        this.opened = false;
-        if (reject) reject(new Error('the engine in the page cannot start: ' + line.slice(8)));
-        else this.onClose();
-        return;
-      }
-      if (dropUntilReady) {
-        if (line === 'readyok') dropUntilReady = false;
-        return;
-      }
-      if (line.startsWith('bestmove')) this.searching = false;
-      const pv = line.match(/^info (?!.*multipv [2-9]).* pv (\S+)/);
-      if (pv && this.searching) this.lastPv = pv[1];
-      this.onLine(line);
-    };
-    worker.onerror = (event) => {
-      event.preventDefault();
-      const wasOpen = this.opened;
-      this.opened = false;
-      if (!wasOpen && reject) reject(new Error('the engine in the page cannot start'));
-      else this.onClose();
-    };
-    for (const line of replay) worker.postMessage(line);
-    if (replay.length) worker.postMessage('isready');
-  }
-
-  get isOpen() {
-    return Boolean(this.worker && this.opened);
-  }
-
-  send(line) {
-    const word = line.trim().split(/\s+/)[0];
-    if (word === 'stop' && this.searching) return this.restart();
-    if (word === 'setoption') {
-      const m = line.match(/^\s*setoption\s+name\s+(.+?)(\s+value\b|$)/i);
-      if (m) this.options.set(m[1].toLowerCase(), line);
-    }
-    if (word === 'position') this.position = line;
-    if (word === 'uginewgame') this.position = null;
-    if (word === 'go') {
-      this.searching = true;
-      this.lastPv = null;
-    }
-    this.worker.postMessage(line);
-  }
-
-  // Ends the searching Worker and answers for its search; the next one gets the options
-  // and the position again (its replies to them are dropped) before the page's next line.
-  restart() {
-    this.worker.onmessage = null;
-    this.worker.onerror = null;
-    this.worker.terminate();
-    this.searching = false;
-    const best = this.lastPv || '0000';
-    const replay = [...this.options.values()];
-    if (this.position) replay.push(this.position);
-    this.spawn(null, null, replay);
-    this.opened = true;  // lines sent meanwhile wait in the new Worker until it starts
-    this.onLine('bestmove ' + best);
-  }
-
-  close() {
-    if (!this.worker) return;
-    this.worker.terminate();
-    const wasOpen = this.opened;
-    this.opened = false;
-    if (wasOpen) this.onClose();
-  }
-}
-
 export class UgiClient {
   constructor(transport) {
     this.transport = transport;
@@ -293,12 +190,15 @@ export class UgiClient {
 
   // Sets the position and searches; resolves with the best move's token. The info lines
   // go to onInfo as they come.
-  // `limits` is `movetime N`: the engine has twice that and 10 s more to answer.
+  // `limits` is `movetime N` (the engine has twice that and 10 s more to answer) or
+  // `nodes N` (10 s more than N nodes take at 10 000 a second).
   async go(moves, limits, before = []) {
     const position = 'position startpos' + (moves.length ? ' moves ' + moves.join(' ') : '');
     const movetime = Number((limits.match(/movetime (\d+)/) || [0, 0])[1]);
+    const nodes = Number((limits.match(/nodes (\d+)/) || [0, 0])[1]);
     const lines = await this.request([...before, position, 'go ' + limits],
-                                     (l) => l.startsWith('bestmove'), 2 * movetime + 10000);
+                                     (l) => l.startsWith('bestmove'),
+                                     2 * movetime + nodes / 10 + 10000);
     return lines[lines.length - 1].split(/\s+/)[1];
   }
 

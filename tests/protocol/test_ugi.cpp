@@ -1,6 +1,7 @@
 // Transcript tests of the UGI protocol: scripted sessions in, exact replies out.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -132,6 +133,23 @@ TEST_CASE("behind the web bridge no option names a file, and the error says noth
   CHECK_THAT(refused[0], !Catch::Contains("passwd"));
   CHECK(t.session.settings().engine.solutionFile.empty());
   CHECK(t.send("setoption name Level value 4").empty());  // the other options as ever
+}
+
+TEST_CASE("an option the build lacks is neither listed nor taken") {
+  // Issue 69: the engine in a page has no threads and no home for the store of proven
+  // values; it advertised Threads up to 64 and ProvenCache all the same.
+  Transcript t;
+  t.session.omitOption("threads", "one thread here");
+  const Lines listed = t.send("ugi");
+  CHECK(std::none_of(listed.begin(), listed.end(),
+                     [](const std::string& l) { return l.rfind("option name Threads ", 0) == 0; }));
+  CHECK(std::any_of(listed.begin(), listed.end(),
+                    [](const std::string& l) { return l.rfind("option name Hash ", 0) == 0; }));
+  const int before = t.session.settings().engine.threads;
+  const Lines refused = t.send("setoption name Threads value 4");
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0] == "info string error: setoption Threads: not in this build (one thread here)");
+  CHECK(t.session.settings().engine.threads == before);
 }
 
 TEST_CASE("setoption values with control bytes are refused and long values are cut in errors") {

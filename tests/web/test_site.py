@@ -2,8 +2,9 @@
 """The board as a static site (make site, docs/web.md "The engine in the page"): build/site
 served by Python's plain http.server, no bridge, and headless Chromium. Checked: the page
 finds no bridge and plays with the engine in the page; a game's first moves; the page's
-engine's `bench` gives the bench signature qubic-bench prints natively (searches
-budgeted in positions and nodes only); `stop` ends a long search at once and the engine goes on with its options and
+engine's `go nodes N` gives the native bestmove and score on twenty positions, and its
+`bench` the bench signature qubic-bench prints natively (searches budgeted in positions
+and nodes only); `stop` ends a long search at once and the engine goes on with its options and
 position.
 
 usage: test_site.py BUILD_DIR SITE_DIR   (exit 77: no browser, or no site built)"""
@@ -25,19 +26,59 @@ except ImportError:
 
 BUILD, SITE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
 ENGINE = os.path.join(BUILD, "bin", "qubic-engine")
+POSITIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data",
+                         "analysis-positions-6-12.txt")
 
 
-def native(commands):
-    out = subprocess.run([ENGINE], input="\n".join(commands + ["quit"]) + "\n",
-                         capture_output=True, text=True, timeout=300)
-    return out.stdout.splitlines()
+def searches(positions, nodes):
+    """The UGI lines of node-budgeted searches of `positions`, one after the other in one
+    engine (what it proved before stays in its tables: so in both engines)."""
+    return [["uginewgame", "position fen " + p, "go nodes %d" % nodes] for p in positions]
+
+
+def outcome(replies):
+    """A search's bestmove and its last score."""
+    scores = [l.split(" score ")[1].split(" pv")[0] for l in replies
+              if l.startswith("info ") and " score " in l]
+    return replies[-1].split()[1], scores[-1] if scores else None
+
+
+# The page's engine starts with smaller tables than the native one (protocol/wasm/main.cpp):
+# given the same size, the native engine is the page's (node counts are the same on every
+# machine). Read from the page's `ugi` answer.
+PAGE_HASH_MB = None
+
+
+def native(batches):
+    """Runs each batch of lines in one native engine, waiting for its bestmove (a `quit`
+    sent meanwhile would stop the search: the node count would then depend on timing)."""
+    engine = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    results = []
+    try:
+        engine.stdin.write("ugi\nsetoption name Hash value %d\n" % PAGE_HASH_MB)
+        for lines in batches:
+            engine.stdin.write("\n".join(lines) + "\n")
+            engine.stdin.flush()
+            replies = []
+            for line in engine.stdout:
+                replies.append(line.rstrip("\n"))
+                if line.startswith("bestmove"):
+                    break
+            results.append(outcome(replies))
+        engine.stdin.write("quit\n")
+        engine.stdin.close()
+        engine.wait(30)
+    finally:
+        if engine.poll() is None:
+            engine.kill()
+    return results
 
 
 # Runs UGI lines through a fresh WorkerTransport in the page; resolves with the replies up
 # to and including the first line that starts with `last`.
 PAGE_CLIENT = """
 const [lines, last, done] = arguments;
-import('./ugi.js').then(async ({UgiClient, WorkerTransport}) => {
+Promise.all([import('./ugi.js'), import('./worker-transport.js')]).then(async ([{UgiClient}, {WorkerTransport}]) => {
   if (!window.client) {
     window.client = new UgiClient(new WorkerTransport());
     await window.client.connect();
@@ -50,6 +91,154 @@ import('./ugi.js').then(async ({UgiClient, WorkerTransport}) => {
 
 def page(driver, lines, last):
     return driver.execute_async_script(PAGE_CLIENT, lines, last)
+
+
+def url(port, query):
+    return "http://127.0.0.1:%d/?%s" % (port, query)
+
+
+def open_page(driver, port, query, side="x", level=None):
+    driver.get(url(port, query))
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+    web.Select(driver.find_element(By.ID, "side")).select_by_value("x")
+    web.new_game(driver, level)
+    if side != "x":  # the engine moves first from here
+        web.Select(driver.find_element(By.ID, "side")).select_by_value(side)
+
+
+def play_o_to_the_end(driver, seconds=180):
+    """Plays O (the first free cell each turn) until the game is over."""
+    deadline = time.monotonic() + seconds
+    while "Game over" not in web.text(driver, "status"):
+        if time.monotonic() >= deadline:
+            raise AssertionError("the game did not end within %d s" % seconds)
+        if web.text(driver, "status") != "O to move" or "thinking" in web.text(driver, "message"):
+            time.sleep(0.05)
+            continue
+        before = len(web.moves_of(driver))
+        free = [c.get_attribute("data-token") for c in
+                driver.find_elements(By.CSS_SELECTOR, ".flat .cell") if not c.get_attribute("data-stone")]
+        driver.find_element(By.CSS_SELECTOR, '.flat .cell[data-token="%s"]' % free[0]).click()
+        web.wait_until(lambda: len(web.moves_of(driver)) > before or "Game over" in web.text(driver, "status"),
+                       30, "the move is taken")
+
+
+def test_games(driver, port):
+    """A whole game against level 0 (X clicks), and one the top level wins as X."""
+    open_page(driver, port, "engine=page", "x", 0)
+    web.play_to_the_end(driver)
+    moves = web.moves_of(driver)
+    web.check(web.engine_result(moves) in ("p1win", "p2win", "draw"),
+              "a whole game against level 0 in the page: %d moves, %s (the native engine's word)"
+              % (len(moves), web.engine_result(moves)))
+    open_page(driver, port, "engine=page", "o", 15)
+    play_o_to_the_end(driver)
+    moves = web.moves_of(driver)
+    web.check(web.engine_result(moves) == "p1win" and "X wins" in web.text(driver, "status"),
+              "the top level as X wins in the page: %s, %s" % (" ".join(moves), web.text(driver, "status")))
+
+
+def test_stop_in_game(driver, port):
+    """A move typed during the analysis's 8-s search is taken at once: the search stops,
+    the standby engine has the new position and the analysis starts again."""
+    driver.get(url(port, "engine=page"))
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+    web.Select(driver.find_element(By.ID, "side")).select_by_value("both")
+    web.new_game(driver)
+    if not driver.find_element(By.ID, "analysis").is_selected():
+        driver.find_element(By.ID, "analysis").click()
+    driver.find_element(By.ID, "token").send_keys("1a1\n")
+    web.wait_until(lambda: "(8 s)" in web.text(driver, "message"), 60, "the analysis's 8-s search")
+    time.sleep(0.5)
+    took = driver.execute_async_script("""
+        const done = arguments[0], t = performance.now();
+        const input = document.getElementById('token');
+        input.value = '2b2';
+        input.form.requestSubmit();
+        const poll = () => {
+          const status = document.getElementById('status').textContent;
+          const message = document.getElementById('message').textContent;
+          if (status === 'X to move' && message.includes('(0.5 s)')) done(performance.now() - t);
+          else setTimeout(poll, 1);
+        };
+        poll();""")
+    print("figure: a move during the 8-s analysis taken, and the next analysis started, in %.1f ms" % took)
+    web.check(took < 1000, "the move is taken at once during an 8-s analysis (%.1f ms; the aim"
+              " is 100)" % took)
+    web.check(web.moves_of(driver) == ["1a1", "2b2"], "the game: %s" % web.moves_of(driver))
+
+
+# Every UGI line the page posts to its Workers, from the page's start (the image, an
+# object, is left out).
+CAPTURE = """
+window.posted = [];
+const post = Worker.prototype.postMessage;
+Worker.prototype.postMessage = function (message) {
+  if (typeof message === 'string') window.posted.push(message);
+  return post.apply(this, arguments);
+};
+"""
+OVERLAY_NODES = 50000
+OVERLAY_GAMES = ["1a1 2b2", "1a1 4d4 1b1 4d3 1c1 4d2", "1b1 2b2 1c2 3c3 1b2"]
+
+
+def native_overlay(lines):
+    """The cells the native engine proves given the same lines: {token: 'win' | 'loss'}."""
+    engine = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    values = {}
+    try:
+        for line in ["setoption name Hash value %d" % PAGE_HASH_MB] + lines:
+            engine.stdin.write(line + "\n")
+            engine.stdin.flush()
+            if not line.startswith("go"):
+                continue
+            values = {}  # as the page: the last analysis's values
+            for reply in engine.stdout:
+                if reply.startswith("bestmove"):
+                    break
+                pv, mate = re.search(r" pv (\S+)", reply), re.search(r" score mate (-?\d+)", reply)
+                if " multipv " in reply and pv and mate and int(mate.group(1)) != 0:
+                    values[pv.group(1)] = "win" if int(mate.group(1)) > 0 else "loss"
+        engine.stdin.close()
+        engine.wait(30)
+    finally:
+        if engine.poll() is None:
+            engine.kill()
+    return values
+
+
+def test_overlay(driver, port):
+    """The analysis overlay at a node budget (?nodes=N) marks the cells the native engine
+    proves given the same lines at the same budget."""
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE})
+    for game in OVERLAY_GAMES:
+        driver.get(url(port, "engine=page&nodes=%d" % OVERLAY_NODES))
+        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+        web.Select(driver.find_element(By.ID, "side")).select_by_value("both")
+        if driver.find_element(By.ID, "analysis").is_selected():
+            driver.find_element(By.ID, "analysis").click()
+        web.new_game(driver)
+        for n, token in enumerate(game.split()):
+            driver.find_element(By.ID, "token").send_keys(token + "\n")
+            web.wait_until(lambda: len(web.moves_of(driver)) == n + 1, 20, "the typed move " + token)
+        web.wait_until(lambda: web.text(driver, "status").endswith("to move"), 20, "the position settles")
+        driver.find_element(By.ID, "analysis").click()
+        web.wait_until(lambda: web.text(driver, "message").startswith("Analysis:"), 120,
+                       "the analysis of %s ends" % game)
+        ours = dict(driver.execute_script(
+            "return Array.from(document.querySelectorAll('.flat .cell'),"
+            " c => [c.dataset.token, c.dataset.value]).filter(v => v[1])"))
+        lines = driver.execute_script("return window.posted")
+        web.check(any(l.startswith("go nodes %d" % OVERLAY_NODES) for l in lines),
+                  "the page analysed at %d nodes" % OVERLAY_NODES)
+        theirs = native_overlay(lines)
+        differ = sorted((t, ours.get(t), theirs.get(t)) for t in set(ours) | set(theirs)
+                        if ours.get(t) != theirs.get(t))
+        web.check(ours and not differ,
+                  "after %s the overlay marks %d wins and %d losses, as the native engine given"
+                  " the page's %d lines (cells that differ, page then native: %s)"
+                  % (game, list(ours.values()).count("win"), list(ours.values()).count("loss"),
+                     len(lines), differ))
 
 
 def main():
@@ -81,11 +270,31 @@ def main():
         web.check(transport == "page", "no bridge here: the engine in the page plays (%s)" % transport)
         print("figure: navigation to a named engine in %.2f s (loopback)" % playable)
 
-        # A game's first moves against level 0: the page's engine answers.
-        web.Select(driver.find_element(By.ID, "level")).select_by_value("0")
-        driver.find_element(By.ID, "token").send_keys("1a1\n")
-        web.wait_until(lambda: len(web.moves_of(driver)) >= 2, 60, "the engine in the page replies")
-        web.check(web.moves_of(driver)[0] == "1a1", "the game goes on: %s" % web.moves_of(driver))
+        global PAGE_HASH_MB
+        hash_line = [l for l in page(driver, ["ugi"], "ugiok") if l.startswith("option name Hash ")]
+        PAGE_HASH_MB = int(re.search(r"default (\d+)", hash_line[0]).group(1))
+        options = " ".join(l.split()[2] for l in page(driver, ["ugi"], "ugiok") if l.startswith("option "))
+        web.check("Threads" not in options.split() and "ProvenCache" not in options.split(),
+                  "the page's engine offers no Threads and no ProvenCache (%s)" % options)
+        driver.get(url(port, "engine=page"))
+        test_games(driver, port)
+        test_stop_in_game(driver, port)
+        test_overlay(driver, port)
+        driver.get("http://127.0.0.1:%d/?engine=page" % port)
+        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+
+        # go nodes N gives the native bestmove and score, on twenty positions of the analysis
+        # benchmark's set (6 and 8 stones, proven wins and losses among them).
+        positions = [l.strip() for l in open(POSITIONS) if l.strip() and not l.startswith("#")][:20]
+        batches = searches(positions, 20000)
+        ours = [outcome(page(driver, lines, "bestmove")) for lines in batches]
+        theirs = native(batches)
+        differ = [(p, a, b) for p, a, b in zip(positions, ours, theirs) if a != b]
+        proven = sum(1 for _, score in ours if score and score.startswith("mate"))
+        web.check(len(ours) == len(theirs) == len(positions) and not differ and proven,
+                  "go nodes 20000: the page's bestmove and score equal the native ones on %d"
+                  " positions, %d of them proven (differing, page then native: %s)"
+                  % (len(positions), proven, differ))
 
         # Same engine, same claims: bench and node-budgeted searches as natively.
         signature = lambda lines: int(re.search(r"signature (\d+)", [l for l in lines if l.startswith("info string bench:")][-1]).group(1))

@@ -1,0 +1,182 @@
+// The engine in the page: qubic-engine as WebAssembly in a Worker (web/engine-worker.js).
+// A Worker reads no message while its engine searches, so `stop` during a search ends
+// the Worker and hands the game to a standby Worker, started and loaded while the search
+// ran, with the options and position the searching one had; the search's answer is the
+// best move it had reported (its last pv), at once, as `stop` asks. Every Worker of the
+// page shares one compiled module and one copy of the data files (the book, the opening
+// table), fetched once: a fresh Worker costs the engine's start, not a download.
+
+const kDataFiles = ['qubic.book', 'qubic.table'];
+
+let image = null;  // the promise of {module, files}
+
+// The compiled engine and the data files, once per page. A data file the site lacks is
+// left out (the engine then says so and searches without it, as natively).
+function engineImage() {
+  if (!image) {
+    image = (async () => {
+      const wasm = fetch('qubic-engine-wasm.wasm');
+      const module = await WebAssembly.compileStreaming(wasm).catch(async () =>
+        WebAssembly.compile(await (await fetch('qubic-engine-wasm.wasm')).arrayBuffer()));
+      const files = {};
+      await Promise.all(kDataFiles.map(async (name) => {
+        const reply = await fetch(name);
+        if (reply.ok) files[name] = new Uint8Array(await reply.arrayBuffer());
+      }));
+      return {module, files};
+    })();
+    image.catch(() => { image = null; });  // a failed load is tried again next time
+  }
+  return image;
+}
+
+// One Worker running the engine: resolves `ready` once it reads lines.
+class EngineWorker {
+  constructor(script) {
+    this.worker = new Worker(script);
+    this.onLine = null;  // until set, lines are kept for whoever takes the Worker
+    this.kept = [];
+    this.onFail = () => {};
+    this.options = new Map();  // the option lines it was given before it was taken
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = (event) => {
+        const line = String(event.data);
+        if (line === '\u0000ready') return resolve();
+        if (line.startsWith('\u0000failed')) {
+          reject(new Error('the engine in the page cannot start: ' + line.slice(8)));
+          return this.onFail();
+        }
+        if (this.onLine) this.onLine(line); else this.kept.push(line);
+      };
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        reject(new Error('the engine in the page cannot start'));
+        this.onFail();
+      };
+    });
+    this.ready.catch(() => {});
+    // The image is the Worker's first message; lines posted before it wait here.
+    this.queued = [];
+    engineImage().then((loaded) => this.worker.postMessage(loaded),
+                       (error) => this.worker.postMessage({error: String(error.message || error)}))
+      .then(() => {
+        for (const line of this.queued) this.worker.postMessage(line);
+        this.queued = null;
+      });
+  }
+
+  post(line) {
+    if (this.queued) this.queued.push(line); else this.worker.postMessage(line);
+  }
+
+  end() {
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.worker.terminate();
+  }
+}
+
+export class WorkerTransport {
+  constructor(script = 'engine-worker.js') {
+    this.script = script;
+    this.kind = 'page';
+    this.onLine = () => {};
+    this.onClose = () => {};
+    this.options = new Map();  // option name -> its last setoption line
+    this.position = null;      // the last position line
+    this.searching = false;
+    this.lastPv = null;
+    this.standby = null;       // a loaded Worker for the next stop, started with a search
+  }
+
+  // Resolves once the engine reads lines, rejects when it cannot start.
+  async open() {
+    this.take(new EngineWorker(this.script));
+    await this.engine.ready;
+    this.opened = true;
+  }
+
+  // Makes `engine` the one the page speaks to. With `replay`, it first gets those lines
+  // and `isready`, and what it prints up to that `readyok` is not the page's.
+  take(engine, replay = null) {
+    this.engine = engine;
+    let dropUntilReady = replay !== null;
+    engine.onLine = (line) => {
+      if (dropUntilReady) {
+        if (line === 'readyok') dropUntilReady = false;
+        return;
+      }
+      if (line.startsWith('bestmove')) this.searching = false;
+      const pv = line.match(/^info (?!.*multipv [2-9]).* pv (\S+)/);
+      if (pv && this.searching) this.lastPv = pv[1];
+      this.onLine(line);
+    };
+    engine.onFail = () => {
+      if (this.engine !== engine) return;
+      const wasOpen = this.opened;
+      this.opened = false;
+      if (wasOpen) this.onClose();
+    };
+    for (const line of engine.kept.splice(0)) engine.onLine(line);
+    if (replay === null) return;
+    for (const line of replay) engine.post(line);
+    engine.post('isready');
+  }
+
+  // A loaded Worker for the next stop, given the options now in force (a search's): at
+  // the stop, only what changed since and the position are left to send.
+  prepareStandby() {
+    if (this.standby) return;
+    this.standby = new EngineWorker(this.script);
+    for (const line of this.options.values()) this.standby.post(line);
+    this.standby.options = new Map(this.options);
+  }
+
+  get isOpen() {
+    return Boolean(this.engine && this.opened);
+  }
+
+  send(line) {
+    const word = line.trim().split(/\s+/)[0];
+    if (word === 'stop' && this.searching) return this.restart();
+    if (word === 'setoption') {
+      const m = line.match(/^\s*setoption\s+name\s+(.+?)(\s+value\b|$)/i);
+      if (m) this.options.set(m[1].toLowerCase(), line);
+    }
+    if (word === 'position') this.position = line;
+    if (word === 'uginewgame') this.position = null;
+    if (word === 'go') {
+      this.searching = true;
+      this.lastPv = null;
+      this.prepareStandby();  // loaded while this search runs (on another core, if any)
+    }
+    this.engine.post(line);
+  }
+
+  // Ends the searching Worker and answers for its search; the standby one gets the
+  // options that changed since it was prepared, and the position, before the page's next
+  // line, which waits in it until it has started.
+  restart() {
+    this.engine.end();
+    this.searching = false;
+    const best = this.lastPv || '0000';
+    this.prepareStandby();
+    const next = this.standby;
+    this.standby = null;
+    const replay = [...this.options].filter(([name, line]) => next.options.get(name) !== line)
+      .map(([, line]) => line);
+    if (this.position) replay.push(this.position);
+    this.take(next, replay);
+    this.onLine('bestmove ' + best);
+  }
+
+  close() {
+    if (!this.engine) return;
+    this.engine.end();
+    if (this.standby) this.standby.end();
+    this.standby = null;
+    const wasOpen = this.opened;
+    this.opened = false;
+    if (wasOpen) this.onClose();
+  }
+}
