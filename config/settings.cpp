@@ -44,6 +44,9 @@ constexpr auto kEngine = &Settings::engine;
 constexpr auto kTui = &Settings::tui;
 constexpr auto kMatch = &Settings::match;
 // Before 2026-11-27 the levels went to 17: a file written then may say 16 or 17.
+// The tables' size is counted in bytes by std::size_t: a 32-bit build (the engine in a
+// page, whose WebAssembly memory ends at 2 GB) took 16384 MB as 0 and ran with no tables.
+constexpr int kMaxHashMb = sizeof(std::size_t) >= 8 ? 16384 : 1024;
 constexpr std::string_view kOldLevels = "the levels were 0-17 before 2026-11-27; 15 is the top now";
 const std::vector<std::string_view> kColors = {"default", "black",   "red",  "green", "yellow",
                                                "blue",    "magenta", "cyan", "white"};
@@ -164,7 +167,7 @@ const std::vector<SettingField>& settingFields() {
       {"engine", "hash_mb",
        "memory for all the engine's tables in MB (proofs, search, threat searches), allocated once "
        "at start-up",
-       F::Integer{integerAccess<kEngine, &EngineSettings::hashMb>(), 1, 16384}},
+       F::Integer{integerAccess<kEngine, &EngineSettings::hashMb>(), 1, kMaxHashMb}},
       {"engine", "threads", "threads of the proof search",
        F::Integer{integerAccess<kEngine, &EngineSettings::threads>(), 1, 64}},
       {"engine", "move_overhead_ms", "time kept back from every move for communication delays",

@@ -11,6 +11,7 @@
 #include "engine/play/elo_scale.hpp"
 #include "engine/play/level_words.hpp"
 #include "engine/play/timeman.hpp"
+#include "engine/proof/solver.hpp"
 #include "ugi_commands.hpp"
 #include "ugi_options.hpp"
 
@@ -36,6 +37,7 @@ constexpr std::string_view kHelpText =
     "  query gameover|p1turn|result|winline  answered with response ...\n"
     "  d                                draw the board\n"
     "  bench                            the bench signature: nodes of fixed searches\n"
+    "  bench solve                      solve the empty board (one thread, no book or table)\n"
     "  quit                             leave the program";
 
 std::string_view trimmed(std::string_view text) {
@@ -314,7 +316,8 @@ void UgiSession::draw(const Command& c) {
 }
 
 void UgiSession::bench(const Command& c) {
-  if (rejectArguments("bench", c)) return;
+  if (c.args.size() == 1 && sameWord(c.args[0], "solve")) return benchSolve();
+  if (!c.args.empty()) return error("bench: expected nothing or solve, got " + shown(c.args[0]));
   // The bench signature, as qubic-bench signature prints it: budgets in positions and nodes
   // only, so every build prints the same number (the page's engine too).
   const auto began = std::chrono::steady_clock::now();
@@ -328,6 +331,21 @@ void UgiSession::bench(const Command& c) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   say("info string bench: signature " + std::to_string(nodes) + " over " +
       std::to_string(positions) + " positions, " + searchStats(nodes, seconds));
+}
+
+// The empty board's solve on one thread from empty tables, neither book nor opening table
+// (as `qubic-solve prove --threads 1 --no-table`): the same course on every build, so its
+// time compares builds, the page's engine with the native one (docs/benchmarks.md).
+void UgiSession::benchSolve() {
+  Solver solver(SolverOptions{});
+  const PnsResult r = solver.prove(Position{}, Side::X, SolveLimits{});
+  const bool won = r.answer == Answer::Proven;
+  say("info string bench solve: the empty board, " +
+      std::string(won                             ? "X wins"
+                  : r.answer == Answer::Disproven ? "X does not win"
+                                                  : "unsettled") +
+      (won && r.bestMove >= 0 ? " with " + moveToken(r.bestMove) : std::string()) + "; " +
+      std::to_string(r.positions) + " positions, " + searchStats(r.nodes, r.seconds));
 }
 
 void UgiSession::help(const Command& c) {

@@ -85,6 +85,7 @@ class UgiSession {
   void queryLevel(std::string_view word);
   void draw(const Command& c);
   void bench(const Command& c);
+  void benchSolve();
   void help(const Command& c);
 
   void finishSearch(const MoveChoice& result);

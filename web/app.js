@@ -11,7 +11,9 @@ const $ = (id) => document.getElementById(id);
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
 
 const game = {
-  moves: [],        // move tokens from the empty board
+  start: null,      // the start position's string (a record's Position tag), null: empty board
+  moves: [],        // move tokens from the start
+  ended: null,      // a finish the board does not show (a record's): {result, reason}
   human: 'x',       // 'x', 'o' or 'both'
   xToMove: true,    // from query p1turn
   over: false,
@@ -27,10 +29,18 @@ let ugi = null;
 let engine = null;  // the handshake's {name, options}
 const board = new BoardView($('cube'), $('flat'), (token) => playHuman(token));
 
+// The stones of the start position and `moves` after it: index -> 'x' | 'o'.
 function stonesOf(moves) {
   const stones = {};
-  moves.forEach((token, i) => (stones[indexOf(token)] = i % 2 === 0 ? 'x' : 'o'));
+  const planes = game.start ? game.start.split(' ')[0].split('/').join('') : '';
+  for (let i = 0; i < planes.length; ++i) if (planes[i] !== '.') stones[i] = planes[i];
+  const first = xMovesFirst() ? 0 : 1;
+  moves.forEach((token, i) => (stones[indexOf(token)] = (i + first) % 2 === 0 ? 'x' : 'o'));
   return stones;
+}
+
+function xMovesFirst() {
+  return !game.start || game.start.split(' ')[1] !== 'o';
 }
 
 function say(text, kind = '') {
@@ -42,7 +52,8 @@ function render() {
   const last = game.moves.length ? indexOf(game.moves[game.moves.length - 1]) : null;
   board.draw(stonesOf(game.moves), {last, hint: game.hint, line: game.line, values: game.values});
   const toMove = game.xToMove ? 'X' : 'O';
-  $('status').textContent = game.over ? 'Game over: ' + (kResultText[game.result] || game.result)
+  $('status').textContent = game.over ? 'Game over: ' + (kResultText[game.result] || game.result) +
+                                        (game.ended ? ' (' + game.ended.reason + ')' : '')
                                       : toMove + ' to move';
   $('status').dataset.result = game.over ? game.result : '';
   showClaim();
@@ -65,7 +76,7 @@ function engineToMove() {
 async function settle() {
   const generation = game.generation;
   game.hint = null;
-  const error = await ugi.position(game.moves);
+  const error = await ugi.position(game.moves, game.start);
   if (generation !== game.generation) return;
   if (error) {
     const refused = game.moves.pop();
@@ -74,6 +85,7 @@ async function settle() {
   }
   game.over = (await ugi.query('gameover')) === 'true';
   game.result = game.over ? await ugi.query('result') : '';
+  if (!game.over && game.ended) Object.assign(game, {over: true, result: game.ended.result});
   game.line = game.over ? (await ugi.winningLine()).map(indexOf) : [];
   game.xToMove = (await ugi.query('p1turn')) === 'true';
   if (generation !== game.generation) return;
@@ -91,7 +103,7 @@ async function analyse(generation) {
     if (!$('analysis').checked || generation !== game.generation) return;
     game.analysing = generation;
     say('Analysing every move (' + words + ')…');
-    await ugi.go(game.moves, limits, analysisSearch());
+    await ugi.go(game.moves, limits, analysisSearch(), game.start);
   }
   if (generation !== game.generation) return;
   game.analysing = -1;
@@ -157,7 +169,8 @@ function analysisSearch() {
 
 async function think(generation) {
   say('The engine is thinking…');
-  const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value, plainSearch());
+  const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value, plainSearch(),
+                            game.start);
   if (generation !== game.generation) return;
   game.moves.push(move);
   say('The engine played ' + move + '.');
@@ -203,12 +216,16 @@ function showClaim() {
 function newGame() {
   ++game.generation;
   if (ugi) ugi.stop();
-  Object.assign(game, {moves: [], over: false, result: '', hint: null, line: [], claim: '',
-                       values: {}, xToMove: true});
+  Object.assign(game, {start: null, moves: [], ended: null, over: false, result: '', hint: null,
+                       line: [], claim: '', values: {}, xToMove: true});
   game.human = $('side').value;
   say('New game. X moves first.');
   render();
   settle().catch(lost);
+}
+
+function xToMoveAfter(plies) {
+  return xMovesFirst() === (plies % 2 === 0);
 }
 
 function undo() {
@@ -216,9 +233,9 @@ function undo() {
   ugi.stop();
   // Back to the player's own turn: the engine's reply goes with the player's move.
   do game.moves.pop();
-  while (game.human !== 'both' && game.moves.length % 2 !== (game.human === 'x' ? 0 : 1) &&
+  while (game.human !== 'both' && xToMoveAfter(game.moves.length) !== (game.human === 'x') &&
          game.moves.length > 0);
-  Object.assign(game, {over: false, result: '', line: [], claim: '', values: {}});
+  Object.assign(game, {over: false, result: '', ended: null, line: [], claim: '', values: {}});
   say('Taken back.');
   render();
   settle().catch(lost);
@@ -232,7 +249,8 @@ async function hint() {
   // A hint is the engine's best advice whatever level it plays at, as in the terminal game.
   const best = analysisSearch().slice(1);
   const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value,
-                            (engine.options.MultiPV ? ['setoption name MultiPV value 1'] : []).concat(best));
+                            (engine.options.MultiPV ? ['setoption name MultiPV value 1'] : []).concat(best),
+                            game.start);
   if (generation !== game.generation) return;
   game.hint = indexOf(move);
   say('Hint: ' + move + '.');
@@ -382,10 +400,17 @@ function recordText() {
                                                                : 'level ' + $('level').value;
   const who = (side) => (game.human === side || game.human === 'both' ? 'You' :
                          'Engine, ' + strength);
-  let moves = '';
-  game.moves.forEach((m, i) => (moves += (i % 2 === 0 ? (i / 2 + 1) + '. ' : '') + m + ' '));
+  let moves = '', number = 1, x = xMovesFirst();
+  game.moves.forEach((m, i) => {
+    moves += (x ? number + '. ' : i === 0 ? number + '... ' : '') + m + ' ';
+    if (!x) ++number;
+    x = !x;
+  });
+  const position = game.start ? `[Position "${game.start}"]\n` : '';
+  const termination = game.ended && game.ended.termination
+    ? `[Termination "${game.ended.termination.replace(/[\\"]/g, '\\$&')}"]\n` : '';
   return `[Event "Qubic game"]\n[Date "${date}"]\n[X "${who('x')}"]\n[O "${who('o')}"]\n` +
-         `[Result "${result}"]\n\n${moves}${result}\n`;
+         `[Result "${result}"]\n${position}${termination}\n${moves}${result}\n`;
 }
 
 function save() {
@@ -405,16 +430,53 @@ function movesOfRecord(text) {
                                          !['1-0', '0-1', '1/2-1/2', '*'].includes(w));
 }
 
+// A record's tags: name -> value (`\"` a quote, `\\` a backslash).
+function tagsOfRecord(text) {
+  const tags = {};
+  for (const m of text.matchAll(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm))
+    tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
+  return tags;
+}
+
+const kResultOfTag = {'1-0': 'p1win', '0-1': 'p2win', '1/2-1/2': 'draw'};
+
+// Issue 70, 2 and 3: a record is played from its Position tag, and its Result holds: a
+// finished record loads finished (a time forfeit shows as one), one whose Result the moves
+// contradict is refused with the reason. The engine judges the position and the moves.
 async function load(text) {
-  const moves = movesOfRecord(text);
-  const bad = moves.find((m) => indexOf(m) === null);
+  const tags = tagsOfRecord(text);
+  const words = movesOfRecord(text);
+  const bad = words.find((m) => indexOf(m) === null);
   if (bad !== undefined) return say('Not loaded: "' + bad.slice(0, 20) + '" is not a move.', 'error');
+  const moves = words.map((m) => tokenOf(indexOf(m)));
+  const start = tags.Position ? tags.Position.trim() : null;
+  const result = tags.Result === undefined ? '*' : tags.Result;
+  if (result !== '*' && !kResultOfTag[result])
+    return say('Not loaded: its Result "' + result.slice(0, 20) + '" is none of 1-0, 0-1, ' +
+               '1/2-1/2 and *.', 'error');
   ++game.generation;
   ugi.stop();
-  const error = await ugi.position(moves.map((m) => tokenOf(indexOf(m))));
-  if (error) return say('Not loaded, the game is unchanged: ' + error, 'error');
-  Object.assign(game, {moves: moves.map((m) => tokenOf(indexOf(m))), over: false, claim: ''});
-  say('Loaded ' + moves.length + ' moves.');
+  const refuse = async (why) => {
+    say('Not loaded, the game is unchanged: ' + why, 'error');
+    await ugi.position(game.moves, game.start);  // the engine back on the game kept
+  };
+  const error = await ugi.position(moves, start);
+  if (error) return refuse(error);
+  const shown = (await ugi.query('gameover')) === 'true' ? await ugi.query('result') : '';
+  const tagged = kResultOfTag[result];
+  if (shown && tagged && shown !== tagged)
+    return refuse('its Result is ' + result + ' but the moves end it: ' + kResultText[shown] + '.');
+  const termination = tags.Termination || '';
+  const ended = !shown && tagged
+    ? {result: tagged, termination,
+       reason: termination === 'time forfeit' ? 'on time' : termination || 'as the record says'}
+    : null;
+  Object.assign(game, {start, moves, ended, over: false, result: '', hint: null, line: [],
+                       claim: '', values: {}});
+  game.analysing = -1;
+  say('Loaded ' + moves.length + (moves.length === 1 ? ' move' : ' moves') +
+      (start ? ' from the position of its Position tag' : '') +
+      (ended ? ', a game that ended ' + ended.reason : '') + '.');
   await settle();
 }
 
@@ -448,6 +510,9 @@ $('analysis').addEventListener('change', () => {
   ++game.generation;
   ugi.stop();
   render();
+  // Issue 70, 6: asked for in a finished game, the analysis says why it shows nothing.
+  if ($('analysis').checked && game.over)
+    say('The game is over: nothing to analyse. Take moves back to analyse a position of it.');
   settle().catch(lost);
 });
 // Issue 70, 7: a rating outside the engine's range is refused with a word (the box had

@@ -189,23 +189,22 @@ export class UgiClient {
   }
 
   // Sets the position and searches; resolves with the best move's token. The info lines
-  // go to onInfo as they come.
+  // go to onInfo as they come. The position is `moves` from `start` (a position string),
+  // or from the empty board when `start` is null.
   // `limits` is `movetime N` (the engine has twice that and 10 s more to answer) or
   // `nodes N` (10 s more than N nodes take at 10 000 a second).
-  async go(moves, limits, before = []) {
-    const position = 'position startpos' + (moves.length ? ' moves ' + moves.join(' ') : '');
+  async go(moves, limits, before = [], start = null) {
     const movetime = Number((limits.match(/movetime (\d+)/) || [0, 0])[1]);
     const nodes = Number((limits.match(/nodes (\d+)/) || [0, 0])[1]);
-    const lines = await this.request([...before, position, 'go ' + limits],
+    const lines = await this.request([...before, positionLine(moves, start), 'go ' + limits],
                                      (l) => l.startsWith('bestmove'),
                                      2 * movetime + nodes / 10 + 10000);
     return lines[lines.length - 1].split(/\s+/)[1];
   }
 
   // Tells the engine the position; resolves with an error line the engine gave, or ''.
-  async position(moves) {
-    const position = 'position startpos' + (moves.length ? ' moves ' + moves.join(' ') : '');
-    const lines = await this.request([position, 'isready'], (l) => l === 'readyok');
+  async position(moves, start = null) {
+    const lines = await this.request([positionLine(moves, start), 'isready'], (l) => l === 'readyok');
     const error = lines.find((l) => l.startsWith('info string error'));
     return error ? error.slice('info string error: '.length) : '';
   }
@@ -213,6 +212,11 @@ export class UgiClient {
   stop() {
     if (this.open) this.send('stop');
   }
+}
+
+function positionLine(moves, start) {
+  return (start ? 'position fen ' + start : 'position startpos') +
+         (moves.length ? ' moves ' + moves.join(' ') : '');
 }
 
 // The mate distance of an info line's score, in plies from the side to move, or null.

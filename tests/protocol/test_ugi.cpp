@@ -479,6 +479,18 @@ TEST_CASE("bench prints the bench signature, the number qubic-bench signature gi
   CHECK(t.searcher.jobs.empty());  // its own player: the session's searcher is untouched
 }
 
+TEST_CASE("bench takes solve and nothing else") {
+  // `bench solve` itself takes seconds (the empty board); the page's measurement runs it.
+  Transcript t;
+  const Lines refused = t.send("bench quick");
+  REQUIRE(refused.size() == 1);
+  CHECK(refused[0] == "info string error: bench: expected nothing or solve, got \"quick\"");
+  const Lines help = t.send("help");
+  CHECK(std::any_of(help.begin(), help.end(), [](const std::string& l) {
+    return l.find("bench solve") != std::string::npos;
+  }));
+}
+
 TEST_CASE("help lists the commands") {
   Transcript t;
   const Lines replies = t.send("help");

@@ -241,6 +241,54 @@ def test_overlay(driver, port):
                      len(lines), differ))
 
 
+def median(values):
+    return sorted(values)[len(values) // 2]
+
+
+def measure(driver, port):
+    """With QUBIC_WEB_MEASURE set (docs/benchmarks.md): navigation to a playable board, a
+    move's round trip at level 0, and the engine's speed in the page against native (bench
+    and bench solve, one thread each, paired run by run)."""
+    loads = []
+    for _ in range(5):
+        began = time.monotonic()
+        driver.get(url(port, "engine=page"))
+        # Playable: the engine named, its levels listed (after the handshake and a query a
+        # level), the position settled.
+        web.wait_until(lambda: "Qubic" in web.text(driver, "engine") and web.text(driver, "status") ==
+                       "X to move" and len(web.Select(driver.find_element(By.ID, "level")).options) > 15,
+                       60, "a playable board")
+        loads.append(time.monotonic() - began)
+    print("figure: navigation to a playable board, median of 5: %.2f s (%s)"
+          % (median(loads), ", ".join("%.2f" % t for t in loads)))
+    open_page(driver, port, "engine=page", "x", 0)
+    trips = []
+    for token in ("1a1", "1d4", "4a4", "4d1", "2b2", "3c3", "2c2", "3b3"):
+        cell = driver.find_element(By.CSS_SELECTOR, '.flat .cell[data-token="%s"]' % token)
+        if web.text(driver, "status") != "X to move" or cell.get_attribute("data-stone"):
+            continue
+        count = len(web.moves_of(driver))
+        began = time.monotonic()
+        cell.click()
+        web.wait_until(lambda: len(web.moves_of(driver)) >= count + 2 or
+                       "Game over" in web.text(driver, "status"), 30, "the reply")
+        trips.append(time.monotonic() - began)
+    print("figure: a move's round trip at level 0 (200 ms a move), median of %d: %.3f s (%s)"
+          % (len(trips), median(trips), ", ".join("%.3f" % t for t in trips)))
+    driver.get(url(port, "engine=page"))
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+    nps = lambda line: int(re.search(r" nps (\d+)", line).group(1))
+    for command, last in (("bench", "info string bench:"), ("bench solve", "info string bench solve:")):
+        for run in range(3 if command == "bench" else 1):
+            ours = [l for l in page(driver, [command], last) if l.startswith(last)][-1]
+            theirs = [l for l in subprocess.run([ENGINE], input=command + "\nquit\n",
+                                                capture_output=True, text=True,
+                                                timeout=600).stdout.splitlines()
+                      if l.startswith(last)][-1]
+            print("figure: %s, run %d: page %s | native %s | nps ratio %.2f"
+                  % (command, run + 1, ours, theirs, nps(ours) / nps(theirs)))
+
+
 def main():
     if not (shutil.which("chromium") and shutil.which("chromedriver")):
         print("SKIP: chromium or chromedriver is missing (make test installs them)")
@@ -276,7 +324,15 @@ def main():
         options = " ".join(l.split()[2] for l in page(driver, ["ugi"], "ugiok") if l.startswith("option "))
         web.check("Threads" not in options.split() and "ProvenCache" not in options.split(),
                   "the page's engine offers no Threads and no ProvenCache (%s)" % options)
+        # A 32-bit engine counts its tables' bytes in 32 bits: 16384 MB was taken as none.
+        web.check(re.search(r" max 1024$", hash_line[0]) is not None,
+                  "the page's Hash goes up to 1024 MB: %s" % hash_line[0])
+        refused = page(driver, ["setoption name Hash value 16384", "isready"], "readyok")
+        web.check(any(l.startswith("info string error: setoption Hash") for l in refused),
+                  "and 16384 MB is refused in the page: %s" % refused)
         driver.get(url(port, "engine=page"))
+        if os.environ.get("QUBIC_WEB_MEASURE"):
+            measure(driver, port)
         test_games(driver, port)
         test_stop_in_game(driver, port)
         test_overlay(driver, port)

@@ -239,8 +239,12 @@ def test_game_save_reconnect(server, scratch):
                    "the page says the engine stopped and offers to reconnect")
         check("engine stopped" in text(driver, "message"), "the page says so: " + text(driver, "message"))
         driver.find_element(By.ID, "reconnect").click()
+        # The button hides at the click, and the status was kept: the connection is made
+        # once the page says so (waiting for less raced the reconnection on a busy machine).
         wait_until(lambda: not driver.find_element(By.ID, "reconnect").is_displayed() and
-                   text(driver, "status") == shown, 20, "reconnected, the game kept")
+                   text(driver, "status") == shown and
+                   not text(driver, "message").startswith("The engine stopped"), 20,
+                   "reconnected, the game kept")
         check(moves_of(driver) == moves, "the moves are the same after reconnecting")
         check(text(driver, "message").startswith("Connected to"),
               "the stale failure message is gone: " + text(driver, "message"))
@@ -464,8 +468,78 @@ def test_load(server, scratch):
         driver.find_element(By.ID, "load").send_keys(bad)
         wait_until(lambda: "Not loaded" in text(driver, "message"), 10, "the bad record refused")
         check(moves_of(driver) == ["1a1", "2b2", "1a2", "1d1"], "the game is as it was")
+        test_load_tags(driver, scratch)
     finally:
         driver.quit()
+
+
+def load_record(driver, scratch, name, record):
+    path = os.path.join(scratch, name)
+    with open(path, "w") as f:
+        f.write(record)
+    before = text(driver, "message")
+    driver.find_element(By.ID, "load").send_keys(path)
+    wait_until(lambda: text(driver, "message") != before, 20, "the page's word on " + name)
+    return text(driver, "message")
+
+
+def stones_shown(driver):
+    return dict(driver.execute_script(
+        "return Array.from(document.querySelectorAll('.flat .cell'),"
+        " c => [c.dataset.token, c.dataset.stone]).filter(v => v[1])"))
+
+
+def test_load_tags(driver, scratch):
+    """Issue 70, 2, 3 and 6: a record's Position tag and Result hold when it is loaded; the
+    old position's analysis goes."""
+    # 2: from a Position tag (X on 1a1 and 1b1, O on 4d4; O to move), then 4d3 and 1c1.
+    start = "xx.............." + "/" + "." * 16 + "/" + "." * 16 + "/" + "." * 15 + "o o"
+    said = load_record(driver, scratch, "puzzle.qgn",
+                       '[Event "x"]\n[Position "%s"]\n\n1... 4d3 2. 1c1 *\n' % start)
+    check("Position tag" in said, "a record with a Position tag loads from it: %s" % said)
+    wait_until(lambda: text(driver, "status") == "O to move", 10, "O to move after 4d3 1c1")
+    shown = stones_shown(driver)
+    check(shown == {"1a1": "x", "1b1": "x", "1c1": "x", "4d4": "o", "4d3": "o"},
+          "the board shows the start's stones and the moves: %s" % shown)
+    check(moves_of(driver) == ["4d3", "1c1"], "the moves: %s" % moves_of(driver))
+    driver.find_element(By.ID, "save").click()
+    saved = driver.find_element(By.ID, "record").get_attribute("value")
+    check('[Position "%s"]' % start in saved and "1... 4d3 2. 1c1" in saved,
+          "saved again with its Position tag and O's first move numbered 1...: %r" % saved)
+    # 3: a game lost on time loads finished, and is saved so.
+    said = load_record(driver, scratch, "forfeit.qgn",
+                       '[Result "0-1"]\n[Termination "time forfeit"]\n\n1. 1a1 2b2 0-1\n')
+    wait_until(lambda: text(driver, "status") == "Game over: O wins (on time)", 10,
+               "the forfeit shown: %s" % text(driver, "status"))
+    driver.find_element(By.ID, "save").click()
+    saved = driver.find_element(By.ID, "record").get_attribute("value")
+    check('[Result "0-1"]' in saved and '[Termination "time forfeit"]' in saved,
+          "and saved as lost on time: %r" % saved)
+    # 3: a Result the moves contradict (X completes a line, 0-1) is refused.
+    said = load_record(driver, scratch, "contradiction.qgn",
+                       '[Result "0-1"]\n\n1. 1a1 2a1 2. 1b1 2b1 3. 1c1 2c1 4. 1d1 0-1\n')
+    check("Not loaded" in said and "Result is 0-1" in said and "X wins" in said,
+          "a record whose moves contradict its Result is refused: %s" % said)
+    check(text(driver, "status") == "Game over: O wins (on time)" and moves_of(driver) == ["1a1", "2b2"],
+          "the game is as it was")
+    # 6: the analysis of the position before is gone after a load.
+    Select(driver.find_element(By.ID, "side")).select_by_value("both")
+    load_record(driver, scratch, "plain.qgn", "1. 1a1 4d4 2. 1b1 4d3 3. 1c1 4d2 *\n")
+    if not driver.find_element(By.ID, "analysis").is_selected():
+        driver.find_element(By.ID, "analysis").click()
+    wait_until(lambda: text(driver, "message").startswith("Analysis:"), 60, "the analysis ends")
+    load_record(driver, scratch, "other.qgn", "1. 1d1 *\n")
+    wait_until(lambda: moves_of(driver) == ["1d1"], 10, "the other record's move")
+    stale = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.flat .cell'))"
+        ".filter(c => c.dataset.stone && c.dataset.value).map(c => c.dataset.token)")
+    check(not stale, "no occupied cell keeps a value of the analysis before: %s" % stale)
+    # 6: asked for in a finished game, the analysis says why it shows nothing.
+    driver.find_element(By.ID, "analysis").click()  # off
+    load_record(driver, scratch, "won.qgn", "1. 1a1 2a1 2. 1b1 2b1 3. 1c1 2c1 4. 1d1 1-0\n")
+    driver.find_element(By.ID, "analysis").click()  # on
+    wait_until(lambda: "nothing to analyse" in text(driver, "message"), 10,
+               "the analysis says the game is over: %s" % text(driver, "message"))
 
 
 def upgrade(port, host, origin):
