@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <functional>
 #include <random>
 #include <vector>
@@ -141,6 +142,31 @@ TEST_CASE("the shipped book loads, and its first move is a win for X") {
   REQUIRE(first);
   CHECK(first->pliesToWin > 0);
   CHECK(first->pliesToWin % 2 == 1);  // X moves first and last
+}
+
+TEST_CASE("the page's book is the shipped book's 1a1 line, and wins from it") {
+  // make site ships data/qubic-page.book (make book-page): the 1a1 line alone, the
+  // engine in the page's book. Every entry is the shipped book's, the strategy after 1a1
+  // holds by the rules, and it is the whole of what the shipped book plays there.
+  const std::string path =
+      (std::filesystem::path(shippedBookPath()).parent_path() / "qubic-page.book").string();
+  const Parsed<std::shared_ptr<const Book>> loaded = loadBookFile(path);
+  INFO(path << ": " << loaded.error());
+  REQUIRE(loaded);
+  const Book& page = *loaded.value();
+  int differ = 0;
+  page.forEachEntry([&](const Position& pos, int move, int) {
+    const std::optional<BookMove> full = shippedBook()->find(pos);
+    if (!full || full->move != move) ++differ;
+  });
+  CHECK(differ == 0);
+  const BookWalk walk = walkBook(page, Position{});  // the book opens 1a1
+  CHECK(walk.fault.empty());
+  CHECK(walk.reached.size() == page.size());
+  CHECK(walkBook(*shippedBook(), Position{}).reached.size() == page.size());
+  const std::optional<BookMove> first = page.find(Position{});
+  REQUIRE(first);
+  CHECK(moveToken(first->move) == "1a1");
 }
 
 TEST_CASE("at the top level as X the engine wins 2 000 games against a random O, quickly") {
