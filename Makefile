@@ -46,7 +46,6 @@ web:
 	@$(MAKE) --no-print-directory deps PACKAGES="$(WEB_PACKAGES)"
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target qubic-engine
-	@echo "Qubic in the browser: open http://$(WEB_ADDRESS):$(WEB_PORT)/ (Ctrl-C stops it)"
 	@WEB_ROOT=$(abspath $(WEB_ROOT)) tools/web/bridge.sh $(WEB_ADDRESS) $(WEB_PORT) $(WEB_MAXFORKS) $(abspath $(BUILD))/bin/qubic-engine --serve-page
 
 # The board as a static site (docs/web.md, "The engine in the page"): build/site holds web/,

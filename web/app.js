@@ -6,6 +6,7 @@
 import {BoardView, indexOf, tokenOf} from './board.js';
 import {SocketTransport, UgiClient, mateOf, multiPvOf} from './ugi.js';
 import {WorkerTransport} from './worker-transport.js';
+import {gameOfAddress, keepGame, restoredGame} from './game-store.js';
 
 const $ = (id) => document.getElementById(id);
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
@@ -57,6 +58,7 @@ function render() {
                                       : toMove + ' to move';
   $('status').dataset.result = game.over ? game.result : '';
   showClaim();
+  keepGame(game);
   const list = $('moves');
   list.textContent = '';
   for (let i = 0; i < game.moves.length; i += 2) {
@@ -374,7 +376,9 @@ async function connect() {
   $('engine').textContent = engine.name;
   $('transport').value = ugi.kind;
   // What an earlier failure said is no longer true.
-  say('Connected to ' + engine.name + (ugi.kind === 'page' ? ', in this page.' : ', on the server.'));
+  say('Connected to ' + engine.name + (ugi.kind === 'page' ? ', in this page.' : ', on the server.') +
+      (restoredWords ? ' ' + restoredWords : ''));
+  restoredWords = '';
   await buildLevels(engine.options);
   buildElo(engine.options);
   await setLevel();
@@ -543,6 +547,7 @@ for (const id of ['by-elo', 'elo'])
 $('side').addEventListener('change', () => {
   changeGame();  // issue 70, 1: the engine's move in flight was played for the other side
   game.human = $('side').value;
+  localStorage.setItem('qubic.side', game.human);
   say('You play ' + $('side').selectedOptions[0].textContent + '.');
   settle().catch(lost);
 });
@@ -559,7 +564,33 @@ $('load').addEventListener('change', async () => {
 window.addEventListener('keydown', (e) => {
   if (e.target.tagName === 'INPUT') return;
   if (e.key === 'r') board.resetTurn();
+  if (e.key === '/') {  // to the move box, as a search box is reached in many pages
+    e.preventDefault();
+    $('token').focus();
+  }
 });
 
+// Issue 70, 10: the game of the address, else the last one, and the side the player took.
+let restoredWords = '';
+const restored = restoredGame();
+if (restored) {
+  Object.assign(game, {start: restored.start, moves: restored.moves, ended: restored.ended});
+  restoredWords = (restored.from === 'address' ? 'The game of this address' : 'Your last game') +
+                  ' is back (' + restored.moves.length + ' moves).';
+}
+if (['x', 'o', 'both'].includes(localStorage.getItem('qubic.side')))
+  $('side').value = game.human = localStorage.getItem('qubic.side');
+// A link to another game opened in this page: that game, the engine judging it.
+window.addEventListener('hashchange', () => {
+  const opened = gameOfAddress();
+  if (!opened) return;
+  ++game.generation;
+  if (ugi) ugi.stop();
+  Object.assign(game, {start: opened.start, moves: opened.moves, ended: opened.ended, over: false,
+                       result: '', hint: null, line: [], claim: '', values: {}});
+  say('Opened the game of the address (' + opened.moves.length + ' moves).');
+  render();
+  if (ugi) settle().catch(lost);
+});
 render();
 connect();

@@ -39,8 +39,27 @@ export class BoardView {
     cell.title = tokenOf(index);
     cell.setAttribute('aria-label', 'cell ' + tokenOf(index));
     cell.addEventListener('click', () => this.onCell(tokenOf(index)));
+    // Issue 70, 9: the keyboard reaches the board in one Tab: the planes' cells take turns
+    // as the one in the tab order (the cursor), arrows move it (PageUp and PageDown change
+    // the level), Enter or Space plays; the cube's cells are for the mouse.
+    cell.tabIndex = view === 'flat' && index === 0 ? 0 : -1;
+    if (view === 'flat') cell.addEventListener('keydown', (e) => this.moveCursor(e, index));
     this.cells[view][index] = cell;
     return cell;
+  }
+
+  moveCursor(event, index) {
+    const steps = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: 4, ArrowDown: -4, PageUp: 16, PageDown: -16};
+    const step = steps[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const along = Math.abs(step) === 1 ? index % 4 : Math.abs(step) === 4 ? (index >> 2) % 4 : index >> 4;
+    const to = along + Math.sign(step);
+    if (to < 0 || to > 3) return;
+    const next = this.cells.flat[index + step];
+    this.cells.flat[index].tabIndex = -1;
+    next.tabIndex = 0;
+    next.focus();
   }
 
   // A plane's 16 cells, rank 4 at the top as on paper.

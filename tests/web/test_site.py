@@ -310,6 +310,33 @@ def measure(driver, port):
                   % (command, run + 1, ours, theirs, nps(ours) / nps(theirs)))
 
 
+def test_reload_and_links(driver, port):
+    """Issue 70, 10: a reload keeps the game; the address is a link to it, a position too."""
+    open_page(driver, port, "engine=page", "both")
+    for n, token in enumerate(["1a1", "2b2", "1d4"]):
+        driver.find_element(By.ID, "token").send_keys(token + "\n")
+        web.wait_until(lambda: len(web.moves_of(driver)) == n + 1, 20, "the typed move " + token)
+    address = driver.current_url
+    web.check(address.endswith("#moves=1a1,2b2,1d4"), "the address follows the game: %s" % address)
+    driver.refresh()
+    web.wait_until(lambda: "is back" in web.text(driver, "message"), 60, "the game back after a reload")
+    web.check(web.moves_of(driver) == ["1a1", "2b2", "1d4"] and web.text(driver, "status") == "O to move",
+              "a reload keeps the game: %s, %s" % (web.moves_of(driver), web.text(driver, "status")))
+    driver.get(url(port, "engine=page#moves=4d4,1a1"))
+    web.wait_until(lambda: web.moves_of(driver) == ["4d4", "1a1"], 60, "the game of a link")
+    start = "x" + "." * 15 + "/" + "." * 16 + "/" + "." * 16 + "/" + "." * 15 + "o x"
+    driver.get(url(port, "engine=page#position=%s&moves=2b2" % start.replace(" ", "+")))
+    web.wait_until(lambda: web.moves_of(driver) == ["2b2"], 60, "the position of a link")
+    stones = dict(driver.execute_script(
+        "return Array.from(document.querySelectorAll('.flat .cell'),"
+        " c => [c.dataset.token, c.dataset.stone]).filter(v => v[1])"))
+    web.check(stones == {"1a1": "x", "4d4": "o", "2b2": "x"} and web.text(driver, "status") == "O to move",
+              "a link opens a position and its moves: %s, %s" % (stones, web.text(driver, "status")))
+    driver.get(url(port, "engine=page#moves=1a1,1a1"))
+    web.wait_until(lambda: "refused" in web.text(driver, "message"), 60, "a bad link's move refused")
+    web.check(web.moves_of(driver) == ["1a1"], "and dropped: %s" % web.moves_of(driver))
+
+
 def main():
     if not (shutil.which("chromium") and shutil.which("chromedriver")):
         print("SKIP: chromium or chromedriver is missing (make test installs them)")
@@ -356,6 +383,7 @@ def main():
             measure(driver, port)
         test_games(driver, port)
         test_stop_in_game(driver, port)
+        test_reload_and_links(driver, port)
         test_overlay(driver, port)
         driver.get("http://127.0.0.1:%d/?engine=page" % port)
         web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")

@@ -22,6 +22,7 @@ try:
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import Select
 except ImportError:
     print("SKIP: python3-selenium is not installed (make test installs it)")
@@ -563,6 +564,52 @@ def send_text(s, text):
     s.sendall(bytes([0x81, 0x80 | len(data)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data)))
 
 
+def test_busy_port(server):
+    """Issue 70, 11: on a port in use the bridge says so first, and offers no address."""
+    out = subprocess.run([BRIDGE, "127.0.0.1", str(server.port), "1", ENGINE], capture_output=True,
+                         text=True, timeout=30)
+    check(out.returncode == 1 and "cannot serve on 127.0.0.1:%d" % server.port in out.stderr and
+          "open http" not in out.stdout,
+          "a busy port is refused before any address is offered: %d %r %r"
+          % (out.returncode, out.stdout, out.stderr))
+
+
+def test_keyboard(server):
+    """Issue 70, 9: the board in a few Tabs (138 before), arrows move the cursor, Enter
+    plays; '/' reaches the move box."""
+    driver = browser(1280, 800)
+    try:
+        driver.get(server.url)
+        Select(driver.find_element(By.ID, "side")).select_by_value("both")
+        new_game(driver)
+        driver.find_element(By.TAG_NAME, "body").click()
+        tabs = 0
+        active = lambda: driver.switch_to.active_element
+        while tabs < 60 and not (active().get_attribute("data-view") == "flat"):
+            active().send_keys(Keys.TAB)
+            tabs += 1
+        # From the top of the page: the tab stops before the first of the planes' cells.
+        before = driver.execute_script(
+            "const stops = Array.from(document.querySelectorAll('button, input, select, textarea,"
+            " a[href]')).filter(e => e.tabIndex >= 0 && !e.disabled && e.offsetParent !== null);"
+            " return stops.findIndex(e => e.dataset.view === 'flat');")
+        check(active().get_attribute("data-view") == "flat" and 0 <= before <= 20,
+              "a plane's cell is reached in %d Tabs from the top of the page (138 before)" % (before + 1))
+        start = active().get_attribute("data-token")
+        active().send_keys(Keys.ARROW_RIGHT)
+        active().send_keys(Keys.ARROW_UP)
+        active().send_keys(Keys.PAGE_UP)
+        cursor = active().get_attribute("data-token")
+        check(start == "1a1" and cursor == "2b2", "arrows move the cursor: %s to %s" % (start, cursor))
+        active().send_keys(Keys.ENTER)
+        wait_until(lambda: moves_of(driver) == ["2b2"], 10, "Enter plays the cursor's cell")
+        driver.find_element(By.TAG_NAME, "body").click()
+        driver.find_element(By.TAG_NAME, "body").send_keys("/")
+        check(active().get_attribute("id") == "token", "'/' reaches the move box")
+    finally:
+        driver.quit()
+
+
 def test_side_change_while_thinking(server):
     """Issue 70, 1: "You play" changed while the engine thought made it move for both sides
     and refuse an occupied cell. The search is stopped and its move dropped."""
@@ -650,6 +697,8 @@ def main():
     server = Server([ENGINE, "--serve-page"], scratch)
     try:
         test_bridge_origins(server)
+        test_busy_port(server)
+        test_keyboard(server)
         test_game_save_reconnect(server, scratch)
         test_analysis(server)
         test_side_change_while_thinking(server)

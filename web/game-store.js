@@ -1,0 +1,59 @@
+// The game kept across reloads and shared by its address (issue 70, 10): the page's
+// address ends in the game's fragment, `#moves=1a1,2b2` (after `position=<position
+// string>&` for a game from a set position), kept up to date without new history entries,
+// so a reload or a copied link opens the same game; the browser's localStorage keeps the
+// last game too, for a visit without a fragment. The engine judges what comes back: a move
+// it refuses is dropped (app.js, settle).
+
+const kKey = 'qubic.game';
+const kToken = /^[1-4][a-d][1-4]$/;
+const kPosition = /^[xo.]{16}(\/[xo.]{16}){3} [xo]$/;
+
+// {start, moves, ended} from a fragment or a kept text, or null when it holds none.
+function parse(fields) {
+  const moves = (fields.get('moves') || '').split(',').filter((m) => m);
+  const start = fields.get('position');
+  if (!moves.every((m) => kToken.test(m)) || (start && !kPosition.test(start))) return null;
+  if (!moves.length && !start) return null;
+  let ended = null;
+  const result = fields.get('ended');
+  if (['p1win', 'p2win', 'draw'].includes(result))
+    ended = {result, termination: fields.get('termination') || '',
+             reason: fields.get('reason') || 'as the record says'};
+  return {start: start || null, moves, ended};
+}
+
+// As URLSearchParams would write it, but with the commas and slashes left as they are.
+function fieldsOf(game) {
+  const fields = [];
+  if (game.start) fields.push('position=' + game.start.replace(' ', '+'));
+  fields.push('moves=' + game.moves.join(','));
+  if (game.ended) {
+    fields.push('ended=' + game.ended.result);
+    if (game.ended.termination) fields.push('termination=' + encodeURIComponent(game.ended.termination));
+    fields.push('reason=' + encodeURIComponent(game.ended.reason));
+  }
+  return fields.join('&');
+}
+
+// The game the page's address names, or null.
+export function gameOfAddress() {
+  return parse(new URLSearchParams(location.hash.slice(1)));
+}
+
+// The game the page's address names, else the one kept from the last visit, else null.
+export function restoredGame() {
+  const fromAddress = gameOfAddress();
+  if (fromAddress) return {...fromAddress, from: 'address'};
+  const kept = parse(new URLSearchParams(localStorage.getItem(kKey) || ''));
+  return kept ? {...kept, from: 'kept'} : null;
+}
+
+// After every change: the address and the kept copy follow the game.
+export function keepGame(game) {
+  const fields = fieldsOf(game);
+  const fragment = game.moves.length || game.start ? '#' + fields : '';
+  if (location.hash !== fragment)
+    history.replaceState(null, '', location.pathname + location.search + fragment);
+  localStorage.setItem(kKey, fields);
+}
