@@ -7,6 +7,7 @@ import {BoardView, indexOf, tokenOf} from './board.js';
 import {SocketTransport, UgiClient, mateOf, multiPvOf} from './ugi.js';
 import {WorkerTransport} from './worker-transport.js';
 import {gameOfAddress, keepGame, restoredGame} from './game-store.js';
+import {kResultOfTag, movesOfRecord, recordOf, tagsOfRecord} from './records.js';
 
 const $ = (id) => document.getElementById(id);
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
@@ -398,23 +399,11 @@ async function switchEngine() {
 }
 
 function recordText() {
-  const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
-  const result = {p1win: '1-0', p2win: '0-1', draw: '1/2-1/2'}[game.result] || '*';
   const strength = $('by-elo').checked && !$('elo-box').hidden ? 'rating ' + $('elo').value
                                                                : 'level ' + $('level').value;
   const who = (side) => (game.human === side || game.human === 'both' ? 'You' :
                          'Engine, ' + strength);
-  let moves = '', number = 1, x = xMovesFirst();
-  game.moves.forEach((m, i) => {
-    moves += (x ? number + '. ' : i === 0 ? number + '... ' : '') + m + ' ';
-    if (!x) ++number;
-    x = !x;
-  });
-  const position = game.start ? `[Position "${game.start}"]\n` : '';
-  const termination = game.ended && game.ended.termination
-    ? `[Termination "${game.ended.termination.replace(/[\\"]/g, '\\$&')}"]\n` : '';
-  return `[Event "Qubic game"]\n[Date "${date}"]\n[X "${who('x')}"]\n[O "${who('o')}"]\n` +
-         `[Result "${result}"]\n${position}${termination}\n${moves}${result}\n`;
+  return recordOf(game, who('x'), who('o'), xMovesFirst());
 }
 
 function save() {
@@ -426,23 +415,6 @@ function save() {
   say('Saved as qubic-game.qgn.');
 }
 
-// The moves of a record (docs/game-records.md): tags, comments, move numbers and the
-// result are left out; the engine judges the moves.
-function movesOfRecord(text) {
-  const body = text.replace(/^\s*\[.*\]\s*$/gm, ' ').replace(/\{[^}]*\}/g, ' ');
-  return body.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) &&
-                                         !['1-0', '0-1', '1/2-1/2', '*'].includes(w));
-}
-
-// A record's tags: name -> value (`\"` a quote, `\\` a backslash).
-function tagsOfRecord(text) {
-  const tags = {};
-  for (const m of text.matchAll(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm))
-    tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
-  return tags;
-}
-
-const kResultOfTag = {'1-0': 'p1win', '0-1': 'p2win', '1/2-1/2': 'draw'};
 
 // Issue 70, 2 and 3: a record is played from its Position tag, and its Result holds: a
 // finished record loads finished (a time forfeit shows as one), one whose Result the moves
