@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "child_process.hpp"
+#include "engine/play/elo_scale.hpp"
 #include "program_run.hpp"
 
 using qubic::testing::ChildProcess;
@@ -183,6 +184,26 @@ TEST_CASE("every figure in README is one docs/benchmarks.md gives") {
     CHECK(benchmarks.find(it->str()) != std::string::npos);
   }
   CHECK(figures >= 1);
+}
+
+TEST_CASE("README's and the user guide's steps between levels are the rating scale's") {
+  // Issue 70, 12: README said "about 100 Elo apart" when the steps ran from 55 to 146.
+  int least = 1 << 20, most = 0;
+  for (std::size_t i = 1; i < qubic::kLevelElo.size(); ++i) {
+    least = std::min(least, qubic::kLevelElo[i] - qubic::kLevelElo[i - 1]);
+    most = std::max(most, qubic::kLevelElo[i] - qubic::kLevelElo[i - 1]);
+  }
+  const int count = static_cast<int>(qubic::kLevelElo.size() - 1);
+  const int mean =  // rounded
+      (2 * (qubic::kLevelElo.back() - qubic::kLevelElo.front()) + count) / (2 * count);
+  const std::string steps = std::to_string(least) + " to " + std::to_string(most) + " Elo";
+  std::smatch m;
+  const std::string readme = readDoc("README.md");
+  REQUIRE(std::regex_search(readme, m,
+                            std::regex(R"(levels (\d+ to \d+ Elo)\s+apart \((\d+) on average\))")));
+  CHECK(m[1].str() == steps);
+  CHECK(m[2].str() == std::to_string(mean));
+  CHECK(readDoc("docs/user-guide.md").find("each level " + steps + " above") != std::string::npos);
 }
 
 TEST_CASE("docs/table.md's figures and O wins are the shipped table's (issue 68, 3)") {
