@@ -8,6 +8,7 @@ import {SocketTransport, UgiClient, mateOf, multiPvOf} from './ugi.js';
 import {WorkerTransport} from './worker-transport.js';
 import {gameOfAddress, keepGame, restoredGame} from './game-store.js';
 import {kResultOfTag, movesOfRecord, recordOf, tagsOfRecord} from './records.js';
+import {MoveList} from './move-list.js';
 
 const $ = (id) => document.getElementById(id);
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
@@ -25,11 +26,13 @@ const game = {
   values: {},       // the analysis: index -> {kind: 'win' | 'loss', distance: moves}
   analysing: -1,    // the generation whose position the analysis searches
   claim: '',
+  view: null,       // the ply shown from the move list (1: after the first move), null: the game
   generation: 0,    // bumped by new game, undo and load: a search for an old position is dropped
 };
 let ugi = null;
 let engine = null;  // the handshake's {name, options}
 const board = new BoardView($('cube'), $('flat'), (token) => playHuman(token));
+const moveList = new MoveList($('moves'), (ply) => viewPly(ply));
 
 // The stones of the start position and `moves` after it: index -> 'x' | 'o'.
 function stonesOf(moves) {
@@ -51,22 +54,63 @@ function say(text, kind = '') {
 }
 
 function render() {
-  const last = game.moves.length ? indexOf(game.moves[game.moves.length - 1]) : null;
-  board.draw(stonesOf(game.moves), {last, hint: game.hint, line: game.line, values: game.values});
+  const viewing = game.view !== null;
+  const shown = viewing ? game.moves.slice(0, game.view) : game.moves;
+  const last = shown.length ? indexOf(shown[shown.length - 1]) : null;
+  board.draw(stonesOf(shown), viewing ? {last} :
+    {last, hint: game.hint, line: game.line, values: game.values});
   const toMove = game.xToMove ? 'X' : 'O';
   $('status').textContent = game.over ? 'Game over: ' + (kResultText[game.result] || game.result) +
                                         (game.ended ? ' (' + game.ended.reason + ')' : '')
                                       : toMove + ' to move';
   $('status').dataset.result = game.over ? game.result : '';
+  $('banner').textContent = bannerText();
+  $('takeback').hidden = $('live').hidden = !viewing;
+  $('resign').disabled = game.over || game.human === 'both';
   showClaim();
+  moveList.draw(game.moves, game.view);
   keepGame(game);
-  const list = $('moves');
-  list.textContent = '';
-  for (let i = 0; i < game.moves.length; i += 2) {
-    const item = document.createElement('li');
-    item.textContent = game.moves.slice(i, i + 2).join(' ');
-    list.appendChild(item);
-  }
+}
+
+// Who won, in the player's words, once a game against the engine is over.
+function bannerText() {
+  if (!game.over || game.human === 'both' || !kResultText[game.result]) return '';
+  if (game.result === 'draw') return 'A draw.';
+  const won = (game.result === 'p1win') === (game.human === 'x');
+  return won ? 'You won!' : game.ended && game.ended.termination === 'time forfeit'
+    ? 'You lost on time.' : 'You lost.';
+}
+
+// The move list: the position after `ply` moves, or the game itself from its last move on.
+function viewPly(ply) {
+  game.view = ply >= game.moves.length ? null : Math.max(0, ply);
+  render();
+  if (game.view !== null)
+    say('The position after move ' + game.view + ' of ' + game.moves.length + ': ← and → step, ' +
+        'Esc goes back to the game; Take back to here plays on from it.');
+  else say('Back to the game.');
+}
+
+// Issue 70's move list: the game goes on from the position shown, the moves after it gone.
+function takeBackToView() {
+  if (game.view === null) return;
+  changeGame();
+  Object.assign(game, {moves: game.moves.slice(0, game.view), view: null, over: false, result: '',
+                       ended: null, line: [], claim: '', values: {}, hint: null});
+  say('Taken back to move ' + game.moves.length + '.');
+  render();
+  settle().catch(lost);
+}
+
+function resign() {
+  if (game.over || game.human === 'both') return;
+  changeGame();
+  game.view = null;
+  game.ended = {result: game.human === 'x' ? 'p2win' : 'p1win', reason: 'you resigned',
+                termination: 'resignation'};
+  say('You resigned.');
+  render();
+  settle().catch(lost);
 }
 
 function engineToMove() {
@@ -185,6 +229,9 @@ function playHuman(token) {
   if (index === null) return say('"' + token + '" is not a cell: give a token such as 2c3.', 'error');
   if (game.over) return say('The game is over: start a new one, or take a move back.');
   if (engineToMove()) return say('It is the engine\'s move.');
+  if (game.view !== null)
+    return say('This is the position after move ' + game.view + ': Esc goes back to the game, ' +
+               'or Take back to here plays on from it.');
   if (stonesOf(game.moves)[index]) return say(tokenOf(index) + ' is taken; choose an empty cell.', 'error');
   ++game.generation;
   if (ugi) ugi.stop();  // an analysis of the position before
@@ -220,7 +267,7 @@ function newGame() {
   ++game.generation;
   if (ugi) ugi.stop();
   Object.assign(game, {start: null, moves: [], ended: null, over: false, result: '', hint: null,
-                       line: [], claim: '', values: {}, xToMove: true});
+                       line: [], claim: '', values: {}, xToMove: true, view: null});
   game.human = $('side').value;
   say('New game. X moves first.');
   render();
@@ -238,7 +285,8 @@ function undo() {
   do game.moves.pop();
   while (game.human !== 'both' && xToMoveAfter(game.moves.length) !== (game.human === 'x') &&
          game.moves.length > 0);
-  Object.assign(game, {over: false, result: '', ended: null, line: [], claim: '', values: {}});
+  Object.assign(game, {over: false, result: '', ended: null, line: [], claim: '', values: {},
+                       view: null});
   say('Taken back.');
   render();
   settle().catch(lost);
@@ -448,7 +496,7 @@ async function load(text) {
        reason: termination === 'time forfeit' ? 'on time' : termination || 'as the record says'}
     : null;
   Object.assign(game, {start, moves, ended, over: false, result: '', hint: null, line: [],
-                       claim: '', values: {}});
+                       claim: '', values: {}, view: null});
   game.analysing = -1;
   say('Loaded ' + moves.length + (moves.length === 1 ? ' move' : ' moves') +
       (start ? ' from the position of its Position tag' : '') +
@@ -460,6 +508,9 @@ $('new').addEventListener('click', newGame);
 $('undo').addEventListener('click', () => undo());
 $('hint').addEventListener('click', () => hint().catch(lost));
 $('save').addEventListener('click', save);
+$('takeback').addEventListener('click', takeBackToView);
+$('live').addEventListener('click', () => viewPly(game.moves.length));
+$('resign').addEventListener('click', resign);
 $('reconnect').addEventListener('click', () => connect());
 $('claims').checked = localStorage.getItem('qubic.claims') === 'true';
 $('claims').addEventListener('change', () => {
@@ -534,7 +585,13 @@ $('load').addEventListener('change', async () => {
   $('load').value = '';
 });
 window.addEventListener('keydown', (e) => {
-  if (e.target.tagName === 'INPUT') return;
+  if (['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
+  // The move list's keys; a plane's cell keeps the arrows for its cursor (board.js).
+  const onCell = e.target.dataset && e.target.dataset.view;
+  const at = game.view === null ? game.moves.length : game.view;
+  if (!onCell && e.key === 'ArrowLeft' && at > 0) return viewPly(at - 1);
+  if (!onCell && e.key === 'ArrowRight' && game.view !== null) return viewPly(at + 1);
+  if (e.key === 'Escape' && game.view !== null) return viewPly(game.moves.length);
   if (e.key === 'r') board.resetTurn();
   if (e.key === '/') {  // to the move box, as a search box is reached in many pages
     e.preventDefault();
@@ -559,7 +616,7 @@ window.addEventListener('hashchange', () => {
   ++game.generation;
   if (ugi) ugi.stop();
   Object.assign(game, {start: opened.start, moves: opened.moves, ended: opened.ended, over: false,
-                       result: '', hint: null, line: [], claim: '', values: {}});
+                       result: '', hint: null, line: [], claim: '', values: {}, view: null});
   say('Opened the game of the address (' + opened.moves.length + ' moves).');
   render();
   if (ugi) settle().catch(lost);

@@ -19,6 +19,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 try:
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     import test_web as web
 except ImportError:
     print("SKIP: python3-selenium is not installed (make test installs it)")
@@ -337,6 +338,47 @@ def test_reload_and_links(driver, port):
     web.check(web.moves_of(driver) == ["1a1"], "and dropped: %s" % web.moves_of(driver))
 
 
+def stones(driver):
+    return dict(driver.execute_script(
+        "return Array.from(document.querySelectorAll('.flat .cell'),"
+        " c => [c.dataset.token, c.dataset.stone]).filter(v => v[1])"))
+
+
+def test_move_list(driver, port):
+    """Issue 70: the move list steps through the game (click, arrows, Esc), takes it back to
+    a move, and a player can resign, shown and saved as such."""
+    open_page(driver, port, "engine=page", "both")
+    for n, token in enumerate(["1a1", "2b2", "1d4", "4d4"]):
+        driver.find_element(By.ID, "token").send_keys(token + "\n")
+        web.wait_until(lambda: len(web.moves_of(driver)) == n + 1, 20, "the typed move " + token)
+    driver.find_element(By.CSS_SELECTOR, '#moves button.move[data-ply="2"]').click()
+    web.check(stones(driver) == {"1a1": "x", "2b2": "o"} and
+              driver.find_element(By.ID, "takeback").is_displayed(),
+              "a click on the second move shows its position: %s" % stones(driver))
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
+    web.check(stones(driver) == {"1a1": "x"}, "the left arrow steps back: %s" % stones(driver))
+    driver.find_element(By.ID, "token").send_keys("3c3\n")
+    web.check("Esc goes back" in web.text(driver, "message") and len(web.moves_of(driver)) == 4,
+              "a move typed while looking back is refused: %s" % web.text(driver, "message"))
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+    web.check(len(stones(driver)) == 4 and not driver.find_element(By.ID, "takeback").is_displayed(),
+              "Esc goes back to the game")
+    driver.find_element(By.CSS_SELECTOR, '#moves button.move[data-ply="2"]').click()
+    driver.find_element(By.ID, "takeback").click()
+    web.wait_until(lambda: web.moves_of(driver) == ["1a1", "2b2"] and
+                   web.text(driver, "status") == "X to move", 20, "taken back to the second move")
+    web.Select(driver.find_element(By.ID, "side")).select_by_value("x")
+    web.wait_until(lambda: driver.find_element(By.ID, "resign").is_enabled(), 10, "resign offered")
+    driver.find_element(By.ID, "resign").click()
+    web.wait_until(lambda: web.text(driver, "status") == "Game over: O wins (you resigned)", 20,
+                   "the resignation shown: %s" % web.text(driver, "status"))
+    web.check(web.text(driver, "banner") == "You lost.", "the banner: %s" % web.text(driver, "banner"))
+    driver.find_element(By.ID, "save").click()
+    saved = driver.find_element(By.ID, "record").get_attribute("value")
+    web.check('[Result "0-1"]' in saved and '[Termination "resignation"]' in saved,
+              "saved as resigned: %r" % saved)
+
+
 def main():
     if not (shutil.which("chromium") and shutil.which("chromedriver")):
         print("SKIP: chromium or chromedriver is missing (make test installs them)")
@@ -384,6 +426,7 @@ def main():
         test_games(driver, port)
         test_stop_in_game(driver, port)
         test_reload_and_links(driver, port)
+        test_move_list(driver, port)
         test_overlay(driver, port)
         driver.get("http://127.0.0.1:%d/?engine=page" % port)
         web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
