@@ -196,8 +196,14 @@ void App::apply(Transition transition) {
       return startSurvival();
     case Transition::LeaveMode:
       return leaveMode();
-    case Transition::NextPlayers:
+    case Transition::NextPlayers: {
+      // Issue 70, 13: a typed "c3" with the level forgotten made the player O and the
+      // engine played the player's X move at once: a game in progress is asked about.
+      const Game& game = context_.round.game;
+      if (!game.moves().empty() && !game.position().isGameOver())
+        return open(Question{Question::Purpose::Players, Action::None, {}, std::nullopt});
       return changeSeats(context_, engine_, context_.seats.next(), "Players changed.");
+    }
   }
 }
 

@@ -87,6 +87,9 @@ void App::answer(const Question& question, bool yes) {
     case Question::Purpose::Replace:
       if (yes) return save(question.path, true);
       return context_.say("Not saved; " + question.path + " is as it was.");
+    case Question::Purpose::Players:
+      if (yes) return changeSeats(context_, engine_, context_.seats.next(), "Players changed.");
+      return context_.say("Kept who plays.");
   }
 }
 

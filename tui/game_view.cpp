@@ -210,6 +210,8 @@ std::string promptLine(const ViewSources& v) {
   if (q->purpose == Question::Purpose::Resume)
     return answer + "An unfinished game (" + countOf(q->unfinished->moves.size(), "move") +
            ") was kept from the last run. Resume it? y: yes, n: start afresh";
+  if (q->purpose == Question::Purpose::Players)
+    return answer + "Change who plays in the middle of this game? y: yes, n: no";
   if (q->purpose == Question::Purpose::Replace)
     return answer + "Replace " + q->path + " (this game as saved before) with the game now? " +
            "y: yes, n: no";

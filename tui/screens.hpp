@@ -35,7 +35,7 @@ struct LinePrompt {
 
 // A question answered with y (yes) or n or Esc (no); other keys leave it asked.
 struct Question {
-  enum class Purpose : std::uint8_t { Resume, Leave, Replace };
+  enum class Purpose : std::uint8_t { Resume, Leave, Replace, Players };
   Purpose purpose = Purpose::Leave;
   Action leaving = Action::None;         // Leave: NewGame, Load or Quit
   std::string path;                      // Replace: the file

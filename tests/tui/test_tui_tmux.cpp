@@ -246,6 +246,25 @@ TEST_CASE("qubic draws the four planes, plays a typed move, gets the engine's re
   CHECK(pane.last.find("(none yet)") != std::string::npos);
 }
 
+TEST_CASE("c in the middle of a game asks before it changes who plays") {
+  // Issue 70, 13: typing "c3" with the level forgotten made the player O at once, and the
+  // engine played the player's X move.
+  if (!haveTmux()) return;
+  QubicPane pane(kVersusEngine);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("2 c 3");
+  REQUIRE(pane.waitForPattern(R"(1\. 2c3 [1-4][a-d][1-4])"));
+  pane.keys("c");
+  REQUIRE(pane.waitForText("Change who plays in the middle of this game? y: yes, n: no"));
+  pane.keys("n");
+  REQUIRE(pane.waitForText("Kept who plays."));
+  CHECK(pane.last.find("X  You") != std::string::npos);
+  pane.keys("c");
+  REQUIRE(pane.waitForText("Change who plays in the middle of this game?"));
+  pane.keys("y");
+  REQUIRE(pane.waitForText("You play O against the engine."));
+}
+
 TEST_CASE("qubic moves the cursor and plays with Enter, and its help screen opens and closes") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);
