@@ -73,7 +73,7 @@ void EngineTurns::hint(GameContext& context) {
   job.moveTime = thinkingTime(context, pos);
   job.newGame = std::exchange(context.round.engineNewGame, false);
   worker_.start(job);
-  const bool uncounts = context.round.withMode([](auto& m) { return m.helped(); });
+  const bool uncounts = context.round.withMode([](auto& m) { return m.hinted(); });
   context.say(uncounts ? "Thinking about a hint... (this round is no longer scored)"
                        : "Thinking about a hint...");
 }

@@ -8,6 +8,8 @@
 //   void afterMove(const Game&, bool byPlayer);   a move was played: check, score
 //   bool helped();                                a move taken back or a hint: true when
 //                                                 that changes the round (survival's score)
+//   bool hinted();                                a hint: true when that changes the round
+//                                                 (survival's score; a puzzle's solving)
 //   std::optional<std::string> engineSeat() const;   the engine's seat as the mode fixes it
 //   bool bestDefence() const;                     the engine is ours at the top level
 //   void describe(GameSetup&) const;              its part of a game on disk

@@ -19,6 +19,7 @@ struct OrdinaryGame {
   std::vector<StyledText> lines(const GameContext& context) const;
   void afterMove(const Game&, bool) {}
   bool helped() { return false; }
+  bool hinted() { return false; }
   std::optional<std::string> engineSeat() const { return std::nullopt; }
   bool bestDefence() const { return false; }
   void describe(GameSetup&) const {}

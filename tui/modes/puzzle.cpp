@@ -42,7 +42,7 @@ Transition PuzzleRound::onKey(Action action) const {
 void PuzzleRound::afterMove(const Game& game, bool byPlayer) {
   if (byPlayer && game.moves().size() == 1) session->checkFirstMove(game.moves()[0]);
   const Side us = session->shown().position.sideToMove();
-  if (game.position().status() == (us == Side::X ? Status::XWins : Status::OWins))
+  if (game.position().status() == (us == Side::X ? Status::XWins : Status::OWins) && !hintUsed)
     session->markShownSolved();
 }
 
@@ -70,10 +70,11 @@ std::vector<StyledText> PuzzleRound::lines(const GameContext& context) const {
   std::vector<StyledText> lines;
   if (pos.isGameOver()) {
     const bool won = pos.status() == (us == Side::X ? Status::XWins : Status::OWins);
-    lines.push_back({title + (won ? ": solved, " + sideName(us) + " won."
-                                  : ": not solved this time; " + context.key(Action::Undo) +
-                                        " takes moves back."),
-                     won ? Style::Win : Style::Error, true});
+    const std::string outcome =
+        !won       ? ": not solved this time; " + context.key(Action::Undo) + " takes moves back."
+        : hintUsed ? std::string(": won with hints, not counted.")
+                   : ": solved, " + sideName(us) + " won.";
+    lines.push_back({title + outcome, won ? Style::Win : Style::Error, true});
     lines.push_back({next, Style::Dim});
     return lines;
   }

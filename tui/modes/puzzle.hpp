@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tui/game.hpp"
@@ -19,13 +20,15 @@ namespace qubic::tui {
 
 struct PuzzleRound {
   std::shared_ptr<PuzzleSession> session;  // showing this round's puzzle
+  bool hintUsed = false;  // a puzzle won with a hint is not counted as solved (issue 70, 15)
 
   GameMode kind() const { return GameMode::Puzzle; }
   Transition onKey(Action action) const;
   std::vector<StyledText> lines(const GameContext& context) const;
   // The first move is checked by the solver; the puzzle is solved when it is won.
   void afterMove(const Game& game, bool byPlayer);
-  bool helped() { return false; }
+  bool helped() { return false; }  // taking a wrong move back is part of a puzzle
+  bool hinted() { return !std::exchange(hintUsed, true); }
   std::optional<std::string> engineSeat() const;
   bool bestDefence() const { return true; }
   void describe(GameSetup& setup) const;

@@ -33,6 +33,7 @@ struct SurvivalRound {
   // Survival measures the player alone: a round with a move taken back or a hint is not
   // scored.
   bool helped() { return std::exchange(counts, false); }
+  bool hinted() { return helped(); }
   std::optional<std::string> engineSeat() const { return "Engine, perfect X (the proof)"; }
   bool bestDefence() const { return true; }
   void describe(GameSetup& setup) const { setup.survivalCounts = counts; }
