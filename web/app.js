@@ -95,8 +95,7 @@ function viewPly(ply) {
 function takeBackToView() {
   if (game.view === null) return;
   changeGame();
-  Object.assign(game, {moves: game.moves.slice(0, game.view), view: null, over: false, result: '',
-                       ended: null, line: [], claim: '', values: {}, hint: null});
+  changeMoves({moves: game.moves.slice(0, game.view), ended: null});
   say('Taken back to move ' + game.moves.length + '.');
   render();
   settle().catch(lost);
@@ -111,6 +110,13 @@ function resign() {
   say('You resigned.');
   render();
   settle().catch(lost);
+}
+
+// The game's moves change (`fields`: start, moves, ended, ...): what was derived from the
+// old ones goes, and settle() asks the engine again.
+function changeMoves(fields) {
+  Object.assign(game, {over: false, result: '', hint: null, line: [], claim: '', values: {},
+                       view: null}, fields);
 }
 
 function engineToMove() {
@@ -266,8 +272,7 @@ function showClaim() {
 function newGame() {
   ++game.generation;
   if (ugi) ugi.stop();
-  Object.assign(game, {start: null, moves: [], ended: null, over: false, result: '', hint: null,
-                       line: [], claim: '', values: {}, xToMove: true, view: null});
+  changeMoves({start: null, moves: [], ended: null, xToMove: true});
   game.human = $('side').value;
   say('New game. X moves first.');
   render();
@@ -285,8 +290,7 @@ function undo() {
   do game.moves.pop();
   while (game.human !== 'both' && xToMoveAfter(game.moves.length) !== (game.human === 'x') &&
          game.moves.length > 0);
-  Object.assign(game, {over: false, result: '', ended: null, line: [], claim: '', values: {},
-                       view: null});
+  changeMoves({ended: null});
   say('Taken back.');
   render();
   settle().catch(lost);
@@ -495,8 +499,7 @@ async function load(text) {
     ? {result: tagged, termination,
        reason: termination === 'time forfeit' ? 'on time' : termination || 'as the record says'}
     : null;
-  Object.assign(game, {start, moves, ended, over: false, result: '', hint: null, line: [],
-                       claim: '', values: {}, view: null});
+  changeMoves({start, moves, ended});
   game.analysing = -1;
   say('Loaded ' + moves.length + (moves.length === 1 ? ' move' : ' moves') +
       (start ? ' from the position of its Position tag' : '') +
@@ -615,8 +618,7 @@ window.addEventListener('hashchange', () => {
   if (!opened) return;
   ++game.generation;
   if (ugi) ugi.stop();
-  Object.assign(game, {start: opened.start, moves: opened.moves, ended: opened.ended, over: false,
-                       result: '', hint: null, line: [], claim: '', values: {}, view: null});
+  changeMoves({start: opened.start, moves: opened.moves, ended: opened.ended});
   say('Opened the game of the address (' + opened.moves.length + ' moves).');
   render();
   if (ugi) settle().catch(lost);

@@ -8,6 +8,7 @@ and nodes only); `stop` ends a long search at once and the engine goes on with i
 position.
 
 usage: test_site.py BUILD_DIR SITE_DIR   (exit 77: no browser, or no site built)"""
+import contextlib
 import os
 import re
 import shutil
@@ -56,13 +57,26 @@ def same_as_page():
             "setoption name SolutionFile value " + os.path.join(SITE, "qubic.book")]
 
 
-def native(batches):
-    """Runs each batch of lines in one native engine, waiting for its bestmove (a `quit`
-    sent meanwhile would stop the search: the node count would then depend on timing)."""
+@contextlib.contextmanager
+def native_engine():
+    """The native engine made the page's; quit once the caller's last search has ended (a
+    `quit` sent during one would stop it: the node count would then depend on timing)."""
     engine = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    results = []
     try:
         engine.stdin.write("ugi\n" + "\n".join(same_as_page()) + "\n")
+        yield engine
+        engine.stdin.write("quit\n")
+        engine.stdin.close()
+        engine.wait(30)
+    finally:
+        if engine.poll() is None:
+            engine.kill()
+
+
+def native(batches):
+    """Runs each batch of lines in one native engine, waiting for its bestmove."""
+    results = []
+    with native_engine() as engine:
         for lines in batches:
             engine.stdin.write("\n".join(lines) + "\n")
             engine.stdin.flush()
@@ -72,12 +86,6 @@ def native(batches):
                 if line.startswith("bestmove"):
                     break
             results.append(outcome(replies))
-        engine.stdin.write("quit\n")
-        engine.stdin.close()
-        engine.wait(30)
-    finally:
-        if engine.poll() is None:
-            engine.kill()
     return results
 
 
@@ -191,10 +199,9 @@ OVERLAY_GAMES = ["1a1 2b2", "1a1 4d4 1b1 4d3 1c1 4d2", "1b1 2b2 1c2 3c3 1b2"]
 
 def native_overlay(lines):
     """The cells the native engine proves given the same lines: {token: 'win' | 'loss'}."""
-    engine = subprocess.Popen([ENGINE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     values = {}
-    try:
-        for line in same_as_page() + lines:
+    with native_engine() as engine:
+        for line in lines:
             engine.stdin.write(line + "\n")
             engine.stdin.flush()
             if not line.startswith("go"):
@@ -206,11 +213,6 @@ def native_overlay(lines):
                 pv, mate = re.search(r" pv (\S+)", reply), re.search(r" score mate (-?\d+)", reply)
                 if " multipv " in reply and pv and mate and int(mate.group(1)) != 0:
                     values[pv.group(1)] = "win" if int(mate.group(1)) > 0 else "loss"
-        engine.stdin.close()
-        engine.wait(30)
-    finally:
-        if engine.poll() is None:
-            engine.kill()
     return values
 
 
@@ -328,20 +330,12 @@ def test_reload_and_links(driver, port):
     start = "x" + "." * 15 + "/" + "." * 16 + "/" + "." * 16 + "/" + "." * 15 + "o x"
     driver.get(url(port, "engine=page#position=%s&moves=2b2" % start.replace(" ", "+")))
     web.wait_until(lambda: web.moves_of(driver) == ["2b2"], 60, "the position of a link")
-    stones = dict(driver.execute_script(
-        "return Array.from(document.querySelectorAll('.flat .cell'),"
-        " c => [c.dataset.token, c.dataset.stone]).filter(v => v[1])"))
+    stones = web.stones_shown(driver)
     web.check(stones == {"1a1": "x", "4d4": "o", "2b2": "x"} and web.text(driver, "status") == "O to move",
               "a link opens a position and its moves: %s, %s" % (stones, web.text(driver, "status")))
     driver.get(url(port, "engine=page#moves=1a1,1a1"))
     web.wait_until(lambda: "refused" in web.text(driver, "message"), 60, "a bad link's move refused")
     web.check(web.moves_of(driver) == ["1a1"], "and dropped: %s" % web.moves_of(driver))
-
-
-def stones(driver):
-    return dict(driver.execute_script(
-        "return Array.from(document.querySelectorAll('.flat .cell'),"
-        " c => [c.dataset.token, c.dataset.stone]).filter(v => v[1])"))
 
 
 def test_move_list(driver, port):
@@ -352,16 +346,17 @@ def test_move_list(driver, port):
         driver.find_element(By.ID, "token").send_keys(token + "\n")
         web.wait_until(lambda: len(web.moves_of(driver)) == n + 1, 20, "the typed move " + token)
     driver.find_element(By.CSS_SELECTOR, '#moves button.move[data-ply="2"]').click()
-    web.check(stones(driver) == {"1a1": "x", "2b2": "o"} and
+    web.check(web.stones_shown(driver) == {"1a1": "x", "2b2": "o"} and
               driver.find_element(By.ID, "takeback").is_displayed(),
-              "a click on the second move shows its position: %s" % stones(driver))
+              "a click on the second move shows its position: %s" % web.stones_shown(driver))
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)
-    web.check(stones(driver) == {"1a1": "x"}, "the left arrow steps back: %s" % stones(driver))
+    web.check(web.stones_shown(driver) == {"1a1": "x"},
+              "the left arrow steps back: %s" % web.stones_shown(driver))
     driver.find_element(By.ID, "token").send_keys("3c3\n")
     web.check("Esc goes back" in web.text(driver, "message") and len(web.moves_of(driver)) == 4,
               "a move typed while looking back is refused: %s" % web.text(driver, "message"))
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
-    web.check(len(stones(driver)) == 4 and not driver.find_element(By.ID, "takeback").is_displayed(),
+    web.check(len(web.stones_shown(driver)) == 4 and not driver.find_element(By.ID, "takeback").is_displayed(),
               "Esc goes back to the game")
     driver.find_element(By.CSS_SELECTOR, '#moves button.move[data-ply="2"]').click()
     driver.find_element(By.ID, "takeback").click()
