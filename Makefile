@@ -62,6 +62,7 @@ site:
 	@cp web/*.html web/*.css web/*.js $(BUILD)/site/
 	@cp $(WASM_BUILD)/bin/qubic-engine-wasm.js $(WASM_BUILD)/bin/qubic-engine-wasm.wasm $(BUILD)/site/
 	@cp data/qubic-page.book $(BUILD)/site/qubic.book
+	@cp data/qubic.book $(BUILD)/site/qubic-full.book
 	@cp data/qubic.table $(BUILD)/site/
 	@echo "The site: $(BUILD)/site (e.g. python3 -m http.server -d $(BUILD)/site 8000)"
 

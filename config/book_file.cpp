@@ -25,7 +25,7 @@ Parsed<std::shared_ptr<const Book>> loadBookFile(const std::string& path) {
   Parsed<Book> book = Book::parse(bytes);
   if (!book) return Result::failure(shown + " is not a usable book: " + book.error());
   if (path.empty())
-    if (std::string e = notAsShipped(bytes, recordedBookChecksum()); !e.empty())
+    if (std::string e = notAsShipped(bytes, recordedBookChecksums()); !e.empty())
       return Result::failure(shown + " is refused: " + e);
   return Result::success(std::make_shared<const Book>(book.value()));
 }

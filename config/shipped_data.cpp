@@ -9,18 +9,32 @@
 
 namespace qubic {
 
-std::uint64_t recordedTableChecksum() { return QUBIC_SHIPPED_TABLE_CHECKSUM; }
-std::uint64_t recordedBookChecksum() { return QUBIC_SHIPPED_BOOK_CHECKSUM; }
+namespace {
+constexpr std::uint64_t kBookChecksums[] = {
+    QUBIC_SHIPPED_BOOK_CHECKSUM,
+#ifdef QUBIC_PAGE_BOOK_CHECKSUM
+    QUBIC_PAGE_BOOK_CHECKSUM,
+#endif
+};
+}  // namespace
 
-std::string notAsShipped(std::span<const std::uint8_t> bytes, std::uint64_t recorded) {
+std::uint64_t recordedTableChecksum() { return QUBIC_SHIPPED_TABLE_CHECKSUM; }
+std::span<const std::uint64_t> recordedBookChecksums() { return kBookChecksums; }
+
+std::string notAsShipped(std::span<const std::uint8_t> bytes,
+                         std::span<const std::uint64_t> recorded) {
   const std::uint64_t found = trailingChecksum(bytes);
-  if (found == recorded) return {};
-  char text[128];
-  std::snprintf(text, sizeof text,
-                "it is not the file this build shipped (its checksum is %016llx, the build "
-                "recorded %016llx)",
-                static_cast<unsigned long long>(found), static_cast<unsigned long long>(recorded));
-  return text;
+  std::string listed;
+  for (std::uint64_t sum : recorded) {
+    if (found == sum) return {};
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(sum));
+    listed += (listed.empty() ? "" : " or ") + std::string(hex);
+  }
+  char text[64];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(found));
+  return "it is not the file this build shipped (its checksum is " + std::string(text) +
+         ", the build recorded " + listed + ")";
 }
 
 std::string shippedDataReport() {

@@ -9,13 +9,16 @@
 
 namespace qubic {
 
-// The checksums of data/qubic.table and data/qubic.book this program was built with.
+// The checksums of the shipped files this program was built with: data/qubic.table, and
+// the books it accepts: data/qubic.book, and in a page's build also the page's book
+// (data/qubic-page.book, the 1a1 line alone), which a page loads first.
 std::uint64_t recordedTableChecksum();
-std::uint64_t recordedBookChecksum();
+std::span<const std::uint64_t> recordedBookChecksums();
 
-// Why a data file (ending, as ours do, with the checksum of its content) is not the one
-// whose checksum the build recorded as `recorded`; "" when it is.
-std::string notAsShipped(std::span<const std::uint8_t> bytes, std::uint64_t recorded);
+// Why a data file (ending, as ours do, with the checksum of its content) is none of those
+// whose checksums the build recorded as `recorded`; "" when it is one.
+std::string notAsShipped(std::span<const std::uint8_t> bytes,
+                         std::span<const std::uint64_t> recorded);
 
 // For --help: where the book and the opening table are looked for, which are used, and
 // that each must be the file the build shipped.

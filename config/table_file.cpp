@@ -25,8 +25,9 @@ Parsed<std::shared_ptr<const OpeningTable>> loadTableFile(const std::string& pat
   const std::vector<std::uint8_t> bytes(text.value().begin(), text.value().end());
   Parsed<OpeningTable> table = OpeningTable::fromBytes(bytes);
   if (!table) return Result::failure(shown + " is not a usable table: " + table.error());
+  const std::uint64_t recorded[] = {recordedTableChecksum()};
   if (path.empty())
-    if (std::string e = notAsShipped(bytes, recordedTableChecksum()); !e.empty())
+    if (std::string e = notAsShipped(bytes, recorded); !e.empty())
       return Result::failure(shown + " is refused: " + e);
   return Result::success(std::make_shared<const OpeningTable>(table.value()));
 }

@@ -117,6 +117,9 @@ function resign() {
 function changeMoves(fields) {
   Object.assign(game, {over: false, result: '', hint: null, line: [], claim: '', values: {},
                        view: null}, fields);
+  // Until the engine says (settle), the side to move by the count of moves: the status is
+  // not left stale meanwhile.
+  game.xToMove = (game.moves.length % 2 === 0) === xMovesFirst();
 }
 
 function engineToMove() {
@@ -401,6 +404,14 @@ async function openEngine(kind) {
   const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
   const client = new UgiClient(kind === 'page' ? new WorkerTransport() : new SocketTransport(url));
   client.onInfo = claimFrom;
+  $('engine').dataset.book = kind === 'page' ? 'page' : 'whole';
+  $('engine').title = kind === 'page' ? 'The book: its 1a1 line until the whole book has come' : '';
+  if (kind === 'page') {
+    client.transport.onBook = () => {
+      $('engine').dataset.book = 'whole';
+      $('engine').title = 'The book: the whole book';
+    };
+  }
   await client.connect();
   return client;
 }
@@ -606,7 +617,7 @@ window.addEventListener('keydown', (e) => {
 let restoredWords = '';
 const restored = restoredGame();
 if (restored) {
-  Object.assign(game, {start: restored.start, moves: restored.moves, ended: restored.ended});
+  changeMoves({start: restored.start, moves: restored.moves, ended: restored.ended});
   restoredWords = (restored.from === 'address' ? 'The game of this address' : 'Your last game') +
                   ' is back (' + restored.moves.length + ' moves).';
 }

@@ -5,10 +5,16 @@
 // best move it had reported (its last pv), at once, as `stop` asks. Every Worker of the
 // page shares one compiled module and one copy of the data files (the book, the opening
 // table), fetched once: a fresh Worker costs the engine's start, not a download.
+//
+// The page starts with its own book (the 1a1 line, a fortieth of the whole) so that it
+// plays at once, then fetches the whole book and moves the game to a Worker that has it:
+// from then on its claims are the native engine's (docs/web.md).
 
 const kDataFiles = ['qubic.book', 'qubic.table'];
+const kWholeBook = 'qubic-full.book';
 
-let image = null;  // the promise of {module, files}
+let image = null;      // the promise of {module, files}
+let wholeImage = null;  // the same with the whole book, or null until asked for
 
 // The compiled engine and the data files, once per page. A data file the site lacks is
 // left out (the engine then says so and searches without it, as natively).
@@ -30,14 +36,35 @@ function engineImage() {
   return image;
 }
 
+// The image with the whole book in place of the page's; resolves to null when the site
+// has no whole book or it cannot be fetched (the page's book then stays).
+function wholeBookImage() {
+  if (!wholeImage) {
+    wholeImage = (async () => {
+      const base = await engineImage();
+      try {
+        const reply = await fetch(kWholeBook);
+        if (!reply.ok) return null;
+        const book = new Uint8Array(await reply.arrayBuffer());
+        return {module: base.module, files: {...base.files, 'qubic.book': book}};
+      } catch (error) {
+        return null;
+      }
+    })();
+    wholeImage.catch(() => { wholeImage = null; });
+  }
+  return wholeImage;
+}
+
 // One Worker running the engine: resolves `ready` once it reads lines.
 class EngineWorker {
-  constructor(script) {
+  constructor(script, loaded = engineImage()) {
     this.worker = new Worker(script);
     this.onLine = null;  // until set, lines are kept for whoever takes the Worker
     this.kept = [];
     this.onFail = () => {};
     this.options = new Map();  // the option lines it was given before it was taken
+    this.readiesOut = 0;       // `isready` lines posted and not yet answered
     this.ready = new Promise((resolve, reject) => {
       this.worker.onmessage = (event) => {
         const line = String(event.data);
@@ -46,6 +73,7 @@ class EngineWorker {
           reject(new Error('the engine in the page cannot start: ' + line.slice(8)));
           return this.onFail();
         }
+        if (line === 'readyok') --this.readiesOut;
         if (this.onLine) this.onLine(line); else this.kept.push(line);
       };
       this.worker.onerror = (event) => {
@@ -57,7 +85,7 @@ class EngineWorker {
     this.ready.catch(() => {});
     // The image is the Worker's first message; lines posted before it wait here.
     this.queued = [];
-    engineImage().then((loaded) => this.worker.postMessage(loaded),
+    loaded.then((chosen) => this.worker.postMessage(chosen),
                        (error) => this.worker.postMessage({error: String(error.message || error)}))
       .then(() => {
         for (const line of this.queued) this.worker.postMessage(line);
@@ -66,6 +94,7 @@ class EngineWorker {
   }
 
   post(line) {
+    if (line.trim() === 'isready') ++this.readiesOut;
     if (this.queued) this.queued.push(line); else this.worker.postMessage(line);
   }
 
@@ -87,26 +116,78 @@ export class WorkerTransport {
     this.searching = false;
     this.lastPv = null;
     this.standby = null;       // a loaded Worker for the next stop, started with a search
+    this.whole = null;         // the image with the whole book, once it is here
+    this.onBook = () => {};    // called once the game is with a Worker that has the whole book
+    this.wholeBook = false;    // the game is with such a Worker
+    this.moveWhenIdle = false; // the whole book is here: move the game once the search ends
   }
 
-  // Resolves once the engine reads lines, rejects when it cannot start.
+  // Resolves once the engine reads lines, rejects when it cannot start. Then fetches the
+  // whole book, behind the player's first moves.
   async open() {
-    this.take(new EngineWorker(this.script));
+    this.take(this.newWorker());
     await this.engine.ready;
     this.opened = true;
+    wholeBookImage().then((whole) => {
+      if (!whole || !this.opened) return;
+      this.whole = whole;
+      if (this.standby) this.standby.end();  // it has the page's book
+      this.standby = null;
+      if (this.searching) this.moveWhenIdle = true; else this.moveGame();
+    });
+  }
+
+  // A Worker with the best image there is.
+  newWorker() {
+    const worker = new EngineWorker(this.script, this.whole ? Promise.resolve(this.whole) : engineImage());
+    worker.whole = Boolean(this.whole);
+    return worker;
+  }
+
+  // Hands the game (options and position) to a fresh Worker, between searches. The page's
+  // lines go to the new one from now on, its replies held back until the old one has
+  // answered everything it was sent (an `isready` of ours, answered last, says so).
+  moveGame() {
+    this.moveWhenIdle = false;
+    const old = this.engine, next = this.newWorker();
+    const replay = [...this.options.values()].concat(this.position ? [this.position] : []);
+    for (const line of replay) next.post(line);
+    next.post('isready');
+    this.engine = next;
+    this.draining = old;
+    const forward = old.onLine;
+    old.onLine = (line) => {
+      if (line !== 'readyok' || old.readiesOut > 0) return forward(line);
+      old.end();
+      this.draining = null;
+      if (this.engine === next) this.take(next, true);
+    };
+    old.post('isready');
   }
 
   // Makes `engine` the one the page speaks to. With `replay`, it first gets those lines
-  // and `isready`, and what it prints up to that `readyok` is not the page's.
+  // and `isready` (replay === true: it has had them), and what it prints up to that
+  // `readyok` is not the page's.
   take(engine, replay = null) {
     this.engine = engine;
+    if (engine.whole) this.moveWhenIdle = false;
+    if (engine.whole && !this.wholeBook) {
+      engine.ready.then(() => {
+        if (this.engine !== engine || this.wholeBook) return;
+        this.wholeBook = true;
+        this.onBook();
+      }, () => {});
+    }
     let dropUntilReady = replay !== null;
     engine.onLine = (line) => {
       if (dropUntilReady) {
         if (line === 'readyok') dropUntilReady = false;
         return;
       }
-      if (line.startsWith('bestmove')) this.searching = false;
+      if (line.startsWith('bestmove')) {
+        this.searching = false;
+        if (this.moveWhenIdle) this.moveGame();  // before the page answers the bestmove
+      }
       const pv = line.match(/^info (?!.*multipv [2-9]).* pv (\S+)/);
       if (pv && this.searching) this.lastPv = pv[1];
       this.onLine(line);
@@ -118,7 +199,7 @@ export class WorkerTransport {
       if (wasOpen) this.onClose();
     };
     for (const line of engine.kept.splice(0)) engine.onLine(line);
-    if (replay === null) return;
+    if (replay === null || replay === true) return;
     for (const line of replay) engine.post(line);
     engine.post('isready');
   }
@@ -127,7 +208,7 @@ export class WorkerTransport {
   // the stop, only what changed since and the position are left to send.
   prepareStandby() {
     if (this.standby) return;
-    this.standby = new EngineWorker(this.script);
+    this.standby = this.newWorker();
     for (const line of this.options.values()) this.standby.post(line);
     this.standby.options = new Map(this.options);
   }
@@ -173,6 +254,8 @@ export class WorkerTransport {
   close() {
     if (!this.engine) return;
     this.engine.end();
+    if (this.draining) this.draining.end();
+    this.draining = null;
     if (this.standby) this.standby.end();
     this.standby = null;
     const wasOpen = this.opened;

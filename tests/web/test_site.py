@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """The board as a static site (make site, docs/web.md "The engine in the page"): build/site
 served by Python's plain http.server, no bridge, and headless Chromium. Checked: the page
-finds no bridge and plays with the engine in the page; a game's first moves; the page's
-engine's `go nodes N` gives the native bestmove and score on twenty positions, and its
+finds no bridge and plays with the engine in the page; a game's first moves; the page moves
+its game to a Worker with the whole book once it has come; the page's engine's `go nodes N`
+gives the native bestmove and score on twenty positions, and its
 `bench` the bench signature qubic-bench prints natively (searches budgeted in positions
 and nodes only); `stop` ends a long search at once and the engine goes on with its options and
 position.
@@ -46,15 +47,17 @@ def outcome(replies):
 
 
 # The page's engine starts with smaller tables than the native one (protocol/wasm/main.cpp)
-# and has a book of its own (the 1a1 line, make book-page): given the same, the native engine
-# is the page's (node counts are the same on every machine). Read from the page's `ugi`.
+# and with a book of its own (the 1a1 line, make book-page) until the whole book has come
+# (qubic-full.book): given the same, the native engine is the page's (node counts are the
+# same on every machine). Read from the page's `ugi`.
 PAGE_HASH_MB = None
 
 
 def same_as_page():
-    """The lines that make the native engine the page's: its tables' size and its book."""
+    """The lines that make the native engine the page's once the page has the whole book: its
+    tables' size and the site's whole book."""
     return ["setoption name Hash value %d" % PAGE_HASH_MB,
-            "setoption name SolutionFile value " + os.path.join(SITE, "qubic.book")]
+            "setoption name SolutionFile value " + os.path.join(SITE, "qubic-full.book")]
 
 
 @contextlib.contextmanager
@@ -89,14 +92,17 @@ def native(batches):
     return results
 
 
-# Runs UGI lines through a fresh WorkerTransport in the page; resolves with the replies up
-# to and including the first line that starts with `last`.
+# Runs UGI lines through a fresh WorkerTransport in the page, once it has the whole book;
+# resolves with the replies up to and including the first line that starts with `last`.
 PAGE_CLIENT = """
 const [lines, last, done] = arguments;
 Promise.all([import('./ugi.js'), import('./worker-transport.js')]).then(async ([{UgiClient}, {WorkerTransport}]) => {
   if (!window.client) {
-    window.client = new UgiClient(new WorkerTransport());
+    const transport = new WorkerTransport();
+    const whole = new Promise((resolve) => { transport.onBook = resolve; });
+    window.client = new UgiClient(transport);
     await window.client.connect();
+    await whole;
   }
   const replies = await window.client.request(lines, (l) => l.startsWith(last), 600000);
   done(replies);
@@ -108,6 +114,40 @@ def page(driver, lines, last):
     return driver.execute_async_script(PAGE_CLIENT, lines, last)
 
 
+# The whole book comes while the first search runs: the game moves to a Worker that has it
+# once the search has ended, the page's next lines waiting in the new one meanwhile.
+WHOLE_BOOK_MID_SEARCH = """
+const done = arguments[0];
+Promise.all([import('./ugi.js'), import('./worker-transport.js')]).then(async ([{UgiClient}, {WorkerTransport}]) => {
+  const transport = new WorkerTransport();
+  const whole = new Promise((resolve) => { transport.onBook = resolve; });
+  const client = new UgiClient(transport);
+  await client.connect();
+  let waited = null;
+  setTimeout(() => { waited = transport.moveWhenIdle; }, 1000);
+  const first = await client.request(['position startpos moves 1b1 2b2', 'go movetime 2000'],
+                                     (l) => l.startsWith('bestmove'), 60000);
+  const ready = await client.request(['isready'], (l) => l === 'readyok', 60000);
+  await whole;
+  const second = await client.request(['go nodes 2000'], (l) => l.startsWith('bestmove'), 60000);
+  client.close();
+  done({waited, first, ready, second});
+}).catch((e) => done({error: String(e)}));
+"""
+
+
+def test_whole_book_mid_search(driver):
+    got = driver.execute_async_script(WHOLE_BOOK_MID_SEARCH)
+    web.check("error" not in got and got["waited"] is True,
+              "the whole book came during the first search, its move waiting: %s" % got)
+    web.check(got["first"][-1].startswith("bestmove ") and got["ready"] == ["readyok"],
+              "the search ended as usual and the next line had its answer: %s, %s"
+              % (got["first"][-1], got["ready"]))
+    web.check(got["second"][-1] == "bestmove 1a1" and any(" score mate 53 " in l for l in got["second"]),
+              "the Worker with the whole book has the position (after 1b1 2b2, mate 53 at once): %s"
+              % got["second"][-2:])
+
+
 def url(port, query):
     return "http://127.0.0.1:%d/?%s" % (port, query)
 
@@ -115,6 +155,8 @@ def url(port, query):
 def open_page(driver, port, query, side="x", level=None):
     driver.get(url(port, query))
     web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+    web.wait_until(lambda: driver.find_element(By.ID, "engine").get_attribute("data-book") == "whole",
+                   60, "the page's engine has the whole book")
     web.Select(driver.find_element(By.ID, "side")).select_by_value("x")
     web.new_game(driver, level)
     if side != "x":  # the engine moves first from here
@@ -275,7 +317,7 @@ def measure(driver, port):
     """With QUBIC_WEB_MEASURE set (docs/benchmarks.md): navigation to a playable board, a
     move's round trip at level 0, and the engine's speed in the page against native (bench
     and bench solve, one thread each, paired run by run)."""
-    loads = []
+    loads, wholes = [], []
     for _ in range(5):
         began = time.monotonic()
         driver.get(url(port, "engine=page"))
@@ -285,8 +327,13 @@ def measure(driver, port):
                        "X to move" and len(web.Select(driver.find_element(By.ID, "level")).options) > 15,
                        60, "a playable board")
         loads.append(time.monotonic() - began)
+        web.wait_until(lambda: driver.find_element(By.ID, "engine").get_attribute("data-book") ==
+                       "whole", 60, "the whole book")
+        wholes.append(time.monotonic() - began)
     print("figure: navigation to a playable board, median of 5: %.2f s (%s)"
           % (median(loads), ", ".join("%.2f" % t for t in loads)))
+    print("figure: navigation to the game with the whole book, median of 5: %.2f s (%s)"
+          % (median(wholes), ", ".join("%.2f" % t for t in wholes)))
     open_page(driver, port, "engine=page", "x", 0)
     # Clicked and timed in the page (a MutationObserver on the move list): Selenium's own
     # polling would add its round trips to the page's.
@@ -423,17 +470,24 @@ def main():
         test_reload_and_links(driver, port)
         test_move_list(driver, port)
         test_overlay(driver, port)
+        driver.get(url(port, "engine=page"))
+        test_whole_book_mid_search(driver)
         driver.get("http://127.0.0.1:%d/?engine=page" % port)
         web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
 
         # go nodes N gives the native bestmove and score, on twenty positions of the analysis
-        # benchmark's set (6 and 8 stones, proven wins and losses among them).
+        # benchmark's set (6 and 8 stones, proven wins and losses among them), and after X's
+        # 1b1, where only the whole book has the answer (the page's own proves mate 59
+        # within 2000 nodes, the whole book says 53).
         positions = [l.strip() for l in open(POSITIONS) if l.strip() and not l.startswith("#")][:20]
+        positions += [".x............../.....o........../................/................ x",
+                      ".x............../................/................/................ o"]
         batches = searches(positions, 20000)
         ours = [outcome(page(driver, lines, "bestmove")) for lines in batches]
         theirs = native(batches)
         differ = [(p, a, b) for p, a, b in zip(positions, ours, theirs) if a != b]
         proven = sum(1 for _, score in ours if score and score.startswith("mate"))
+        web.check(ours[-2][1] == "mate 53", "the page's engine has the whole book: %s" % (ours[-2],))
         web.check(len(ours) == len(theirs) == len(positions) and not differ and proven,
                   "go nodes 20000: the page's bestmove and score equal the native ones on %d"
                   " positions, %d of them proven (differing, page then native: %s)"
