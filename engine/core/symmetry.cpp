@@ -248,6 +248,9 @@ struct Tables {
   std::array<SwapProgram, kSymmetries> program{};
   std::array<CellMap, kSymmetries> gather{};  // gather[s][i]: the cell that s sends to i
   ScanTables swapScan, fastScan;
+  // byStone[c][w], byte j: the order index (see symmetry.hpp) of the image of cell c
+  // under symmetry 8 * w + j.
+  std::array<std::array<std::uint64_t, kSymmetries / 8>, kCells> byStone{};
 };
 
 // A map of the group is fixed by the image k of cell 0 and where it sends index bits 0
@@ -355,7 +358,10 @@ Tables buildTables() {
     }
   for (int s = 0; s < kSymmetries; ++s) {
     t.program[s] = programFor(kCellMaps[s]);
-    for (int c = 0; c < kCells; ++c) t.gather[s][kCellMaps[s][c]] = static_cast<std::uint8_t>(c);
+    for (int c = 0; c < kCells; ++c) {
+      t.gather[s][kCellMaps[s][c]] = static_cast<std::uint8_t>(c);
+      t.byStone[c][s / 8] |= Bitboard(orderIndex(kCellMaps[s][c])) << (8 * (s % 8));
+    }
   }
   learnScanSymmetries<SwapScan>(t.swapScan, find);
 #if QUBIC_SYMMETRY_AVX512
@@ -486,6 +492,80 @@ Matches fixingSymmetries(Bitboard x, Bitboard o, const ScanTables& table) {
   return count(found) == 1 ? found : fixingOAmong<Scan>(xs, xk, Scan::toOrderLayout(o), table);
 }
 
+// ---- The canonical form by stones ---------------------------------------------------------
+// Without wide vectors the 192 images cost more than the stones do: the least image has
+// the lowest highest cell (in the order layout), so the symmetries that send X's highest
+// stone lowest are found a byte each, eight to a word, from a table of every cell's
+// images; only those few get whole images.
+constexpr int kByteWords = kSymmetries / 8;
+constexpr std::uint64_t kHighBits = 0x8080808080808080ULL, kLowBits = 0x0101010101010101ULL;
+
+// Bytes where a >= b: 0xff, else 0 (bytes below 128).
+inline std::uint64_t atLeast(std::uint64_t a, std::uint64_t b) {
+  return ((((a | kHighBits) - b) & kHighBits) >> 7) * 0xff;
+}
+inline std::uint64_t byteMax(std::uint64_t a, std::uint64_t b) {
+  const std::uint64_t m = atLeast(a, b);
+  return (a & m) | (b & ~m);
+}
+inline std::uint64_t byteMin(std::uint64_t a, std::uint64_t b) {
+  const std::uint64_t m = atLeast(a, b);
+  return (b & m) | (a & ~m);
+}
+// The high bit of every byte where a == b (bytes below 128).
+inline std::uint64_t equalBytes(std::uint64_t a, std::uint64_t b) {
+  return ~(((a ^ b) | kHighBits) - kLowBits) & kHighBits;
+}
+
+// The image of a board under symmetry s, a stone at a time: cheaper than the delta swaps
+// for the few stones of an opening or middle game.
+inline Bitboard imageByStones(int s, Bitboard b) {
+  Bitboard image = 0;
+  while (b) image |= bit(kCellMaps[s][popLowest(b)]);
+  return image;
+}
+
+// The image of a board under symmetry s, in the order layout.
+inline Bitboard orderImage(const Tables& t, Bitboard b, int s) {
+  Bitboard image = 0;
+  while (b) image |= bit(static_cast<int>(t.byStone[popLowest(b)][s / 8] >> (8 * (s % 8))) & 63);
+  return image;
+}
+
+CanonicalForm leastImageByStones(Bitboard x, Bitboard o) {
+  const Tables& t = tables();
+  std::array<std::uint64_t, kByteWords> top{};  // per symmetry, X's highest image cell
+  for (Bitboard b = x; b;) {
+    const auto& images = t.byStone[popLowest(b)];
+    for (int w = 0; w < kByteWords; ++w) top[w] = byteMax(top[w], images[w]);
+  }
+  std::uint64_t lowest = top[0];
+  for (int w = 1; w < kByteWords; ++w) lowest = byteMin(lowest, top[w]);
+  std::uint64_t least = lowest & 0xff;
+  for (int j = 1; j < 8; ++j) least = std::min(least, (lowest >> (8 * j)) & 0xff);
+  // The symmetries with the least X image among those, in increasing order.
+  std::array<std::uint8_t, kSymmetries> ties{};
+  int tied = 0;
+  Bitboard leastX = ~Bitboard{0};
+  for (int w = 0; w < kByteWords; ++w)
+    for (std::uint64_t hits = equalBytes(top[w], least * kLowBits); hits; hits &= hits - 1) {
+      const int s = 8 * w + std::countr_zero(hits) / 8;
+      const Bitboard image = orderImage(t, x, s);
+      if (image > leastX) continue;
+      if (image < leastX) tied = 0;
+      leastX = image;
+      ties[tied++] = static_cast<std::uint8_t>(s);
+    }
+  int best = ties[0];
+  Bitboard leastO = orderImage(t, o, best);
+  for (int i = 1; i < tied; ++i)
+    if (const Bitboard image = orderImage(t, o, ties[i]); image < leastO) {
+      leastO = image;
+      best = ties[i];
+    }
+  return {imageByStones(best, x), imageByStones(best, o), best};
+}
+
 std::uint64_t mix(std::uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
@@ -513,11 +593,20 @@ Position transform(int sym, const Position& p) {
 }
 
 CanonicalForm canonical(Bitboard x, Bitboard o) {
+#if QUBIC_SYMMETRY_AVX512
   return leastImage<FastScan>(x, o, tables().fastScan);
+#else
+  return detail::canonicalByStones(x, o);
+#endif
 }
 
 CanonicalForm detail::canonicalBySwaps(Bitboard x, Bitboard o) {
   return leastImage<SwapScan>(x, o, tables().swapScan);
+}
+
+CanonicalForm detail::canonicalByStones(Bitboard x, Bitboard o) {
+  // With no X stone every symmetry ties on X (a position set up with O's stones alone).
+  return x ? leastImageByStones(x, o) : leastImage<SwapScan>(x, o, tables().swapScan);
 }
 
 std::uint64_t canonicalKey(const CanonicalForm& c) {

@@ -106,10 +106,13 @@ SymmetryList stabilizer(const Position& p);
 Bitboard nonEquivalentMoves(const Position& p);
 
 namespace detail {
-// The portable paths (delta swaps). transform() and canonical() use AVX-512 where the
-// build allows; these give the same results everywhere, and the tests check both.
+// The portable paths (delta swaps; for the canonical form also the stones' images, which
+// canonical() uses where the build has no AVX-512). transform() and canonical() use
+// AVX-512 where the build allows; these give the same results everywhere, and the tests
+// check all of them.
 Bitboard transformBySwaps(int sym, Bitboard b);
 CanonicalForm canonicalBySwaps(Bitboard x, Bitboard o);
+CanonicalForm canonicalByStones(Bitboard x, Bitboard o);
 }  // namespace detail
 
 }  // namespace qubic

@@ -350,7 +350,7 @@ def measure(driver, port):
     web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
     nps = lambda line: int(re.search(r" nps (\d+)", line).group(1))
     for command, last in (("bench", "info string bench:"), ("bench solve", "info string bench solve:")):
-        for run in range(3 if command == "bench" else 1):
+        for run in range(5 if command == "bench" else 1):
             ours = [l for l in page(driver, [command], last) if l.startswith(last)][-1]
             theirs = [l for l in subprocess.run([ENGINE], input=command + "\nquit\n",
                                                 capture_output=True, text=True,

@@ -210,6 +210,7 @@ TEST_CASE("the canonical form is the least image, the same for every image") {
     CHECK(least);
     CHECK(c.symmetry == firstReaching);
     CHECK(detail::canonicalBySwaps(p.stones(Side::X), p.stones(Side::O)) == c);
+    CHECK(detail::canonicalByStones(p.stones(Side::X), p.stones(Side::O)) == c);
     // Every image has the same canonical boards and key.
     bool same = true;
     for (int s = 0; s < kSymmetries; ++s) {
