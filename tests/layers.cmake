@@ -3,6 +3,7 @@
 # never one above, never a front end's, and never by a relative path that leaves its
 # folder. Run as `cmake -DROOT=<a source tree> -P layers.cmake`; it fails naming every
 # include that breaks the rule.
+cmake_policy(SET CMP0057 NEW)  # if(... IN_LIST ...)
 set(layers core threats proof book play study)
 set(problems "")
 file(GLOB stray ${ROOT}/engine/*.cpp ${ROOT}/engine/*.hpp)
@@ -30,6 +31,34 @@ foreach(layer IN LISTS layers)
   endforeach()
   math(EXPR rank "${rank} + 1")
 endforeach()
+
+# Above the engine (docs/architecture.md): each folder names headers of its own and of the
+# folders it may use, by path; the UGI client (client/) sits below qubic-match and the
+# game, and no program includes another program's folder.
+set(uses_config engine)
+set(uses_client engine config)
+set(uses_protocol engine config)
+set(uses_tui engine config client tui)
+set(uses_tools_match engine config client)
+set(uses_tools_solve engine config)
+set(uses_tools_bench engine config)
+foreach(folder config client protocol tui tools/match tools/solve tools/bench)
+  string(REPLACE "/" "_" key ${folder})
+  file(GLOB_RECURSE files ${ROOT}/${folder}/*.cpp ${ROOT}/${folder}/*.hpp)
+  foreach(file IN LISTS files)
+    file(STRINGS ${file} includes REGEX "^#include \"[^\"]*/")
+    foreach(line IN LISTS includes)
+      string(REGEX REPLACE "^#include \"([^\"]+)\".*" "\\1" header "${line}")
+      string(REGEX MATCH "^(tools/[a-z_]+|[a-z_]+)/" top "${header}")
+      string(REGEX REPLACE "/$" "" top "${top}")
+      if(NOT top STREQUAL folder AND NOT top IN_LIST uses_${key}
+         AND NOT header MATCHES "^modes/")
+        string(APPEND problems "\n  ${file}: includes ${header}, not a folder ${folder} uses")
+      endif()
+    endforeach()
+  endforeach()
+endforeach()
+
 if(problems)
-  message(FATAL_ERROR "includes that break the engine's layering:${problems}")
+  message(FATAL_ERROR "includes that break the layering:${problems}")
 endif()

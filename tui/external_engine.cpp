@@ -1,16 +1,15 @@
 #include "external_engine.hpp"
 
+#include "client/engine_process.hpp"
 #include "config/shell_words.hpp"
 #include "engine/core/notation.hpp"
-#include "tools/match/engine_process.hpp"
-#include "tools/match/game_runner.hpp"
 
 namespace qubic::tui {
 
 namespace {
 
-match::EngineConfig configOf(const std::string& command, const std::string& options) {
-  match::EngineConfig config;
+client::EngineConfig configOf(const std::string& command, const std::string& options) {
+  client::EngineConfig config;
   // Checked when the settings were read (tui/main.cpp): a command that does not split is
   // refused there.
   const Parsed<std::vector<std::string>> split = shellWords(command);
@@ -31,10 +30,10 @@ match::EngineConfig configOf(const std::string& command, const std::string& opti
   return config;
 }
 
-ExternalMove failure(const match::EngineFault& f) {
+ExternalMove failure(const client::EngineFault& f) {
   ExternalMove m;
-  m.interrupted = f.kind == match::EngineFault::Kind::Interrupted;
-  m.termination = std::string(match::terminationText(match::terminationOf(f.kind)));
+  m.interrupted = f.kind == client::EngineFault::Kind::Interrupted;
+  m.termination = std::string(client::terminationText(client::terminationOf(f.kind)));
   m.details = f.details;
   return m;
 }
@@ -43,7 +42,7 @@ ExternalMove failure(const match::EngineFault& f) {
 
 ExternalEngine::ExternalEngine(const std::string& command, const std::string& options,
                                const std::atomic<bool>* stop)
-    : process_(std::make_unique<match::EngineProcess>(configOf(command, options), stop)),
+    : process_(std::make_unique<client::EngineProcess>(configOf(command, options), stop)),
       command_(command) {}
 
 ExternalEngine::~ExternalEngine() = default;
@@ -72,11 +71,11 @@ ExternalMove ExternalEngine::think(const Position& start, const std::vector<int>
   for (int cell : moves) pos.play(cell);
   const auto answer = process_->think(position, "movetime " + std::to_string(moveTime.count()),
                                       2 * moveTime + std::chrono::seconds(1));
-  if (const auto* f = std::get_if<match::EngineFault>(&answer)) {
+  if (const auto* f = std::get_if<client::EngineFault>(&answer)) {
     process_->discard();  // mid-search or broken: the next move starts it afresh
     return failure(*f);
   }
-  const match::EngineReply& reply = std::get<match::EngineReply>(answer);
+  const client::EngineReply& reply = std::get<client::EngineReply>(answer);
   const Parsed<int> cell = parseMove(reply.move);
   ExternalMove m;
   if (!cell || !pos.isLegal(cell.value())) {

@@ -1,5 +1,5 @@
 // Another UGI engine in the engine's seat ([tui] engine, --engine): the game speaks to it
-// over its standard input and output as qubic-match does (tools/match/engine_process),
+// over its standard input and output through the UGI client (client/engine_process),
 // one move at a time. Whatever goes wrong - it cannot start, crashes, hangs past its
 // time, sends garbage or an illegal move - is a failure with a reason: the game then
 // counts the game lost for that side, and never waits for ever or dies with it.
@@ -13,7 +13,7 @@
 
 #include "engine/core/position.hpp"
 
-namespace qubic::match {
+namespace qubic::client {
 class EngineProcess;
 }
 
@@ -44,7 +44,7 @@ class ExternalEngine {
   std::string name() const;
 
  private:
-  std::unique_ptr<match::EngineProcess> process_;
+  std::unique_ptr<client::EngineProcess> process_;
   std::string command_;
 };
 

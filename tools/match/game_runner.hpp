@@ -9,19 +9,17 @@
 #include <string>
 #include <string_view>
 
+#include "client/engine_process.hpp"
 #include "engine/core/record.hpp"
-#include "engine_process.hpp"
 #include "openings.hpp"
 
 namespace qubic::match {
 
-enum class Termination { Normal, IllegalMove, GarbledOutput, TimeForfeit, Crash, StartFailure };
-
-// The record's Termination tag: "normal", "illegal move", "garbled output",
-// "time forfeit", "crash" or "failed to start".
-std::string_view terminationText(Termination termination);
-// The termination an engine's fault brings (an interrupted wait counts as a crash).
-Termination terminationOf(EngineFault::Kind kind);
+using client::EngineConfig;
+using client::EngineFault;
+using client::EngineProcess;
+using client::EngineReply;
+using client::Termination;
 
 struct GameSetup {
   int number = 0;          // the Game tag

@@ -9,20 +9,13 @@
 #include <utility>
 #include <vector>
 
+#include "client/engine_config.hpp"
 #include "elo.hpp"
 #include "time_control.hpp"
 
 namespace qubic::match {
 
-struct EngineConfig {
-  std::string name;     // unique in the tournament; the record's X / O tag
-  std::string command;  // a path, or a program name found on PATH
-  std::vector<std::string> args;
-  std::vector<std::pair<std::string, std::string>> options;  // UGI setoption name/value, in order
-  TimeControl timeControl;
-  std::int64_t timeMarginMs = 1000;       // over the allowed time before a move is a time forfeit
-  std::int64_t untimedTimeoutMs = 60000;  // the longest wait for a move limited by nodes only
-};
+using client::EngineConfig;
 
 // Who plays whom: everyone against everyone, the first engine against each other one,
 // each engine against the next one in the list, or a pool: the first `poolLevels` engines

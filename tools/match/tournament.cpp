@@ -9,8 +9,8 @@
 #include <memory>
 #include <thread>
 
+#include "client/process.hpp"
 #include "engine/core/thread_start.hpp"
-#include "process.hpp"
 
 namespace qubic::match {
 
@@ -116,7 +116,7 @@ TournamentEnd Tournament::run() {
   std::string problem = loadFinishedGames(finished);
   // A program that cannot run is an error now, not a lost game for every pairing.
   for (const EngineConfig& e : config_.engines)
-    if (problem.empty() && access(resolveCommand(e.command).c_str(), X_OK) != 0)
+    if (problem.empty() && access(client::resolveCommand(e.command).c_str(), X_OK) != 0)
       problem = "engine " + e.name + ": cannot run " + e.command + ": " + std::strerror(errno);
   if (problem.empty()) problem = log_.open(config_.recordsPath, recordsFile_);
   if (!problem.empty()) {

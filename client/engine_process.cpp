@@ -4,7 +4,7 @@
 #include <cctype>
 #include <sstream>
 
-namespace qubic::match {
+namespace qubic::client {
 
 namespace {
 
@@ -197,4 +197,4 @@ void EngineProcess::quit() {
   process_.kill();
 }
 
-}  // namespace qubic::match
+}  // namespace qubic::client

@@ -14,7 +14,7 @@
 #include <thread>
 #include <utility>
 
-namespace qubic::match {
+namespace qubic::client {
 
 namespace {
 
@@ -340,4 +340,4 @@ void PipedProcess::closePipes() {
   closeFd(errors_);
 }
 
-}  // namespace qubic::match
+}  // namespace qubic::client

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace qubic::match {
+namespace qubic::client {
 
 // The file to execute: `command` itself when it names a path, else the first match on PATH
 // (`command` again when none matches).
@@ -58,4 +58,4 @@ class PipedProcess {
   std::string exitDescription_;
 };
 
-}  // namespace qubic::match
+}  // namespace qubic::client

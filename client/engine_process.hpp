@@ -1,7 +1,7 @@
-// One engine as the manager sees it: a program spoken to in UGI (docs/protocol.md).
-// It is started lazily, asked for moves with a deadline, and every way it can fail -
-// not starting, dying, hanging, printing nonsense - is reported as a fault rather
-// than trusted or waited on forever. Move legality is the game runner's business.
+// One engine as a client sees it (qubic-match's games, the game's --engine seat): a
+// program spoken to in UGI (docs/protocol.md). It is started lazily, asked for moves with
+// a deadline, and every way it can fail is reported as a fault (engine_fault.hpp) rather
+// than trusted or waited on forever. Move legality is the caller's business.
 #pragma once
 
 #include <atomic>
@@ -10,16 +10,11 @@
 #include <string>
 #include <variant>
 
-#include "match_config.hpp"
+#include "engine_config.hpp"
+#include "engine_fault.hpp"
 #include "process.hpp"
 
-namespace qubic::match {
-
-struct EngineFault {
-  enum class Kind { StartFailure, Crash, TimeForfeit, Garbled, Interrupted };
-  Kind kind;
-  std::string details;  // a sentence part: "exited with code 1", "sent \"hello\" while thinking"
-};
+namespace qubic::client {
 
 struct EngineReply {
   std::string move;                   // the word after "bestmove", unchecked
@@ -69,4 +64,4 @@ class EngineProcess {
   std::vector<std::string> offeredOptions_;
 };
 
-}  // namespace qubic::match
+}  // namespace qubic::client
