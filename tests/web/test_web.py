@@ -612,23 +612,32 @@ def test_keyboard(server):
 
 def test_side_change_while_thinking(server):
     """Issue 70, 1: "You play" changed while the engine thought made it move for both sides
-    and refuse an occupied cell. The search is stopped and its move dropped."""
+    and refuse an occupied cell. The search is stopped and its move dropped. On a loaded
+    machine the engine's 3 s may pass before the change is made: then the case is tried
+    again (three times at most), since nothing was tested."""
     driver = browser(1280, 800)
     try:
-        driver.get(server.url)
-        new_game(driver, level=15)
-        Select(driver.find_element(By.ID, "movetime")).select_by_value("3000")
-        driver.find_element(By.ID, "token").send_keys("2b2\n")
-        wait_until(lambda: "thinking" in text(driver, "message"), 10, "the engine thinks")
-        time.sleep(1)  # its proofs come in the first second (the table, the book)
-        check(text(driver, "claim") == "",
-              "no claim for a player who did not ask for them (issue 70, 8): " + text(driver, "claim"))
-        Select(driver.find_element(By.ID, "side")).select_by_value("o")
-        time.sleep(6)  # past the engine's 3 s: a move it played would be there by now
-        check(moves_of(driver) == ["2b2"], "the engine played for nobody: %s" % moves_of(driver))
-        check(text(driver, "message").startswith("You play O"),
-              "no move refused, the message is the change's: " + text(driver, "message"))
-        check(text(driver, "status").startswith("O to move"), "O, the player, to move: " + text(driver, "status"))
+        for attempt in range(3):
+            driver.get(server.url)
+            new_game(driver, level=15)
+            Select(driver.find_element(By.ID, "movetime")).select_by_value("3000")
+            driver.find_element(By.ID, "token").send_keys("2b2\n")
+            wait_until(lambda: "thinking" in text(driver, "message"), 10, "the engine thinks")
+            began = time.monotonic()
+            time.sleep(1)  # its proofs come in the first second (the table, the book)
+            check(text(driver, "claim") == "",
+                  "no claim for a player who did not ask for them (issue 70, 8): " + text(driver, "claim"))
+            if moves_of(driver) != ["2b2"] or time.monotonic() - began > 2.5:
+                print("note: the engine's 3 s passed before the change (attempt %d)" % (attempt + 1))
+                continue
+            Select(driver.find_element(By.ID, "side")).select_by_value("o")
+            time.sleep(6)  # past the engine's 3 s: a move it played would be there by now
+            check(moves_of(driver) == ["2b2"], "the engine played for nobody: %s" % moves_of(driver))
+            check(text(driver, "message").startswith("You play O"),
+                  "no move refused, the message is the change's: " + text(driver, "message"))
+            check(text(driver, "status").startswith("O to move"), "O, the player, to move: " + text(driver, "status"))
+            return
+        check(False, "the side could not be changed within the engine's 3 s in three attempts")
     finally:
         driver.quit()
 

@@ -176,15 +176,20 @@ int checkBookMain(const std::string& path) {
   return all ? 0 : 1;
 }
 
-int bookMakeCommand(const Args& args, bool shrink) {
-  CommandLine::Spec spec = kProveSpec;
+namespace {
+
+CommandLine::Spec bookMakeOptions(bool shrink) {
+  CommandLine::Spec spec = proveOptions();
   spec.repeatable = {"--add-line", "--add-from"};
   if (shrink) {
     spec.flags.insert({"--parts-only", "--anneal-proof"});
     spec.valued.insert(
         {"--shrink-from", "--reprove", "--reprove-moves", "--parts", "--anneal", "--anneal-depth"});
   }
-  const CommandLine line(args, spec);
+  return spec;
+}
+
+int bookMake(const CommandLine& line, bool shrink) {
   if (line.positional().empty())
     throw UsageError(std::string("book ") + (shrink ? "shrink" : "make") + ": FILE first");
   SolveRequest r = readSolveRequest(line, 1);
@@ -215,22 +220,72 @@ int bookMakeCommand(const Args& args, bool shrink) {
   return runSolve(r);
 }
 
-namespace {
-
 // book info and book check: an optional FILE and nothing else.
-std::string optionalBookFile(const Args& args, const char* command) {
-  const CommandLine line(args, {});
+std::string optionalBookFile(const CommandLine& line, const char* command) {
   if (line.positional().size() > 1)
     throw UsageError(std::string(command) +
                      " takes only an optional FILE (the shipped book by default)");
   return line.positional().empty() ? "" : line.positional()[0];
 }
 
+const char* const kShrinkHelp =
+    "  X's moves re-chosen so that the strategy needs fewer strategic positions, each choice\n"
+    "  checked by the rules; then as book make, with its options\n"
+    "  --shrink-from shrink the strategy of BOOK from the position (followed and checked by\n"
+    "              the rules) instead of the proof's, e.g. a book shrunk before\n"
+    "  --reprove   also prove other moves afresh where X's move needs at least N strategic\n"
+    "              positions below it, and keep the smallest (slow)\n"
+    "  --reprove-moves with --reprove: how many other moves each such position tries (default 6)\n"
+    "  --parts     then shrink X's strategy below each of O's replies D X moves deep on its\n"
+    "              own (--threads parts at once) and join the parts, while that saves\n"
+    "  --parts-only with --parts: leave the whole as it is and shrink only its parts\n"
+    "  --anneal    anneal X's strategy as a whole (M million changes tried a round), in rounds\n"
+    "              while it saves; the moves are gathered on --threads threads\n"
+    "  --anneal-depth with --anneal: new positions may be up to D strategic moves from a win\n"
+    "              by threes (default 2)\n"
+    "  --anneal-proof with --anneal and --shrink-from: annealing may take parts of the\n"
+    "              proof's own strategy too\n";
+
+const char* const kLineHelp =
+    "  --add-line  keep the strategy of BOOK after the opening MOVES (default BOOK: FILE as it\n"
+    "              is now), followed move by move and checked by the rules; its moves come\n"
+    "              before the proof's; may be repeated, each with its own --add-from\n"
+    "  and the options of prove (qubic-solve prove --help)\n";
+
 }  // namespace
 
-int bookInfoCommand(const Args& args) { return bookInfoMain(optionalBookFile(args, "book info")); }
-int bookCheckCommand(const Args& args) {
-  return checkBookMain(optionalBookFile(args, "book check"));
-}
+const Command kBookMake{"book make",
+                        "FILE [prove's options] [--add-line MOVES [--add-from BOOK]]...",
+                        "prove, check the proof, write X's strategy as the book",
+                        kLineHelp,
+                        bookMakeOptions(false),
+                        [](const CommandLine& line) { return bookMake(line, false); }};
+
+const Command kBookShrink{
+    "book shrink",
+    "FILE [prove's options] [--shrink-from BOOK] [--reprove N [--reprove-moves K]]\n"
+    "       [--parts D [--parts-only]] [--anneal M [--anneal-depth D] [--anneal-proof]]\n"
+    "       [--add-line MOVES [--add-from BOOK]]...",
+    "book make with a smaller strategy (research)",
+    kShrinkHelp,
+    bookMakeOptions(true),
+    [](const CommandLine& line) { return bookMake(line, true); }};
+
+const Command kBookInfo{
+    "book info",
+    "[FILE]",
+    "what a book holds",
+    "  its strategic positions, its longest win and its size (default: the shipped book)\n",
+    {},
+    [](const CommandLine& line) { return bookInfoMain(optionalBookFile(line, "book info")); }};
+
+const Command kBookCheck{
+    "book check",
+    "[FILE]",
+    "is every first move won by the book?",
+    "  follows the book's strategy from each of X's first moves against every defence, the\n"
+    "  rules as referee (exit 0 when every first move is won)\n",
+    {},
+    [](const CommandLine& line) { return checkBookMain(optionalBookFile(line, "book check")); }};
 
 }  // namespace qubic

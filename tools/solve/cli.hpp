@@ -1,8 +1,10 @@
-// qubic-solve's commands, one file each (main.cpp only dispatches): each takes the
-// arguments after its name, reads them with config/command_line (a mistake throws
-// UsageError, which main reports) and returns the exit status.
+// qubic-solve's commands, one file each: each declares itself once (a Command: its words,
+// synopsis, help and options, and the function that runs it), and main.cpp lists them.
+// commands.cpp reads a command's arguments by its options (a mistake throws UsageError,
+// reported with the command's name) and runs it.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -14,8 +16,33 @@ namespace qubic {
 
 using Args = std::vector<std::string>;
 
+struct Command {
+  const char* name;      // "prove", or "book make" for the book's and the table's commands
+  const char* synopsis;  // what follows the name in its usage line
+  const char* summary;   // its line in the overview
+  const char* help;      // its --help, after the usage line and the summary
+  CommandLine::Spec options;
+  int (*run)(const CommandLine& line);  // the exit status
+};
+
+// qubic-solve's command line over `commands`: the overview, --version, a command's help,
+// the old forms (old_forms.cpp), the command's run.
+int runCommandLine(const std::vector<const Command*>& commands, const Args& args);
+
+// The old forms (options alone, e.g. `--verify FILE`): whether `first` begins one, and the
+// new words it stands for (old_forms.cpp).
+bool isOldForm(const std::string& first, const std::vector<const Command*>& commands);
+Args newWordsOf(Args old);
+
 // "qubic-solve: MESSAGE" on stderr, then exit status 2 (bad arguments or files found late).
 [[noreturn]] void failWith(const std::string& message);
+
+// Whether a command's options include `option`.
+bool takesOption(const CommandLine::Spec& spec, const std::string& option);
+
+// A count option: a whole number from min to max (the message says so).
+std::uint64_t wholeNumber(const CommandLine& line, const std::string& option,
+                          std::uint64_t fallback, std::uint64_t min, std::uint64_t max);
 
 // The solve: prove's options, and book make's and book shrink's besides (prove.cpp).
 struct SolveRequest {
@@ -25,22 +52,19 @@ struct SolveRequest {
   bool noTable = false;
   BookOptions keep;
 };
-extern const CommandLine::Spec kProveSpec;
+CommandLine::Spec proveOptions();
 // The position (positional words from `firstPosition` on) and prove's options.
 SolveRequest readSolveRequest(const CommandLine& line, std::size_t firstPosition);
 int runSolve(SolveRequest request);
 
-int proveCommand(const Args& args);                  // prove.cpp
-int verifyCommand(const Args& args);                 // verify.cpp
-int explainCommand(const Args& args);                // explain.cpp
-int reviewCommand(const Args& args);                 // review.cpp
-int puzzlesCommand(const Args& args);                // puzzles.cpp
-int bookMakeCommand(const Args& args, bool shrink);  // book.cpp: make, and shrink
-int bookInfoCommand(const Args& args);               // book.cpp
-int bookCheckCommand(const Args& args);              // book.cpp
-
-// Prints prove's answer from the shipped opening table when it holds `pos` (table.cpp);
+// Prints prove's answer from the shipped opening table when it holds `pos` (table_info.cpp);
 // false when it does not (or there is no usable table).
 bool answerFromTable(const Position& pos);
+
+extern const Command kProve, kVerify, kExplain, kReview, kPuzzles;   // a file each
+extern const Command kBookMake, kBookShrink, kBookInfo, kBookCheck;  // book.cpp
+extern const Command kTableList, kTableJob;                          // table_job.cpp
+extern const Command kTableJoin, kTableStatus;                       // table_join.cpp
+extern const Command kTableInfo;                                     // table_info.cpp
 
 }  // namespace qubic

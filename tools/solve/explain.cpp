@@ -73,10 +73,7 @@ int explainPosition(const Position& pos, double seconds) {
   return 0;
 }
 
-}  // namespace
-
-int explainCommand(const Args& args) {
-  const CommandLine line(args, {{}, {"--moves", "--time"}, {}, {"--moves"}});
+int explain(const CommandLine& line) {
   const SolveRequest r = readSolveRequest(line, 0);
   Position pos = r.start;
   if (!r.moves.empty()) {
@@ -86,5 +83,17 @@ int explainCommand(const Args& args) {
   }
   return explainPosition(pos, r.seconds > 0 ? r.seconds : 10);
 }
+
+}  // namespace
+
+const Command kExplain{
+    "explain",
+    "[POSITION] [--moves M1,M2,...] [--time T]",
+    "how the side to move wins",
+    "  a forcing win by threes move by move, or the first quiet move of a proven win and\n"
+    "  what it threatens\n"
+    "  --time      budget (default 10 s)\n",
+    {{}, {"--moves", "--time"}, {}, {"--moves"}},
+    explain};
 
 }  // namespace qubic

@@ -181,12 +181,13 @@ int splitMain(const Position& start, SplitOptions options, const std::string& pr
 
 namespace qubic {
 
-const CommandLine::Spec kProveSpec{
-    {"--no-table"},
-    {"--moves", "--time", "--nodes", "--hash", "--threads", "--parallel", "--split", "--pieces",
-     "--split-depth", "--proof"},
-    {},
-    {"--moves"}};
+CommandLine::Spec proveOptions() {
+  return {{"--no-table"},
+          {"--moves", "--time", "--nodes", "--hash", "--threads", "--parallel", "--split",
+           "--pieces", "--split-depth", "--proof"},
+          {},
+          {"--moves"}};
+}
 
 SolveRequest readSolveRequest(const CommandLine& line, std::size_t firstPosition) {
   SolveRequest r;
@@ -417,14 +418,42 @@ int runSolve(SolveRequest r) {
   return 0;
 }
 
-void failWith(const std::string& message) {
-  std::fprintf(stderr, "qubic-solve: %s\n", message.c_str());
-  std::exit(2);
-}
+namespace {
 
-int proveCommand(const std::vector<std::string>& args) {
-  const CommandLine line(args, kProveSpec);
-  return runSolve(readSolveRequest(line, 0));
-}
+const char* const kProveHelp =
+    "  POSITION    a position string (default: the empty board)\n"
+    "  --moves     moves played from POSITION first, e.g. 1a1,4d4\n"
+    "  --time      give up after this long: 90s, 2min, 500ms (a bare number is seconds;\n"
+    "              default 10min unless --nodes is given; 0: no limit)\n"
+    "  --nodes     give up after this many nodes (default: no limit)\n"
+    "  --hash      size of the proof table in MB (default 64; memory is taken as the search\n"
+    "              fills it)\n"
+    "  --threads   threads of the solve (default 1; one thread finds the same proof every run)\n"
+    "  --parallel  how the threads share it: 'evaluation' (default: one search whose threat\n"
+    "              searches are shared out) or 'table' (a search per thread over one table:\n"
+    "              faster on most runs, but some take far longer)\n"
+    "  --split     prove X's win in pieces: a piece not settled within M million positions is\n"
+    "              split into O's replies to X's most promising move; --threads pieces at once,\n"
+    "              --hash MB each; the pieces' proofs are joined and checked\n"
+    "  --split-depth with --split: how many plies below the position pieces may be split\n"
+    "              (default 8)\n"
+    "  --pieces    with --split: keep each piece settled in DIR, and take them from there on\n"
+    "              a rerun\n"
+    "  --proof     when a side wins, write the proof to FILE (docs/proof-format.md)\n"
+    "  --no-table  solve even a position the opening table holds (docs/table.md); without\n"
+    "              it such a position is answered from the table at once, unless --proof\n"
+    "              or a book is asked for\n";
+
+}  // namespace
+
+const Command kProve{
+    "prove",
+    "[POSITION] [--moves M1,M2,...] [--time T] [--nodes N] [--hash MB] [--threads N]\n"
+    "       [--parallel evaluation|table] [--split M [--pieces DIR] [--split-depth P]]\n"
+    "       [--proof FILE] [--no-table]",
+    "who wins, the best move and the distance; the proof to a file",
+    kProveHelp,
+    proveOptions(),
+    [](const CommandLine& line) { return runSolve(readSolveRequest(line, 0)); }};
 
 }  // namespace qubic

@@ -66,8 +66,9 @@ int puzzlesMain(int count, std::uint64_t seed, const std::string& proofPath,
   return 0;
 }
 
-int puzzlesCommand(const Args& args) {
-  const CommandLine line(args, {{}, {"--seed", "--from-proof"}});
+namespace {
+
+int puzzles(const CommandLine& line) {
   if (line.positional().size() != 1) throw UsageError("puzzles: N [--seed S] [--from-proof FILE]");
   const CommandLine count({"--puzzles", line.positional()[0]}, {{}, {"--puzzles"}});
   const double n = count.count("--puzzles", 0, 1, 100000, "a whole number from 1 to 100000");
@@ -77,5 +78,16 @@ int puzzlesCommand(const Args& args) {
   return puzzlesMain(static_cast<int>(n), static_cast<std::uint64_t>(seed),
                      line.text("--from-proof"), interrupted);
 }
+
+}  // namespace
+
+const Command kPuzzles{"puzzles",
+                       "N [--seed S] [--from-proof FILE]",
+                       "N proven puzzles, a line each",
+                       "  \"X to move wins\", every first move settled (docs/puzzles.md)\n"
+                       "  --seed      the same seed (default 1) gives the same puzzles\n"
+                       "  --from-proof half of them cut from that proof's forcing wins\n",
+                       {{}, {"--seed", "--from-proof"}},
+                       puzzles};
 
 }  // namespace qubic

@@ -170,8 +170,9 @@ int reviewMain(const std::string& game, int gameNumber, double seconds, double t
   return 0;
 }
 
-int reviewCommand(const Args& args) {
-  const CommandLine line(args, {{}, {"--game", "--time", "--hash", "--threads"}});
+namespace {
+
+int review(const CommandLine& line) {
   if (line.positional().size() != 1)
     throw UsageError("review: RECORD|MOVES [--game N] [--time T] [--hash MB] [--threads N]");
   const std::string& game = line.positional()[0];
@@ -186,5 +187,23 @@ int reviewCommand(const Args& args) {
   return reviewMain(game, static_cast<int>(gameNumber), seconds > 0 ? seconds : 5, hashMb,
                     static_cast<int>(threads), interrupted);
 }
+
+}  // namespace
+
+const Command kReview{
+    "review",
+    "RECORD|MOVES [--game N] [--time T] [--hash MB] [--threads N]",
+    "judge every move of a game with proofs",
+    "  the value before and after each move, and a verdict (kept the win, threw it away,\n"
+    "  walked into a forced loss, perhaps a longer defence, ...)\n"
+    "  RECORD      a game record file, or a file of many games (qubic-match's records)\n"
+    "  MOVES       or a move list, e.g. \"1a1 2a1 1b1\"\n"
+    "  --game      only game N of the file (1 is the first)\n"
+    "  --time      budget per position (default 5 s); in a game won, the loser's\n"
+    "              last position not proven lost gets up to 4 budgets more\n"
+    "  --hash      the proof table's size in MB (default 64)\n"
+    "  --threads   threads of the proof searches (default 1)\n",
+    {{}, {"--game", "--time", "--hash", "--threads"}},
+    review};
 
 }  // namespace qubic

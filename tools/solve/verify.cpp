@@ -10,8 +10,9 @@
 
 namespace qubic {
 
-int verifyCommand(const Args& args) {
-  const CommandLine line(args, {});
+namespace {
+
+int verify(const CommandLine& line) {
   if (line.positional().size() != 1) throw UsageError("verify: FILE");
   const std::string& path = line.positional()[0];
   if (path.empty()) throw UsageError("verify: FILE, not an empty name");
@@ -37,5 +38,14 @@ int verifyCommand(const Args& args) {
   std::printf("verified: yes\nplies: %d\n", r.plies);
   return 0;
 }
+
+}  // namespace
+
+const Command kVerify{"verify",
+                      "FILE",
+                      "check a proof with the rules alone",
+                      "  prints 'verified: yes', or 'verified: no' and the first faulty node\n",
+                      {},
+                      verify};
 
 }  // namespace qubic

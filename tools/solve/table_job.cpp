@@ -1,0 +1,205 @@
+// qubic-solve table list and table job (docs/table.md): the jobs of a table, and one
+// position decided into a result file of its own (idempotent: a decided position is not
+// solved again), a win's proofs written and checked by the rules. The jobs are run by GNU
+// parallel or a Slurm array (tools/table/), never by a scheduler of ours.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <set>
+#include <sstream>
+
+#include "cli.hpp"
+#include "config/book_file.hpp"
+#include "config/program.hpp"
+#include "config/read_file.hpp"
+#include "config/write_file.hpp"
+#include "engine/book/opening_table.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
+#include "engine/proof/position_value.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/proof/solver.hpp"
+#include "engine/proof/verify.hpp"
+#include "table_results.hpp"
+
+namespace qubic {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The job's default budget: positions evaluated by one thread, so that a job decides the
+// same way on every machine (most four-stone positions need well under a million).
+constexpr std::uint64_t kDefaultJobPositions = 2'000'000;
+
+// Writes the proofs of `winner`'s win in `pos` (see proofFiles), each checked by the rules
+// before it is kept; the plies of the win (one more than the longest reply's, when the
+// winner is not to move), or what went wrong.
+Parsed<int> writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
+                               std::uint64_t budget, const fs::path& dir, const std::string& name) {
+  int plies = 0;
+  for (const auto& [path, start] : proofFiles(dir, name, pos, winner)) {
+    if (!(start == pos)) {
+      SolveLimits limits;
+      limits.maxPositions = budget;
+      if (solver.prove(start, winner, limits).answer != Answer::Proven)
+        return Parsed<int>::failure("a reply's win not proven again within the budget");
+    }
+    std::stringstream proof;
+    const ProofWriteResult written =
+        writeProof(proof, start, winner, solver.search(), solver.threats(), SearchLimits{},
+                   ForcingWins::First);
+    if (!written.complete) return Parsed<int>::failure("proof not written: " + written.error);
+    const std::string text = proof.str();
+    std::istringstream in(text);
+    const VerifyResult v = verifyProof(in);
+    if (!v.verified) return Parsed<int>::failure("the rules refuse the proof: " + v.error);
+    plies = std::max(plies, v.plies + (start == pos ? 0 : 1));
+    if (const std::string e = writeOutputFile(path.string(), text, kProofFile); !e.empty())
+      return Parsed<int>::failure(e);
+  }
+  return Parsed<int>::success(plies);
+}
+
+Position positionArgument(const CommandLine& w) {
+  if (w.positional().size() != 1) failWith("table job: one POSITION, e.g. \"x.../... x\"");
+  const Parsed<Position> p = parsePosition(w.positional()[0]);
+  if (!p) failWith("table job: " + p.error());
+  if (p.value().moveCount() > kTableMaxStones)
+    failWith("table job: the table holds positions of at most " + std::to_string(kTableMaxStones) +
+             " stones");
+  return canonicalPosition(p.value());
+}
+
+int tableList(const CommandLine& w) {
+  const int stones = static_cast<int>(wholeNumber(w, "--stones", 4, 0, kTableMaxStones));
+  if (!w.positional().empty()) failWith("table list takes no " + w.positional()[0]);
+  // --first FILE: openings as move lists, a line each (e.g. data/openings-4ply.txt, the
+  // level ladder's), listed right after the book's lines.
+  std::vector<Position> openings;
+  if (w.has("--first")) {
+    const Parsed<std::string> text = readRegularFile(w.text("--first"), std::size_t{16} << 20);
+    if (!text) failWith("--first: " + text.error());
+    std::istringstream lines(text.value());
+    for (std::string line; std::getline(lines, line);) {
+      if (line.empty() || line[0] == '#') continue;
+      const Parsed<Position> p = playMoves(Position{}, line);
+      if (!p) failWith("--first: " + p.error());
+      if (p.value().moveCount() == stones) openings.push_back(p.value());
+    }
+  }
+  // The positions the book's strategy reaches (X as the book plays, O every reply) first:
+  // the table is useful early on the lines games take.
+  std::vector<Position> first;
+  if (const auto book = loadBookFile(""); book) {
+    std::vector<Position> level{Position{}};
+    for (int s = 0; s < stones; ++s) {
+      std::vector<Position> next;
+      for (const Position& p : level) {
+        if (p.sideToMove() == Side::X) {
+          if (const auto m = book.value()->find(p)) next.push_back(p), next.back().play(m->move);
+          continue;
+        }
+        for (Bitboard m = nonEquivalentMoves(p); m; m &= m - 1)
+          next.push_back(p), next.back().play(lowestCell(m));
+      }
+      level = std::move(next);
+    }
+    first = std::move(level);
+  }
+  std::set<std::uint32_t> listed;
+  auto list = [&](const Position& p) {
+    if (listed.insert(tableKey(canonical(p))).second)
+      std::printf("%s\n", positionString(canonicalPosition(p)).c_str());
+  };
+  for (const Position& p : first) list(p);
+  for (const Position& p : openings) list(p);
+  for (const Position& p : canonicalPositions(stones)) list(p);
+  return 0;
+}
+
+int tableJob(const CommandLine& w) {
+  const Position pos = positionArgument(w);
+  if (!w.has("--dir")) failWith("table job needs --dir DIR (where results are kept)");
+  const fs::path dir = w.text("--dir");
+  const std::uint64_t budget =
+      wholeNumber(w, "--positions", kDefaultJobPositions, 10'000, 1'000'000'000'000);
+  const std::string name = jobName(pos);
+  const fs::path resultPath = dir / (name + ".result");
+  if (const auto old = readResult(resultPath);
+      old && (decided(old.value()) || old.value().budget >= budget)) {
+    std::printf("%s: %s (already, budget %llu)\n", name.c_str(), old.value().value.c_str(),
+                static_cast<unsigned long long>(old.value().budget));
+    return 0;
+  }
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) failWith("cannot make " + dir.string() + ": " + ec.message());
+
+  std::atomic<bool> interrupted{false};
+  stopOnInterrupt(interrupted);
+  SolverOptions options;
+  options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
+  Solver solver(options);
+  const auto began = std::chrono::steady_clock::now();
+  std::uint64_t positions = 0;
+  const BothSides<PnsResult> answers = askBothSides<PnsResult>(pos.sideToMove(), [&](Side s) {
+    SolveLimits limits;
+    // The side not to move rarely wins this early: a tenth of the budget settles the
+    // cases where it does, and keeps an undecided job from costing twice its budget.
+    limits.maxPositions = s == pos.sideToMove() ? budget : std::max<std::uint64_t>(budget / 10, 1);
+    limits.stop = &interrupted;
+    const PnsResult r = solver.prove(pos, s, limits);
+    positions += r.positions;
+    return r;
+  });
+  // An interrupted job leaves no result: the next run does it again.
+  if (interrupted.load()) return 130;
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+
+  std::string value = answers.winner ? sideName(*answers.winner) + " wins"
+                      : answers.draw ? "draw"
+                                     : "unknown";
+  std::string checked = answers.draw ? "solver" : "";
+  int plies = 0;
+  if (answers.winner) {
+    // Written and checked by the rules now; the join checks them again before use. A win
+    // of the side not to move is one proof per class of the mover's replies.
+    const Parsed<int> proven = writeCheckedProofs(solver, pos, *answers.winner, budget, dir, name);
+    if (!proven) failWith(name + ": " + proven.error());
+    plies = proven.value();
+    checked = "rules";
+  }
+  writeResult(resultPath,
+              {name, positionString(pos), value, checked, plies, budget, positions, seconds});
+  std::printf("%s: %s%s\n", name.c_str(), value.c_str(),
+              plies ? (" in at most " + std::to_string(plies) + " plies").c_str() : "");
+  return 0;
+}
+
+}  // namespace
+
+const Command kTableList{
+    "table list",
+    "[--stones N] [--first FILE]",
+    "the opening table's jobs, a position a line",
+    "  the canonical positions of N stones (default 4), those the book's lines reach first\n"
+    "  --first     then those of FILE's openings (move lists, a line each, e.g.\n"
+    "              data/openings-4ply.txt, the level ladder's), then the rest\n",
+    {{}, {"--stones", "--first"}},
+    tableList};
+
+const Command kTableJob{
+    "table job",
+    "POSITION --dir DIR [--positions N] [--hash MB]",
+    "decide one position of the table into DIR",
+    "  X wins, O wins, draw or unknown within N evaluated positions for the side to move's\n"
+    "  win and N/10 for the other's (default N 2000000, one thread: the same answer on\n"
+    "  every machine); a win's proof is written and checked by the rules; a position\n"
+    "  already decided in DIR is not solved again\n",
+    {{}, {"--dir", "--positions", "--hash"}},
+    tableJob};
+
+}  // namespace qubic

@@ -1,0 +1,200 @@
+// qubic-solve table join and table status (docs/table.md): every result of a run checked
+// by the rules and the table written (values of fewer stones derived), and how far a run is.
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+#include "cli.hpp"
+#include "config/read_file.hpp"
+#include "config/table_file.hpp"
+#include "config/write_file.hpp"
+#include "engine/book/opening_table.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/verify.hpp"
+#include "table_results.hpp"
+
+namespace qubic {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The entry of a result, checked: the name is its position's, and a win's proof is accepted
+// by the rules-only checker with the plies the result claims. The error says what is wrong.
+Parsed<TableEntry> checkResult(const fs::path& dir, const JobResult& r, Position& pos) {
+  using Result = Parsed<TableEntry>;
+  const Parsed<Position> parsed = parsePosition(r.position);
+  if (!parsed) return Result::failure("no position: " + parsed.error());
+  pos = parsed.value();
+  if (pos.moveCount() > kTableMaxStones || !(canonicalPosition(pos) == pos) ||
+      jobName(pos) != r.name)
+    return Result::failure("its position is not the one its name stands for");
+  if (r.value != "X wins" && r.value != "O wins" && r.value != "draw")
+    return Result::failure("no value");
+  const Side winner = r.value == "X wins" ? Side::X : Side::O;
+  const TableValue value = r.value == "draw"   ? TableValue::Draw
+                           : winner == Side::X ? TableValue::XWins
+                                               : TableValue::OWins;
+  // Proven by the solver alone (a draw): not certified.
+  if (r.checked == "solver") return Result::success({value, r.plies, false, false});
+  if (r.value == "draw") return Result::failure("a draw said checked by the rules");
+  int plies = 0;
+  for (const auto& [path, start] : proofFiles(dir, r.name, pos, winner)) {
+    // Checked first, so that a FIFO or a directory of a proof's name is refused, not read.
+    if (const Parsed<std::size_t> file = checkRegularFile(path.string(), kMaxProofBytes); !file)
+      return Result::failure("its proof " + path.string() + ": " + file.error());
+    std::ifstream proof(path);
+    if (!proof) return Result::failure("its proof " + path.string() + " cannot be read");
+    const VerifyResult v = verifyProof(proof);
+    if (!v.verified) return Result::failure("the rules refuse " + path.string() + ": " + v.error);
+    if (!(v.root == start) || (v.root.sideToMove() != winner))
+      return Result::failure(path.string() + " proves another position or winner");
+    plies = std::max(plies, v.plies + (start == pos ? 0 : 1));
+  }
+  if (plies != r.plies) return Result::failure("its proofs give another distance");
+  return Result::success({value, plies, false, true});
+}
+
+// The results in `dir`, by name; each file of a result's name that is not one is named on
+// standard error and counted in `damaged`.
+std::vector<JobResult> resultsIn(const fs::path& dir, std::size_t& damaged) {
+  std::vector<JobResult> results;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.path().extension() != ".result") continue;
+    if (const auto r = readResult(e.path())) {
+      results.push_back(r.value());
+    } else {
+      std::fprintf(stderr, "qubic-solve: %s: refused: %s\n", e.path().c_str(), r.error().c_str());
+      ++damaged;
+    }
+  }
+  if (ec) failWith("cannot read " + dir.string() + ": " + ec.message());
+  std::sort(results.begin(), results.end(),
+            [](const JobResult& a, const JobResult& b) { return a.name < b.name; });
+  return results;
+}
+
+// The shipped table's four-stone values for the positions `table` does not hold (join
+// --keep-shipped: a run whose job directory is gone goes on from the table it made). Only
+// the table this build recorded is taken (config/shipped_data); its values were checked
+// by the rules when it was joined. Returns how many it added.
+std::size_t keepShipped(OpeningTable& table) {
+  const auto shipped = loadTableFile("");
+  if (!shipped) failWith("--keep-shipped: " + shipped.error());
+  // Looked up before any is added: find() needs the table finished (sorted).
+  std::vector<std::pair<Position, TableEntry>> kept;
+  for (const Position& p : canonicalPositions(kTableMaxStones))
+    if (!table.find(p))
+      if (const std::optional<TableEntry> e = shipped.value()->find(p)) kept.push_back({p, *e});
+  for (const auto& [p, e] : kept) table.add(p, e);
+  table.finish();
+  return kept.size();
+}
+
+int tableJoin(const CommandLine& w) {
+  if (w.positional().size() != 1 || !w.has("--out"))
+    failWith("table join: DIR --out FILE [--keep-shipped]");
+  const fs::path dir = w.positional()[0];
+  const std::string out = w.text("--out");
+  if (const std::string refused = checkOutputFile(out, kTableFile); !refused.empty())
+    failWith(refused);
+  OpeningTable table;
+  std::size_t refusedCount = 0, unknown = 0;
+  for (const JobResult& r : resultsIn(dir, refusedCount)) {
+    if (!decided(r)) {
+      ++unknown;
+      continue;
+    }
+    Position pos;
+    const Parsed<TableEntry> e = checkResult(dir, r, pos);
+    if (!e) {
+      std::fprintf(stderr, "qubic-solve: %s: left out: %s\n", r.name.c_str(), e.error().c_str());
+      ++refusedCount;
+      continue;
+    }
+    table.add(pos, e.value());
+  }
+  table.finish();
+  const std::size_t fromJobs = table.size();
+  const std::size_t kept = w.has("--keep-shipped") ? keepShipped(table) : 0;
+  const std::size_t derived = table.deriveFewerStones();
+  const std::vector<std::uint8_t> bytes = table.serialize();
+  if (const std::string e =
+          writeOutputFile(out, std::string(bytes.begin(), bytes.end()), kTableFile);
+      !e.empty())
+    failWith(e);
+  std::printf(
+      "table: %zu positions from jobs (checked by the rules), %zu kept from the shipped table, "
+      "%zu derived, %zu left out, %zu not decided: %s\n",
+      fromJobs, kept, derived, refusedCount, unknown, out.c_str());
+  return refusedCount ? 1 : 0;
+}
+
+int tableStatus(const CommandLine& w) {
+  if (w.positional().size() != 1) failWith("table status: DIR [--stones N]");
+  const int stones = static_cast<int>(wholeNumber(w, "--stones", 4, 0, kTableMaxStones));
+  const std::string prefix = std::to_string(stones) + "s-";
+  std::map<std::string, int> values;
+  double seconds = 0, decidedSeconds = 0, longest = 0;
+  std::size_t done = 0, decidedCount = 0;
+  const JobResult* hardest = nullptr;
+  std::vector<double> times;
+  std::size_t damaged = 0;
+  const std::vector<JobResult> results = resultsIn(w.positional()[0], damaged);
+  for (const JobResult& r : results) {
+    if (r.name.rfind(prefix, 0) != 0) continue;
+    ++done;
+    ++values[r.value];
+    seconds += r.seconds;
+    longest = std::max(longest, r.seconds);
+    times.push_back(r.seconds);
+    if (decided(r))
+      decidedSeconds += r.seconds, ++decidedCount;
+    else if (!hardest || r.budget > hardest->budget)
+      hardest = &r;
+  }
+  const std::size_t all = canonicalPositions(stones).size();
+  std::printf("jobs done: %zu of %zu (%d stones)\n", done, all, stones);
+  for (const auto& [value, n] : values) std::printf("  %s: %d\n", value.c_str(), n);
+  std::printf("core time: %.2f h (longest job %.1f s)\n", seconds / 3600, longest);
+  if (!times.empty()) {
+    std::sort(times.begin(), times.end());
+    auto quantile = [&](double q) {
+      return times[static_cast<std::size_t>(q * (times.size() - 1))];
+    };
+    std::printf("job time: median %.2f s, 90%% %.2f s, 99%% %.2f s; decided jobs %.2f h\n",
+                quantile(0.5), quantile(0.9), quantile(0.99), decidedSeconds / 3600);
+  }
+  if (hardest)
+    std::printf("hardest open: %s (%s), not decided in %llu positions\n", hardest->name.c_str(),
+                hardest->position.c_str(), static_cast<unsigned long long>(hardest->budget));
+  if (decidedCount && done < all)
+    std::printf("estimate for the %zu not run: %.1f core-hours at the mean so far\n", all - done,
+                (all - done) * (seconds / done) / 3600);
+  return 0;
+}
+
+}  // namespace
+
+const Command kTableJoin{
+    "table join",
+    "DIR --out FILE [--keep-shipped]",
+    "check every result by the rules and write the table",
+    "  each win's proof in DIR is checked again, a damaged result or proof (garbage, a\n"
+    "  FIFO, a directory) named and refused (exit 1); values of fewer stones follow by\n"
+    "  the rules (docs/table.md); --keep-shipped keeps the shipped table's four-stone\n"
+    "  values DIR has not decided (a run whose directory is gone goes on)\n",
+    {{"--keep-shipped"}, {"--out"}},
+    tableJoin};
+
+const Command kTableStatus{
+    "table status",
+    "DIR [--stones N]",
+    "how far a table's run is",
+    "  jobs done, values, core time, the hardest open position, an estimate for the rest\n",
+    {{}, {"--stones"}},
+    tableStatus};
+
+}  // namespace qubic

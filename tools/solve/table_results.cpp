@@ -1,0 +1,75 @@
+#include "table_results.hpp"
+
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+
+#include "cli.hpp"
+#include "config/read_file.hpp"
+#include "config/write_file.hpp"
+#include "engine/book/opening_table.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
+
+namespace qubic {
+
+namespace fs = std::filesystem;
+
+Position canonicalPosition(const Position& p) {
+  const CanonicalForm c = canonical(p);
+  return Position::fromStones(c.x, c.o);
+}
+
+std::string jobName(const Position& canonicalPos) {
+  char name[32];
+  std::snprintf(name, sizeof name, "%ds-%06x", canonicalPos.moveCount(),
+                tableKey(canonical(canonicalPos)));
+  return name;
+}
+
+Parsed<JobResult> readResult(const fs::path& path) {
+  const Parsed<std::string> text = readRegularFile(path.string(), 1 << 16);
+  if (!text) return Parsed<JobResult>::failure(text.error());
+  if (text.value().rfind(kTableResult.signature, 0) != 0)
+    return Parsed<JobResult>::failure("not a job's result");
+  JobResult r;
+  r.name = path.stem().string();
+  std::istringstream in(text.value());
+  std::string line;
+  while (std::getline(in, line)) {
+    const std::size_t colon = line.find(": ");
+    if (colon == std::string::npos) continue;
+    const std::string key = line.substr(0, colon), value = line.substr(colon + 2);
+    if (key == "position") r.position = value;
+    if (key == "value") r.value = value;
+    if (key == "checked") r.checked = value;
+    if (key == "plies") r.plies = std::atoi(value.c_str());
+    if (key == "budget") r.budget = std::strtoull(value.c_str(), nullptr, 10);
+    if (key == "positions") r.positions = std::strtoull(value.c_str(), nullptr, 10);
+    if (key == "seconds") r.seconds = std::atof(value.c_str());
+  }
+  return Parsed<JobResult>::success(r);
+}
+
+void writeResult(const fs::path& path, const JobResult& r) {
+  std::ostringstream out;
+  out << kTableResult.signature << "1\nposition: " << r.position << "\nvalue: " << r.value
+      << "\nplies: " << r.plies << "\nchecked: " << r.checked << "\nbudget: " << r.budget
+      << "\npositions: " << r.positions << "\nseconds: " << r.seconds << "\n";
+  if (const std::string e = writeOutputFile(path.string(), out.str(), kTableResult); !e.empty())
+    failWith(e);
+}
+
+std::vector<std::pair<fs::path, Position>> proofFiles(const fs::path& dir, const std::string& name,
+                                                      const Position& pos, Side winner) {
+  if (winner == pos.sideToMove()) return {{dir / (name + ".qpf"), pos}};
+  std::vector<std::pair<fs::path, Position>> files;
+  for (Bitboard m = nonEquivalentMoves(pos); m; m &= m - 1) {
+    Position child = pos;
+    child.play(lowestCell(m));
+    files.push_back({dir / (name + "-" + moveToken(lowestCell(m)) + ".qpf"), child});
+  }
+  return files;
+}
+
+}  // namespace qubic

@@ -1,0 +1,41 @@
+// The opening table's job results (docs/table.md): a job's name, its result file (written
+// beside and renamed, read back refusing what is not one), and the proof files of a win.
+// Shared by table job, which writes them, and table join and status, which read them.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/core/parsed.hpp"
+#include "engine/core/position.hpp"
+
+namespace qubic {
+
+// A result file's fields ("key: value" lines after the signature line).
+struct JobResult {
+  std::string name, position, value, checked;
+  int plies = 0;
+  std::uint64_t budget = 0, positions = 0;
+  double seconds = 0;
+};
+
+Position canonicalPosition(const Position& p);
+// A job's name: its stones and its table key, e.g. "4s-0a1b2c".
+std::string jobName(const Position& canonicalPos);
+// A result file read, or why it is not one (a FIFO, a directory, garbage: not a hang).
+Parsed<JobResult> readResult(const std::filesystem::path& path);
+inline bool decided(const JobResult& r) { return r.value != "unknown"; }
+// A job's result, written beside and renamed: a job killed midway leaves none.
+void writeResult(const std::filesystem::path& path, const JobResult& r);
+// The proof files of a result: one, NAME.qpf, when the winner is to move; else one per
+// class of the mover's replies, NAME-<reply>.qpf. Each proves `winner` wins the position
+// it starts from.
+std::vector<std::pair<std::filesystem::path, Position>> proofFiles(const std::filesystem::path& dir,
+                                                                   const std::string& name,
+                                                                   const Position& pos,
+                                                                   Side winner);
+
+}  // namespace qubic
