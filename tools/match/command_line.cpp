@@ -1,125 +1,19 @@
 #include "command_line.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <limits>
 #include <set>
 #include <string>
 
 #include "engine/play/move_limits.hpp"
+#include "engine_keys.hpp"
+#include "match_words.hpp"
 
 namespace qubic::match {
 
 namespace {
 
-using KeyValues = std::vector<std::pair<std::string, std::string>>;
-
 constexpr int kMaxCount = 100000;
-
-// "-games", "--games" and "games" all name the option "games"; a value is any other word.
-bool isOption(const std::string& word) {
-  return word.size() > 1 && word[0] == '-' && word.find('=') == std::string::npos;
-}
-std::string optionName(const std::string& word) { return word.substr(word.find_first_not_of('-')); }
-
-Parsed<long long> wholeNumber(const std::string& text, long long min, long long max,
-                              const std::string& what) {
-  long long value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() || value < min ||
-      value > max)
-    return Parsed<long long>::failure(what + " needs a whole number from " + std::to_string(min) +
-                                      " to " + std::to_string(max) + ", got \"" + text + "\"");
-  return Parsed<long long>::success(value);
-}
-
-Parsed<double> realNumber(const std::string& text, const std::string& what) {
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size() ||
-      !std::isfinite(value))
-    return Parsed<double>::failure(what + " needs a number, got \"" + text + "\"");
-  return Parsed<double>::success(value);
-}
-
-std::string baseName(const std::string& path) {
-  const std::size_t slash = path.find_last_of('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-// Reads the key=value words after an option such as -engine, up to the next option.
-Parsed<KeyValues> keyValues(const std::vector<std::string>& args, std::size_t& i,
-                            const std::string& option) {
-  KeyValues pairs;
-  while (i + 1 < args.size() && !isOption(args[i + 1])) {
-    const std::string& word = args[++i];
-    const std::size_t equals = word.find('=');
-    if (equals == std::string::npos || equals == 0)
-      return Parsed<KeyValues>::failure("-" + option + " takes key=value words, got \"" + word +
-                                        "\"");
-    pairs.emplace_back(word.substr(0, equals), word.substr(equals + 1));
-  }
-  return Parsed<KeyValues>::success(std::move(pairs));
-}
-
-// Applies one engine key; returns what is wrong, empty on success.
-std::string applyEngineKey(EngineConfig& engine, const std::string& key, const std::string& value) {
-  if (key == "name") {
-    if (value.empty()) return "name= needs a name";
-    engine.name = value;
-  } else if (key == "cmd") {
-    engine.command = value;
-  } else if (key == "arg") {
-    engine.args.push_back(value);
-  } else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
-    // Sent to the engine as one line: a newline would smuggle in a command of its own.
-    const auto control = [](const std::string& text) {
-      return std::any_of(text.begin(), text.end(),
-                         [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
-    };
-    if (control(key) || control(value))
-      return key + "= must not contain control characters such as a newline";
-    engine.options.emplace_back(key.substr(7), value);
-  } else if (isTimeControlKey(key)) {
-    return setTimeControlKey(engine.timeControl, key, value);
-  } else if (key == "timemargin") {
-    const Parsed<long long> ms = wholeNumber(value, 0, 600000, "timemargin (milliseconds)");
-    if (!ms) return ms.error();
-    engine.timeMarginMs = ms.value();
-  } else if (key == "timeout") {
-    const Parsed<long long> s = wholeNumber(value, 1, 86400, "timeout (seconds)");
-    if (!s) return s.error();
-    engine.untimedTimeoutMs = s.value() * 1000;
-  } else {
-    return "unknown key \"" + key +
-           "\" (expected name, cmd, arg, option.NAME, tc, st, nodes, timemargin or timeout)";
-  }
-  return {};
-}
-
-// One engine from the shared -each keys and its own; its own time control, if any,
-// replaces the shared one rather than mixing with it.
-Parsed<EngineConfig> makeEngine(const KeyValues& shared, const KeyValues& own,
-                                const MatchSettings& defaults, const TimeControl& defaultControl,
-                                int number) {
-  const std::string where = "engine " + std::to_string(number) + ": ";
-  EngineConfig engine;
-  engine.timeMarginMs = defaults.timeMarginMs;
-  const bool ownControl = std::any_of(own.begin(), own.end(),
-                                      [](const auto& kv) { return isTimeControlKey(kv.first); });
-  for (const KeyValues* keys : {&shared, &own})
-    for (const auto& [key, value] : *keys) {
-      if (keys == &shared && ownControl && isTimeControlKey(key)) continue;
-      if (std::string problem = applyEngineKey(engine, key, value); !problem.empty())
-        return Parsed<EngineConfig>::failure(where + problem);
-    }
-  if (engine.command.empty())
-    return Parsed<EngineConfig>::failure(where + "cmd= is missing (the engine program)");
-  if (engine.name.empty()) engine.name = baseName(engine.command);
-  if (engine.timeControl.isEmpty()) engine.timeControl = defaultControl;
-  return Parsed<EngineConfig>::success(std::move(engine));
-}
 
 std::string quotedForShell(const std::string& word) {
   if (!word.empty() && word.find_first_of(" \t'\"\\$`*?&;|<>()") == std::string::npos) return word;
@@ -280,6 +174,47 @@ Parsed<SprtBounds> readSprt(const KeyValues& keys) {
   return Result::success(bounds);
 }
 
+// The options of key=value words (-engine, -each, -openings, -sprt) at args[i], moving i
+// past them; returns what is wrong, empty on success.
+std::string readKeyedOption(const std::vector<std::string>& args, std::size_t& i,
+                            const std::string& option, TournamentConfig& config, Words& words) {
+  const Parsed<KeyValues> keys = keyValues(args, i, option);
+  if (!keys) return keys.error();
+  if (option == "engine") words.engines.push_back(keys.value());
+  if (option == "each")
+    words.shared.insert(words.shared.end(), keys.value().begin(), keys.value().end());
+  if (option == "openings") return readOpenings(keys.value(), config);
+  if (option == "sprt") {
+    const Parsed<SprtBounds> bounds = readSprt(keys.value());
+    if (!bounds) return bounds.error();
+    config.sprt = bounds.value();
+  }
+  return {};
+}
+
+// -tournament's value.
+std::string setFormat(const std::string& value, TournamentConfig& config) {
+  if (value == "round-robin")
+    config.format = Format::RoundRobin;
+  else if (value == "gauntlet")
+    config.format = Format::Gauntlet;
+  else if (value == "ladder")
+    config.format = Format::Ladder;
+  else
+    return "-tournament must be round-robin, gauntlet or ladder, got \"" + value + "\"";
+  return {};
+}
+
+// The options that name a file or the event. -config was read before the rest, by
+// configPathArgument.
+void setNamed(const std::string& option, const std::string& value, TournamentConfig& config,
+              Words& words) {
+  if (option == "records") words.recordsPath = value, words.recordsGiven = true;
+  if (option == "resume") words.resumePath = value;
+  if (option == "report") config.reportPath = value, words.reportGiven = true;
+  if (option == "event") config.event = value;
+}
+
 // Reads the option at args[i] and its values (moving i past them) into `config` and
 // `words`; returns what is wrong, empty on success.
 std::string readOption(const std::vector<std::string>& args, std::size_t& i,
@@ -303,20 +238,8 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i,
     return n.error();
   };
 
-  if (option == "engine" || option == "each" || option == "openings" || option == "sprt") {
-    const Parsed<KeyValues> keys = keyValues(args, i, option);
-    if (!keys) return keys.error();
-    if (option == "engine") words.engines.push_back(keys.value());
-    if (option == "each")
-      words.shared.insert(words.shared.end(), keys.value().begin(), keys.value().end());
-    if (option == "openings") return readOpenings(keys.value(), config);
-    if (option == "sprt") {
-      const Parsed<SprtBounds> bounds = readSprt(keys.value());
-      if (!bounds) return bounds.error();
-      config.sprt = bounds.value();
-    }
-    return {};
-  }
+  if (option == "engine" || option == "each" || option == "openings" || option == "sprt")
+    return readKeyedOption(args, i, option, config, words);
   if (option == "games") return count(kMaxCount, config.games);
   if (option == "rounds") return count(kMaxCount, config.rounds);
   if (option == "concurrency") return count(256, config.concurrency);
@@ -335,16 +258,7 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i,
   }
   if (option == "tournament") {
     const Parsed<std::string> v = value("round-robin, gauntlet or ladder");
-    if (!v) return v.error();
-    if (v.value() == "round-robin")
-      config.format = Format::RoundRobin;
-    else if (v.value() == "gauntlet")
-      config.format = Format::Gauntlet;
-    else if (v.value() == "ladder")
-      config.format = Format::Ladder;
-    else
-      return "-tournament must be round-robin, gauntlet or ladder, got \"" + v.value() + "\"";
-    return {};
+    return v ? setFormat(v.value(), config) : v.error();
   }
   if (option == "levels") {
     const Parsed<std::string> v = value("FROM-TO");
@@ -356,12 +270,8 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i,
   if (option == "records" || option == "resume" || option == "report" || option == "event" ||
       option == "config") {
     const Parsed<std::string> v = value(option == "event" ? "a name" : "a file");
-    if (!v) return v.error();
-    if (option == "records") words.recordsPath = v.value(), words.recordsGiven = true;
-    if (option == "resume") words.resumePath = v.value();
-    if (option == "report") config.reportPath = v.value(), words.reportGiven = true;
-    if (option == "event") config.event = v.value();
-    return {};  // -config was read before the rest, by configPathArgument
+    if (v) setNamed(option, v.value(), config, words);
+    return v.error();
   }
   return "unknown option '" + args[i] + "'";
 }
