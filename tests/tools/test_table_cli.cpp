@@ -385,3 +385,37 @@ TEST_CASE("table list puts the book's lines first, then --first's openings, each
   CHECK(where(b) < where(a));
   CHECK(solve({"table", "list", "--first", "/nonexistent"}).exitCode == 2);
 }
+
+TEST_CASE("table check passes on the shipped table and names a derived value that is false") {
+  const Run shipped = solve({"table", "check"});
+  CHECK(shipped.exitCode == 0);
+  CHECK_THAT(shipped.out, Catch::Contains("format and checksum good") &&
+                              Catch::Contains("derived again by the rules: all equal"));
+  // The shipped table with one derived value made false: after 1a1, O to move "wins".
+  const fs::path dir = freshDir("check");
+  fs::create_directories(dir);
+  qubic::OpeningTable table =
+      readTable(fs::path(QUBIC_BIN_DIR) / ".." / "share" / "qubic" / "qubic.table");
+  const qubic::Position afterCorner = at("1a1");
+  REQUIRE(table.find(afterCorner));
+  CHECK(table.find(afterCorner)->value == qubic::TableValue::XWins);
+  table.add(afterCorner, {qubic::TableValue::OWins, 20, false, true});
+  table.finish();
+  const std::vector<std::uint8_t> bytes = table.serialize();
+  const fs::path file = dir / "false.table";
+  std::ofstream(file, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+  const Run refused = solve({"table", "check", file.string()});
+  CHECK(refused.exitCode == 1);
+  CHECK_THAT(refused.out,
+             Catch::Contains(qubic::positionString(afterCorner)) && Catch::Contains("1 differ"));
+  // A damaged file is refused before any value is read.
+  std::string damaged(bytes.begin(), bytes.end());
+  damaged[damaged.size() / 2] ^= 1;
+  std::ofstream(dir / "damaged.table", std::ios::binary) << damaged;
+  const Run broken = solve({"table", "check", (dir / "damaged.table").string()});
+  CHECK(broken.exitCode == 1);
+  CHECK_THAT(broken.out, Catch::Contains("table check: no"));
+  fs::remove_all(dir);
+}

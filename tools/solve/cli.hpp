@@ -65,6 +65,6 @@ extern const Command kProve, kVerify, kExplain, kReview, kPuzzles;   // a file e
 extern const Command kBookMake, kBookShrink, kBookInfo, kBookCheck;  // book.cpp
 extern const Command kTableList, kTableJob;                          // table_job.cpp
 extern const Command kTableJoin, kTableStatus;                       // table_join.cpp
-extern const Command kTableInfo;                                     // table_info.cpp
+extern const Command kTableInfo, kTableCheck;                        // table_info.cpp
 
 }  // namespace qubic

@@ -37,7 +37,7 @@ int dispatch(const std::vector<const Command*>& commands, const Args& words) {
   if (words[0] == "book" && (words.size() < 2 || words[1] == "--help"))
     return usageError("book needs a command: make, shrink, info or check", "");
   if (words[0] == "table" && (words.size() < 2 || words[1] == "--help"))
-    return usageError("table needs a command: list, job, join, status or info", "");
+    return usageError("table needs a command: list, job, join, status, info or check", "");
   const std::string name = twoWords ? words[0] + " " + words[1] : words[0];
   const Args rest(words.begin() + (twoWords ? 2 : 1), words.end());
   for (const Command* c : commands) {
