@@ -258,3 +258,35 @@ TEST_CASE("docs/table.md's figures and O wins are the shipped table's (issue 68,
   CHECK(oWinsInDocs == oWins);
   CHECK_FALSE(oWins.empty());
 }
+
+TEST_CASE("docs/table.md's wins by distance are the shipped table's (issue 72)") {
+  const qubic::testing::ProgramRun info =
+      qubic::testing::runProgram("qubic-solve", {"table", "info"});
+  REQUIRE(info.exitCode == 0);
+  // table info: "S stones: ...", then "  distances: 21-25 plies 2, 26-30 plies 26, ...".
+  std::map<std::pair<int, std::string>, int> fromTable, fromDocs;  // (stones, bucket) -> wins
+  std::istringstream lines(info.out);
+  int stones = -1;
+  const std::regex bucket(R"((\d+-\d+) plies (\d+))");
+  for (std::string line; std::getline(lines, line);) {
+    if (std::isdigit(static_cast<unsigned char>(line[0]))) stones = line[0] - '0';
+    if (line.rfind("  distances: ", 0) != 0 || stones < 2) continue;
+    for (std::sregex_iterator m(line.begin(), line.end(), bucket), end; m != end; ++m)
+      fromTable[{stones, (*m)[1]}] = std::stoi((*m)[2]);
+  }
+  // The docs' rows: "| 21-25 | 2 | 0 | 0 |" for 4, 3 and 2 stones.
+  std::ifstream doc(std::string(QUBIC_SOURCE_DIR) + "/docs/table.md");
+  REQUIRE(doc);
+  const std::regex row(R"(^\| (\d+-\d+) \| ([\d ]+) \| ([\d ]+) \| ([\d ]+) \|$)");
+  for (std::string line; std::getline(doc, line);) {
+    std::smatch m;
+    if (!std::regex_match(line, m, row)) continue;
+    for (int column = 0; column < 3; ++column) {
+      std::string text = m[2 + column];
+      text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
+      if (const int n = std::stoi(text); n > 0) fromDocs[{4 - column, m[1]}] = n;
+    }
+  }
+  CHECK(fromDocs == fromTable);
+  CHECK(fromTable.size() > 5);
+}

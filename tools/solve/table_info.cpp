@@ -3,6 +3,7 @@
 // four-stone ones, and a position's value from the shipped one with a winning move.
 #include <chrono>
 #include <cstdio>
+#include <map>
 
 #include "cli.hpp"
 #include "config/table_file.hpp"
@@ -30,6 +31,19 @@ int winningMoveBySolving(const Position& pos, ValueKind kind) {
   return r.answer == Answer::Proven ? r.bestMove : -1;
 }
 
+// "  distances: 11-15 plies 3, 16-20 plies 40, ...": the wins of a section by their
+// distance (plies at most, along the proofs), five plies a bucket.
+void printDistances(const std::map<int, int>& byBucket) {
+  if (byBucket.empty()) return;
+  std::printf("  distances:");
+  const char* comma = "";
+  for (const auto& [bucket, n] : byBucket) {
+    std::printf("%s %d-%d plies %d", comma, 5 * bucket + 1, 5 * bucket + 5, n);
+    comma = ",";
+  }
+  std::printf("\n");
+}
+
 int tableInfo(const CommandLine& w) {
   if (w.positional().size() > 1) failWith("table info: [FILE]");
   const auto loaded = loadTableFile(w.positional().empty() ? "" : w.positional()[0]);
@@ -37,6 +51,7 @@ int tableInfo(const CommandLine& w) {
   const OpeningTable& t = *loaded.value();
   for (int s = 0; s <= kTableMaxStones; ++s) {
     int x = 0, o = 0, draws = 0, longest = 0, certified = 0;
+    std::map<int, int> byBucket;
     Position longestAt;
     const std::vector<Position> all = canonicalPositions(s);  // enumerated once a section
     for (const Position& p : all) {
@@ -47,6 +62,7 @@ int tableInfo(const CommandLine& w) {
       draws += e->value == TableValue::Draw;
       certified += e->certified;
       if (e->value != TableValue::Draw && e->plies > longest) longest = e->plies, longestAt = p;
+      if (e->value != TableValue::Draw) ++byBucket[(e->plies - 1) / 5];
     }
     std::printf(
         "%d stones: %zu of %zu positions: X wins %d, O wins %d, draws %d (proven by the "
@@ -55,6 +71,7 @@ int tableInfo(const CommandLine& w) {
     if (longest)
       std::printf("  longest win: %d plies at most, %s\n", longest,
                   positionString(longestAt).c_str());
+    printDistances(byBucket);
     // The surprises, listed: O wins and draws, the first 100 of a section (rare: 49 of the
     // 17 599 four-stone positions on 2026-11-28; docs/table.md lists them all).
     int listed = 0;
@@ -141,8 +158,8 @@ const Command kTableInfo{
     "table info",
     "[FILE]",
     "what a table says",
-    "  positions per number of stones, their values, the longest win (default: the shipped\n"
-    "  table)\n",
+    "  positions per number of stones, their values, the longest win, the wins by distance\n"
+    "  (default: the shipped table)\n",
     {},
     tableInfo};
 
