@@ -81,6 +81,7 @@ Parsed<GameSetup> readSetupTags(const GameRecord& record, const GameSetup& defau
     if (!n || *n == 0) return bad("Puzzle", record.tag("Puzzle"));
     if (!symmetry) return bad("Symmetry", record.tag("Symmetry"));
     setup.mode = GameMode::Puzzle;
+    setup.levels = defaults.levels;  // a puzzle's are the top level's, not the player's
     setup.puzzle = static_cast<std::size_t>(*n - 1);
     setup.symmetry = static_cast<int>(*symmetry);
   } else if (mode == "survival") {

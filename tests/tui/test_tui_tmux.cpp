@@ -1851,6 +1851,14 @@ TEST_CASE(
   const std::string puzzle = readText(pane.dir() / "puzzle.qgn");
   CHECK(puzzle.find("[Mode \"puzzle\"]") != std::string::npos);
   CHECK(puzzle.find("[Symmetry \"") != std::string::npos);
+  // The engine's seat and its level tag agree: it defends at the top level (issue 70, 12).
+  {
+    const Parsed<GameRecord> read = parseRecord(puzzle);
+    REQUIRE(read);
+    const bool engineIsO = read.value().tag("O").rfind("Engine, level 15", 0) == 0;
+    CHECK((engineIsO || read.value().tag("X").rfind("Engine, level 15", 0) == 0));
+    CHECK(read.value().tag(engineIsO ? "OLevel" : "XLevel") == "15");
+  }
   restartAndLoad("puzzle.qgn", puzzleTitle);
   INFO(pane.last);
   CHECK(std::regex_search(pane.last, std::regex(R"(Find\s+a\s+winning\s+move)")));

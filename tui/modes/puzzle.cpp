@@ -53,6 +53,9 @@ std::optional<std::string> PuzzleRound::engineSeat() const {
 void PuzzleRound::describe(GameSetup& setup) const {
   setup.puzzle = session->shownIndex();
   setup.symmetry = session->shownSymmetry();
+  // The record gives the level the engine defends at, as its seat's tag does; read back,
+  // a puzzle keeps the player's own levels (readSetupTags).
+  setup.levels[index(opponent(session->shown().position.sideToMove()))] = kMaxLevel;
 }
 
 std::vector<StyledText> PuzzleRound::lines(const GameContext& context) const {
