@@ -942,6 +942,9 @@ TEST_CASE("the engine's level follows it to the other side, and looking is not c
   REQUIRE(start.waitForExit(5).find("exit 0") != std::string::npos);
   start.restart();
   REQUIRE(start.waitForText("Who plays?"));
+  // The whole start screen, its level line included (on a loaded machine "Who plays?" can
+  // be on the screen a moment before the rest of it).
+  REQUIRE(start.waitForPattern(R"(Engine level: [0-9]+)"));
   CHECK(start.last.find("Engine level: 6") != std::string::npos);
   // Played with, it is kept.
   start.keys("+");
@@ -952,6 +955,7 @@ TEST_CASE("the engine's level follows it to the other side, and looking is not c
   REQUIRE(start.waitForExit(5).find("exit 0") != std::string::npos);
   start.restart();
   REQUIRE(start.waitForText("Who plays?"));
+  REQUIRE(start.waitForPattern(R"(Engine level: [0-9]+)"));
   CHECK(start.last.find("Engine level: 7") != std::string::npos);
 }
 

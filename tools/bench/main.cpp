@@ -1,10 +1,13 @@
 // qubic-bench: prints timing figures for the engine's hot operations.
 // Usage: qubic-bench [SECTION|all]   (sections: the table below; all: every one in turn)
+#include <algorithm>
 #include <cstdio>
-#include <cstring>
+#include <iterator>
 #include <string>
+#include <vector>
 
 #include "bench.hpp"
+#include "config/command_line.hpp"
 #include "config/program.hpp"
 
 namespace {
@@ -28,40 +31,42 @@ constexpr Section kSections[] = {
 int main(int argc, char** argv) {
   // A line at a time even into a pipe: some sections run for minutes.
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
-  const char* section = argc > 1 ? argv[1] : "all";
   std::string names;
   for (const Section& s : kSections) names.append(s.name).append(", ");
-  if (std::strcmp(section, "--version") == 0) {
-    std::fputs(qubic::versionText("qubic-bench").c_str(), stdout);
-    return 0;
-  }
-  if (std::strcmp(section, "--help") == 0 || std::strcmp(section, "-h") == 0) {
-    std::printf(
-        "usage: qubic-bench [SECTION]\nPrints timing figures (docs/benchmarks.md); SECTION is one "
-        "of %sall "
-        "(the default: every section in turn).\n",
-        names.c_str());
-    return 0;
-  }
-  if (argc > 2) {  // one section at most: anything more is a mistake, not ignored
-    std::fprintf(stderr, "qubic-bench: unexpected argument '%s' after the section\n%s", argv[2],
+  std::string section = "all";
+  try {
+    // The command line every program reads (config/command_line): -h as GNU's --help.
+    std::vector<std::string> args(argv + 1, argv + argc);
+    std::replace(args.begin(), args.end(), std::string("-h"), std::string("--help"));
+    const qubic::CommandLine line(args, {{"--help", "--version"}, {}});
+    if (line.has("--version")) {
+      std::fputs(qubic::versionText("qubic-bench").c_str(), stdout);
+      return 0;
+    }
+    if (line.has("--help")) {
+      std::printf(
+          "usage: qubic-bench [SECTION]\nPrints timing figures (docs/benchmarks.md); SECTION is "
+          "one of %sall (the default: every section in turn).\n",
+          names.c_str());
+      return 0;
+    }
+    // One section at most: anything more is a mistake, not ignored.
+    if (line.positional().size() > 1)
+      throw qubic::UsageError("unexpected argument '" + line.positional()[1] +
+                              "' after the section");
+    if (!line.positional().empty()) section = line.positional()[0];
+    if (section != "all" && std::none_of(std::begin(kSections), std::end(kSections),
+                                         [&](const Section& s) { return section == s.name; }))
+      throw qubic::UsageError(section[0] == '-' ? "unknown option '" + section + "'"
+                                                : "unknown section '" + section +
+                                                      "' (expected one of " + names + "all)");
+  } catch (const qubic::UsageError& e) {
+    std::fprintf(stderr, "qubic-bench: %s\n%s", e.what(),
                  qubic::tryHelpText("qubic-bench").c_str());
     return 2;
   }
-  const bool all = std::strcmp(section, "all") == 0;
-  bool known = all;
   int status = 0;
   for (const Section& s : kSections)
-    if (all || std::strcmp(section, s.name) == 0) known = true, status |= s.run();
-  if (!known && section[0] == '-') {
-    std::fprintf(stderr, "qubic-bench: unknown option '%s'\n%s", section,
-                 qubic::tryHelpText("qubic-bench").c_str());
-    return 2;
-  }
-  if (!known) {
-    std::fprintf(stderr, "qubic-bench: unknown section '%s' (expected one of %sall)\n%s", section,
-                 names.c_str(), qubic::tryHelpText("qubic-bench").c_str());
-    return 2;
-  }
+    if (section == "all" || section == s.name) status |= s.run();
   return status;
 }
