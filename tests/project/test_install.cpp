@@ -176,5 +176,13 @@ TEST_CASE("every program answers --version, and a bad option with the error firs
   const auto [extraOut, extraErr] = extra.drain(std::chrono::seconds(10));
   CHECK(extra.wait(milliseconds(5000)) == 2);
   CHECK(extraOut.empty());
-  CHECK(extraErr.rfind("qubic-bench: unexpected argument '--fast' after the section\n", 0) == 0);
+  CHECK(extraErr.rfind("qubic-bench: unknown option '--fast'\n", 0) == 0);
+  ChildProcess twoSections({std::string(QUBIC_BIN_DIR) + "/qubic-bench", "core", "threats"},
+                           {"XDG_CONFIG_HOME=/nonexistent"});
+  REQUIRE(twoSections.started());
+  twoSections.closeInput();
+  const auto [twoOut, twoErr] = twoSections.drain(std::chrono::seconds(10));
+  CHECK(twoSections.wait(milliseconds(5000)) == 2);
+  CHECK(twoOut.empty());
+  CHECK(twoErr.rfind("qubic-bench: unexpected argument 'threats' after the section\n", 0) == 0);
 }

@@ -118,7 +118,9 @@ def page(driver, lines, last):
 # once the search has ended, the page's next lines waiting in the new one meanwhile.
 WHOLE_BOOK_MID_SEARCH = """
 const done = arguments[0];
-Promise.all([import('./ugi.js'), import('./worker-transport.js')]).then(async ([{UgiClient}, {WorkerTransport}]) => {
+// A module instance of its own: the page's has fetched the whole book already, and would
+// hand it to this transport before its first search.
+Promise.all([import('./ugi.js'), import('./worker-transport.js?fresh=' + Date.now())]).then(async ([{UgiClient}, {WorkerTransport}]) => {
   const transport = new WorkerTransport();
   const whole = new Promise((resolve) => { transport.onBook = resolve; });
   const client = new UgiClient(transport);
