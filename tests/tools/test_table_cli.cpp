@@ -386,6 +386,26 @@ TEST_CASE("table list puts the book's lines first, then --first's openings, each
   CHECK(solve({"table", "list", "--first", "/nonexistent"}).exitCode == 2);
 }
 
+TEST_CASE("table list --undecided lists exactly what the shipped table does not decide") {
+  const Run all = solve({"table", "list"});
+  const Run undecided = solve({"table", "list", "--undecided"});
+  REQUIRE(all.exitCode == 0);
+  REQUIRE(undecided.exitCode == 0);
+  const qubic::OpeningTable table = readTable(fs::path(QUBIC_SOURCE_DIR) / "data/qubic.table");
+  std::set<std::string> left;
+  std::istringstream in(undecided.out);
+  for (std::string l; std::getline(in, l);) left.insert(l);
+  CHECK(left.size() == 20851 - table.size(4));
+  std::istringstream every(all.out);
+  std::size_t decided = 0;
+  for (std::string l; std::getline(every, l);) {
+    const bool found = table.find(qubic::parsePosition(l).value()).has_value();
+    decided += found;
+    CHECK(found != (left.count(l) == 1));
+  }
+  CHECK(decided == table.size(4));
+}
+
 TEST_CASE("table check passes on the shipped table and names a derived value that is false") {
   const Run shipped = solve({"table", "check"});
   CHECK(shipped.exitCode == 0);

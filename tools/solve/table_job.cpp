@@ -13,6 +13,7 @@
 #include "config/book_file.hpp"
 #include "config/program.hpp"
 #include "config/read_file.hpp"
+#include "config/table_file.hpp"
 #include "config/write_file.hpp"
 #include "engine/book/opening_table.hpp"
 #include "engine/core/notation.hpp"
@@ -108,8 +109,17 @@ int tableList(const CommandLine& w) {
     }
     first = std::move(level);
   }
+  // --undecided: only what the shipped table does not decide (a later pass's list; the
+  // job directory of an earlier pass need not survive).
+  std::shared_ptr<const OpeningTable> decided;
+  if (w.has("--undecided")) {
+    auto table = loadTableFile("");
+    if (!table) failWith("--undecided: " + table.error());
+    decided = table.value();
+  }
   std::set<std::uint32_t> listed;
   auto list = [&](const Position& p) {
+    if (decided && decided->find(p)) return;
     if (listed.insert(tableKey(canonical(p))).second)
       std::printf("%s\n", positionString(canonicalPosition(p)).c_str());
   };
@@ -183,12 +193,13 @@ int tableJob(const CommandLine& w) {
 
 const Command kTableList{
     "table list",
-    "[--stones N] [--first FILE]",
+    "[--stones N] [--first FILE] [--undecided]",
     "the opening table's jobs, a position a line",
     "  the canonical positions of N stones (default 4), those the book's lines reach first\n"
     "  --first     then those of FILE's openings (move lists, a line each, e.g.\n"
-    "              data/openings-4ply.txt, the level ladder's), then the rest\n",
-    {{}, {"--stones", "--first"}},
+    "              data/openings-4ply.txt, the level ladder's), then the rest\n"
+    "  --undecided only those the shipped table does not decide (the next pass's jobs)\n",
+    {{"--undecided"}, {"--stones", "--first"}},
     tableList};
 
 const Command kTableJob{
