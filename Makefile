@@ -63,7 +63,7 @@ site:
 	@cp $(WASM_BUILD)/bin/qubic-engine-wasm.js $(WASM_BUILD)/bin/qubic-engine-wasm.wasm $(BUILD)/site/
 	@cp data/qubic-page.book $(BUILD)/site/qubic.book
 	@cp data/qubic.book $(BUILD)/site/qubic-full.book
-	@cp data/qubic.table $(BUILD)/site/
+	@cp data/qubic.table data/qubic.puzzles $(BUILD)/site/
 	@echo "The site: $(BUILD)/site (e.g. python3 -m http.server -d $(BUILD)/site 8000)"
 
 # The game alone: only the qubic program and what it links are built, not the tests.

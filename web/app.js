@@ -9,6 +9,7 @@ import {WorkerTransport} from './worker-transport.js';
 import {gameOfAddress, keepGame, restoredGame} from './game-store.js';
 import {kResultOfTag, movesOfRecord, recordOf, tagsOfRecord} from './records.js';
 import {MoveList} from './move-list.js';
+import * as modes from './modes.js';
 
 const $ = (id) => document.getElementById(id);
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
@@ -27,6 +28,7 @@ const game = {
   analysing: -1,    // the generation whose position the analysis searches
   claim: '',
   view: null,       // the ply shown from the move list (1: after the first move), null: the game
+  mode: null,       // a puzzle {kind, puzzle, hinted, winning} or survival {kind, bound, tainted}
   generation: 0,    // bumped by new game, undo and load: a search for an old position is dropped
 };
 let ugi = null;
@@ -67,6 +69,7 @@ function render() {
   $('banner').textContent = bannerText();
   $('takeback').hidden = $('live').hidden = !viewing;
   $('resign').disabled = game.over || game.human === 'both';
+  showMode();
   showClaim();
   moveList.draw(game.moves, game.view);
   keepGame(game);
@@ -96,6 +99,7 @@ function takeBackToView() {
   if (game.view === null) return;
   changeGame();
   changeMoves({moves: game.moves.slice(0, game.view), ended: null});
+  taint();
   say('Taken back to move ' + game.moves.length + '.');
   render();
   settle().catch(lost);
@@ -145,6 +149,7 @@ async function settle() {
   game.line = game.over ? (await ugi.winningLine()).map(indexOf) : [];
   game.xToMove = (await ugi.query('p1turn')) === 'true';
   if (generation !== game.generation) return;
+  if (game.over) endMode();
   render();
   if (engineToMove()) await think(generation);
   else if ($('analysis').checked && !game.over) await analyse(generation);
@@ -154,6 +159,7 @@ async function settle() {
 // searches of growing length while the player thinks; the next move stops it.
 async function analyse(generation) {
   if (!engine.options.MultiPV) return say('This engine offers no MultiPV: no analysis.', 'error');
+  if (game.mode) game.mode.hinted = true;  // it shows a puzzle's answer: as a hint
   game.values = {};
   for (const [limits, words] of analysisBudgets()) {
     if (!$('analysis').checked || generation !== game.generation) return;
@@ -197,7 +203,15 @@ function takeValue(line) {
 // strength the player chose.
 function plainSearch() {
   return (engine.options.MultiPV ? ['setoption name MultiPV value 1'] : [])
-    .concat(threadLines(false), strengthLines());
+    .concat(threadLines(false), game.mode ? fullStrength() : strengthLines());
+}
+
+// Puzzles and survival are against the engine's full strength, as in the terminal game.
+function fullStrength() {
+  const lines = [];
+  if (engine.options.Level) lines.push('setoption name Level value ' + engine.options.Level.max);
+  if (engine.options.LimitStrength) lines.push('setoption name LimitStrength value false');
+  return lines;
 }
 
 // The analysis and the hint use a thread per core of this machine (the engine proves a
@@ -218,19 +232,33 @@ function threadLines(everyCore) {
 function analysisSearch() {
   const lines = ['setoption name MultiPV value 64'];
   if (engine.options.ProvenCache) lines.push('setoption name ProvenCache value true');
-  if (engine.options.Level) lines.push('setoption name Level value ' + engine.options.Level.max);
-  if (engine.options.LimitStrength) lines.push('setoption name LimitStrength value false');
-  return lines.concat(threadLines(!nodesBudget()));  // one thread: the same on every machine
+  return lines.concat(fullStrength(), threadLines(!nodesBudget()));  // one thread: the same on every machine
 }
 
 async function think(generation) {
   say('The engine is thinking…');
+  lastMate = null;
   const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value, plainSearch(),
                             game.start);
   if (generation !== game.generation) return;
+  judgeReply(lastMate);
   game.moves.push(move);
   say('The engine played ' + move + '.');
   await settle();
+}
+
+// What the engine's reply says of the player's move in a puzzle, or of the bound in survival:
+// `mate` is the engine's proven score, the engine to move.
+function judgeReply(mate) {
+  const mode = game.mode;
+  if (!mode) return;
+  if (mode.kind === 'survival') {
+    mode.bound = modes.survivalBound(mode.bound, game.moves.length, mate);
+    return;
+  }
+  const token = game.moves[game.moves.length - 1];
+  if (token && mode.judgedFirst !== game.moves.length)
+    mode.judgement = modes.judgeByReply(mode.puzzle, token, mate);
 }
 
 function playHuman(token) {
@@ -246,6 +274,7 @@ function playHuman(token) {
   if (ugi) ugi.stop();  // an analysis of the position before
   game.moves.push(tokenOf(index));
   Object.assign(game, {claim: '', values: {}});
+  judgeFirstMove(tokenOf(index));
   say('You played ' + tokenOf(index) + '.');
   render();
   settle().catch(lost);
@@ -255,9 +284,12 @@ function playHuman(token) {
 function claimFrom(line) {
   takeValue(line);
   const pv = multiPvOf(line);
+  if (pv && provenWins && provenWins.generation === game.generation && pv.mate > 0)
+    provenWins.add(pv.move);
   if (pv && pv.rank !== 1) return;
   const mate = mateOf(line);
   if (mate === null || mate === 0) return;
+  lastMate = mate;
   const moverWins = mate > 0;
   const winner = game.xToMove === moverWins ? 'X' : 'O';
   const moves = Math.ceil(Math.abs(mate) / 2);
@@ -272,9 +304,108 @@ function showClaim() {
   $('claim').textContent = $('claims').checked && !game.over ? game.claim : '';
 }
 
+// Puzzles and survival (modes.js): the panel's line, how each starts and ends.
+let puzzles = null;      // data/qubic.puzzles, fetched when first asked for
+let provenWins = null;   // a puzzle's opening analysis collects its proven winning moves here
+let lastMate = null;     // the last proven score of the engine's search, the engine to move
+
+function showMode() {
+  const mode = game.mode;
+  $('next-puzzle').hidden = !mode || mode.kind !== 'puzzle';
+  showStrengthMode();
+  if (!mode) return ($('mode-info').textContent = '');
+  if (mode.ending) return ($('mode-info').textContent = mode.ending);
+  $('mode-info').textContent = mode.kind === 'puzzle'
+    ? modes.puzzleTitle(mode.puzzle, puzzles.length) +
+      (game.moves.length ? (mode.judgement ? ' ' + mode.judgement : '') : ' Find a winning move.')
+    : modes.survivalStatus(game.moves.length, mode.bound);
+}
+
+function taint() {
+  if (game.mode && game.mode.kind === 'survival') game.mode.tainted = true;
+}
+
+function leaveMode() {
+  provenWins = null;
+  game.mode = null;
+}
+
+// Once the game is over: a puzzle solved (or not), survival's score.
+function endMode() {
+  const mode = game.mode;
+  if (!mode || mode.ending) return;
+  const playerWon = game.result === (game.human === 'x' ? 'p1win' : 'p2win');
+  mode.ending = mode.kind === 'puzzle'
+    ? modes.puzzleEnd(mode.puzzle, playerWon, mode.hinted, puzzles.length)
+    : modes.survivalEnd(game.moves.length, mode.bound, mode.tainted || mode.hinted);
+}
+
+async function loadPuzzles() {
+  if (puzzles) return puzzles;
+  const response = await fetch('qubic.puzzles');
+  if (!response.ok) throw new Error('this site has no puzzles (qubic.puzzles: ' + response.status + ')');
+  puzzles = modes.parsePuzzles(await response.text());
+  if (!puzzles.length) throw new Error('qubic.puzzles holds no puzzle');
+  return puzzles;
+}
+
+// A puzzle: the player the side to move, the engine the defender at full strength. While the
+// player thinks, one MultiPV search proves the winning first moves (not shown: they are the
+// answer) so that a first move can be judged at once.
+async function startPuzzle(number) {
+  try {
+    await loadPuzzles();
+  } catch (error) {
+    return say('No puzzles: ' + error.message + '.', 'error');
+  }
+  const puzzle = number ? puzzles[number - 1] : modes.nextPuzzle(puzzles, game.mode && game.mode.puzzle ?
+                                                                 game.mode.puzzle.number : 0);
+  changeGame();
+  game.mode = {kind: 'puzzle', puzzle, hinted: false, winning: null, judgedFirst: 0};
+  game.human = puzzle.position.endsWith('x') ? 'x' : 'o';
+  $('side').value = game.human;
+  changeMoves({start: puzzle.position, moves: [], ended: null});
+  say('');
+  render();
+  const generation = game.generation;
+  await settle();
+  if (generation !== game.generation || !engine.options.MultiPV) return;
+  // The set fills as the search proves: a move played before it ends is judged by what it
+  // holds then (a move in it is proven to win; the others only once all are found).
+  provenWins = game.mode.winning = Object.assign(new Set(), {generation});
+  $('mode-info').dataset.settled = '';
+  await ugi.go([], 'movetime 2000', analysisSearch(), puzzle.position);
+  provenWins = null;
+  if (generation === game.generation) $('mode-info').dataset.settled = 'true';  // the tests wait for it
+}
+
+// Survival: the player O, the engine X at full strength; how long the player lasts.
+function startSurvival() {
+  changeGame();
+  leaveMode();
+  game.mode = {kind: 'survival', bound: {first: null, now: null}, tainted: false, hinted: false};
+  game.human = 'o';
+  $('side').value = 'o';
+  changeMoves({start: null, moves: [], ended: null});
+  say('Survival: you play O against perfect X. X will win; how long do you last?');
+  render();
+  settle().catch(lost);
+}
+
+// A puzzle's first move, judged at once where the opening analysis settles it.
+function judgeFirstMove(token) {
+  const mode = game.mode;
+  if (!mode || mode.kind !== 'puzzle') return;
+  mode.judgement = '';
+  if (game.moves.length !== 1 || !mode.winning) return;
+  mode.judgement = modes.judgeFirstMove(mode.puzzle, token, mode.winning);
+  mode.judgedFirst = mode.judgement ? 1 : 0;
+}
+
 function newGame() {
   ++game.generation;
   if (ugi) ugi.stop();
+  leaveMode();
   changeMoves({start: null, moves: [], ended: null, xToMove: true});
   game.human = $('side').value;
   say('New game. X moves first.');
@@ -294,6 +425,7 @@ function undo() {
   while (game.human !== 'both' && xToMoveAfter(game.moves.length) !== (game.human === 'x') &&
          game.moves.length > 0);
   changeMoves({ended: null});
+  taint();
   say('Taken back.');
   render();
   settle().catch(lost);
@@ -303,6 +435,7 @@ async function hint() {
   if (game.over || engineToMove()) return;
   const generation = ++game.generation;  // the analysis gives way
   ugi.stop();
+  if (game.mode) game.mode.hinted = true;
   say('Looking for a hint…');
   // A hint is the engine's best advice whatever level it plays at, as in the terminal game.
   const best = analysisSearch().slice(1);
@@ -443,6 +576,7 @@ async function connect() {
   say('Connected to ' + engine.name + (ugi.kind === 'page' ? ', in this page.' : ', on the server.') +
       (restoredWords ? ' ' + restoredWords : ''));
   restoredWords = '';
+  await restoreMode();
   await buildLevels(engine.options);
   buildElo(engine.options);
   await setLevel();
@@ -462,8 +596,9 @@ async function switchEngine() {
 }
 
 function recordText() {
-  const strength = $('by-elo').checked && !$('elo-box').hidden ? 'rating ' + $('elo').value
-                                                               : 'level ' + $('level').value;
+  const strength = game.mode && engine.options.Level ? 'level ' + engine.options.Level.max
+    : $('by-elo').checked && !$('elo-box').hidden ? 'rating ' + $('elo').value
+    : 'level ' + $('level').value;
   const who = (side) => (game.human === side || game.human === 'both' ? 'You' :
                          'Engine, ' + strength);
   return recordOf(game, who('x'), who('o'), xMovesFirst());
@@ -525,6 +660,9 @@ $('save').addEventListener('click', save);
 $('takeback').addEventListener('click', takeBackToView);
 $('live').addEventListener('click', () => viewPly(game.moves.length));
 $('resign').addEventListener('click', resign);
+$('puzzle').addEventListener('click', () => startPuzzle().catch(lost));
+$('next-puzzle').addEventListener('click', () => startPuzzle().catch(lost));
+$('survival').addEventListener('click', startSurvival);
 $('reconnect').addEventListener('click', () => connect());
 $('claims').checked = localStorage.getItem('qubic.claims') === 'true';
 $('claims').addEventListener('change', () => {
@@ -570,7 +708,11 @@ function ratingChosen() {
 }
 
 function showStrengthMode() {
-  $('level').disabled = $('by-elo').checked || !engine.options.Level;
+  if (!engine) return;
+  $('level').disabled = $('by-elo').checked || !engine.options.Level || Boolean(game.mode);
+  $('by-elo').disabled = $('elo').disabled = Boolean(game.mode);
+  if (game.mode) $('level-words').textContent = 'Puzzles and survival are against the engine\'s full strength.';
+  else showLevelWords();
 }
 
 for (const id of ['by-elo', 'elo'])
@@ -583,6 +725,8 @@ for (const id of ['by-elo', 'elo'])
   });
 $('side').addEventListener('change', () => {
   changeGame();  // issue 70, 1: the engine's move in flight was played for the other side
+  if (game.mode) say('');
+  leaveMode();  // a puzzle or survival goes on as an ordinary game
   game.human = $('side').value;
   localStorage.setItem('qubic.side', game.human);
   say('You play ' + $('side').selectedOptions[0].textContent + '.');
@@ -613,11 +757,35 @@ window.addEventListener('keydown', (e) => {
   }
 });
 
+// A puzzle or survival kept with the game (game-store.js) goes on as it was, once.
+async function restoreMode() {
+  const kept = restoredMode;
+  restoredMode = null;
+  if (!kept) return;
+  const spoiled = !kept.counted;
+  if (kept.kind === 'survival') {
+    game.mode = {kind: 'survival', bound: {first: null, now: null}, tainted: spoiled, hinted: false};
+    game.human = $('side').value = 'o';
+    return;
+  }
+  try {
+    await loadPuzzles();
+  } catch (error) {
+    return;  // the game stays, as an ordinary one
+  }
+  const puzzle = puzzles[kept.number - 1];
+  if (!puzzle || puzzle.position !== game.start) return;
+  game.mode = {kind: 'puzzle', puzzle, hinted: spoiled, winning: null, judgedFirst: 0};
+  game.human = $('side').value = puzzle.position.endsWith('x') ? 'x' : 'o';
+}
+
 // Issue 70, 10: the game of the address, else the last one, and the side the player took.
 let restoredWords = '';
+let restoredMode = null;
 const restored = restoredGame();
 if (restored) {
   changeMoves({start: restored.start, moves: restored.moves, ended: restored.ended});
+  restoredMode = restored.mode;
   restoredWords = (restored.from === 'address' ? 'The game of this address' : 'Your last game') +
                   ' is back (' + restored.moves.length + ' moves).';
 }
@@ -629,10 +797,12 @@ window.addEventListener('hashchange', () => {
   if (!opened) return;
   ++game.generation;
   if (ugi) ugi.stop();
+  leaveMode();
   changeMoves({start: opened.start, moves: opened.moves, ended: opened.ended});
+  restoredMode = opened.mode;
   say('Opened the game of the address (' + opened.moves.length + ' moves).');
   render();
-  if (ugi) settle().catch(lost);
+  if (ugi) restoreMode().then(settle).catch(lost);
 });
 render();
 connect();

@@ -18,7 +18,13 @@ export function indexOf(token) {
   return 16 * (Number(m[1]) - 1) + 4 * (Number(m[3]) - 1) + 'abcd'.indexOf(m[2]);
 }
 
-const kDefaultTurn = {x: 58, z: -32};
+const kDefaultTurn = {x: 58, z: -32, scale: 1};
+
+// How far apart two pointers are (a pinch).
+function spread(pointers) {
+  const [a, b] = [...pointers.values()];
+  return Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
+}
 
 export class BoardView {
   // `onCell(token)` is called when a cell is clicked in either view.
@@ -37,7 +43,7 @@ export class BoardView {
     cell.dataset.token = tokenOf(index);
     cell.dataset.view = view;
     cell.title = tokenOf(index);
-    cell.setAttribute('aria-label', 'cell ' + tokenOf(index));
+    cell.setAttribute('aria-label', tokenOf(index) + ', empty');
     cell.addEventListener('click', () => this.onCell(tokenOf(index)));
     // Issue 70, 9: the keyboard reaches the board in one Tab: the planes' cells take turns
     // as the one in the tab order (the cursor), arrows move it (PageUp and PageDown change
@@ -68,6 +74,24 @@ export class BoardView {
       for (let x = 0; x < 4; ++x) plane.appendChild(this.makeCell(view, 16 * level + 4 * y + x));
   }
 
+  // A plane of the side-by-side view with its coordinates as on paper: the ranks 4 to 1
+  // down the left, the files a to d along the bottom.
+  fillFlatPlane(grid, level) {
+    const label = (text) => {
+      const span = document.createElement('span');
+      span.className = 'coordinate';
+      span.textContent = text;
+      span.setAttribute('aria-hidden', 'true');
+      grid.appendChild(span);
+    };
+    for (let y = 3; y >= 0; --y) {
+      label(String(y + 1));
+      for (let x = 0; x < 4; ++x) grid.appendChild(this.makeCell('flat', 16 * level + 4 * y + x));
+    }
+    label('');
+    for (const file of 'abcd') label(file);
+  }
+
   buildCube(element) {
     this.scene = document.createElement('div');
     this.scene.className = 'scene';
@@ -84,29 +108,53 @@ export class BoardView {
     }
     element.appendChild(this.scene);
     this.applyTurn();
-    // Dragging turns the cube; a drag is not a click on a cell.
-    let from = null;
+    // Dragging turns the cube all the way round, either way; two fingers (or the wheel)
+    // bring it nearer or further. A drag is not a click on a cell.
+    const pointers = new Map();
+    let from = null, pinch = null;
     element.addEventListener('pointerdown', (e) => {
-      from = {x: e.clientX, y: e.clientY, turn: {...this.turn}, moved: false};
+      pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
+      if (pointers.size === 2) {
+        from = null;
+        pinch = {distance: spread(pointers), scale: this.turn.scale};
+      } else {
+        from = {x: e.clientX, y: e.clientY, turn: {...this.turn}, moved: false};
+      }
     });
     window.addEventListener('pointermove', (e) => {
+      if (!pointers.has(e.pointerId)) return;
+      pointers.set(e.pointerId, {x: e.clientX, y: e.clientY});
+      if (pinch && pointers.size === 2) return this.zoom(pinch.scale * spread(pointers) / pinch.distance);
       if (!from) return;
       const dx = e.clientX - from.x, dy = e.clientY - from.y;
       if (Math.abs(dx) + Math.abs(dy) > 4) from.moved = true;
       if (!from.moved) return;
-      this.turn.z = from.turn.z + dx * 0.4;
-      this.turn.x = Math.max(0, Math.min(90, from.turn.x - dy * 0.4));
+      this.turn.z = (from.turn.z + dx * 0.4) % 360;
+      this.turn.x = (from.turn.x - dy * 0.4) % 360;
       this.applyTurn();
     });
-    window.addEventListener('pointerup', () => {
+    const end = (e) => {
+      pointers.delete(e.pointerId);
+      if (pointers.size < 2) pinch = null;
       if (from && from.moved) {
         // Swallow the click that ends a drag.
-        const swallow = (e) => e.stopPropagation();
+        const swallow = (event) => event.stopPropagation();
         window.addEventListener('click', swallow, {capture: true, once: true});
         setTimeout(() => window.removeEventListener('click', swallow, {capture: true}), 0);
       }
       from = null;
-    });
+    };
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+    element.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      this.zoom(this.turn.scale * (e.deltaY < 0 ? 1.1 : 1 / 1.1));
+    }, {passive: false});
+  }
+
+  zoom(scale) {
+    this.turn.scale = Math.max(0.5, Math.min(1.8, scale));
+    this.applyTurn();
   }
 
   resetTurn() {
@@ -116,7 +164,7 @@ export class BoardView {
 
   applyTurn() {
     this.scene.style.transform =
-        `rotateX(${this.turn.x}deg) rotateZ(${this.turn.z}deg)`;
+        `scale(${this.turn.scale}) rotateX(${this.turn.x}deg) rotateZ(${this.turn.z}deg)`;
   }
 
   buildFlat(element) {
@@ -128,7 +176,9 @@ export class BoardView {
       title.textContent = 'Level ' + (level + 1);
       const grid = document.createElement('div');
       grid.className = 'flat-grid';
-      this.fillPlane(grid, 'flat', level);
+      grid.setAttribute('role', 'group');
+      grid.setAttribute('aria-label', 'Level ' + (level + 1));
+      this.fillFlatPlane(grid, level);
       box.appendChild(title);
       box.appendChild(grid);
       element.appendChild(box);
@@ -149,6 +199,18 @@ export class BoardView {
         const value = (marks.values || {})[i];
         cell.dataset.value = value ? value.kind : '';
         cell.dataset.distance = value ? String(value.distance) : '';
+        if (view === 'flat') cell.setAttribute('aria-label', spokenCell(i, stone, marks, value));
       }
   }
+}
+
+// What a screen reader says of a cell: its token, its stone and what the board marks on it.
+function spokenCell(index, stone, marks, value) {
+  const words = [tokenOf(index), stone ? stone.toUpperCase() : 'empty'];
+  if (marks.last === index) words.push('last move');
+  if ((marks.line || []).includes(index)) words.push('winning line');
+  if (marks.hint === index) words.push('hint');
+  if (value) words.push((value.kind === 'win' ? 'wins' : 'loses') + ' within ' + value.distance +
+                        (value.distance === 1 ? ' move' : ' moves'));
+  return words.join(', ');
 }

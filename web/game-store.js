@@ -1,6 +1,7 @@
 // The game kept across reloads and shared by its address (issue 70, 10): the page's
 // address ends in the game's fragment, `#moves=1a1,2b2` (after `position=<position
-// string>&` for a game from a set position), kept up to date without new history entries,
+// string>&` for a game from a set position; `&mode=puzzle-3` or `&mode=survival` after it
+// for a puzzle or survival), kept up to date without new history entries,
 // so a reload or a copied link opens the same game; the browser's localStorage keeps the
 // last game too, for a visit without a fragment. The engine judges what comes back: a move
 // it refuses is dropped (app.js, settle).
@@ -14,13 +15,18 @@ function parse(fields) {
   const moves = (fields.get('moves') || '').split(',').filter((m) => m);
   const start = fields.get('position');
   if (!moves.every((m) => kToken.test(m)) || (start && !kPosition.test(start))) return null;
-  if (!moves.length && !start) return null;
+  if (!moves.length && !start && !fields.get('mode')) return null;
   let ended = null;
   const result = fields.get('ended');
   if (['p1win', 'p2win', 'draw'].includes(result))
     ended = {result, termination: fields.get('termination') || '',
              reason: fields.get('reason') || 'as the record says'};
-  return {start: start || null, moves, ended};
+  // A puzzle or survival game: `mode=puzzle-N` or `mode=survival`, `counted=no` once a hint
+  // or a take-back means it no longer counts.
+  const mode = (fields.get('mode') || '').match(/^(?:puzzle-(\d{1,4})|survival)$/);
+  return {start: start || null, moves, ended,
+          mode: mode ? {kind: mode[1] ? 'puzzle' : 'survival', number: Number(mode[1] || 0),
+                        counted: fields.get('counted') !== 'no'} : null};
 }
 
 // As URLSearchParams would write it, but with the commas and slashes left as they are.
@@ -32,6 +38,10 @@ function fieldsOf(game) {
     fields.push('ended=' + game.ended.result);
     if (game.ended.termination) fields.push('termination=' + encodeURIComponent(game.ended.termination));
     fields.push('reason=' + encodeURIComponent(game.ended.reason));
+  }
+  if (game.mode) {
+    fields.push('mode=' + (game.mode.kind === 'puzzle' ? 'puzzle-' + game.mode.puzzle.number : 'survival'));
+    if (game.mode.hinted || game.mode.tainted) fields.push('counted=no');
   }
   return fields.join('&');
 }
@@ -52,7 +62,7 @@ export function restoredGame() {
 // After every change: the address and the kept copy follow the game.
 export function keepGame(game) {
   const fields = fieldsOf(game);
-  const fragment = game.moves.length || game.start ? '#' + fields : '';
+  const fragment = game.moves.length || game.start || game.mode ? '#' + fields : '';
   if (location.hash !== fragment)
     history.replaceState(null, '', location.pathname + location.search + fragment);
   localStorage.setItem(kKey, fields);
