@@ -263,6 +263,23 @@ void drawBoard(const ViewSources& v, ViewState& view) {
 
 }  // namespace
 
+// Issue 70, 14: while the resume question is asked, the board and the panel show the kept
+// game (its position, moves and seats), not the fresh game that a "no" would start.
+void drawKeptGame(const GameRecord& kept, ViewState& view) {
+  const Position end = kept.finalPosition();
+  view.cells = boardLook(end, kept.moves.empty() ? -1 : kept.moves.back(), BoardMarks{});
+  view.cursor = -1;
+  view.activeLevel = -1;
+  view.moveTokens.clear();
+  for (int cell : kept.moves) view.moveTokens.push_back(moveToken(cell));
+  view.firstPly = kept.start.moveCount();
+  view.result.clear();
+  view.status = {{"The kept game, as it was left:", Style::Title, true},
+                 {" X  " + (kept.tag("X").empty() ? "?" : kept.tag("X"))},
+                 {" O  " + (kept.tag("O").empty() ? "?" : kept.tag("O"))},
+                 {std::string(end.sideToMove() == Side::X ? "X" : "O") + " to move"}};
+}
+
 ViewState gameView(const ViewSources& v) {
   if (const TourScreen* tour = topAs<TourScreen>(v)) return tourView(*tour);
   const GameContext& c = v.context;
@@ -280,6 +297,9 @@ ViewState gameView(const ViewSources& v) {
   view.keyBar = keyBar(c.keys, !c.seats.anyHuman());
   view.prompt = promptLine(v);
   view.typing = topAs<LinePrompt>(v) != nullptr;
+  if (const Question* q = topAs<Question>(v);
+      q && q->purpose == Question::Purpose::Resume && q->unfinished)
+    drawKeptGame(*q->unfinished, view);
   if (topAs<HelpScreen>(v)) {
     view.help = helpScreen(c.keys);
     view.helpFooter = "l: a tour of the lines across the levels; any other key: back to the game";

@@ -3,6 +3,7 @@
 #include "engine/play/elo_scale.hpp"
 #include "engine/play/level_words.hpp"
 #include "levels.hpp"
+#include "view.hpp"
 
 namespace qubic::tui {
 
@@ -57,7 +58,7 @@ std::vector<StyledText> startScreenLines(const GameContext& context, const std::
     return StyledText{std::string(who == side ? " > " : "   ") + key + "  " + text,
                       who == side ? Style::Highlight : Style::Normal, who == side};
   };
-  return {
+  std::vector<StyledText> lines{
       {"QUBIC - 4x4x4 tic-tac-toe", Style::Title, true},
       {"X and O take turns on a 4x4x4 cube; four in a line wins. X moves first."},
       {""},
@@ -72,7 +73,6 @@ std::vector<StyledText> startScreenLines(const GameContext& context, const std::
       {""},
       {engineLine(context, external) + "   (" + context.key(Action::LevelUp) + " stronger, " +
        context.key(Action::LevelDown) + " weaker)"},
-      {"   " + levelWords(context), Style::Dim},
       {"   Level ratings (Elo; 0 easiest, " + std::to_string(kMaxLevel) + " " +
            (book ? "never loses as X" : "strongest") + "; docs/strength.md):",
        Style::Dim},
@@ -81,6 +81,13 @@ std::vector<StyledText> startScreenLines(const GameContext& context, const std::
       {"   " + ratingsLine(12, kMaxLevel), Style::Dim},
       {"1-7 starts that, Enter the marked game; in the game ? lists every key."},
   };
+  // The level's words under its line, wrapped to fit 80 columns (issue 70, 14: level 14's
+  // ended "...half its mov").
+  std::vector<StyledText> words;
+  for (const std::string& piece : wrapText(levelWords(context), 74))
+    words.push_back({"   " + piece, Style::Dim});
+  lines.insert(lines.begin() + 13, words.begin(), words.end());
+  return lines;
 }
 
 std::string startScreenFooter(const GameContext& context) {

@@ -50,11 +50,26 @@ std::string promptShown(const std::string& prompt, int width, bool typing) {
   const std::size_t colon = prompt.find(": ");
   std::string label = colon == std::string::npos ? "" : prompt.substr(0, colon + 2);
   const std::string text = prompt.substr(label.size());
-  if (label.size() + 3 + 20 > room && label.find(" (") != std::string::npos)
+  // The hints in brackets go first: what is typed matters more (issue 70, 14: at 80
+  // columns the save prompt kept its hints and showed only "...c-2026-11-28-1236.qgn").
+  if (label.size() + text.size() > room && label.find(" (") != std::string::npos)
     label = label.substr(0, label.find(" (")) + ": ";
   if (label.size() + 3 + 20 > room) label.clear();
   if (label.size() + text.size() <= room) return label + text;
   return label + "..." + text.substr(text.size() - (room - label.size() - 3));
+}
+
+// The prompt's lines on the message rows: a text being typed scrolls on one line; a
+// question wraps over two (issue 70, 14: at 80 columns the resume question lost its end).
+std::vector<std::string> promptLines(const ViewState& state, int width) {
+  if (state.typing) return {promptShown(state.prompt, width, true)};
+  std::vector<std::string> lines = wrapText(state.prompt, width - 1);
+  if (lines.empty()) lines.emplace_back();
+  if (lines.size() > 2) {
+    lines.resize(2);
+    markCut(lines.back(), width - 1);
+  }
+  return lines;
 }
 
 }  // namespace
@@ -196,8 +211,9 @@ void View::draw(const ViewState& state, const Layout& layout) const {
     drawKeyBar(state, layout);
     if (!state.prompt.empty()) {
       curs_set(1);
-      const std::string shown = promptShown(state.prompt, layout.cols - 2, state.typing);
-      move(layout.messageRow, 1 + std::min<int>(layout.cols - 3, static_cast<int>(shown.size())));
+      const std::vector<std::string> shown = promptLines(state, layout.cols - 2);
+      move(layout.messageRow + static_cast<int>(shown.size()) - 1,
+           1 + std::min<int>(layout.cols - 3, static_cast<int>(shown.back().size())));
     }
   }
   refresh();
@@ -219,7 +235,9 @@ void View::drawMessage(const ViewState& state, const Layout& layout) const {
   const int width = layout.cols - 2;
   if (!state.prompt.empty()) {
     attrset(A_BOLD);
-    put(layout.messageRow, 1, promptShown(state.prompt, width, state.typing), width);
+    const std::vector<std::string> lines = promptLines(state, width);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+      put(layout.messageRow + static_cast<int>(i), 1, lines[i], width);
     attrset(A_NORMAL);
     return;
   }
