@@ -4,14 +4,18 @@
 // whose turn it is (query p1turn), whether and how the game ended (query gameover,
 // query result), and what is proven (info ... score mate N).
 import {BoardView, indexOf, tokenOf} from './board.js';
-import {SocketTransport, UgiClient, mateOf, multiPvOf} from './ugi.js';
-import {WorkerTransport} from './worker-transport.js';
+import {$} from './dom.js';
+import {mateOf, multiPvOf} from './ugi.js';
+import {openEngine, pageEngineHere, wantedEngine} from './connection.js';
+import {analyse, takeValue} from './analysis.js';
+import {analysisSearch, hintSearch, plainSearch} from './searches.js';
+import * as strength from './strength.js';
 import {gameOfAddress, keepGame, restoredGame} from './game-store.js';
 import {kResultOfTag, movesOfRecord, recordOf, tagsOfRecord} from './records.js';
 import {MoveList} from './move-list.js';
 import * as modes from './modes.js';
+import {GameClock, clockText, clockWords, parseTimeControl, timeControlText} from './clock.js';
 
-const $ = (id) => document.getElementById(id);
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
 
 const game = {
@@ -29,6 +33,7 @@ const game = {
   claim: '',
   view: null,       // the ply shown from the move list (1: after the first move), null: the game
   mode: null,       // a puzzle {kind, puzzle, hinted, winning} or survival {kind, bound, tainted}
+  clock: null,      // a GameClock (clock.js) when the game is played on the clock
   generation: 0,    // bumped by new game, undo and load: a search for an old position is dropped
 };
 let ugi = null;
@@ -69,6 +74,7 @@ function render() {
   $('banner').textContent = bannerText();
   $('takeback').hidden = $('live').hidden = !viewing;
   $('resign').disabled = game.over || game.human === 'both';
+  showClocks();
   showMode();
   showClaim();
   moveList.draw(game.moves, game.view);
@@ -80,8 +86,8 @@ function bannerText() {
   if (!game.over || game.human === 'both' || !kResultText[game.result]) return '';
   if (game.result === 'draw') return 'A draw.';
   const won = (game.result === 'p1win') === (game.human === 'x');
-  return won ? 'You won!' : game.ended && game.ended.termination === 'time forfeit'
-    ? 'You lost on time.' : 'You lost.';
+  const onTime = game.ended && game.ended.termination === 'time forfeit';
+  return won ? (onTime ? 'You won on time!' : 'You won!') : onTime ? 'You lost on time.' : 'You lost.';
 }
 
 // The move list: the position after `ply` moves, or the game itself from its last move on.
@@ -111,6 +117,7 @@ function resign() {
   game.view = null;
   game.ended = {result: game.human === 'x' ? 'p2win' : 'p1win', reason: 'you resigned',
                 termination: 'resignation'};
+  if (game.clock) game.clock.pause();
   say('You resigned.');
   render();
   settle().catch(lost);
@@ -150,97 +157,24 @@ async function settle() {
   game.xToMove = (await ugi.query('p1turn')) === 'true';
   if (generation !== game.generation) return;
   if (game.over) endMode();
+  runClock();
   render();
   if (engineToMove()) await think(generation);
-  else if ($('analysis').checked && !game.over) await analyse(generation);
-}
-
-// The analysis overlay: every legal move's value, proven or left plain, from MultiPV
-// searches of growing length while the player thinks; the next move stops it.
-async function analyse(generation) {
-  if (!engine.options.MultiPV) return say('This engine offers no MultiPV: no analysis.', 'error');
-  if (game.mode) game.mode.hinted = true;  // it shows a puzzle's answer: as a hint
-  game.values = {};
-  for (const [limits, words] of analysisBudgets()) {
-    if (!$('analysis').checked || generation !== game.generation) return;
-    game.analysing = generation;
-    say('Analysing every move (' + words + ')…');
-    await ugi.go(game.moves, limits, analysisSearch(), game.start);
-  }
-  if (generation !== game.generation) return;
-  game.analysing = -1;
-  const counts = {win: 0, loss: 0};
-  for (const v of Object.values(game.values)) ++counts[v.kind];
-  say('Analysis: ' + counts.win + ' winning and ' + counts.loss +
-      ' losing moves proven; the others are not proven either way.');
-}
-
-// Searches of 0.5, 2 and 8 s; or, with `?nodes=N` in the page's address, one search of N
-// nodes, which marks what `qubic-engine` marks given `go nodes N` (MultiPV 64, one thread,
-// the top level): node-budgeted searches are the same on every machine (docs/web.md).
-function analysisBudgets() {
-  const nodes = nodesBudget();
-  if (nodes) return [['nodes ' + nodes, nodes + ' nodes']];
-  return [500, 2000, 8000].map((ms) => ['movetime ' + ms, ms / 1000 + ' s']);
-}
-
-function nodesBudget() {
-  const nodes = Math.floor(Number(new URLSearchParams(location.search).get('nodes')));
-  return nodes >= 1 ? nodes : 0;
-}
-
-function takeValue(line) {
-  const pv = multiPvOf(line);
-  if (!pv || game.analysing !== game.generation) return;
-  const index = indexOf(pv.move);
-  if (index === null) return;
-  if (pv.mate === null || pv.mate === 0) return;  // unproven here: an earlier proof stands
-  game.values[index] = {kind: pv.mate > 0 ? 'win' : 'loss', distance: Math.ceil(Math.abs(pv.mate) / 2)};
-  render();
-}
-
-// The options a plain search needs after an analysis changed them: one line, and the
-// strength the player chose.
-function plainSearch() {
-  return (engine.options.MultiPV ? ['setoption name MultiPV value 1'] : [])
-    .concat(threadLines(false), game.mode ? fullStrength() : strengthLines());
-}
-
-// Puzzles and survival are against the engine's full strength, as in the terminal game.
-function fullStrength() {
-  const lines = [];
-  if (engine.options.Level) lines.push('setoption name Level value ' + engine.options.Level.max);
-  if (engine.options.LimitStrength) lines.push('setoption name LimitStrength value false');
-  return lines;
-}
-
-// The analysis and the hint use a thread per core of this machine (the engine proves a
-// move per thread; `make web` runs it here, on loopback), or as many as the page's
-// address asks (`?threads=N`); the engine's own moves keep its default. Engines without
-// a Threads option are left alone.
-function threadLines(everyCore) {
-  const option = engine.options.Threads;
-  if (!option) return [];
-  const asked = Math.floor(Number(new URLSearchParams(location.search).get('threads')));
-  const cores = asked >= 1 ? asked : Math.max(1, navigator.hardwareConcurrency || 1);
-  const n = everyCore ? Math.min(cores, Number(option.max) || 1) : option.default;
-  return ['setoption name Threads value ' + n];
-}
-
-// The analysis proves what it can, whatever level plays: the engine's full strength.
-// Our engine keeps what it proved for the next page and the next look (ProvenCache).
-function analysisSearch() {
-  const lines = ['setoption name MultiPV value 64'];
-  if (engine.options.ProvenCache) lines.push('setoption name ProvenCache value true');
-  return lines.concat(fullStrength(), threadLines(!nodesBudget()));  // one thread: the same on every machine
+  else if ($('analysis').checked && !game.over) await analyse({ugi, engine, game, say}, generation);
 }
 
 async function think(generation) {
   say('The engine is thinking…');
   lastMate = null;
-  const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value, plainSearch(),
-                            game.start);
+  const limits = game.clock ? game.clock.goLimits() : 'movetime ' + $('movetime').value;
+  const move = await ugi.go(game.moves, limits, plainSearch(engine, Boolean(game.mode)), game.start);
   if (generation !== game.generation) return;
+  if (game.clock) {
+    const side = game.xToMove ? 'x' : 'o';
+    if (game.clock.remaining(side) <= 0) return flagFall(side);  // its move came too late
+    game.clock.moved();
+    game.clock.start(side === 'x' ? 'o' : 'x');
+  }
   judgeReply(lastMate);
   game.moves.push(move);
   say('The engine played ' + move + '.');
@@ -272,6 +206,10 @@ function playHuman(token) {
   if (stonesOf(game.moves)[index]) return say(tokenOf(index) + ' is taken; choose an empty cell.', 'error');
   ++game.generation;
   if (ugi) ugi.stop();  // an analysis of the position before
+  if (game.clock) {  // the other side's time starts at once, before the engine hears of it
+    game.clock.moved();
+    game.clock.start(game.xToMove ? 'o' : 'x');
+  }
   game.moves.push(tokenOf(index));
   Object.assign(game, {claim: '', values: {}});
   judgeFirstMove(tokenOf(index));
@@ -282,7 +220,7 @@ function playHuman(token) {
 
 // What the engine proves, in the words of the game: only from a mate score.
 function claimFrom(line) {
-  takeValue(line);
+  if (takeValue(game, line)) render();
   const pv = multiPvOf(line);
   if (pv && provenWins && provenWins.generation === game.generation && pv.mate > 0)
     provenWins.add(pv.move);
@@ -312,7 +250,7 @@ let lastMate = null;     // the last proven score of the engine's search, the en
 function showMode() {
   const mode = game.mode;
   $('next-puzzle').hidden = !mode || mode.kind !== 'puzzle';
-  showStrengthMode();
+  strength.showStrengthMode(engine, Boolean(mode));
   if (!mode) return ($('mode-info').textContent = '');
   if (mode.ending) return ($('mode-info').textContent = mode.ending);
   $('mode-info').textContent = mode.kind === 'puzzle'
@@ -362,6 +300,7 @@ async function startPuzzle(number) {
                                                                  game.mode.puzzle.number : 0);
   changeGame();
   game.mode = {kind: 'puzzle', puzzle, hinted: false, winning: null, judgedFirst: 0};
+  game.clock = null;  // puzzles and survival are not played on the clock
   game.human = puzzle.position.endsWith('x') ? 'x' : 'o';
   $('side').value = game.human;
   changeMoves({start: puzzle.position, moves: [], ended: null});
@@ -374,7 +313,7 @@ async function startPuzzle(number) {
   // holds then (a move in it is proven to win; the others only once all are found).
   provenWins = game.mode.winning = Object.assign(new Set(), {generation});
   $('mode-info').dataset.settled = '';
-  await ugi.go([], 'movetime 2000', analysisSearch(), puzzle.position);
+  await ugi.go([], 'movetime 2000', analysisSearch(engine), puzzle.position);
   provenWins = null;
   if (generation === game.generation) $('mode-info').dataset.settled = 'true';  // the tests wait for it
 }
@@ -384,6 +323,7 @@ function startSurvival() {
   changeGame();
   leaveMode();
   game.mode = {kind: 'survival', bound: {first: null, now: null}, tainted: false, hinted: false};
+  game.clock = null;
   game.human = 'o';
   $('side').value = 'o';
   changeMoves({start: null, moves: [], ended: null});
@@ -391,6 +331,65 @@ function startSurvival() {
   render();
   settle().catch(lost);
 }
+
+// A record's clock (TimeControl tc=BASE+INC, XClock and OClock in ms), or null.
+function clockOfTags(tags) {
+  const control = parseTimeControl((tags.TimeControl || '').replace(/^tc=/, ''));
+  if (!control) return null;
+  const left = (tag) => (/^\d{1,9}$/.test(tags[tag] || '') ? Number(tags[tag]) : control.base);
+  return new GameClock(control, {x: left('XClock'), o: left('OClock')});
+}
+
+// The clock chosen for a new game (the Clock list, or ?clock=BASE+INC in seconds), or null.
+function chosenClock() {
+  const control = parseTimeControl($('clock').value);
+  return control ? new GameClock(control) : null;
+}
+
+// The side to move's clock runs while the game is on; a finished game's stops.
+function runClock() {
+  if (!game.clock) return;
+  if (game.over) game.clock.pause();
+  else game.clock.start(game.xToMove ? 'x' : 'o');
+}
+
+// A side's time ran out: it loses the game (the engine's search, if any, is stopped and
+// its move dropped), as the terminal game records it.
+function flagFall(side) {
+  game.clock.pause();
+  changeGame();
+  const human = game.human === 'both' || game.human === side;
+  game.ended = {result: side === 'x' ? 'p2win' : 'p1win', termination: 'time forfeit',
+                reason: (side === 'x' ? 'X' : 'O') + ' ran out of time'};
+  Object.assign(game, {over: true, result: game.ended.result, view: null});
+  say(human && game.human !== 'both' ? 'Your time ran out.' : game.ended.reason + '.');
+  render();
+  settle().catch(lost);
+}
+
+function showClocks() {
+  $('clocks').hidden = !game.clock;
+  if (!game.clock) return;
+  for (const side of ['x', 'o']) {
+    const shown = $('clock-' + side);
+    shown.textContent = side.toUpperCase() + ' ' + clockText(game.clock.remaining(side));
+    shown.dataset.running = String(game.clock.running === side);
+  }
+}
+
+// Every tenth of a second: the clocks shown, and a flag fallen; the kept game's clocks each
+// second (a reload goes on with the time as it was).
+let lastKept = 0;
+setInterval(() => {
+  if (!game.clock || !game.clock.running) return;
+  const side = game.clock.running;
+  if (game.clock.remaining(side) <= 0 && !game.over) return flagFall(side);
+  showClocks();
+  if (performance.now() - lastKept > 1000) {
+    lastKept = performance.now();
+    keepGame(game);
+  }
+}, 100);
 
 // A puzzle's first move, judged at once where the opening analysis settles it.
 function judgeFirstMove(token) {
@@ -408,7 +407,8 @@ function newGame() {
   leaveMode();
   changeMoves({start: null, moves: [], ended: null, xToMove: true});
   game.human = $('side').value;
-  say('New game. X moves first.');
+  game.clock = chosenClock();
+  say('New game. X moves first.' + (game.clock ? ' On the clock: ' + clockWords(game.clock.control) + '.' : ''));
   render();
   settle().catch(lost);
 }
@@ -437,76 +437,12 @@ async function hint() {
   ugi.stop();
   if (game.mode) game.mode.hinted = true;
   say('Looking for a hint…');
-  // A hint is the engine's best advice whatever level it plays at, as in the terminal game.
-  const best = analysisSearch().slice(1);
-  const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value,
-                            (engine.options.MultiPV ? ['setoption name MultiPV value 1'] : []).concat(best),
+  const move = await ugi.go(game.moves, 'movetime ' + $('movetime').value, hintSearch(engine),
                             game.start);
   if (generation !== game.generation) return;
   game.hint = indexOf(move);
   say('Hint: ' + move + '.');
   render();
-}
-
-// The strength: a level, or (where the engine offers them) a rating, Stockfish's
-// LimitStrength and Elo.
-function strengthLines() {
-  const lines = [];
-  if (engine.options.Level) lines.push('setoption name Level value ' + $('level').value);
-  if (engine.options.LimitStrength && engine.options.Elo) {
-    const byElo = $('by-elo').checked;
-    lines.push('setoption name LimitStrength value ' + byElo);
-    if (byElo) lines.push('setoption name Elo value ' + $('elo').value);
-  }
-  return lines;
-}
-
-async function setLevel() {
-  await ugi.request([...strengthLines(), 'isready'], (l) => l === 'readyok');
-}
-
-// The level control, from the engine's own option line, each level with its rating and
-// words where the engine gives them (query level N).
-async function buildLevels(options) {
-  const level = options.Level;
-  const select = $('level');
-  select.textContent = '';
-  if (!level) {
-    select.disabled = true;
-    return;
-  }
-  for (let n = Number(level.min); n <= Number(level.max); ++n) {
-    const option = document.createElement('option');
-    option.value = String(n);
-    const info = await ugi.levelInfo(n);
-    // "Level 6 Steady (Elo 655)"; the words after the name go below the list.
-    const name = info ? info.words.split(':')[0] : '';
-    option.textContent = 'Level ' + n + (info ? ' ' + name + ' (Elo ' + info.elo + ')' : '');
-    if (info) option.title = info.words;
-    select.appendChild(option);
-  }
-  // A newcomer starts where the terminal game starts one ([tui] level, 6), not at the
-  // engine's full strength; after that at the level chosen last (kept in this browser).
-  const newcomer = String(Math.min(Number(level.max), Math.max(Number(level.min), 6)));
-  const kept = localStorage.getItem('qubic.level');
-  select.value = select.dataset.wanted || kept || newcomer;
-  if (select.value === '') select.value = newcomer;  // a kept level this engine lacks
-  showLevelWords();
-}
-
-function showLevelWords() {
-  const chosen = $('level').selectedOptions[0];
-  $('level-words').textContent = chosen && chosen.title ? chosen.title : '';
-}
-
-// The rating control, where the engine offers LimitStrength and Elo.
-function buildElo(options) {
-  const elo = options.Elo;
-  $('elo-box').hidden = !(elo && options.LimitStrength);
-  if (elo && !$('elo').value) {
-    Object.assign($('elo'), {min: elo.min, max: elo.max, value: elo.default});
-  }
-  showStrengthMode();
 }
 
 function lost() {
@@ -516,39 +452,6 @@ function lost() {
   $('reconnect').hidden = false;
 }
 
-// Which engine: the player's choice ('page' or 'bridge', also ?engine= in the address),
-// else the bridge when the server has one and the engine in the page when it has not.
-function wantedEngine() {
-  const asked = new URLSearchParams(location.search).get('engine');
-  if (asked === 'page' || asked === 'bridge') return asked;
-  const kept = localStorage.getItem('qubic.engine');
-  return kept === 'page' || kept === 'bridge' ? kept : 'auto';
-}
-
-async function pageEngineHere() {
-  try {
-    return (await fetch('qubic-engine-wasm.wasm', {method: 'HEAD'})).ok;
-  } catch (error) {
-    return false;
-  }
-}
-
-async function openEngine(kind) {
-  const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/';
-  const client = new UgiClient(kind === 'page' ? new WorkerTransport() : new SocketTransport(url));
-  client.onInfo = claimFrom;
-  $('engine').dataset.book = kind === 'page' ? 'page' : 'whole';
-  $('engine').title = kind === 'page' ? 'The book: its 1a1 line until the whole book has come' : '';
-  if (kind === 'page') {
-    client.transport.onBook = () => {
-      $('engine').dataset.book = 'whole';
-      $('engine').title = 'The book: the whole book';
-    };
-  }
-  await client.connect();
-  return client;
-}
-
 async function connect() {
   $('reconnect').hidden = true;
   const wanted = wantedEngine();
@@ -556,12 +459,12 @@ async function connect() {
   $('transport').hidden = false;
   try {
     try {
-      ugi = await openEngine(wanted === 'page' ? 'page' : 'bridge');
+      ugi = await openEngine(wanted === 'page' ? 'page' : 'bridge', claimFrom);
     } catch (error) {
       // No bridge here (a static site), or one at its cap: the engine in the page, where
       // the site has it (make site); else the bridge's own reason.
       if (wanted !== 'auto' || !(await pageEngineHere())) throw error;
-      ugi = await openEngine('page');
+      ugi = await openEngine('page', claimFrom);
     }
     ugi.onClose = lost;
     engine = await ugi.handshake();
@@ -577,9 +480,9 @@ async function connect() {
       (restoredWords ? ' ' + restoredWords : ''));
   restoredWords = '';
   await restoreMode();
-  await buildLevels(engine.options);
-  buildElo(engine.options);
-  await setLevel();
+  await strength.buildLevels(ugi, engine.options);
+  strength.buildElo(engine, Boolean(game.mode));
+  await strength.setLevel(ugi, engine);
   ++game.generation;
   await settle();
 }
@@ -596,12 +499,13 @@ async function switchEngine() {
 }
 
 function recordText() {
-  const strength = game.mode && engine.options.Level ? 'level ' + engine.options.Level.max
-    : $('by-elo').checked && !$('elo-box').hidden ? 'rating ' + $('elo').value
-    : 'level ' + $('level').value;
+  const words = strength.strengthWords(engine, Boolean(game.mode));
   const who = (side) => (game.human === side || game.human === 'both' ? 'You' :
-                         'Engine, ' + strength);
-  return recordOf(game, who('x'), who('o'), xMovesFirst());
+                         'Engine, ' + words);
+  const clockTags = game.clock ? [['TimeControl', 'tc=' + timeControlText(game.clock.control)],
+                                   ['XClock', String(Math.max(0, Math.round(game.clock.remaining('x'))))],
+                                   ['OClock', String(Math.max(0, Math.round(game.clock.remaining('o'))))]] : [];
+  return recordOf(game, who('x'), who('o'), xMovesFirst(), clockTags);
 }
 
 function save() {
@@ -646,6 +550,8 @@ async function load(text) {
        reason: termination === 'time forfeit' ? 'on time' : termination || 'as the record says'}
     : null;
   changeMoves({start, moves, ended});
+  leaveMode();
+  game.clock = clockOfTags(tags);
   game.analysing = -1;
   say('Loaded ' + moves.length + (moves.length === 1 ? ' move' : ' moves') +
       (start ? ' from the position of its Position tag' : '') +
@@ -670,6 +576,34 @@ $('claims').addEventListener('change', () => {
   showClaim();
 });
 $('transport').addEventListener('change', () => switchEngine().catch(lost));
+// The clock: ?clock=BASE+INC (seconds) in the address adds its own choice; the choice is
+// kept, and applies from the next new game (at once when no move has been played).
+{
+  const asked = parseTimeControl(new URLSearchParams(location.search).get('clock'));
+  if (asked) {
+    const option = new Option(timeControlText(asked), timeControlText(asked));
+    $('clock').add(option);
+    $('clock').value = option.value;
+  } else if (parseTimeControl(localStorage.getItem('qubic.clock'))) {
+    $('clock').value = localStorage.getItem('qubic.clock');
+  }
+  $('movetime').disabled = Boolean($('clock').value);
+}
+$('clock').addEventListener('change', () => {
+  localStorage.setItem('qubic.clock', $('clock').value);
+  $('movetime').disabled = Boolean($('clock').value);
+  if (game.moves.length || game.mode) {
+    const control = parseTimeControl($('clock').value);
+    say(control ? 'The clock (' + clockWords(control) + ') starts with the next new game.'
+                : 'The next new game is played without a clock.');
+    return;
+  }
+  changeGame();
+  game.clock = chosenClock();
+  say(game.clock ? 'On the clock: ' + clockWords(game.clock.control) + '.' : 'No clock.');
+  render();
+  settle().catch(lost);
+});
 // Every control that changes the game stops the search first (its answer, drained by the
 // request chain, is dropped: the generation moved on), then settles the game afresh.
 function changeGame() {
@@ -678,11 +612,11 @@ function changeGame() {
 }
 
 $('level').addEventListener('change', () => {
-  showLevelWords();
+  strength.showLevelWords();
   $('level').dataset.wanted = $('level').value;
   localStorage.setItem('qubic.level', $('level').value);
   changeGame();
-  setLevel().then(settle).catch(lost);
+  strength.setLevel(ugi, engine).then(settle).catch(lost);
 });
 $('analysis').addEventListener('change', () => {
   game.values = {};
@@ -694,34 +628,13 @@ $('analysis').addEventListener('change', () => {
     say('The game is over: nothing to analyse. Take moves back to analyse a position of it.');
   settle().catch(lost);
 });
-// Issue 70, 7: a rating outside the engine's range is refused with a word (the box had
-// taken 99999), and the level list is off while the rating rules.
-function ratingChosen() {
-  const elo = engine.options.Elo, box = $('elo');
-  const value = Number(box.value);
-  if (!elo || (Number.isInteger(value) && value >= Number(elo.min) && value <= Number(elo.max)))
-    return true;
-  say('The rating is a whole number from ' + elo.min + ' to ' + elo.max + '; ' +
-      'the engine keeps the one before.', 'error');
-  box.value = box.dataset.applied || elo.default;
-  return false;
-}
-
-function showStrengthMode() {
-  if (!engine) return;
-  $('level').disabled = $('by-elo').checked || !engine.options.Level || Boolean(game.mode);
-  $('by-elo').disabled = $('elo').disabled = Boolean(game.mode);
-  if (game.mode) $('level-words').textContent = 'Puzzles and survival are against the engine\'s full strength.';
-  else showLevelWords();
-}
-
 for (const id of ['by-elo', 'elo'])
   $(id).addEventListener('change', () => {
-    showStrengthMode();
-    if (!ratingChosen()) return;
+    strength.showStrengthMode(engine, Boolean(game.mode));
+    if (!strength.ratingChosen(engine, say)) return;
     $('elo').dataset.applied = $('elo').value;
     changeGame();
-    setLevel().then(settle).catch(lost);
+    strength.setLevel(ugi, engine).then(settle).catch(lost);
   });
 $('side').addEventListener('change', () => {
   changeGame();  // issue 70, 1: the engine's move in flight was played for the other side
@@ -786,6 +699,7 @@ const restored = restoredGame();
 if (restored) {
   changeMoves({start: restored.start, moves: restored.moves, ended: restored.ended});
   restoredMode = restored.mode;
+  game.clock = restored.clock ? clockOfTags(restored.clock) : null;
   restoredWords = (restored.from === 'address' ? 'The game of this address' : 'Your last game') +
                   ' is back (' + restored.moves.length + ' moves).';
 }
@@ -800,6 +714,7 @@ window.addEventListener('hashchange', () => {
   leaveMode();
   changeMoves({start: opened.start, moves: opened.moves, ended: opened.ended});
   restoredMode = opened.mode;
+  game.clock = opened.clock ? clockOfTags(opened.clock) : null;
   say('Opened the game of the address (' + opened.moves.length + ' moves).');
   render();
   if (ugi) restoreMode().then(settle).catch(lost);

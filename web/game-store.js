@@ -24,7 +24,11 @@ function parse(fields) {
   // A puzzle or survival game: `mode=puzzle-N` or `mode=survival`, `counted=no` once a hint
   // or a take-back means it no longer counts.
   const mode = (fields.get('mode') || '').match(/^(?:puzzle-(\d{1,4})|survival)$/);
-  return {start: start || null, moves, ended,
+  // A game on the clock: `clock=300+3&xclock=MS&oclock=MS`, as a record's tags.
+  const clock = /^[\d.]+[+ ][\d.]+$/.test(fields.get('clock') || '')
+    ? {TimeControl: fields.get('clock'), XClock: fields.get('xclock') || '', OClock: fields.get('oclock') || ''}
+    : null;
+  return {start: start || null, moves, ended, clock,
           mode: mode ? {kind: mode[1] ? 'puzzle' : 'survival', number: Number(mode[1] || 0),
                         counted: fields.get('counted') !== 'no'} : null};
 }
@@ -38,6 +42,11 @@ function fieldsOf(game) {
     fields.push('ended=' + game.ended.result);
     if (game.ended.termination) fields.push('termination=' + encodeURIComponent(game.ended.termination));
     fields.push('reason=' + encodeURIComponent(game.ended.reason));
+  }
+  if (game.clock) {
+    const ms = (side) => Math.max(0, Math.round(game.clock.remaining(side)));
+    fields.push('clock=' + game.clock.control.base / 1000 + '+' + game.clock.control.inc / 1000,
+                'xclock=' + ms('x'), 'oclock=' + ms('o'));
   }
   if (game.mode) {
     fields.push('mode=' + (game.mode.kind === 'puzzle' ? 'puzzle-' + game.mode.puzzle.number : 'survival'));

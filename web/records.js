@@ -4,8 +4,8 @@
 export const kResultOfTag = {'1-0': 'p1win', '0-1': 'p2win', '1/2-1/2': 'draw'};
 
 // The record of `game` ({start, moves, result, ended}), X and O named `x` and `o`; O's first
-// move is numbered `1...` when O moves first from the start.
-export function recordOf(game, x, o, xFirst) {
+// move is numbered `1...` when O moves first from the start. `tags`: more [name, value].
+export function recordOf(game, x, o, xFirst, tags = []) {
   const date = new Date().toISOString().slice(0, 10).replace(/-/g, '.');
   const result = {p1win: '1-0', p2win: '0-1', draw: '1/2-1/2'}[game.result] || '*';
   let moves = '', number = 1, xMoves = xFirst;
@@ -17,8 +17,9 @@ export function recordOf(game, x, o, xFirst) {
   const position = game.start ? `[Position "${game.start}"]\n` : '';
   const termination = game.ended && game.ended.termination
     ? `[Termination "${game.ended.termination.replace(/[\\"]/g, '\\$&')}"]\n` : '';
+  const more = tags.map(([name, value]) => `[${name} "${value.replace(/[\\"]/g, '\\$&')}"]\n`).join('');
   return `[Event "Qubic game"]\n[Date "${date}"]\n[X "${x}"]\n[O "${o}"]\n` +
-         `[Result "${result}"]\n${position}${termination}\n${moves}${result}\n`;
+         `[Result "${result}"]\n${position}${termination}${more}\n${moves}${result}\n`;
 }
 
 // The moves of a record: tags, comments, move numbers and the result are left out.

@@ -191,14 +191,15 @@ export class UgiClient {
   // Sets the position and searches; resolves with the best move's token. The info lines
   // go to onInfo as they come. The position is `moves` from `start` (a position string),
   // or from the empty board when `start` is null.
-  // `limits` is `movetime N` (the engine has twice that and 10 s more to answer) or
-  // `nodes N` (10 s more than N nodes take at 10 000 a second).
+  // `limits` is `movetime N` (the engine has twice that and 10 s more to answer), `nodes N`
+  // (10 s more than N nodes take at 10 000 a second) or the clocks, `p1time X p2time O ...`
+  // (the longer clock and its increment, and 10 s more: the page flags a side itself).
   async go(moves, limits, before = [], start = null) {
-    const movetime = Number((limits.match(/movetime (\d+)/) || [0, 0])[1]);
-    const nodes = Number((limits.match(/nodes (\d+)/) || [0, 0])[1]);
+    const number = (word) => Math.max(0, Number((limits.match(new RegExp(word + ' (-?\\d+)')) || [0, 0])[1]));
+    const clocks = Math.max(number('p1time'), number('p2time')) + number('p1inc');
     const lines = await this.request([...before, positionLine(moves, start), 'go ' + limits],
                                      (l) => l.startsWith('bestmove'),
-                                     2 * movetime + nodes / 10 + 10000);
+                                     2 * number('movetime') + number('nodes') / 10 + clocks + 10000);
     return lines[lines.length - 1].split(/\s+/)[1];
   }
 

@@ -387,6 +387,13 @@ def test_reload_and_links(driver, port):
     web.check(web.moves_of(driver) == ["1a1"], "and dropped: %s" % web.moves_of(driver))
 
 
+def click_move(driver, ply):
+    """A click on a move of the list, found and clicked in one script: the list is drawn
+    afresh whenever the page hears from the engine (a found button can go stale)."""
+    driver.execute_script(
+        "document.querySelector('#moves button.move[data-ply=\"%d\"]').click()" % ply)
+
+
 def test_move_list(driver, port):
     """Issue 70: the move list steps through the game (click, arrows, Esc), takes it back to
     a move, and a player can resign, shown and saved as such."""
@@ -394,7 +401,7 @@ def test_move_list(driver, port):
     for n, token in enumerate(["1a1", "2b2", "1d4", "4d4"]):
         driver.find_element(By.ID, "token").send_keys(token + "\n")
         web.wait_until(lambda: len(web.moves_of(driver)) == n + 1, 20, "the typed move " + token)
-    driver.find_element(By.CSS_SELECTOR, '#moves button.move[data-ply="2"]').click()
+    click_move(driver, 2)
     web.check(web.stones_shown(driver) == {"1a1": "x", "2b2": "o"} and
               driver.find_element(By.ID, "takeback").is_displayed(),
               "a click on the second move shows its position: %s" % web.stones_shown(driver))
@@ -407,7 +414,7 @@ def test_move_list(driver, port):
     driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
     web.check(len(web.stones_shown(driver)) == 4 and not driver.find_element(By.ID, "takeback").is_displayed(),
               "Esc goes back to the game")
-    driver.find_element(By.CSS_SELECTOR, '#moves button.move[data-ply="2"]').click()
+    click_move(driver, 2)
     driver.find_element(By.ID, "takeback").click()
     web.wait_until(lambda: web.moves_of(driver) == ["1a1", "2b2"] and
                    web.text(driver, "status") == "X to move", 20, "taken back to the second move")

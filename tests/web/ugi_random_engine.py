@@ -2,7 +2,8 @@
 """A second UGI engine for the web board's test, written apart from ours: Qubic's rules
 from scratch (the 76 lines of four), a uniformly random move, no options. The page must
 play against it as against qubic-engine, knowing nothing but what it says.
-With --hang-after N it stops answering after its Nth go (reading on, saying nothing)."""
+With --hang-after N it stops answering after its Nth go (reading on, saying nothing); with
+--endless-go N its Nth go and those after it never end (everything else is answered)."""
 import itertools
 import random
 import sys
@@ -50,6 +51,7 @@ def main():
     rng = random.Random(5)
     board = {}
     hang_after = int(sys.argv[2]) if sys.argv[1:2] == ["--hang-after"] else None
+    endless_go = int(sys.argv[2]) if sys.argv[1:2] == ["--endless-go"] else None
     searches = 0
     say = lambda text: (sys.stdout.write(text + "\n"), sys.stdout.flush())
     for raw in sys.stdin:
@@ -74,6 +76,8 @@ def main():
                 board = new
         elif cmd == "go":
             searches += 1
+            if endless_go is not None and searches >= endless_go:
+                continue  # a search that never ends, not even at stop
             free = [i for i in range(64) if i not in board]
             say("info depth 1 score cp 0")
             say("bestmove " + token_of(rng.choice(free)))

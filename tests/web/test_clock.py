@@ -1,0 +1,146 @@
+#!/usr/bin/python3
+"""The game clock in a real browser (issue 70, docs/web.md): the engine is told both clocks
+(`go p1time p2time p1inc p2inc`), the increment is added after a move, a player whose time
+runs out loses and the record says so as the terminal game writes it, a reload keeps the
+clocks, and an engine whose search never ends loses on time.
+
+usage: test_clock.py BUILD_DIR WEB_DIR   (exit 77: no browser here)"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+try:
+    from selenium.webdriver.common.by import By
+    import test_web as web
+except ImportError:
+    print("SKIP: python3-selenium is not installed (make test installs it)")
+    sys.exit(77)
+
+check, wait_until, text = web.check, web.wait_until, web.text
+
+
+def seconds(shown):
+    """'X 0:29.4' or 'O 1:05' -> seconds."""
+    m = re.match(r"^[XO] (\d+):(\d+(?:\.\d)?)$", shown)
+    return int(m.group(1)) * 60 + float(m.group(2))
+
+
+def new_game(driver, url):
+    driver.get(url)
+    wait_until(lambda: text(driver, "engine") not in ("", "connecting…"), 30, "the engine answers")
+    driver.find_element(By.ID, "new").click()
+    wait_until(lambda: "On the clock" in text(driver, "message"), 20, "a new game on the clock")
+
+
+def test_time_forfeit_and_record(server, scratch):
+    driver = web.browser(1280, 800)
+    try:
+        new_game(driver, server.url + "?clock=4+0")
+        check(text(driver, "message").endswith("On the clock: 4 s + 0 s a move."), text(driver, "message"))
+        check(text(driver, "clock-o") == "O 0:04.0", "O's clock waits at 4 s: " + text(driver, "clock-o"))
+        driver.find_element(By.ID, "token").send_keys("1a1\n")
+        wait_until(lambda: len(web.moves_of(driver)) == 2 or "Game over" in text(driver, "status"), 30,
+                   "the engine's reply within its 4 s")
+        wait_until(lambda: "Game over" in text(driver, "status"), 30, "X's time runs out")
+        check(text(driver, "status") == "Game over: O wins (X ran out of time)", text(driver, "status"))
+        check(text(driver, "banner") == "You lost on time.", text(driver, "banner"))
+        check(text(driver, "clock-x") == "X 0:00.0", "X's clock shows nothing left")
+        check(web.moves_of(driver) == ["1a1", web.moves_of(driver)[1]] and len(web.moves_of(driver)) == 2,
+              "the game: X's move and the engine's reply, no more: %s" % web.moves_of(driver))
+        driver.find_element(By.ID, "save").click()
+        record = wait_until(lambda: driver.find_element(By.ID, "record").get_attribute("value"), 10, "a record")
+        for tag in ('[Result "0-1"]', '[Termination "time forfeit"]', '[TimeControl "tc=4+0"]',
+                    '[XClock "0"]'):
+            check(tag in record, "the record has " + tag)
+        left = int(re.search(r'\[OClock "(\d+)"\]', record).group(1))
+        check(0 < left < 4000, "O's clock in the record: %d ms, less its move's time" % left)
+        # The terminal game's reader takes the record as a game lost on time.
+        path = os.path.join(scratch, "forfeit.qgn")
+        with open(path, "w") as f:
+            f.write(record)
+        out = subprocess.run([web.SOLVE, "review", path, "--time", "1"], capture_output=True,
+                             text=True, timeout=60)
+        check(out.returncode == 0, "qubic-solve review reads it: %s" % (out.stderr.strip()[:200]))
+    finally:
+        driver.quit()
+
+
+def test_engine_told_and_increment(server):
+    driver = web.browser(1280, 800)
+    try:
+        driver.get(server.url + "?clock=30+2")
+        wait_until(lambda: text(driver, "engine") not in ("", "connecting…"), 30, "the engine answers")
+        driver.execute_script(
+            "window.sent = []; const send = WebSocket.prototype.send;"
+            " WebSocket.prototype.send = function (d) { window.sent.push(String(d));"
+            " return send.call(this, d); };")
+        driver.find_element(By.ID, "new").click()
+        wait_until(lambda: "On the clock" in text(driver, "message"), 20, "a new game on the clock")
+        driver.find_element(By.ID, "token").send_keys("1a1\n")
+        wait_until(lambda: len(web.moves_of(driver)) == 2, 40, "the engine's reply")
+        go = [l for l in driver.execute_script("return window.sent") if l.startswith("go ")]
+        m = re.match(r"^go p1time (\d+) p2time (\d+) p1inc 2000 p2inc 2000$", go[-1] if go else "")
+        check(m is not None, "the engine is told both clocks and increments: %s" % go)
+        check(30000 < int(m.group(1)) <= 32000 and 29000 < int(m.group(2)) <= 30000,
+              "X's clock had its increment, O's ran only while O moved: %s" % go[-1])
+        x, o = seconds(text(driver, "clock-x")), seconds(text(driver, "clock-o"))
+        check(x <= 32 and o <= 32 and o > 2, "the clocks after a move each: X %s, O %s" % (x, o))
+        check(driver.find_element(By.ID, "clock-x").get_attribute("data-running") == "true",
+              "X's clock runs on X's turn")
+        time.sleep(1.5)
+        later = seconds(text(driver, "clock-x"))
+        check(later < x, "and goes down: %s then %s" % (x, later))
+        driver.refresh()
+        wait_until(lambda: text(driver, "clock-x").startswith("X "), 30, "the clocks after a reload")
+        again = seconds(text(driver, "clock-x"))
+        check(again <= later and again > later - 10,
+              "a reload keeps the clocks: X %s before, %s after" % (later, again))
+        check(web.moves_of(driver)[:1] == ["1a1"], "and the game")
+    finally:
+        driver.quit()
+
+
+def test_hung_engine_loses_on_time(scratch):
+    server = web.Server([sys.executable, web.RANDOM_ENGINE, "--endless-go", "2"], scratch)
+    driver = web.browser(1280, 800)
+    try:
+        new_game(driver, server.url + "?clock=3+0")
+        driver.find_element(By.ID, "token").send_keys("1a1\n")
+        wait_until(lambda: len(web.moves_of(driver)) == 2, 30, "the engine's first reply")
+        wait_until(lambda: text(driver, "status") == "X to move", 30, "X's turn")
+        free = next(t for t in ("2b2", "3c3", "4d4") if t not in web.moves_of(driver))
+        driver.find_element(By.ID, "token").send_keys(free + "\n")
+        wait_until(lambda: "Game over" in text(driver, "status"), 30, "the hung engine's time runs out")
+        check(text(driver, "status") == "Game over: X wins (O ran out of time)", text(driver, "status"))
+        check(text(driver, "banner") == "You won on time!", text(driver, "banner"))
+        check(len(web.moves_of(driver)) == 3, "no move of the engine after its flag fell")
+    finally:
+        driver.quit()
+        server.stop()
+
+
+def main():
+    if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
+        print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
+        return 77
+    scratch = tempfile.mkdtemp(prefix="qubic-clock-test-")
+    web.BROWSER_TMP = os.path.join(scratch, "browser-tmp")
+    os.mkdir(web.BROWSER_TMP)
+    server = web.Server([web.ENGINE, "--serve-page"], scratch)
+    try:
+        test_time_forfeit_and_record(server, scratch)
+        test_engine_told_and_increment(server)
+    finally:
+        server.stop()
+    test_hung_engine_loses_on_time(scratch)
+    shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
