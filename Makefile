@@ -15,7 +15,7 @@ PREFIX   ?= /usr/local
 # the tests and `make run` read) is made again at once, not at the next build.
 REFRESH_DATA = @cmake --build $(BUILD) -j $(JOBS) >/dev/null
 
-.PHONY: all deps build run web site test check sanitize tsan tsan-all tsan-run warnings format bench book book-page book-small book-smaller book-annealed book-1b1 puzzles table install deb clean
+.PHONY: all deps build run web site screenshots test check sanitize tsan tsan-all tsan-run warnings format bench book book-page book-small book-smaller book-annealed book-1b1 puzzles table install deb clean
 
 SOURCE_DIRS := engine config protocol tui tools tests
 
@@ -72,6 +72,12 @@ run:
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS) --target qubic
 	@./$(BUILD)/bin/qubic
+
+# docs/web.md's figures made again by the browser tests that shoot them (issue 70, 12).
+screenshots: build
+	@for t in test_web test_board_views test_modes test_page_study; do \
+	  /usr/bin/python3 tests/web/$$t.py $(BUILD) web docs/web >/dev/null || exit 1; done
+	@echo "docs/web/: the figures made again; git diff --stat docs/web shows which changed"
 
 # The suite, the static site's test among it (make site: the engine as WebAssembly).
 test: build site

@@ -115,13 +115,19 @@ int run(int argc, char** argv) {
   replies = new qubic::LineOutput(STDOUT_FILENO);
   std::mutex sessionMutex;
   qubic::UgiSession* session = nullptr;
-  qubic::PlayerSearcher searcher([&](const qubic::MoveChoice& choice, bool done) {
-    const std::lock_guard<std::mutex> lock(sessionMutex);
-    if (done)
-      session->onSearchDone(choice);
-    else
-      session->onSearchProgress(choice);
-  });
+  qubic::PlayerSearcher searcher(
+      [&](const qubic::MoveChoice& choice, bool done) {
+        const std::lock_guard<std::mutex> lock(sessionMutex);
+        if (done)
+          session->onSearchDone(choice);
+        else
+          session->onSearchProgress(choice);
+      },
+      false,
+      [&](const std::vector<std::string>& lines) {
+        const std::lock_guard<std::mutex> lock(sessionMutex);
+        session->onStudied(lines);
+      });
   qubic::UgiSession ugi(settings.value(), searcher, writeLine);
   session = &ugi;
   if (args.servePage) ugi.refuseFileOptions();

@@ -22,8 +22,10 @@ std::uint64_t effectiveSeed(std::int64_t seed) {
 
 }  // namespace
 
-PlayerSearcher::PlayerSearcher(Report report, bool onCallerThread)
-    : report_(std::move(report)), jobs_(onCallerThread ? nullptr : std::make_unique<JobThread>()) {}
+PlayerSearcher::PlayerSearcher(Report report, bool onCallerThread, StudyReport studied)
+    : report_(std::move(report)),
+      studied_(std::move(studied)),
+      jobs_(onCallerThread ? nullptr : std::make_unique<JobThread>()) {}
 
 PlayerSearcher::~PlayerSearcher() = default;
 
@@ -126,10 +128,36 @@ MoveChoice PlayerSearcher::think(const SearchJob& job) {
 
 MoveChoice PlayerSearcher::search(const SearchJob& job, const std::atomic<bool>& stop,
                                   const ProgressFn& progress) {
+  if (job.study) {
+    try {
+      const bool review = job.study->kind == StudyJob::Kind::Review;
+      std::vector<std::string> lines =
+          review ? this->review(*job.study, stop) : explainLines(job.study->start, stop);
+      if (!stop && studied_) studied_(lines);  // a stopped study is not the study
+    } catch (const std::exception& e) {
+      MoveChoice failed;
+      failed.error = std::string("it failed: ") + e.what();
+      return failed;
+    }
+    return MoveChoice{};
+  }
   MoveLimits limits = job.limits;
   limits.stop = &stop;
   // A failure comes back as choice.error: the session says so and plays a legal move.
   return chooseReportingErrors(*player_, job.position, limits, progress);
+}
+
+std::vector<std::string> PlayerSearcher::review(const StudyJob& job,
+                                                const std::atomic<bool>& stop) {
+  Solver solver(reviewSolverOptions());
+  ReviewOptions options = reviewBudget(job.positions);
+  options.stop = &stop;
+  const std::shared_ptr<const OpeningTable> table = table_;
+  if (table) options.known = [table](const Position& pos) { return tableValue(*table, pos); };
+  std::vector<std::string> lines;
+  for (const ReviewedMove& m : reviewGame(solver, job.start, job.moves, options))
+    lines.push_back(reviewLine(m));
+  return lines;
 }
 
 void PlayerSearcher::waitIfStopping() {

@@ -20,7 +20,8 @@ class PlayerSearcher final : public Searcher {
   // With `onCallerThread`, start() searches at once on the caller's thread and reports
   // before it returns, and stop() can do nothing: for a build without threads (the
   // WebAssembly engine in a page, protocol/wasm/), whose searches are stopped from outside.
-  explicit PlayerSearcher(Report report, bool onCallerThread = false);
+  // `studied` receives a study's lines (StudyJob), under the same rules as `report`.
+  explicit PlayerSearcher(Report report, bool onCallerThread = false, StudyReport studied = {});
   ~PlayerSearcher() override;  // stops and waits for a running search
 
   // Only between searches: it may replace the Player a running search uses. The session
@@ -47,8 +48,12 @@ class PlayerSearcher final : public Searcher {
  private:
   MoveChoice search(const SearchJob& job, const std::atomic<bool>& stop,
                     const ProgressFn& progress);
+  // A game's review as the game and `qubic-solve review --positions` make it: the same
+  // solver options, budget and opening table, so the same verdicts.
+  std::vector<std::string> review(const StudyJob& job, const std::atomic<bool>& stop);
 
   Report report_;
+  StudyReport studied_;
   std::unique_ptr<Player> player_;
   std::shared_ptr<const OpeningTable> table_;  // the shipped opening table, read once
   bool cacheLoaded_ = false;                   // the proven values' cache was read into the player

@@ -3,21 +3,43 @@
 // protocol are deterministic and need no threads.
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "config/settings.hpp"
 #include "engine/core/position.hpp"
 #include "engine/play/player.hpp"
+#include "engine/study/review.hpp"
 
 namespace qubic {
 
+// A study of the game instead of a search: `review` (the moves from `start` judged with
+// proofs, each position within `positions` evaluated positions: engine/study/review) or
+// `explain` (how the side to move at `start` wins: engine/study/explain).
+struct StudyJob {
+  enum class Kind : std::uint8_t { Review, Explain };
+  Kind kind = Kind::Review;
+  Position start;
+  std::vector<int> moves;
+  std::uint64_t positions = 0;
+};
+
 // One search: the position (the game is not over) and its limits. limits.stop is left
-// empty; the searcher owns the stop flag.
+// empty; the searcher owns the stop flag. With `study`, the job is that study instead: its
+// lines go to the study report, and the final result (no move) ends it.
 struct SearchJob {
   Position position;
   MoveLimits limits;
   bool infinite = false;  // the protocol holds the answer back until `stop`
+  std::optional<StudyJob> study;
 };
+
+// Receives a finished study's lines, as the protocol says them (on the searching thread,
+// as the results); none for a study that was stopped.
+using StudyReport = std::function<void(const std::vector<std::string>& lines)>;
 
 class Searcher {
  public:

@@ -34,7 +34,11 @@ constexpr std::string_view kHelpText =
     "  go [p1time T] [p2time T] [p1inc I] [p2inc I] [movestogo N] [movetime T]\n"
     "     [nodes N] [depth D] [infinite]  think and answer bestmove <move>\n"
     "  stop                             answer bestmove now\n"
-    "  query gameover|p1turn|result|winline  answered with response ...\n"
+    "  query gameover|p1turn|result|winline|review  answered with response ...\n"
+    "  review [positions N]             review the position's moves with proofs: a line\n"
+    "                                   each, then reviewok (stop ends it early)\n"
+    "  explain                          how the side to move wins, step by step, then\n"
+    "                                   explainok\n"
     "  d                                draw the board\n"
     "  bench                            the bench signature: nodes of fixed searches\n"
     "  bench solve                      solve the empty board (one thread, no book or table)\n"
@@ -93,6 +97,8 @@ const UgiSession::CommandSpec* UgiSession::findCommand(std::string_view word) {
       {"uginewgame", false, &UgiSession::newGame},
       {"position", false, &UgiSession::setPosition},
       {"go", false, &UgiSession::go},
+      {"review", false, &UgiSession::review},
+      {"explain", false, &UgiSession::explain},
       {"stop", true, &UgiSession::stop},
       {"quit", true, &UgiSession::quit},
       {"query", true, &UgiSession::query},
@@ -196,15 +202,53 @@ void UgiSession::newGame(const Command& c) {
   if (rejectArguments("uginewgame", c)) return;
   searcher_.newGame();
   position_ = Position{};
+  line_ = PositionLine{};
 }
 
 void UgiSession::setPosition(const Command& c) {
-  const Parsed<Position> parsed = parsePositionArguments(c.rest);
+  const Parsed<PositionLine> parsed = parsePositionArguments(c.rest);
   if (!parsed) {
     error("position: " + parsed.error());
     return;
   }
-  position_ = parsed.value();
+  line_ = parsed.value();
+  position_ = line_.end;
+}
+
+// Our extension (docs/protocol.md): the moves of the last `position` reviewed with proofs,
+// as the game's review and `qubic-solve review --positions N` make it.
+void UgiSession::review(const Command& c) {
+  const Parsed<std::uint64_t> positions = parseReviewArguments(c.args);
+  if (!positions) return error("review: " + positions.error());
+  if (line_.moves.empty())
+    return error("review: the position has no moves to review; send position ... moves ...");
+  startStudy({StudyJob::Kind::Review, line_.start, line_.moves, positions.value()}, "review");
+}
+
+// Our extension (docs/protocol.md): how the side to move wins, step by step where it wins
+// by threes, as the game's explain (x) and `qubic-solve explain` tell it.
+void UgiSession::explain(const Command& c) {
+  if (rejectArguments("explain", c)) return;
+  if (position_.isGameOver()) return error("explain: the game is over");
+  startStudy({StudyJob::Kind::Explain, position_, {}, 0}, "explain");
+}
+
+void UgiSession::startStudy(const StudyJob& study, std::string_view name) {
+  SearchJob job;
+  job.position = position_;
+  job.study = study;
+  search_ = RunningSearch{position_, false, false, false, std::nullopt, {}, std::string(name)};
+  try {
+    searcher_.start(job);
+  } catch (...) {
+    search_.reset();
+    throw;
+  }
+}
+
+void UgiSession::onStudied(const std::vector<std::string>& lines) {
+  if (!search_ || search_->study.empty()) return;
+  for (const std::string& line : lines) say(line);
 }
 
 void UgiSession::go(const Command& c) {
@@ -233,7 +277,7 @@ void UgiSession::go(const Command& c) {
   const bool timed =
       !asked.infinite && (job.limits.moveTime < kNoTimeLimit || asked.moveTimeMs.has_value() ||
                           asked.clockMs[index(position_.sideToMove())].has_value());
-  search_ = RunningSearch{position_, asked.infinite, timed, false, std::nullopt, {}};
+  search_ = RunningSearch{position_, asked.infinite, timed, false, std::nullopt, {}, {}};
   try {
     searcher_.start(job);
   } catch (...) {
@@ -284,8 +328,8 @@ void UgiSession::query(const Command& c) {
   }
   if (args.size() != 1) {
     error(
-        "query: expected query gameover, query p1turn, query result, query winline or "
-        "query level N");
+        "query: expected query gameover, query p1turn, query result, query winline, "
+        "query review, query explain or query level N");
     return;
   }
   if (sameWord(args[0], "gameover"))
@@ -294,8 +338,10 @@ void UgiSession::query(const Command& c) {
     return say(position_.sideToMove() == Side::X ? "response true" : "response false");
   if (sameWord(args[0], "result")) return say("response " + std::string(resultWord(position_)));
   if (sameWord(args[0], "winline")) return say("response " + winningLineWord(position_));
+  // Whether `review` is offered: a GUI asks before it sends a command other engines lack.
+  if (sameWord(args[0], "review") || sameWord(args[0], "explain")) return say("response true");
   error("query: unknown question " + shown(args[0]) +
-        "; expected gameover, p1turn, result, winline or level N");
+        "; expected gameover, p1turn, result, winline, review, explain or level N");
 }
 
 // An extension for GUIs that offer the levels by name: the level's rating and its words.
@@ -377,6 +423,15 @@ void UgiSession::onSearchProgress(const MoveChoice& best) {
 
 void UgiSession::onSearchDone(const MoveChoice& result) {
   if (!search_ || search_->heldResult) return;
+  if (!search_->study.empty()) {
+    const std::string study = search_->study;
+    if (!result.error.empty()) error(study + ": " + result.error);
+    if (search_->stopRequested)
+      say("info string " + study + " stopped: " +
+          (study == "review" ? "the moves were not all judged" : "nothing was proven"));
+    search_.reset();
+    return say(study + "ok");
+  }
   MoveChoice checked = result;
   if (!search_->position.isLegal(checked.move)) {
     // Never print an illegal move, whatever the searcher did.

@@ -16,6 +16,7 @@
 #include "engine/core/position.hpp"
 #include "engine/play/player.hpp"
 #include "searcher.hpp"
+#include "ugi_commands.hpp"
 
 namespace qubic {
 
@@ -43,6 +44,8 @@ class UgiSession {
   // From the searcher: the best move so far, and the final result of the search.
   void onSearchProgress(const MoveChoice& best);
   void onSearchDone(const MoveChoice& result);
+  // A finished study's lines (StudyReport): a review's or an explanation's.
+  void onStudied(const std::vector<std::string>& lines);
 
   // True when `line` needs the engine idle and a search with a time limit is running
   // (so it ends by itself): the caller should wait for that search before handing the line
@@ -63,6 +66,7 @@ class UgiSession {
     bool stopRequested = false;
     std::optional<MoveChoice> heldResult;  // an infinite search that ended before `stop`
     std::string lastInfo;
+    std::string study;  // a `review` or `explain`: it ends with reviewok or explainok
   };
   // One command line taken apart; the views point into the line.
   struct Command {
@@ -79,6 +83,9 @@ class UgiSession {
   void newGame(const Command& c);
   void setPosition(const Command& c);
   void go(const Command& c);
+  void review(const Command& c);
+  void explain(const Command& c);
+  void startStudy(const StudyJob& job, std::string_view name);
   void stop(const Command& c);
   void quit(const Command& c);
   void query(const Command& c);
@@ -99,6 +106,7 @@ class UgiSession {
   Searcher& searcher_;
   LineSink output_;
   Position position_;
+  PositionLine line_;  // the last position command's start and moves (review)
   std::optional<RunningSearch> search_;
   bool quit_ = false;
   bool servesPage_ = false;                                        // refuseFileOptions()

@@ -1,9 +1,11 @@
 #include "ugi_commands.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cmath>
 
+#include "engine/core/lines.hpp"
 #include "engine/core/notation.hpp"
 
 namespace qubic {
@@ -126,8 +128,8 @@ Parsed<GoLimits> parseGoArguments(const std::vector<std::string_view>& words) {
   return Result::success(go);
 }
 
-Parsed<Position> parsePositionArguments(std::string_view text) {
-  using Result = Parsed<Position>;
+Parsed<PositionLine> parsePositionArguments(std::string_view text) {
+  using Result = Parsed<PositionLine>;
   const std::vector<std::string_view> words = splitWords(text);
   if (words.empty()) return Result::failure("expected startpos or fen <position string>");
   std::size_t movesAt = 1;
@@ -149,9 +151,81 @@ Parsed<Position> parsePositionArguments(std::string_view text) {
   } else {
     return Result::failure("expected startpos or fen, got " + shown(words[0]));
   }
-  if (movesAt == words.size()) return Result::success(start);
+  if (movesAt == words.size()) return Result::success({start, {}, start});
   const std::size_t movesEnd = offsetIn(text, words[movesAt]) + words[movesAt].size();
-  return playMoves(start, text.substr(movesEnd));
+  const Parsed<std::vector<int>> moves = readMoves(start, text.substr(movesEnd));
+  if (!moves) return Result::failure(moves.error());
+  Position end = start;
+  for (const int m : moves.value()) end.play(m);
+  return Result::success({start, moves.value(), end});
+}
+
+Parsed<std::uint64_t> parseReviewArguments(const std::vector<std::string_view>& words) {
+  using Result = Parsed<std::uint64_t>;
+  if (words.empty()) return Result::success(kReviewPositions);
+  if (words.size() != 2 || !sameWord(words[0], "positions"))
+    return Result::failure("expected nothing or positions N, e.g. review positions 100000");
+  const Parsed<std::int64_t> n = readInteger(words[1], "positions", 1, 1'000'000'000);
+  if (!n) return Result::failure(n.error());
+  return Result::success(static_cast<std::uint64_t>(n.value()));
+}
+
+namespace {
+
+std::string valueWords(const ProvenValue& v) {
+  switch (v.kind) {
+    case ValueKind::Win:
+      return "win " + std::to_string(v.plies);
+    case ValueKind::Loss:
+      return "loss " + std::to_string(v.plies);
+    case ValueKind::Draw:
+      return "draw";
+    case ValueKind::Unknown:
+      break;
+  }
+  return "unknown";
+}
+
+}  // namespace
+
+std::vector<std::string> explainLines(const Position& pos, const std::atomic<bool>& stop) {
+  const WinExplained win = explainWin(pos, &stop);
+  if (stop) return {};
+  const Side us = pos.sideToMove();
+  if (!win.steps.empty()) {
+    std::vector<std::string> lines{"info string explain forcing plies " +
+                                   std::to_string(win.plies)};
+    for (std::size_t k = 0; k < win.steps.size(); ++k) {
+      const ForcingStep& step = win.steps[k];
+      std::string threes;
+      for (const Three& t : step.threes) {
+        threes += threes.empty() ? " threes " : " ";
+        const auto& cells = kLineTables.cells[static_cast<std::size_t>(t.line)];
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+          if (i > 0) threes += '-';
+          threes += moveToken(cells[i]);
+        }
+      }
+      lines.push_back("info string explain step " + std::to_string(k + 1) + " move " +
+                      moveToken(step.move) + " reply " +
+                      (step.reply >= 0 ? moveToken(step.reply) : std::string("none")) + threes +
+                      ": " + describeStep(step, us));
+    }
+    return lines;
+  }
+  if (win.quiet.proven)
+    return {"info string explain quiet move " + moveToken(win.quiet.move) + " plies " +
+            std::to_string(win.quiet.plies) + ": " + describeQuietWin(win.quiet, us)};
+  return {"info string explain none: " + sideName(us) +
+          " has no win by threes alone here, and none was proven in a short search"};
+}
+
+std::string reviewLine(const ReviewedMove& r) {
+  std::string verdict = verdictName(r.verdict);
+  std::replace(verdict.begin(), verdict.end(), ' ', '-');
+  return "info string review ply " + std::to_string(r.ply + 1) + " move " + moveToken(r.move) +
+         " before " + valueWords(r.before) + " after " + valueWords(r.after) + " verdict " +
+         verdict + ": " + describeVerdict(r);
 }
 
 std::string searchStats(std::uint64_t nodes, double seconds) {

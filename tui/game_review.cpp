@@ -4,17 +4,6 @@
 
 namespace qubic::tui {
 
-namespace {
-
-SolverOptions reviewSolver() {
-  SolverOptions options;
-  options.tableMb = 64;  // memory is taken only as the search fills it
-  options.threatEntries = std::size_t{1} << 18;
-  return options;
-}
-
-}  // namespace
-
 std::size_t ReviewState::covers(const Position& from, const std::vector<int>& moves) const {
   if (!finished() || !(from == start)) return 0;
   const std::size_t n = std::min(moves.size(), line.size());
@@ -24,7 +13,7 @@ std::size_t ReviewState::covers(const Position& from, const std::vector<int>& mo
 }
 
 GameReview::GameReview(std::shared_ptr<KnownValues> known)
-    : known_(std::move(known)), solver_(reviewSolver()) {}
+    : known_(std::move(known)), solver_(reviewSolverOptions()) {}
 
 void GameReview::start(const Position& start, const std::vector<int>& line,
                        std::uint64_t perPosition) {

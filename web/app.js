@@ -14,6 +14,7 @@ import {gameOfAddress, keepGame, restoredGame} from './game-store.js';
 import {kResultOfTag, movesOfRecord, recordOf, tagsOfRecord} from './records.js';
 import {MoveList} from './move-list.js';
 import * as modes from './modes.js';
+import * as review from './review.js';
 import {GameClock, clockText, clockWords, parseTimeControl, timeControlText} from './clock.js';
 
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
@@ -34,6 +35,8 @@ const game = {
   view: null,       // the ply shown from the move list (1: after the first move), null: the game
   mode: null,       // a puzzle {kind, puzzle, hinted, winning} or survival {kind, bound, tainted}
   clock: null,      // a GameClock (clock.js) when the game is played on the clock
+  review: null,     // the engine's review: {moves: the moves reviewed, lines: a line a move}
+  explain: null,    // an explanation on the board: {steps: [{move, reply, threes, words}], shown, ...}
   generation: 0,    // bumped by new game, undo and load: a search for an old position is dropped
 };
 let ugi = null;
@@ -64,8 +67,10 @@ function render() {
   const viewing = game.view !== null;
   const shown = viewing ? game.moves.slice(0, game.view) : game.moves;
   const last = shown.length ? indexOf(shown[shown.length - 1]) : null;
-  board.draw(stonesOf(shown), viewing ? {last} :
+  if (game.explain) drawExplanation();
+  else board.draw(stonesOf(shown), viewing ? {last} :
     {last, hint: game.hint, line: game.line, values: game.values});
+  $('explain-next').hidden = $('explain-end').hidden = !game.explain;
   const toMove = game.xToMove ? 'X' : 'O';
   $('status').textContent = game.over ? 'Game over: ' + (kResultText[game.result] || game.result) +
                                         (game.ended ? ' (' + game.ended.reason + ')' : '')
@@ -77,7 +82,9 @@ function render() {
   showClocks();
   showMode();
   showClaim();
-  moveList.draw(game.moves, game.view);
+  const verdicts = review.currentVerdicts(game.review, game.moves);
+  moveList.draw(game.moves, game.view, verdicts, review.markOf);
+  review.drawReviewList($('review-list'), Object.values(verdicts), xMovesFirst());
   keepGame(game);
 }
 
@@ -127,7 +134,8 @@ function resign() {
 // old ones goes, and settle() asks the engine again.
 function changeMoves(fields) {
   Object.assign(game, {over: false, result: '', hint: null, line: [], claim: '', values: {},
-                       view: null}, fields);
+                       view: null, explain: null}, fields);
+  if ('start' in fields) game.review = null;  // another game: the review was of the last
   // Until the engine says (settle), the side to move by the count of moves: the status is
   // not left stale meanwhile.
   game.xToMove = (game.moves.length % 2 === 0) === xMovesFirst();
@@ -203,6 +211,7 @@ function playHuman(token) {
   if (game.view !== null)
     return say('This is the position after move ' + game.view + ': Esc goes back to the game, ' +
                'or Take back to here plays on from it.');
+  if (game.explain) return say('The board shows an explanation: Next step, or Esc goes back to the game.');
   if (stonesOf(game.moves)[index]) return say(tokenOf(index) + ' is taken; choose an empty cell.', 'error');
   ++game.generation;
   if (ugi) ugi.stop();  // an analysis of the position before
@@ -377,6 +386,9 @@ function showClocks() {
   }
 }
 
+// A reload or a closed page keeps the clocks as they are at that moment.
+window.addEventListener('pagehide', () => keepGame(game));
+
 // Every tenth of a second: the clocks shown, and a flag fallen; the kept game's clocks each
 // second (a reload goes on with the time as it was).
 let lastKept = 0;
@@ -390,6 +402,102 @@ setInterval(() => {
     keepGame(game);
   }
 }, 100);
+
+// The proven review of the game so far (review.js): the engine's `review`, at the budget of
+// ?review=N in the address (positions a position), else the engine's 100 000.
+async function reviewGame() {
+  if (!game.moves.length) return say('Nothing to review yet: no move has been played.');
+  changeGame();  // the engine's search or the analysis gives way
+  const generation = game.generation;
+  const asked = Math.floor(Number(new URLSearchParams(location.search).get('review')));
+  const positions = asked >= 1 ? asked : 100000;
+  say('Reviewing ' + game.moves.length + ' moves with proofs (' + positions +
+      ' positions a position)…');
+  const result = await ugi.review(game.moves, game.start, positions);
+  if (generation !== game.generation) return;
+  if (result.error) {
+    say('No review: ' + result.error + '.', 'error');
+  } else {
+    game.review = {moves: game.moves.slice(), lines: result.moves};
+    say(review.summaryOf(result.moves, xMovesFirst()));
+  }
+  render();
+  await settle();
+}
+
+// Explain (the engine's `explain`, docs/protocol.md): how the side to move wins. A forcing
+// win is shown a step at a time on the board (the winner's move, the threes it makes, the
+// cell the defender must take); the board shows the line, not the game, until it ends.
+async function explainWin() {
+  if (game.over) return say('The game is over: nothing to explain.');
+  changeGame();
+  const generation = game.generation;
+  if (game.mode) game.mode.hinted = true;  // it gives a puzzle's answer away: as a hint
+  say('Looking for the win, to explain it…');
+  const result = await ugi.explain(game.moves, game.start);
+  if (generation !== game.generation) return;
+  if (result.error) {
+    say('No explanation: ' + result.error + '.', 'error');
+  } else if (result.kind === 'none') {
+    say(result.words + '.');
+  } else {
+    const side = game.xToMove ? 'X' : 'O';
+    game.explain = result.kind === 'forcing'
+      ? {side, steps: result.steps, plies: result.plies, shown: 1}
+      : {side, steps: [{move: result.move, reply: null, threes: [], words: result.words}],
+         plies: result.plies, shown: 1, quiet: true};
+    sayStep();
+  }
+  render();
+  if (!game.explain) await settle();
+}
+
+function sayStep() {
+  const e = game.explain;
+  const step = e.steps[e.shown - 1];
+  if (e.quiet) return say(step.words + ' (Back to the game: Esc.)');
+  // Counted in the winner's moves: after a double threat the move that completes a line
+  // is not a step of its own.
+  const completes = e.steps[e.steps.length - 1].words === 'completes a line';
+  const total = e.steps.length + (completes ? 0 : 1);
+  const last = e.shown === e.steps.length;
+  say('Forcing win in ' + total + ' moves (checked by the rules), move ' + e.shown + ' of ' +
+      total + ': ' + e.side + ' ' + step.move + ' ' + step.words +
+      (step.reply ? ' at ' + step.reply : '') + '.' +
+      (last && !completes ? ' Move ' + total + ' completes a line.' : '') +
+      ' (The board shows the line, not the game.)');
+}
+
+function drawExplanation() {
+  const e = game.explain;
+  const stones = stonesOf(game.moves);
+  const other = e.side === 'X' ? 'o' : 'x';
+  e.steps.slice(0, e.shown).forEach((step, k) => {
+    stones[indexOf(step.move)] = e.side.toLowerCase();
+    if (step.reply && k < e.shown - 1) stones[indexOf(step.reply)] = other;
+  });
+  const step = e.steps[e.shown - 1];
+  board.draw(stones, {last: indexOf(step.move), hint: step.reply ? indexOf(step.reply) : null,
+                      line: step.threes.flat().map(indexOf)});
+}
+
+function explainNext() {
+  if (!game.explain) return;
+  if (game.explain.shown < game.explain.steps.length) {
+    ++game.explain.shown;
+    sayStep();
+    return render();
+  }
+  endExplanation();
+}
+
+function endExplanation() {
+  if (!game.explain) return;
+  game.explain = null;
+  say('End of the explanation: the board shows the game again.');
+  render();
+  settle().catch(lost);
+}
 
 // A puzzle's first move, judged at once where the opening analysis settles it.
 function judgeFirstMove(token) {
@@ -566,6 +674,10 @@ $('save').addEventListener('click', save);
 $('takeback').addEventListener('click', takeBackToView);
 $('live').addEventListener('click', () => viewPly(game.moves.length));
 $('resign').addEventListener('click', resign);
+$('review').addEventListener('click', () => reviewGame().catch(lost));
+$('explain').addEventListener('click', () => explainWin().catch(lost));
+$('explain-next').addEventListener('click', explainNext);
+$('explain-end').addEventListener('click', endExplanation);
 $('puzzle').addEventListener('click', () => startPuzzle().catch(lost));
 $('next-puzzle').addEventListener('click', () => startPuzzle().catch(lost));
 $('survival').addEventListener('click', startSurvival);
@@ -609,6 +721,7 @@ $('clock').addEventListener('change', () => {
 function changeGame() {
   ++game.generation;
   if (ugi) ugi.stop();
+  game.explain = null;
 }
 
 $('level').addEventListener('change', () => {
@@ -662,6 +775,7 @@ window.addEventListener('keydown', (e) => {
   const at = game.view === null ? game.moves.length : game.view;
   if (!onCell && e.key === 'ArrowLeft' && at > 0) return viewPly(at - 1);
   if (!onCell && e.key === 'ArrowRight' && game.view !== null) return viewPly(at + 1);
+  if (e.key === 'Escape' && game.explain) return endExplanation();
   if (e.key === 'Escape' && game.view !== null) return viewPly(game.moves.length);
   if (e.key === 'r') board.resetTurn();
   if (e.key === '/') {  // to the move box, as a search box is reached in many pages

@@ -63,8 +63,14 @@ export function gameOfAddress() {
 // The game the page's address names, else the one kept from the last visit, else null.
 export function restoredGame() {
   const fromAddress = gameOfAddress();
-  if (fromAddress) return {...fromAddress, from: 'address'};
   const kept = parse(new URLSearchParams(localStorage.getItem(kKey) || ''));
+  if (fromAddress) {
+    // The same game kept in this browser has the later clocks (kept as the page went away;
+    // a reload keeps the address it had before).
+    const same = kept && kept.start === fromAddress.start &&
+                 kept.moves.join() === fromAddress.moves.join();
+    return {...fromAddress, clock: same && kept.clock ? kept.clock : fromAddress.clock, from: 'address'};
+  }
   return kept ? {...kept, from: 'kept'} : null;
 }
 

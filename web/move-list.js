@@ -10,8 +10,10 @@ export class MoveList {
     });
   }
 
-  // `viewed`: the ply shown (1 = after the first move), or null for the game as it is.
-  draw(moves, viewed) {
+  // `viewed`: the ply shown (1 = after the first move), or null for the game as it is;
+  // `verdicts`: ply -> a review's line, whose mark ('?' a mistake, '!' the only move) and
+  // words the move shows.
+  draw(moves, viewed, verdicts = {}, markOf = () => '') {
     this.list.textContent = '';
     for (let i = 0; i < moves.length; i += 2) {
       const item = document.createElement('li');
@@ -24,6 +26,13 @@ export class MoveList {
         move.dataset.ply = String(i + j + 1);
         move.tabIndex = -1;  // the arrows step through them; Tab goes on to the controls
         if (viewed === i + j + 1) move.classList.add('viewed');
+        const verdict = verdicts[i + j + 1];
+        if (verdict) {
+          move.textContent += markOf(verdict);
+          move.dataset.verdict = verdict.verdict;
+          move.title = verdict.words;
+          move.setAttribute('aria-label', token + ': ' + verdict.words);
+        }
         item.append(move);
       });
       this.list.appendChild(item);

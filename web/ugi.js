@@ -203,6 +203,59 @@ export class UgiClient {
     return lines[lines.length - 1].split(/\s+/)[1];
   }
 
+  // Our extension `review positions N` (docs/protocol.md): the moves judged with proofs, as
+  // [{ply, move, before, after, verdict, words}] (values for the mover: 'win 9', 'loss 8',
+  // 'draw', 'unknown'), or {error} from an engine that refuses it or knows no such command.
+  // A review takes some budgets per move: the patience allows 10 s and 0.1 ms a position.
+  async review(moves, start, positions) {
+    const offered = await this.request(['query review', 'isready'], (l) => l === 'readyok');
+    if (!offered.includes('response true'))
+      return {error: 'this engine offers no review (it does not answer query review)'};
+    const lines = await this.request(
+        [positionLine(moves, start), 'review positions ' + positions],
+        (l) => l === 'reviewok' || l.startsWith('info string error'),
+        10000 + moves.length * positions * 6 / 10);
+    const error = lines.find((l) => l.startsWith('info string error'));
+    if (error) return {error: 'the engine says "' + error.slice('info string error: '.length) + '"'};
+    const stopped = lines.some((l) => l.startsWith('info string review stopped'));
+    const reviewed = [];
+    for (const l of lines) {
+      const m = l.match(/^info string review ply (\d+) move (\S+) before (win \d+|loss \d+|draw|unknown) after (win \d+|loss \d+|draw|unknown) verdict (\S+): (.*)$/);
+      if (m) reviewed.push({ply: Number(m[1]), move: m[2], before: m[3], after: m[4], verdict: m[5], words: m[6]});
+    }
+    return {moves: reviewed, stopped};
+  }
+
+  // Our extension `explain` (docs/protocol.md): how the side to move wins, as {kind:
+  // 'forcing', plies, steps: [{move, reply, threes: [[4 tokens], ...], words}]}, {kind:
+  // 'quiet', move, plies, words}, {kind: 'none', words}, or {error}.
+  async explain(moves, start) {
+    const offered = await this.request(['query explain', 'isready'], (l) => l === 'readyok');
+    if (!offered.includes('response true'))
+      return {error: 'this engine offers no explanation (it does not answer query explain)'};
+    const lines = await this.request([positionLine(moves, start), 'explain'],
+                                     (l) => l === 'explainok' || l.startsWith('info string error'),
+                                     60000);
+    const error = lines.find((l) => l.startsWith('info string error'));
+    if (error) return {error: 'the engine says "' + error.slice('info string error: '.length) + '"'};
+    const steps = [];
+    let result = {kind: 'none', words: 'nothing was proven'};
+    for (const l of lines) {
+      let m = l.match(/^info string explain forcing plies (\d+)$/);
+      if (m) result = {kind: 'forcing', plies: Number(m[1]), steps};
+      m = l.match(/^info string explain step \d+ move (\S+) reply (\S+)((?: threes)?(?: \S+-\S+-\S+-\S+)*): (.*)$/);
+      if (m)
+        steps.push({move: m[1], reply: m[2] === 'none' ? null : m[2], words: m[4],
+                    threes: m[3].replace(' threes', '').trim().split(' ').filter((t) => t)
+                      .map((t) => t.split('-'))});
+      m = l.match(/^info string explain quiet move (\S+) plies (\d+): (.*)$/);
+      if (m) result = {kind: 'quiet', move: m[1], plies: Number(m[2]), words: m[3]};
+      m = l.match(/^info string explain none: (.*)$/);
+      if (m) result = {kind: 'none', words: m[1]};
+    }
+    return result;
+  }
+
   // Tells the engine the position; resolves with an error line the engine gave, or ''.
   async position(moves, start = null) {
     const lines = await this.request([positionLine(moves, start), 'isready'], (l) => l === 'readyok');

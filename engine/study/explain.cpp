@@ -89,4 +89,38 @@ QuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits&
   return q;
 }
 
+WinExplained explainWin(const Position& pos, const std::atomic<bool>* stop) {
+  WinExplained e;
+  ThreatSearch threats(std::size_t{1} << 16);
+  if (const ForcingWin win = checkedForcingWin(threats, pos, kExplainThreatNodes, true, stop);
+      !win.moves.empty()) {
+    e.steps = explainForcingWin(pos, win.moves);
+    e.plies = win.plies;
+    return e;
+  }
+  if (stop && *stop) return e;
+  SolverOptions options;
+  options.tableMb = 32;
+  options.threatEntries = std::size_t{1} << 16;
+  Solver solver(options);
+  SolveLimits budget;
+  budget.maxPositions = kExplainQuietPositions;
+  budget.stop = stop;
+  e.quiet = explainQuietWin(solver, pos, budget);
+  return e;
+}
+
+std::string describeQuietWin(const QuietWin& q, Side us) {
+  std::string threat;
+  for (std::size_t k = 0; k < q.threat.size(); k += 2)
+    threat.append(" ").append(moveToken(q.threat[k]));
+  return sideName(us) + " wins within " + std::to_string((q.plies + 1) / 2) +
+         " moves, but not by threes alone (a checked proof; " + std::to_string(q.choices) +
+         " positions where " + sideName(us) + " chooses). The first move, " + moveToken(q.move) +
+         ", makes no three" +
+         (threat.empty() ? ": more quiet moves follow."
+                         : "; were " + sideName(opponent(us)) + " to pass, " + sideName(us) +
+                               " would win by threes:" + threat + ".");
+}
+
 }  // namespace qubic

@@ -53,6 +53,23 @@ struct QuietWin {
 };
 QuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits& limits);
 
+// How the side to move wins, as the game's explain and the engine's `explain` tell it: a
+// forcing win by threes (found within kExplainThreatNodes), else a win that needs a quiet
+// move (proven within kExplainQuietPositions, a fraction of a second), else neither.
+constexpr std::uint64_t kExplainThreatNodes = 2'000'000;
+constexpr std::uint64_t kExplainQuietPositions = 300'000;
+struct WinExplained {
+  std::vector<ForcingStep> steps;  // the forcing win's steps; empty: none
+  int plies = 0;                   // the forcing win's length, against any defence
+  QuietWin quiet;                  // when there is no forcing win: quiet.proven, or neither
+};
+WinExplained explainWin(const Position& pos, const std::atomic<bool>* stop = nullptr);
+
+// A quiet win in words: "X wins within 9 moves, but not by threes alone (a checked proof;
+// 40 positions where X chooses). The first move, 2b2, makes no three; were O to pass, X
+// would win by threes: 2c2 2d2."
+std::string describeQuietWin(const QuietWin& q, Side attacker);
+
 // What a step's move does, in words: "makes a three on 2a3-2d3; O must block", "makes 2
 // threes at once: ...; O can block only one", "completes a line". `attacker`: who moves.
 std::string describeStep(const ForcingStep& step, Side attacker);

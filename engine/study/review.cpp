@@ -133,6 +133,13 @@ void lookCloser(Solver& solver, const Position& pos, ReviewedMove& r, const Revi
 
 }  // namespace
 
+SolverOptions reviewSolverOptions() {
+  SolverOptions options;
+  options.tableMb = 64;  // memory is taken only as the search fills it
+  options.threatEntries = std::size_t{1} << 18;
+  return options;
+}
+
 ReviewOptions reviewBudget(std::uint64_t perPosition) {
   ReviewOptions o;
   o.perPosition.maxPositions = perPosition;

@@ -90,6 +90,9 @@ struct ReviewOptions {
 // (docs/benchmarks.md, "review"). In positions, not time, so a game gets the same review
 // on any machine.
 ReviewOptions reviewBudget(std::uint64_t perPosition);
+// The solver a review uses (the game's, the engine's `review`, `qubic-solve review
+// --positions`): the same options, so a budget in positions gives the same review.
+SolverOptions reviewSolverOptions();
 
 // Does `attacker` win in `pos`? Proven only with a proof the rules-only checker accepted,
 // `plies` its length (the longest game it allows); Disproven when the solver shows no win.

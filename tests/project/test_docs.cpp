@@ -204,6 +204,41 @@ TEST_CASE("README's and the user guide's steps between levels are the rating sca
   CHECK(m[1].str() == steps);
   CHECK(m[2].str() == std::to_string(mean));
   CHECK(readDoc("docs/user-guide.md").find("each level " + steps + " above") != std::string::npos);
+  CHECK(readDoc("docs/protocol.md")
+            .find("each level " + steps + " above the one below on the pooled scale, " +
+                  std::to_string(mean) + " on average") != std::string::npos);
+}
+
+TEST_CASE("docs/web.md's figures are the web tests' screenshots, at the sizes their captions say") {
+  // Issue 70, 12: a 657-px image was captioned 1280x800, and figures showed what the page no
+  // longer said. Each figure is one a web test shoots (make screenshots makes them all
+  // again), and its caption's size is the page's viewport (a phone's at 2 pixels a point).
+  const std::string doc = readDoc("docs/web.md");
+  std::string shooters;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(QUBIC_SOURCE_DIR) + "/tests/web"))
+    if (entry.path().extension() == ".py")
+      shooters += readDoc("tests/web/" + entry.path().filename().string());
+  const std::regex figure(R"(!\[([^\]]*)\]\(web/([a-z0-9-]+\.png)\))");
+  int figures = 0;
+  for (auto it = std::sregex_iterator(doc.begin(), doc.end(), figure); it != std::sregex_iterator();
+       ++it, ++figures) {
+    const std::string caption = (*it)[1].str(), name = (*it)[2].str();
+    INFO(name);
+    CHECK(shooters.find("\"" + name + "\"") != std::string::npos);
+    std::ifstream png(std::string(QUBIC_SOURCE_DIR) + "/docs/web/" + name, std::ios::binary);
+    unsigned char header[24] = {};
+    REQUIRE(png.read(reinterpret_cast<char*>(header), sizeof header));
+    auto word = [&](int at) {
+      return (header[at] << 24) | (header[at + 1] << 16) | (header[at + 2] << 8) | header[at + 3];
+    };
+    std::smatch size;
+    REQUIRE(std::regex_search(caption, size, std::regex(R"((\d+)×(\d+))")));
+    const int scale = name.find("phone") != std::string::npos ? 2 : 1;
+    CHECK(word(16) == scale * std::stoi(size[1].str()));
+    CHECK(word(20) == scale * std::stoi(size[2].str()));
+  }
+  CHECK(figures >= 5);
 }
 
 TEST_CASE("docs/table.md's figures and O wins are the shipped table's (issue 68, 3)") {

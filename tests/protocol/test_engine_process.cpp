@@ -11,6 +11,7 @@
 #include "config/settings.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/play/elo_scale.hpp"
+#include "program_run.hpp"
 
 using namespace qubic;
 using qubic::testing::ChildProcess;
@@ -476,4 +477,94 @@ TEST_CASE("with ProvenCache the next engine shows at once what the last one prov
   CHECK(off.size() < first.size());
   CHECK(std::filesystem::last_write_time(file) == before);
   std::filesystem::remove_all(home);
+}
+
+TEST_CASE("review judges a game's moves as qubic-solve review --positions does, and stops") {
+  // Issue 70: the page's review comes from the engine; at the same budget in positions it is
+  // the game's and qubic-solve's review, verdict for verdict.
+  const std::string game = "1a1 1b1 2b2 1c1 3c3 1d1 4d4";
+  ChildProcess engine({kEngine}, {emptyConfigHome()});
+  REQUIRE(engine.started());
+  engine.send("position startpos moves " + game);
+  engine.send("review positions 20000");
+  const auto said = engine.readUntil("reviewok", milliseconds(120000));
+  REQUIRE(!said.empty());
+  REQUIRE(said.back() == "reviewok");
+  std::vector<std::string> engineVerdicts;
+  const std::regex line(R"(^info string review ply (\d+) move ([1-4][a-d][1-4]) before )"
+                        R"((win \d+|loss \d+|draw|unknown) after (win \d+|loss \d+|draw|unknown) )"
+                        R"(verdict [a-z-]+: (.*)$)");
+  for (const std::string& l : said) {
+    std::smatch m;
+    if (std::regex_match(l, m, line)) engineVerdicts.push_back(m[2].str() + " " + m[5].str());
+  }
+  const qubic::testing::ProgramRun solve = qubic::testing::runProgram(
+      "qubic-solve", {"review", game, "--positions", "20000"}, milliseconds(120000));
+  REQUIRE(solve.exitCode == 0);
+  std::vector<std::string> solveVerdicts;
+  std::istringstream rows(solve.out);
+  const std::regex row(R"(^ +\d+  [XO]     ([1-4][a-d][1-4])   .{18}  .{18}  (.*)$)");
+  for (std::string r; std::getline(rows, r);) {
+    std::smatch m;
+    if (std::regex_match(r, m, row)) solveVerdicts.push_back(m[1].str() + " " + m[2].str());
+  }
+  CHECK(solveVerdicts.size() == 7);
+  CHECK(engineVerdicts == solveVerdicts);
+
+  // A review with a budget far past what the test waits for ends at stop, said so.
+  engine.send("review positions 1000000000");
+  engine.send("stop");
+  const auto stopped = engine.readUntil("reviewok", milliseconds(60000));
+  REQUIRE(!stopped.empty());
+  CHECK(stopped.back() == "reviewok");
+  CHECK(std::find(stopped.begin(), stopped.end(),
+                  "info string review stopped: the moves were not all judged") != stopped.end());
+  engine.send("position startpos");
+  engine.send("review");
+  CHECK(engine.readLine(milliseconds(5000)) ==
+        "info string error: review: the position has no moves to review; send position ... "
+        "moves ...");
+  engine.send("quit");
+  CHECK(engine.wait(milliseconds(5000)) == 0);
+}
+
+TEST_CASE("explain tells a forcing win step by step as qubic-solve explain does") {
+  // A shipped puzzle's position: X wins by threes in 5 plies.
+  const std::string position =
+      "x..o...o...xx..o/...xoo.....o...x/...o...xxx....../...o...o...xx..o x";
+  ChildProcess engine({kEngine}, {emptyConfigHome()});
+  REQUIRE(engine.started());
+  engine.send("query explain");
+  CHECK(engine.readLine(milliseconds(5000)) == "response true");
+  engine.send("position fen " + position);
+  engine.send("explain");
+  const auto said = engine.readUntil("explainok", milliseconds(60000));
+  REQUIRE(!said.empty());
+  std::vector<std::string> steps;
+  const std::regex step(
+      R"(^info string explain step \d+ move ([1-4][a-d][1-4]) reply (\S+)[^:]*: (.*)$)");
+  for (const std::string& l : said) {
+    std::smatch m;
+    if (std::regex_match(l, m, step)) steps.push_back(m[1].str() + " " + m[3].str());
+  }
+  const qubic::testing::ProgramRun solve =
+      qubic::testing::runProgram("qubic-solve", {"explain", position}, milliseconds(60000));
+  REQUIRE(solve.exitCode == 0);
+  std::vector<std::string> solveSteps;
+  std::istringstream rows(solve.out);
+  const std::regex row(R"(^ +\d+\. [XO] ([1-4][a-d][1-4])  (.*)$)");
+  for (std::string r; std::getline(rows, r);) {
+    std::smatch m;
+    if (std::regex_match(r, m, row)) solveSteps.push_back(m[1].str() + " " + m[2].str());
+  }
+  CHECK(steps.size() == 2);
+  CHECK(steps == solveSteps);
+  engine.send("position startpos moves 1a1 2b2");
+  engine.send("explain");
+  const auto none = engine.readUntil("explainok", milliseconds(60000));
+  REQUIRE(none.size() >= 2);
+  CHECK(none[none.size() - 2].rfind("info string explain none: X has no win by threes alone", 0) ==
+        0);
+  engine.send("quit");
+  CHECK(engine.wait(milliseconds(5000)) == 0);
 }

@@ -248,12 +248,13 @@ TEST_CASE("the queries report the game's state exactly") {
 
   CHECK(t.send("query") ==
         Lines{"info string error: query: expected query gameover, query p1turn, query result, "
-              "query winline or query level N"});
+              "query winline, query review, query explain or query level N"});
   CHECK(t.send("query result now") ==
         Lines{"info string error: query: expected query gameover, query p1turn, query result, "
-              "query winline or query level N"});
-  CHECK(t.send("query winner") == Lines{"info string error: query: unknown question \"winner\"; "
-                                        "expected gameover, p1turn, result, winline or level N"});
+              "query winline, query review, query explain or query level N"});
+  CHECK(t.send("query winner") ==
+        Lines{"info string error: query: unknown question \"winner\"; "
+              "expected gameover, p1turn, result, winline, review, explain or level N"});
 }
 
 TEST_CASE("query level without one number names level (issue 68, 15)") {
@@ -277,6 +278,7 @@ TEST_CASE("query level N gives the level's rating and what it does, for GUIs") {
 
 TEST_CASE("query winline names the cells of the completed line, for GUIs that hold no rules") {
   Transcript t;
+  CHECK(t.send("query review") == Lines{"response true"});  // the review is offered
   CHECK(t.send("query winline") == Lines{"response none"});
   REQUIRE(t.send("position startpos moves 1a1 1a2 1b1 1b2 1c1 1c2 1d1").empty());
   CHECK(t.send("query winline") == Lines{"response 1a1,1b1,1c1,1d1"});
@@ -326,9 +328,9 @@ TEST_CASE(
   CHECK(t.send("isready\t \r") == Lines{"readyok"});
   CHECK(t.send("query\vresult") ==
         Lines{"info string error: unknown command \"query\\x0bresult\"; send help for the list"});
-  CHECK(t.send("query result\f") ==
-        Lines{"info string error: query: unknown question "
-              "\"result\\x0c\"; expected gameover, p1turn, result, winline or level N"});
+  CHECK(t.send("query result\f") == Lines{"info string error: query: unknown question "
+                                          "\"result\\x0c\"; expected gameover, p1turn, result, "
+                                          "winline, review, explain or level N"});
   CHECK(t.send("setoption name Level value 05") ==
         Lines{"info string error: setoption Level: engine.level must be an integer from 0 to 15, "
               "got \"05\""});

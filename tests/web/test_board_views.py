@@ -82,7 +82,7 @@ def test_coordinates_and_labels(server):
             "const rgb = getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number);"
             " return rgb[0] + rgb[1] + rgb[2];")
         check(dark < 150, "a dark system gets a dark page (background sum %d)" % dark)
-        web.shoot(driver, "web-dark.png")
+        web.shoot(driver, "web-dark-1280.png")
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
                                {"features": [{"name": "prefers-color-scheme", "value": "light"}]})
         light = driver.execute_script(

@@ -133,7 +133,7 @@ def test_puzzles(server):
         wait_until(lambda: "won with hints, not counted" in mode_info(driver), 20, mode_info(driver))
         check(driver.execute_script("return localStorage.getItem('qubic.puzzles-solved')") == "1",
               "puzzle 2 is not counted")
-        web.shoot(driver, "web-puzzle.png")
+        web.shoot(driver, "web-puzzle-1280.png")
     finally:
         driver.quit()
 

@@ -138,6 +138,28 @@ Promise.all([import('./ugi.js'), import('./worker-transport.js?fresh=' + Date.no
 """
 
 
+def test_study(driver):
+    """Issue 70: the page's engine reviews and explains as the native one does, line for line
+    (the review's budget in positions; the explanation's search in nodes and positions)."""
+    batches = [["position startpos moves 1a1 2a1 1b1 2b1 1c1 2c1 3d4 2d1", "review positions 20000"],
+               ["position fen x..o...o...xx..o/...xoo.....o...x/...o...xxx....../...o...o...xx..o x",
+                "explain"]]
+    for lines, last in zip(batches, ["reviewok", "explainok"]):
+        shown = [l for l in page(driver, lines, last) if l.startswith("info string review") or
+                 l.startswith("info string explain")]
+        with native_engine() as engine:
+            engine.stdin.write("\n".join(lines) + "\n")
+            engine.stdin.flush()
+            said = []
+            for line in engine.stdout:
+                if line.startswith(last):
+                    break
+                if line.startswith("info string review") or line.startswith("info string explain"):
+                    said.append(line.rstrip("\n"))
+        web.check(len(shown) >= 3 and shown == said,
+                  "the page's %s is the native engine's, %d lines" % (lines[1].split()[0], len(shown)))
+
+
 def test_whole_book_mid_search(driver):
     got = driver.execute_async_script(WHOLE_BOOK_MID_SEARCH)
     web.check("error" not in got and got["waited"] is True,
@@ -471,6 +493,7 @@ def main():
         refused = page(driver, ["setoption name Hash value 16384", "isready"], "readyok")
         web.check(any(l.startswith("info string error: setoption Hash") for l in refused),
                   "and 16384 MB is refused in the page: %s" % refused)
+        test_study(driver)
         driver.get(url(port, "engine=page"))
         if os.environ.get("QUBIC_WEB_MEASURE"):
             measure(driver, port)

@@ -109,7 +109,11 @@ def browser(width, height):
             "mobileEmulation", {"deviceMetrics": {"width": width, "height": height, "pixelRatio": 2}})
     options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
     env = dict(os.environ, TMPDIR=BROWSER_TMP) if BROWSER_TMP else None
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver"), env=env), options=options)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver"), env=env), options=options)
+    if width >= 500:  # the page's viewport exactly the size asked (the window's is smaller)
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    return driver
 
 
 def text(driver, element_id):

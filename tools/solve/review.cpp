@@ -62,12 +62,14 @@ void printOutcome(const std::vector<ReviewedMove>& review, const Position& end) 
 }
 
 // One game's review: the table, the summary per side, what the proofs show of the game.
-void reviewOne(Solver& solver, const Position& start, const std::vector<int>& moves, double seconds,
-               const std::atomic<bool>& stop) {
-  ReviewOptions review;
-  review.perPosition.seconds = seconds;
-  review.perAlternative.seconds = seconds / 10;
-  review.frontierBudgets = kFrontierBudgets;
+void reviewOne(Solver& solver, const Position& start, const std::vector<int>& moves,
+               ReviewBudget budget, const std::atomic<bool>& stop) {
+  ReviewOptions review = budget.positions ? reviewBudget(budget.positions) : ReviewOptions{};
+  if (!budget.positions) {
+    review.perPosition.seconds = budget.seconds;
+    review.perAlternative.seconds = budget.seconds / 10;
+    review.frontierBudgets = kFrontierBudgets;
+  }
   review.stop = &stop;
   // The opening table's certified values are as checked as the review's own proofs.
   std::string tableProblem;
@@ -79,11 +81,19 @@ void reviewOne(Solver& solver, const Position& start, const std::vector<int>& mo
     std::fprintf(stderr, "\rreviewing: %d/%d", done, total);
     if (done == total) std::fprintf(stderr, "\n");
   };
+  char each[120];
+  if (budget.positions)
+    std::snprintf(each, sizeof each, "%llu positions, other moves within %llu positions",
+                  static_cast<unsigned long long>(budget.positions),
+                  static_cast<unsigned long long>(budget.positions / 10));
+  else
+    std::snprintf(each, sizeof each, "%g s, other moves within %g s", budget.seconds,
+                  budget.seconds / 10);
   std::printf(
-      "review: %zu moves; each position solved within %g s, other moves within %g s; every win "
-      "and loss below is proven and checked by the rules (\"only move\" rests on the "
-      "solver's disproofs of the other moves, which the rules do not check)\n",
-      moves.size(), seconds, seconds / 10);
+      "review: %zu moves; each position solved within %s; every win and loss below is proven "
+      "and checked by the rules (\"only move\" rests on the solver's disproofs of the other "
+      "moves, which the rules do not check)\n",
+      moves.size(), each);
   const std::vector<ReviewedMove> reviewed = reviewGame(solver, start, moves, review);
   if (stop) std::printf("interrupted: yes (what follows was not finished)\n");
   std::printf("%4s  %-4s  %-4s  %-18s  %-18s  %s\n", "ply", "side", "move", "before", "after",
@@ -129,8 +139,8 @@ Parsed<std::vector<GameRecord>> gamesToReview(const std::string& game, int gameN
 
 }  // namespace
 
-int reviewMain(const std::string& game, int gameNumber, double seconds, double tableMb, int threads,
-               const std::atomic<bool>& stop) {
+int reviewMain(const std::string& game, int gameNumber, ReviewBudget budget, double tableMb,
+               int threads, const std::atomic<bool>& stop) {
   const Parsed<std::vector<GameRecord>> games = gamesToReview(game, gameNumber);
   if (!games) {
     std::fprintf(stderr, "qubic-solve: %s\n", games.error().c_str());
@@ -141,7 +151,9 @@ int reviewMain(const std::string& game, int gameNumber, double seconds, double t
       std::fprintf(stderr, "qubic-solve: the game to review has no moves\n");
       return 2;
     }
-  SolverOptions options;
+  // The review's own solver options (engine/study/review), so that a budget in positions
+  // gives the game's and the engine's review.
+  SolverOptions options = reviewSolverOptions();
   options.tableMb = static_cast<std::size_t>(tableMb);
   options.threads = threads;
   std::unique_ptr<Solver> solver;
@@ -159,7 +171,7 @@ int reviewMain(const std::string& game, int gameNumber, double seconds, double t
                   gameNumber > 0 ? gameNumber : static_cast<int>(i + 1),
                   printableText(g.tag("X")).c_str(), printableText(g.tag("O")).c_str(),
                   std::string(resultToken(g.result)).c_str());
-    reviewOne(*solver, g.start, g.moves, seconds, stop);
+    reviewOne(*solver, g.start, g.moves, budget, stop);
   }
   // Interrupted (Ctrl-C): said on both streams, and the exit status a shell expects.
   if (stop) {
@@ -174,25 +186,31 @@ namespace {
 
 int review(const CommandLine& line) {
   if (line.positional().size() != 1)
-    throw UsageError("review: RECORD|MOVES [--game N] [--time T] [--hash MB] [--threads N]");
+    throw UsageError(
+        "review: RECORD|MOVES [--game N] [--time T | --positions N] [--hash MB] [--threads N]");
   const std::string& game = line.positional()[0];
   if (game.empty()) throw UsageError("review: RECORD|MOVES, not an empty one");
   const double gameNumber = line.count("--game", 0, 1, 1e9, "a whole number from 1 to 10^9");
   const double seconds = line.seconds("--time", 5);
+  const double positions =
+      line.count("--positions", 0, 1, 1e9, "a whole number of positions from 1 to 10^9");
+  if (line.has("--time") && line.has("--positions"))
+    throw UsageError("review: --time or --positions, not both");
   const double hashMb = line.count("--hash", 64, 1, 1 << 20, "a whole number of MB from 1");
   const double threads = line.count("--threads", 1, 1, kMaxSolveThreads,
                                     "a whole number from 1 to " + std::to_string(kMaxSolveThreads));
   static std::atomic<bool> interrupted{false};
   stopOnInterrupt(interrupted);
-  return reviewMain(game, static_cast<int>(gameNumber), seconds > 0 ? seconds : 5, hashMb,
-                    static_cast<int>(threads), interrupted);
+  const ReviewBudget budget{seconds > 0 ? seconds : 5, static_cast<std::uint64_t>(positions)};
+  return reviewMain(game, static_cast<int>(gameNumber), budget, hashMb, static_cast<int>(threads),
+                    interrupted);
 }
 
 }  // namespace
 
 const Command kReview{
     "review",
-    "RECORD|MOVES [--game N] [--time T] [--hash MB] [--threads N]",
+    "RECORD|MOVES [--game N] [--time T | --positions N] [--hash MB] [--threads N]",
     "judge every move of a game with proofs",
     "  the value before and after each move, and a verdict (kept the win, threw it away,\n"
     "  walked into a forced loss, perhaps a longer defence, ...)\n"
@@ -201,9 +219,12 @@ const Command kReview{
     "  --game      only game N of the file (1 is the first)\n"
     "  --time      budget per position (default 5 s); in a game won, the loser's\n"
     "              last position not proven lost gets up to 4 budgets more\n"
+    "  --positions budget per position in evaluated positions instead (other moves a\n"
+    "              tenth): the same review on every machine, the game's and the\n"
+    "              engine's (`review positions N`) at the same budget\n"
     "  --hash      the proof table's size in MB (default 64)\n"
     "  --threads   threads of the proof searches (default 1)\n",
-    {{}, {"--game", "--time", "--hash", "--threads"}},
+    {{}, {"--game", "--time", "--positions", "--hash", "--threads"}},
     review};
 
 }  // namespace qubic
