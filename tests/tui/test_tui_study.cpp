@@ -362,3 +362,55 @@ TEST_CASE("a lost game without a proven mistake: the review says what it proved 
         pane.last,
         std::regex(R"(X's\s+position\s+is\s+proven\s+lost\s+after\s+move\s+7\s+\(4d3\))")));
 }
+
+TEST_CASE("a puzzle won without a hint is solved and counted, and kept as solved") {
+  // Issue 70: the end-to-end case of a puzzle solved as a player solves it. The moves come
+  // from qubic-engine, a separate program, asked for each position the game's own record
+  // (the kept unfinished game) shows; the first from the shipped file's position.
+  if (!haveTmux()) return;
+  std::string first, start;  // the file's first puzzle: its line, its position
+  {
+    std::istringstream file(readText(fs::path(QUBIC_SOURCE_DIR) / "data" / "qubic.puzzles"));
+    for (std::string line; first.empty() && std::getline(file, line);)
+      if (!line.empty() && line[0] != '#') first = line;
+    start = first.substr(0, first.find(' ', 68));
+  }
+  REQUIRE(parsePosition(start));
+  QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 300\n", 120, 30, false, {},
+                 " --puzzle 1");
+  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins in)"));
+  for (std::size_t played = 0; played < 24; played += 2) {
+    // The player's turn: the game kept with `played` moves, or the puzzle won.
+    std::string moves;
+    const auto myTurn = [&] {
+      if (pane.screen().find(" won") != std::string::npos) return true;
+      if (played == 0) return pane.screen().find("Your move") != std::string::npos;
+      for (const std::string& text : keptGames(pane.dir())) {
+        const auto game = parseRecord(text);
+        if (!game || game.value().moves.size() != played) continue;
+        moves.clear();
+        for (const int m : game.value().moves) moves.append(" ").append(moveToken(m));
+        return true;
+      }
+      return false;
+    };
+    REQUIRE(waitUntil(myTurn, 60));
+    if (pane.screen().find(" won") != std::string::npos) break;
+    std::string command = "printf 'position fen " + start;
+    if (!moves.empty()) command += " moves" + moves;
+    command += "\\ngo nodes 400000\\nquit\\n' | '";
+    command += QUBIC_BIN_DIR;
+    command += "/qubic-engine'";
+    const std::string reply = run(command);
+    const std::size_t at = reply.rfind("bestmove ");
+    REQUIRE(at != std::string::npos);
+    INFO(reply);
+    CHECK(reply.find("score mate ") != std::string::npos);  // the win goes on, proven
+    pane.keys(reply.substr(at + 9, 3));
+  }
+  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: solved, [XO] won\.)"));
+  CHECK(pane.last.find("with hints") == std::string::npos);
+  CHECK(pane.last.find("(solved 1 of ") != std::string::npos);
+  // The solved list names the puzzle by its line.
+  CHECK(trimmed(readText(pane.dir() / "qubic" / "puzzles-solved")) == first);
+}
