@@ -701,6 +701,10 @@ $('transport').addEventListener('change', () => switchEngine().catch(lost));
   }
   $('movetime').disabled = Boolean($('clock').value);
 }
+// The time a move, kept in this browser as the other settings are.
+if ([...$('movetime').options].some((o) => o.value === localStorage.getItem('qubic.movetime')))
+  $('movetime').value = localStorage.getItem('qubic.movetime');
+$('movetime').addEventListener('change', () => localStorage.setItem('qubic.movetime', $('movetime').value));
 $('clock').addEventListener('change', () => {
   localStorage.setItem('qubic.clock', $('clock').value);
   $('movetime').disabled = Boolean($('clock').value);
@@ -746,6 +750,7 @@ for (const id of ['by-elo', 'elo'])
     strength.showStrengthMode(engine, Boolean(game.mode));
     if (!strength.ratingChosen(engine, say)) return;
     $('elo').dataset.applied = $('elo').value;
+    localStorage.setItem('qubic.rating', $('by-elo').checked ? $('elo').value : '');
     changeGame();
     strength.setLevel(ugi, engine).then(settle).catch(lost);
   });

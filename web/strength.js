@@ -74,6 +74,13 @@ export function buildElo(engine, fullStrengthPlays) {
   $('elo-box').hidden = !(elo && engine.options.LimitStrength);
   if (elo && !$('elo').value) {
     Object.assign($('elo'), {min: elo.min, max: elo.max, value: elo.default});
+    // The rating chosen last in this browser, where this engine's range has it.
+    const kept = Number(localStorage.getItem('qubic.rating') || NaN);
+    if (engine.options.LimitStrength && Number.isInteger(kept) && kept >= Number(elo.min) &&
+        kept <= Number(elo.max)) {
+      $('elo').value = $('elo').dataset.applied = String(kept);
+      $('by-elo').checked = true;
+    }
   }
   showStrengthMode(engine, fullStrengthPlays);
 }

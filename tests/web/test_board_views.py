@@ -108,6 +108,36 @@ def test_phone_cells(server):
         driver.quit()
 
 
+def test_settings_kept(server):
+    """Issue 70: the settings come back after a reload: side, level, rating, time a move,
+    clock, proven claims."""
+    driver = web.browser(1280, 800)
+    try:
+        driver.get(server.url)
+        web.new_game(driver, level=3)
+        Select(driver.find_element(By.ID, "side")).select_by_value("o")
+        Select(driver.find_element(By.ID, "movetime")).select_by_value("3000")
+        Select(driver.find_element(By.ID, "clock")).select_by_value("300+3")
+        driver.find_element(By.ID, "claims").click()
+        driver.find_element(By.ID, "by-elo").click()
+        box = driver.find_element(By.ID, "elo")
+        box.clear()
+        box.send_keys("700\t")
+        wait_until(lambda: driver.execute_script("return localStorage.getItem('qubic.rating')") == "700",
+                   10, "the rating is kept")
+        driver.refresh()
+        wait_until(lambda: len(Select(driver.find_element(By.ID, "level")).options) > 3, 30, "the levels")
+        value = lambda i: driver.find_element(By.ID, i).get_attribute("value")
+        kept = (value("side"), value("level"), value("movetime"), value("clock"),
+                driver.find_element(By.ID, "claims").is_selected(),
+                driver.find_element(By.ID, "by-elo").is_selected(), value("elo"))
+        check(kept == ("o", "3", "3000", "300+3", True, True, "700"),
+              "after a reload: side, level, time a move, clock, claims, rating: %s" % (kept,))
+        check(not driver.find_element(By.ID, "level").is_enabled(), "the level list off by rating")
+    finally:
+        driver.quit()
+
+
 def main():
     if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
         print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
@@ -119,6 +149,7 @@ def main():
     try:
         test_coordinates_and_labels(server)
         test_phone_cells(server)
+        test_settings_kept(server)
     finally:
         server.stop()
     shutil.rmtree(scratch, ignore_errors=True)
