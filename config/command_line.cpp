@@ -77,4 +77,22 @@ double CommandLine::seconds(const std::string& option, double fallback) const {
   return time.value();
 }
 
+bool isOptionWord(const std::string& word) {
+  return word.size() > 1 && word[0] == '-' && word.find('=') == std::string::npos;
+}
+
+std::vector<OptionGroup> optionGroups(const std::vector<std::string>& args) {
+  std::vector<OptionGroup> groups;
+  for (const std::string& word : args) {
+    if (isOptionWord(word)) {
+      const std::size_t name = word.find_first_not_of('-');  // "--" alone names nothing
+      groups.push_back({name == std::string::npos ? "" : word.substr(name), word, {}});
+      continue;
+    }
+    if (groups.empty()) throw UsageError("unexpected \"" + word + "\" (options start with -)");
+    groups.back().values.push_back(word);
+  }
+  return groups;
+}
+
 }  // namespace qubic

@@ -2,7 +2,8 @@
 // `--name=VALUE` (or `--name` alone for a flag), each at most once unless it is declared
 // repeatable, and the positional words between them; counts with ranges, durations with units
 // (config/duration), file names that may not be empty. A mistake throws UsageError with a
-// message for the program to print after its name (GNU style, exit status 2).
+// message for the program to print after its name (GNU style, exit status 2). Besides, the
+// single-dash dialect of cutechess-cli (qubic-match), read into option groups.
 #pragma once
 
 #include <map>
@@ -55,5 +56,18 @@ class CommandLine {
   std::map<std::string, std::string> values_;
   std::vector<std::pair<std::string, std::string>> sequence_;
 };
+
+// cutechess-cli's dialect (qubic-match): an option is a word that starts with a dash (one or
+// two; "-games" and "--games" both name "games") and has no '=' in it; its values are the
+// words up to the next option, so `-engine cmd=x name=y` is one option with two values. A
+// word before any option is refused ("unexpected ..."); what each option takes is the
+// program's to check.
+struct OptionGroup {
+  std::string name;                 // without its dashes
+  std::string word;                 // as given, e.g. "--games"
+  std::vector<std::string> values;  // the words after it, up to the next option
+};
+bool isOptionWord(const std::string& word);
+std::vector<OptionGroup> optionGroups(const std::vector<std::string>& args);
 
 }  // namespace qubic

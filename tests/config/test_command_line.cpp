@@ -57,3 +57,23 @@ TEST_CASE("the reader refuses what a user could mean otherwise, in words") {
   CHECK_THAT(errorOf({"--time", "5sec"}), Catch::Contains("needs a duration"));
   CHECK(errorOf({"--time", "5s", "--count", "3"}).empty());
 }
+
+TEST_CASE("cutechess's dialect: options of one dash or two, each with the words up to the next") {
+  const std::vector<qubic::OptionGroup> groups = qubic::optionGroups(
+      {"-engine", "cmd=a", "name=x", "--games", "4", "-recover", "-each", "st=0.1", "--"});
+  REQUIRE(groups.size() == 5);
+  CHECK(groups[0].name == "engine");
+  CHECK(groups[0].values == std::vector<std::string>{"cmd=a", "name=x"});
+  CHECK(groups[1].name == "games");
+  CHECK(groups[1].word == "--games");
+  CHECK(groups[1].values == std::vector<std::string>{"4"});
+  CHECK(groups[2].name == "recover");
+  CHECK(groups[2].values.empty());
+  CHECK(groups[3].values == std::vector<std::string>{"st=0.1"});
+  CHECK(groups[4].name.empty());  // "--" alone names nothing: the program calls it unknown
+  // A word with '=' is a value even when it starts with a dash; a word before any option is
+  // refused.
+  CHECK(qubic::optionGroups({"-each", "-x=1"})[0].values == std::vector<std::string>{"-x=1"});
+  CHECK_THROWS_WITH(qubic::optionGroups({"games", "-games", "4"}),
+                    "unexpected \"games\" (options start with -)");
+}

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "config/command_line.hpp"
 #include "engine/play/move_limits.hpp"
 #include "engine_keys.hpp"
 #include "match_words.hpp"
@@ -111,7 +112,9 @@ bool wantsHelp(const std::vector<std::string>& args) {
 
 std::string configPathArgument(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i + 1 < args.size(); ++i)
-    if (isOption(args[i]) && optionName(args[i]) == "config") return args[i + 1];
+    if (isOptionWord(args[i]) && args[i].find_first_not_of('-') != std::string::npos &&
+        args[i].substr(args[i].find_first_not_of('-')) == "config")
+      return args[i + 1];
   return {};
 }
 
@@ -174,11 +177,11 @@ Parsed<SprtBounds> readSprt(const KeyValues& keys) {
   return Result::success(bounds);
 }
 
-// The options of key=value words (-engine, -each, -openings, -sprt) at args[i], moving i
-// past them; returns what is wrong, empty on success.
-std::string readKeyedOption(const std::vector<std::string>& args, std::size_t& i,
-                            const std::string& option, TournamentConfig& config, Words& words) {
-  const Parsed<KeyValues> keys = keyValues(args, i, option);
+// The options of key=value words (-engine, -each, -openings, -sprt); returns what is
+// wrong, empty on success.
+std::string readKeyedOption(const OptionGroup& group, TournamentConfig& config, Words& words) {
+  const std::string& option = group.name;
+  const Parsed<KeyValues> keys = keyValues(group.values, option);
   if (!keys) return keys.error();
   if (option == "engine") words.engines.push_back(keys.value());
   if (option == "each")
@@ -215,17 +218,24 @@ void setNamed(const std::string& option, const std::string& value, TournamentCon
   if (option == "event") config.event = value;
 }
 
-// Reads the option at args[i] and its values (moving i past them) into `config` and
-// `words`; returns what is wrong, empty on success.
-std::string readOption(const std::vector<std::string>& args, std::size_t& i,
-                       TournamentConfig& config, Words& words) {
-  if (!isOption(args[i])) return "unexpected \"" + args[i] + "\" (options start with -)";
-  const std::string option = optionName(args[i]);
+// Reads an option and its values into `config` and `words`; returns what is wrong, empty
+// on success.
+std::string readOption(const OptionGroup& group, TournamentConfig& config, Words& words) {
+  const std::string& option = group.name;
+  static const std::set<std::string> kKeyed{"engine", "each", "openings", "sprt"};
+  static const std::set<std::string> kFlags{"recover", "ladder", "pool"};
+  static const std::set<std::string> kValued{"games",      "rounds", "concurrency", "srand",
+                                             "tournament", "levels", "records",     "resume",
+                                             "report",     "event",  "config"};
+  const bool keyed = kKeyed.count(option) > 0, flag = kFlags.count(option) > 0;
+  if (!keyed && !flag && !kValued.count(option)) return "unknown option '" + group.word + "'";
+  // A word more than the option takes: as before the groups, "unexpected".
+  if (!keyed && group.values.size() > (flag ? 0u : 1u))
+    return "unexpected \"" + group.values[flag ? 0 : 1] + "\" (options start with -)";
   // The option's single value, or an error naming the option.
   auto value = [&](const std::string& what) -> Parsed<std::string> {
-    if (i + 1 >= args.size() || isOption(args[i + 1]))
-      return Parsed<std::string>::failure("-" + option + " needs " + what);
-    return Parsed<std::string>::success(args[++i]);
+    if (group.values.empty()) return Parsed<std::string>::failure("-" + option + " needs " + what);
+    return Parsed<std::string>::success(group.values[0]);
   };
   auto number = [&](long long min, long long max) -> Parsed<long long> {
     const Parsed<std::string> text = value("a number");
@@ -238,8 +248,7 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i,
     return n.error();
   };
 
-  if (option == "engine" || option == "each" || option == "openings" || option == "sprt")
-    return readKeyedOption(args, i, option, config, words);
+  if (keyed) return readKeyedOption(group, config, words);
   if (option == "games") return count(kMaxCount, config.games);
   if (option == "rounds") return count(kMaxCount, config.rounds);
   if (option == "concurrency") return count(256, config.concurrency);
@@ -273,7 +282,7 @@ std::string readOption(const std::vector<std::string>& args, std::size_t& i,
     if (v) setNamed(option, v.value(), config, words);
     return v.error();
   }
-  return "unknown option '" + args[i] + "'";
+  return "unknown option '" + group.word + "'";
 }
 
 // --pool: one engine per level of ours (as --ladder makes them), then our two reference
@@ -310,9 +319,13 @@ Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
     return Result::failure("the setting match.time_control: " + defaultControl.error());
 
   Words words;
-  for (std::size_t i = 0; i < args.size(); ++i)
-    if (std::string problem = readOption(args, i, config, words); !problem.empty())
-      return Result::failure(problem);
+  try {
+    for (const OptionGroup& group : optionGroups(args))
+      if (std::string problem = readOption(group, config, words); !problem.empty())
+        return Result::failure(problem);
+  } catch (const UsageError& e) {
+    return Result::failure(e.what());
+  }
 
   KeyValues shared = words.shared;
   if (words.ladder && words.pool) return Result::failure("--ladder and --pool: give one of them");

@@ -5,11 +5,6 @@
 
 namespace qubic::match {
 
-bool isOption(const std::string& word) {
-  return word.size() > 1 && word[0] == '-' && word.find('=') == std::string::npos;
-}
-std::string optionName(const std::string& word) { return word.substr(word.find_first_not_of('-')); }
-
 Parsed<long long> wholeNumber(const std::string& text, long long min, long long max,
                               const std::string& what) {
   long long value = 0;
@@ -30,11 +25,9 @@ Parsed<double> realNumber(const std::string& text, const std::string& what) {
   return Parsed<double>::success(value);
 }
 
-Parsed<KeyValues> keyValues(const std::vector<std::string>& args, std::size_t& i,
-                            const std::string& option) {
+Parsed<KeyValues> keyValues(const std::vector<std::string>& words, const std::string& option) {
   KeyValues pairs;
-  while (i + 1 < args.size() && !isOption(args[i + 1])) {
-    const std::string& word = args[++i];
+  for (const std::string& word : words) {
     const std::size_t equals = word.find('=');
     if (equals == std::string::npos || equals == 0)
       return Parsed<KeyValues>::failure("-" + option + " takes key=value words, got \"" + word +
