@@ -97,10 +97,11 @@ sanitize:
 	@$(MAKE) --no-print-directory test BUILD=build-sanitize CMAKE_FLAGS="-DCMAKE_BUILD_TYPE=RelWithDebInfo -DQUBIC_SANITIZE=ON -DQUBIC_NATIVE=OFF"
 
 # The threaded tests of the engine (the parallel solver, split solves, the job thread, the
-# game's engine thread, refused threads) under ThreadSanitizer: about 6 min here. The
+# game's engine thread, refused threads, the engine program's searches, reviews and
+# explanations on its search thread) under ThreadSanitizer: about 6 min here. The
 # offline strategy research (shrinking, annealing) runs for tens of minutes under TSan:
 # `make tsan-all` adds it.
-TSAN_TESTS := test_solver test_pns test_distance test_split_solve test_job_thread test_tui_engine test_thread_limit test_background_job
+TSAN_TESTS := test_solver test_pns test_distance test_split_solve test_job_thread test_tui_engine test_thread_limit test_background_job test_engine_process
 TSAN_SLOW  := test_book_shrink test_strategy_anneal
 tsan: deps
 	@$(MAKE) --no-print-directory tsan-run TSAN_SET="$(TSAN_TESTS)"
