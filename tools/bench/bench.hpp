@@ -51,6 +51,7 @@ int benchSuite();      // suite.cpp
 int benchReview();     // review.cpp
 int benchAnalysis();   // analysis.cpp
 int benchSignature();  // signature.cpp
+int benchTail();       // tail.cpp: not in `all`
 
 // "Does X win from p?", asked of both tables cleared first (solve.cpp).
 PnsResult proveFromEmptyTables(TranspositionTable& table, ThreatSearch& threats, const Position& p,

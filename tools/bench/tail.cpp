@@ -1,0 +1,77 @@
+// The opening table's tail (issue 72): the four-stone positions the table's first pass
+// (2 000 000 positions a job) left undecided are the hardest of the opening. A fixed sample
+// of them (data/table-tail-sample.txt), each decided as `qubic-solve table job` decides it
+// (one thread, the side to move's win within N positions, the other side's within N/10),
+// without writing its proofs: how many the budget decides and at what core time, so that a
+// change to the solver is measured in positions decided per core-hour. Not in `all`: it
+// takes minutes.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "bench.hpp"
+#include "config/data_dirs.hpp"
+#include "engine/core/notation.hpp"
+#include "engine/proof/position_value.hpp"
+#include "engine/proof/solver.hpp"
+
+namespace qubic::bench {
+
+namespace {
+
+constexpr std::uint64_t kTailPositions = 10'000'000;
+
+}  // namespace
+
+int benchTail() {
+  const std::string path = findDataFile("table-tail-sample.txt");
+  std::ifstream in(path);
+  if (path.empty() || !in) {
+    std::fprintf(stderr, "qubic-bench tail: table-tail-sample.txt not found (share/qubic)\n");
+    return 1;
+  }
+  std::vector<Position> sample;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') {
+      const Parsed<Position> p = parsePosition(line);
+      if (!p) {
+        std::fprintf(stderr, "qubic-bench tail: %s: %s\n", path.c_str(), p.error().c_str());
+        return 1;
+      }
+      sample.push_back(p.value());
+    }
+  std::printf(
+      "table tail: %zu positions the first pass left undecided, %llu positions each "
+      "(the other side's win a tenth), one thread:\n",
+      sample.size(), static_cast<unsigned long long>(kTailPositions));
+  int decided = 0;
+  double total = 0;
+  for (const Position& pos : sample) {
+    Solver solver(SolverOptions{});
+    const auto began = std::chrono::steady_clock::now();
+    std::uint64_t positions = 0;
+    const BothSides<PnsResult> answers = askBothSides<PnsResult>(pos.sideToMove(), [&](Side s) {
+      SolveLimits limits;
+      limits.maxPositions = s == pos.sideToMove() ? kTailPositions : kTailPositions / 10;
+      const PnsResult r = solver.prove(pos, s, limits);
+      positions += r.positions;
+      return r;
+    });
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    total += seconds;
+    const std::string value = answers.winner ? sideName(*answers.winner) + " wins"
+                              : answers.draw ? std::string("draw")
+                                             : std::string("unknown");
+    decided += value != "unknown";
+    std::printf("  %s  %-8s %11llu positions %8.1f s\n", positionString(pos).c_str(), value.c_str(),
+                static_cast<unsigned long long>(positions), seconds);
+  }
+  std::printf("decided %d of %zu in %.1f s: %.1f positions decided per core-hour\n", decided,
+              sample.size(), total, total > 0 ? 3600.0 * decided / total : 0.0);
+  return 0;
+}
+
+}  // namespace qubic::bench
