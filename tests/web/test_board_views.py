@@ -5,9 +5,7 @@ theme the system asks for, and cells a finger can hit on a phone.
 
 usage: test_board_views.py BUILD_DIR WEB_DIR [SCREENSHOT_DIR]   (exit 77: no browser here)"""
 import os
-import shutil
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 try:
@@ -139,21 +137,7 @@ def test_settings_kept(server):
 
 
 def main():
-    if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
-        print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
-        return 77
-    scratch = tempfile.mkdtemp(prefix="qubic-board-test-")
-    web.BROWSER_TMP = os.path.join(scratch, "browser-tmp")
-    os.mkdir(web.BROWSER_TMP)
-    server = web.Server([web.ENGINE, "--serve-page"], scratch)
-    try:
-        test_coordinates_and_labels(server)
-        test_phone_cells(server)
-        test_settings_kept(server)
-    finally:
-        server.stop()
-    shutil.rmtree(scratch, ignore_errors=True)
-    return 0
+    return web.run_tests("board", [lambda server, _: test_coordinates_and_labels(server), lambda server, _: test_phone_cells(server), lambda server, _: test_settings_kept(server)])
 
 
 if __name__ == "__main__":

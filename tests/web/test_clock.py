@@ -7,10 +7,8 @@ clocks, and an engine whose search never ends loses on time.
 usage: test_clock.py BUILD_DIR WEB_DIR   (exit 77: no browser here)"""
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -125,21 +123,7 @@ def test_hung_engine_loses_on_time(scratch):
 
 
 def main():
-    if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
-        print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
-        return 77
-    scratch = tempfile.mkdtemp(prefix="qubic-clock-test-")
-    web.BROWSER_TMP = os.path.join(scratch, "browser-tmp")
-    os.mkdir(web.BROWSER_TMP)
-    server = web.Server([web.ENGINE, "--serve-page"], scratch)
-    try:
-        test_time_forfeit_and_record(server, scratch)
-        test_engine_told_and_increment(server)
-    finally:
-        server.stop()
-    test_hung_engine_loses_on_time(scratch)
-    shutil.rmtree(scratch, ignore_errors=True)
-    return 0
+    return web.run_tests("clock", [test_time_forfeit_and_record, lambda server, _: test_engine_told_and_increment(server)], [test_hung_engine_loses_on_time])
 
 
 if __name__ == "__main__":

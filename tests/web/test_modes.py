@@ -7,15 +7,12 @@ plies survived beside the bound the engine proved, a best kept only without take
 usage: test_modes.py BUILD_DIR WEB_DIR [SCREENSHOT_DIR]   (exit 77: no browser here)"""
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 try:
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
     import test_web as web
 except ImportError:
     print("SKIP: python3-selenium is not installed (make test installs it)")
@@ -189,20 +186,7 @@ def engine_best_result(moves):
 
 
 def main():
-    if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
-        print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
-        return 77
-    scratch = tempfile.mkdtemp(prefix="qubic-modes-test-")
-    web.BROWSER_TMP = os.path.join(scratch, "browser-tmp")
-    os.mkdir(web.BROWSER_TMP)
-    server = web.Server([web.ENGINE, "--serve-page"], scratch)
-    try:
-        test_puzzles(server)
-        test_survival(server)
-    finally:
-        server.stop()
-    shutil.rmtree(scratch, ignore_errors=True)
-    return 0
+    return web.run_tests("modes", [lambda server, _: test_puzzles(server), lambda server, _: test_survival(server)])
 
 
 if __name__ == "__main__":

@@ -8,10 +8,8 @@ gives. Another engine, without the commands, gets a clear word.
 usage: test_page_study.py BUILD_DIR WEB_DIR [SCREENSHOT_DIR]   (exit 77: no browser here)"""
 import os
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 try:
@@ -152,23 +150,7 @@ def test_other_engine_has_no_review(scratch):
 
 
 def main():
-    if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
-        print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
-        return 77
-    scratch = tempfile.mkdtemp(prefix="qubic-review-test-")
-    web.BROWSER_TMP = os.path.join(scratch, "browser-tmp")
-    os.mkdir(web.BROWSER_TMP)
-    if len(sys.argv) > 3:
-        web.SHOTS = sys.argv[3]
-    server = web.Server([web.ENGINE, "--serve-page"], scratch)
-    try:
-        test_review_as_solve(server)
-        test_explain(server)
-    finally:
-        server.stop()
-    test_other_engine_has_no_review(scratch)
-    shutil.rmtree(scratch, ignore_errors=True)
-    return 0
+    return web.run_tests("study", [lambda server, _: test_review_as_solve(server), lambda server, _: test_explain(server)], [test_other_engine_has_no_review])
 
 
 if __name__ == "__main__":

@@ -706,6 +706,29 @@ def test_bridge_origins(server):
           "behind the bridge, SolutionFile is refused without a word about the file")
 
 
+def run_tests(name, with_server, alone=()):
+    """The main of a file of page tests: skipped (77) without a browser; `with_server`, each
+    called with one bridge running our engine; `alone`, each given the scratch directory to
+    start its own. A scratch directory of the file's, removed at the end."""
+    global BROWSER_TMP
+    if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
+        print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
+        return 77
+    scratch = tempfile.mkdtemp(prefix="qubic-%s-test-" % name)
+    BROWSER_TMP = os.path.join(scratch, "browser-tmp")
+    os.mkdir(BROWSER_TMP)
+    server = Server([ENGINE, "--serve-page"], scratch)
+    try:
+        for test in with_server:
+            test(server, scratch)
+    finally:
+        server.stop()
+    for test in alone:
+        test(scratch)
+    shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
 def main():
     if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
         print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
