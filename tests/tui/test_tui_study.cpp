@@ -208,7 +208,7 @@ TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winni
   QubicPane pane("[tui]\nshow_threats = false\n", 100, 30, true);
   REQUIRE(pane.waitForText("Who plays?"));
   pane.keys("5");
-  REQUIRE(pane.waitForPattern(R"(Puzzle [0-9]+ of [0-9]+, \*+: [XO] to move wins in)"));
+  REQUIRE(pane.waitForPattern(R"(Puzzle [0-9]+ of [0-9]+, \*+: [XO] to move wins within)"));
   // The position shown (under a random symmetry), read back through a saved record.
   pane.keys("w C-u");
   REQUIRE(pane.waitForText("Save game to"));
@@ -276,7 +276,7 @@ TEST_CASE("a puzzle won by hints says so, is not counted, and offers only the ne
   if (!haveTmux()) return;
   QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 300\n", 120, 30, false, {},
                  " --puzzle 1");
-  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins in)"));
+  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins within)"));
   for (int step = 0; step < 12 && pane.screen().find(" won") == std::string::npos; ++step) {
     pane.keys("t");  // the hint, then Enter plays it
     if (!pane.waitForText("Enter plays", 20)) break;
@@ -291,7 +291,7 @@ TEST_CASE("a puzzle won by hints says so, is not counted, and offers only the ne
   }
   REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: won with hints, not counted\.)"));
   INFO(pane.last);
-  CHECK(pane.last.find("to move wins in") == std::string::npos);
+  CHECK(pane.last.find("to move wins within") == std::string::npos);
   CHECK(pane.last.find("new game") == std::string::npos);
   CHECK(pane.last.find("n: next puzzle") != std::string::npos);
   CHECK(pane.last.find("(solved 0 of ") != std::string::npos);
@@ -303,7 +303,7 @@ TEST_CASE("leaving a puzzle keeps who plays: the engine does not take the player
   // played the solution at once.
   if (!haveTmux()) return;
   QubicPane pane("[tui]\nshow_threats = false\n", 120, 30, false, {}, " --puzzle 1");
-  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins in)"));
+  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins within)"));
   const bool xToMove = pane.last.find(": X to move wins") != std::string::npos;
   pane.keys("c");
   REQUIRE(pane.waitForText("Left the puzzles"));
@@ -312,7 +312,7 @@ TEST_CASE("leaving a puzzle keeps who plays: the engine does not take the player
   INFO(screen);
   CHECK(screen.find(xToMove ? "X  You" : "O  You") != std::string::npos);
   CHECK(screen.find("(none yet)") != std::string::npos);  // nobody moved for the player
-  CHECK(screen.find("to move wins in") == std::string::npos);
+  CHECK(screen.find("to move wins within") == std::string::npos);
 }
 
 TEST_CASE("a game loaded during survival is an ordinary game: no survival text sticks to it") {
@@ -378,7 +378,7 @@ TEST_CASE("a puzzle won without a hint is solved and counted, and kept as solved
   REQUIRE(parsePosition(start));
   QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 300\n", 120, 30, false, {},
                  " --puzzle 1");
-  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins in)"));
+  REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins within)"));
   for (std::size_t played = 0; played < 24; played += 2) {
     // The player's turn: the game kept with `played` moves, or the puzzle won.
     std::string moves;

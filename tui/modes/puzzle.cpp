@@ -18,7 +18,7 @@ StyledText answerLine(const Puzzle& p, const PuzzleAnswer& a, const std::string&
                   "). Now finish it against the engine.",
               Style::Win, true};
     case AnswerVerdict::Wins:
-      return {"Right: " + played + " wins too, in " + std::to_string((a.check.plies + 1) / 2) +
+      return {"Right: " + played + " wins too, within " + std::to_string((a.check.plies + 1) / 2) +
                   " moves; " + moveToken(p.bestMove) + " is faster (" + wins + ").",
               Style::Win, true};
     case AnswerVerdict::DoesNotWin:
@@ -64,7 +64,7 @@ std::vector<StyledText> PuzzleRound::lines(const GameContext& context) const {
   const Side us = p.position.sideToMove();
   const Position& pos = context.round.game.position();
   const std::string wins =
-      sideName(us) + " wins in " + std::to_string((p.plies + 1) / 2) + " moves";
+      sideName(us) + " wins within " + std::to_string((p.plies + 1) / 2) + " moves";
   const std::string title = "Puzzle " + std::to_string(s.shownIndex() + 1) + " of " +
                             std::to_string(s.count()) + ", " + std::string(p.stars, '*');
   const std::string next = context.key(Action::NewGame) + ": next puzzle (solved " +
@@ -82,7 +82,7 @@ std::vector<StyledText> PuzzleRound::lines(const GameContext& context) const {
     return lines;
   }
   lines.push_back({title + (s.shownSolvedBefore() ? " (solved before)" : "") + ": " + sideName(us) +
-                       " to move wins in " + std::to_string((p.plies + 1) / 2) +
+                       " to move wins within " + std::to_string((p.plies + 1) / 2) +
                        " moves. Find a winning move.",
                    Style::Title, true});
   const PuzzleAnswer a = s.answer();
