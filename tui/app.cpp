@@ -163,7 +163,13 @@ void App::perform(Action action) {
       Entry{Action::CubeView, [](App& a, GameContext&) { a.toggleCubeView(); }},
       Entry{Action::Overlay, [](App& a, GameContext&) { a.toggleOverlay(); }},
       Entry{Action::Review, [](App& a, GameContext&) { a.review(); }},
-      Entry{Action::Explain, [](App&, GameContext& c) { explainStep(c); }},
+      Entry{Action::Explain,
+            [](App&, GameContext& c) {
+              if (std::string said =
+                      explainStep(c.round.explaining, c.round.game.position(), c.keys);
+                  !said.empty())
+                c.say(std::move(said));
+            }},
       Entry{Action::GoToMove,
             [](App& a, GameContext& c) {
               if (c.round.game.line().empty()) return c.say("No moves to go to yet.");

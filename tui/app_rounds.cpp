@@ -109,7 +109,7 @@ void App::leaveMode() {
   const std::string left = context_.round.withMode([](const auto& m) { return m.name(); });
   engine_.stop();
   context_.round.mode = OrdinaryGame{};
-  context_.round.paused = false;
+  context_.round.engine.resume();
   context_.say("Left " + left + ": the position stays, as a game with the same players (" +
                context_.key(Action::Players) + " changes them).");
 }

@@ -33,7 +33,7 @@ void playHuman(GameContext& context, EngineTurns& engine, int cell) {
                       std::chrono::steady_clock::now());
   round.withMode([&](auto& m) { m.afterMove(round.game, true); });
   engine.moved();
-  round.hint.reset();
+  round.engine.dropHint();
   if (round.game.position().isGameOver())
     context.message = {};
   else
@@ -52,16 +52,16 @@ void undo(GameContext& context, EngineTurns& engine) {
   Game& game = round.game;
   if (game.canUndo()) round.withMode([](auto& m) { return m.helped(); });
   int taken = 0;
-  if (!round.paused) {
+  if (!round.engine.paused()) {
     taken = game.undoTurn(context.seats);
   } else if (game.canUndo()) {
     game.undo();
     taken = 1;
   }
   if (taken == 0) return context.say("Nothing to undo.");
-  round.hint.reset();
+  round.engine.dropHint();
   // Otherwise the engines would replay at once.
-  if (!context.seats.anyHuman()) round.paused = true;
+  if (!context.seats.anyHuman()) round.engine.pause();
   context.say(taken == 1 ? "Took back one move." : "Took back your move and the engine's reply.");
   if (!game.moves().empty()) context.cursor = game.lastMove();
 }
@@ -71,7 +71,7 @@ void redo(GameContext& context, EngineTurns& engine) {
   Round& round = context.round;
   Game& game = round.game;
   int replayed = 0;
-  if (!round.paused) {
+  if (!round.engine.paused()) {
     replayed = game.redoTurn(context.seats);
   } else if (game.canRedo()) {
     game.redo();
@@ -84,28 +84,25 @@ void redo(GameContext& context, EngineTurns& engine) {
 }
 
 void pause(GameContext& context, EngineTurns& engine) {
-  Round& round = context.round;
-  round.paused = !round.paused;
-  round.stepOnce = false;
-  if (round.paused) engine.stop();
-  context.say(round.paused ? "Engine paused: " + context.key(Action::Step) + " makes one move, " +
-                                 context.key(Action::Pause) + " resumes."
-                           : "Engine resumed.");
+  EngineState& state = context.round.engine;
+  state.paused() ? state.resume() : state.pause();
+  if (state.paused()) engine.stop();
+  context.say(state.paused() ? "Engine paused: " + context.key(Action::Step) + " makes one move, " +
+                                   context.key(Action::Pause) + " resumes."
+                             : "Engine resumed.");
 }
 
 void step(GameContext& context) {
-  if (!context.round.paused)
+  if (!context.round.engine.grantStep())
     return context.say("Step works while the engine is paused (" + context.key(Action::Pause) +
                        ").");
-  context.round.stepOnce = true;
 }
 
 void goToPly(GameContext& context, EngineTurns& engine, std::size_t moves) {
   engine.stop();
   Round& round = context.round;
-  round.paused = true;
-  round.stepOnce = false;
-  round.hint.reset();
+  round.engine.pause();
+  round.engine.dropHint();
   Game& game = round.game;
   while (game.moves().size() > moves && game.canUndo()) game.undo();
   while (game.moves().size() < moves && game.canRedo()) game.redo();
@@ -133,7 +130,7 @@ void changeSeats(GameContext& context, EngineTurns& engine, const Seats& seats,
   if (oneEngine && now.anyEngine() && now.anyHuman())
     context.levels.fill(context.levels[index(now.isEngine(Side::X) ? Side::X : Side::O)]);
   now = seats;
-  context.round.paused = false;
+  context.round.engine.resume();
   const std::string_view who = now.humanSide();
   const std::string what =
       who == "x"      ? "You play X against the engine."

@@ -36,12 +36,12 @@ void EngineTurns::maybeStart(GameContext& context) {
   if (pos.isGameOver() || round.forfeit || !context.seats.isEngine(pos.sideToMove()) ||
       worker_.busy())
     return;
-  if (round.paused && !round.stepOnce) return;
-  if (!context.seats.anyHuman() && !round.stepOnce &&
+  if (!round.engine.mayMove()) return;
+  if (!context.seats.anyHuman() && !round.engine.stepGranted() &&
       std::chrono::steady_clock::now() - lastMoveAt_ <
           std::chrono::milliseconds(context.settings.tui.watchDelayMs))
     return;
-  round.stepOnce = false;
+  round.engine.started();
   EngineJob job;
   job.position = pos;
   job.purpose = JobPurpose::Move;
@@ -55,7 +55,7 @@ void EngineTurns::maybeStart(GameContext& context) {
     job.towardNext = strength.towardNext;
   }
   job.moveTime = thinkingTime(context, pos);
-  job.newGame = std::exchange(round.engineNewGame, false);
+  job.newGame = round.engine.takeNewGame();
   job.start = round.game.start();
   job.moves = round.game.moves();
   job.external = !bestDefence;
@@ -71,7 +71,7 @@ void EngineTurns::hint(GameContext& context) {
   job.purpose = JobPurpose::Hint;
   job.level = kMaxLevel;  // a hint is the engine's best advice, whatever its playing level
   job.moveTime = thinkingTime(context, pos);
-  job.newGame = std::exchange(context.round.engineNewGame, false);
+  job.newGame = context.round.engine.takeNewGame();
   worker_.start(job);
   const bool uncounts = context.round.withMode([](auto& m) { return m.hinted(); });
   context.say(uncounts ? "Thinking about a hint... (this round is no longer scored)"
@@ -96,15 +96,14 @@ void EngineTurns::poll(GameContext& context) {
     return context.say(round.forfeit->sentence(), Style::Highlight);
   }
   if (!choice.error.empty()) {
-    round.paused = true;  // not asked again at once; a key resumes, as after a pause
+    round.engine.pause();  // not asked again at once; a key resumes, as after a pause
     return context.say("The engine failed (" + choice.error + "); " + context.key(Action::Pause) +
                            " lets it try again.",
                        Style::Error);
   }
   if (choice.move < 0 || !pos.isLegal(choice.move)) return;
   if (result->purpose == JobPurpose::Hint) {
-    round.hint = choice;
-    round.hintPly = round.game.moves().size();
+    round.engine.giveHint(choice, round.game.moves().size());
     context.cursor = choice.move;
     return context.say("The cursor is on the hint: Enter plays " + moveToken(choice.move) + ".");
   }
@@ -118,7 +117,7 @@ void EngineTurns::play(GameContext& context, const EngineResult& result) {
   round.game.play(choice.move, context.settings.engine.explain ? choice.reason : std::string());
   context.clock.moved(side, std::chrono::steady_clock::now());
   moved();
-  round.lastEngineMove = EngineNote{round.game.moves().size() - 1, side, choice};
+  round.engine.noteMove(EngineNote{round.game.moves().size() - 1, side, choice});
   if (context.seats.anyHuman()) context.cursor = choice.move;
   if (context.message.style != Style::Error) context.message = {};
   round.withMode([&](auto& m) { m.afterMove(round.game, false); });
@@ -147,7 +146,7 @@ void EngineTurns::tickClock(GameContext& context, bool screenOpen) {
   Round& round = context.round;
   const Position& pos = round.game.position();
   const bool stopped = pos.isGameOver() || round.forfeit || screenOpen ||
-                       (round.paused && context.seats.isEngine(pos.sideToMove()));
+                       (round.engine.paused() && context.seats.isEngine(pos.sideToMove()));
   if (stopped) return clock.pause(now);
   clock.follow(pos.sideToMove(), now);  // after undo, redo or a jump: the side to move runs
   clock.resume(now);
@@ -174,7 +173,7 @@ std::string EngineTurns::seatText(const GameContext& context, Side s) const {
 std::vector<StyledText> EngineTurns::lines(const GameContext& context) const {
   const Side toMove = context.round.game.position().sideToMove();
   const EngineStatus status = worker_.status();
-  if (context.round.paused && !status.thinking)
+  if (context.round.engine.paused() && !status.thinking)
     return {{"Engine paused: " + context.key(Action::Step) + " one move, " +
              context.key(Action::Pause) + " resume."}};
   if (!status.thinking) return {{"Engine " + sideName(toMove) + " to move."}};

@@ -78,7 +78,7 @@ std::vector<StyledText> lastMoveLines(const GameContext& c) {
   const Game& game = c.round.game;
   const std::size_t n = game.moves().size();
   if (game.position().isGameOver() || n == 0) return {};
-  const std::optional<EngineNote>& note = c.round.lastEngineMove;
+  const std::optional<EngineNote>& note = c.round.engine.lastMove();
   if (!note || note->ply >= n || game.moves()[note->ply] != note->choice.move) {
     if (game.comments()[n - 1].empty() || (note && note->ply == n - 1)) return {};
     return {{"Move " + std::to_string(n) + " (" + moveToken(game.moves()[n - 1]) +
@@ -109,10 +109,10 @@ std::vector<StyledText> noteLines(const ViewSources& v) {
   std::vector<StyledText> lines;
   if (const LinePrompt* prompt = topAs<LinePrompt>(v); prompt && !prompt->note.empty())
     lines.push_back({prompt->note, Style::Dim});
-  if (round.hint && round.hintPly == round.game.moves().size())
-    lines.push_back({"Hint: " + moveToken(round.hint->move) +
-                         (round.hint->reason.empty() ? "" : " - " + round.hint->reason),
-                     Style::Highlight});
+  if (const MoveChoice* hint = round.engine.hintAt(round.game.moves().size()))
+    lines.push_back(
+        {"Hint: " + moveToken(hint->move) + (hint->reason.empty() ? "" : " - " + hint->reason),
+         Style::Highlight});
   return lines;
 }
 
@@ -185,9 +185,10 @@ std::vector<StyledText> statusLines(const ViewSources& v) {
       lines.push_back({verdictText(pos.sideToMove(), Verdict::Win, known->pliesToWin) + " (book)",
                        Style::Highlight, true});
   append(lines, lastMoveLines(c));
-  append(lines, explanationLines(c));
+  const ModeView view{c.round.game, c.round.forfeit.has_value(), c.keys};
+  append(lines, explanationLines(c.round.explaining, view));
   append(lines, noteLines(v));
-  append(lines, c.round.withMode([&](const auto& m) { return m.lines(c); }));
+  append(lines, c.round.withMode([&](const auto& m) { return m.lines(view); }));
   append(lines, v.review.lines(c));
   append(lines, analysisLines(v));
   return lines;

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -41,15 +42,49 @@ struct Forfeit {
   std::string sentence() const;
 };
 
+// Where the engine stands in the round: paused or granted one move, whether its next job
+// tells it a new game began, its last move and a hint for the panel. Changed only through
+// these verbs (the engine's turns, the board's keys, the loop), so what each may do is named.
+class EngineState {
+ public:
+  bool paused() const { return paused_; }
+  void pause() { paused_ = true, stepOnce_ = false; }
+  void resume() { paused_ = false, stepOnce_ = false; }
+  // One move while paused (the step key); false when not paused.
+  bool grantStep() {
+    if (paused_) stepOnce_ = true;
+    return paused_;
+  }
+  bool stepGranted() const { return stepOnce_; }
+  // The engine may start its move now: not paused, or a step granted, which it uses up.
+  bool mayMove() const { return !paused_ || stepOnce_; }
+  void started() { stepOnce_ = false; }
+  // True once per round: the first job tells the engine a new game began.
+  bool takeNewGame() { return std::exchange(newGame_, false); }
+
+  void noteMove(const EngineNote& note) { last_ = note; }
+  const std::optional<EngineNote>& lastMove() const { return last_; }
+
+  // A hint for the position after `ply` moves; shown only while that position is on the board.
+  void giveHint(const MoveChoice& hint, std::size_t ply) { hint_ = hint, hintPly_ = ply; }
+  void dropHint() { hint_.reset(); }
+  const MoveChoice* hintAt(std::size_t ply) const {
+    return hint_ && hintPly_ == ply ? &*hint_ : nullptr;
+  }
+
+ private:
+  bool paused_ = false;
+  bool stepOnce_ = false;
+  bool newGame_ = true;
+  std::optional<EngineNote> last_;
+  std::optional<MoveChoice> hint_;
+  std::size_t hintPly_ = 0;
+};
+
 struct Round {
   Game game;
   RoundMode mode;
-  bool paused = false;
-  bool stepOnce = false;
-  bool engineNewGame = true;  // the engine's next job tells it a new game began
-  std::optional<EngineNote> lastEngineMove;
-  std::optional<MoveChoice> hint;
-  std::size_t hintPly = 0;
+  EngineState engine;
   std::optional<Explanation> explaining;
   std::optional<Forfeit> forfeit;  // a game lost other than on the board: it is over
   std::string file;                // saved to or loaded from ("" for none)

@@ -1,43 +1,41 @@
 #include "tui/modes/explanation.hpp"
 
 #include "engine/core/notation.hpp"
-#include "tui/game_context.hpp"
 
 namespace qubic::tui {
 
-void explainStep(GameContext& context) {
-  const Position& pos = context.round.game.position();
-  std::optional<Explanation>& explaining = context.round.explaining;
+std::string explainStep(std::optional<Explanation>& explaining, const Position& pos,
+                        const KeyMap& keys) {
   if (explaining && explaining->from == pos) {
     const std::size_t steps = explaining->quiet ? 1 : explaining->steps.size();
-    if (++explaining->shown <= steps) return;
+    if (++explaining->shown <= steps) return "";
     explaining.reset();
-    return context.say("End of the explanation: the board shows the game again.");
+    return "End of the explanation: the board shows the game again.";
   }
   explaining.reset();
-  if (pos.isGameOver()) return context.say("The game is over.");
+  if (pos.isGameOver()) return "The game is over.";
   const WinExplained win = explainWin(pos);
   if (!win.steps.empty()) {
     explaining = Explanation{pos, win.steps, 1, std::nullopt};
-    return;
+    return "";
   }
   const QuietWin& quiet = win.quiet;
   if (!quiet.proven)
-    return context.say(sideName(pos.sideToMove()) +
-                       " has no win by threes alone here, and none was proven in a short " +
-                       "search (" + context.key(Action::Overlay) +
-                       " shows every move's proven value).");
+    return sideName(pos.sideToMove()) +
+           " has no win by threes alone here, and none was proven in a short search (" +
+           keys.primaryKeyName(Action::Overlay) + " shows every move's proven value).";
   explaining = Explanation{pos, {}, 1, quiet};
+  return "";
 }
 
-std::vector<StyledText> explanationLines(const GameContext& context) {
-  const Position& pos = context.round.game.position();
-  const std::optional<Explanation>& e = context.round.explaining;
+std::vector<StyledText> explanationLines(const std::optional<Explanation>& e,
+                                         const ModeView& view) {
+  const Position& pos = view.game.position();
   if (!e || !(e->from == pos)) return {};
   const Side us = pos.sideToMove();
   if (e->quiet)
     return {{describeQuietWin(*e->quiet, us), Style::Highlight, true},
-            {context.key(Action::Explain) + ": back to the game", Style::Dim}};
+            {view.key(Action::Explain) + ": back to the game", Style::Dim}};
   // Counted in the player's moves, as the hint counts them: a double threat is followed
   // by the move that completes a line, which the board does not show as a step.
   const ForcingStep& step = e->steps[e->shown - 1];
@@ -50,7 +48,7 @@ std::vector<StyledText> explanationLines(const GameContext& context) {
                (step.reply >= 0 ? " at " + moveToken(step.reply) : std::string()) + "." +
                (last && !completes ? " Move " + total + " completes a line." : ""),
            Style::Highlight, true},
-          {context.key(Action::Explain) + ": next step (the board shows the line, not the game)",
+          {view.key(Action::Explain) + ": next step (the board shows the line, not the game)",
            Style::Dim}};
 }
 

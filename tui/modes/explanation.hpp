@@ -8,11 +8,10 @@
 #include <vector>
 
 #include "engine/study/explain.hpp"
+#include "tui/modes/mode.hpp"
 #include "tui/view.hpp"
 
 namespace qubic::tui {
-
-struct GameContext;
 
 // A forcing win being shown, kept in the round (Round::explaining).
 struct Explanation {
@@ -22,9 +21,12 @@ struct Explanation {
   std::optional<QuietWin> quiet;  // a win that needs a quiet move: one step, that move
 };
 
-// The explain key: the next step of the explanation, its end, or a new one.
-void explainStep(GameContext& context);
+// The explain key at `pos`: the next step of `explaining`, its end, or a new one. Returns
+// what to tell the player ("" for nothing).
+std::string explainStep(std::optional<Explanation>& explaining, const Position& pos,
+                        const KeyMap& keys);
 // The step on the board, in words.
-std::vector<StyledText> explanationLines(const GameContext& context);
+std::vector<StyledText> explanationLines(const std::optional<Explanation>& explaining,
+                                         const ModeView& view);
 
 }  // namespace qubic::tui

@@ -4,7 +4,7 @@
 //
 //   GameMode kind() const;                        what a record on disk calls it
 //   Transition onKey(Action) const;               the new-game and players keys
-//   std::vector<StyledText> lines(const GameContext&) const;   its lines in the panel
+//   std::vector<StyledText> lines(const ModeView&) const;   its lines in the panel
 //   void afterMove(const Game&, bool byPlayer);   a move was played: check, score
 //   bool helped();                                a move taken back or a hint: true when
 //                                                 that changes the round (survival's score)
@@ -17,10 +17,24 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+
+#include "tui/game.hpp"
+#include "tui/keymap.hpp"
 
 namespace qubic::tui {
 
-struct GameContext;
+// What a mode reads to draw its lines: the game on the board, whether it was lost off the
+// board, and the keys to name. Narrow on purpose: the modes live in the Round, which the
+// GameContext holds, so they see the round's game, not the context (no include cycle).
+struct ModeView {
+  const Game& game;
+  bool forfeit = false;
+  const KeyMap& keys;
+
+  // The first key bound to `action`, as the help names it.
+  std::string key(Action action) const { return keys.primaryKeyName(action); }
+};
 
 // What a key the mode owns asks of the loop (App::apply).
 enum class Transition : std::uint8_t {

@@ -1,7 +1,5 @@
 #include "tui/modes/ordinary.hpp"
 
-#include "tui/game_context.hpp"
-
 namespace qubic::tui {
 
 Transition OrdinaryGame::onKey(Action action) const {
@@ -11,9 +9,9 @@ Transition OrdinaryGame::onKey(Action action) const {
 }
 
 // Once the game is over on the board, the keys that go on from it.
-std::vector<StyledText> OrdinaryGame::lines(const GameContext& context) const {
-  if (!context.round.game.position().isGameOver() || context.round.forfeit) return {};
-  return {{context.key(Action::NewGame) + ": new game   " + context.key(Action::Undo) + ": undo"}};
+std::vector<StyledText> OrdinaryGame::lines(const ModeView& view) const {
+  if (!view.game.position().isGameOver() || view.forfeit) return {};
+  return {{view.key(Action::NewGame) + ": new game   " + view.key(Action::Undo) + ": undo"}};
 }
 
 }  // namespace qubic::tui

@@ -16,7 +16,7 @@ namespace qubic::tui {
 struct OrdinaryGame {
   GameMode kind() const { return GameMode::Play; }
   Transition onKey(Action action) const;
-  std::vector<StyledText> lines(const GameContext& context) const;
+  std::vector<StyledText> lines(const ModeView& view) const;
   void afterMove(const Game&, bool) {}
   bool helped() { return false; }
   bool hinted() { return false; }

@@ -1,7 +1,6 @@
 #include "tui/modes/puzzle.hpp"
 
 #include "engine/core/notation.hpp"
-#include "tui/game_context.hpp"
 
 namespace qubic::tui {
 
@@ -58,23 +57,23 @@ void PuzzleRound::describe(GameSetup& setup) const {
   setup.levels[index(opponent(session->shown().position.sideToMove()))] = kMaxLevel;
 }
 
-std::vector<StyledText> PuzzleRound::lines(const GameContext& context) const {
+std::vector<StyledText> PuzzleRound::lines(const ModeView& view) const {
   const PuzzleSession& s = *session;
   const Puzzle& p = s.shown();
   const Side us = p.position.sideToMove();
-  const Position& pos = context.round.game.position();
+  const Position& pos = view.game.position();
   const std::string wins =
       sideName(us) + " wins within " + std::to_string((p.plies + 1) / 2) + " moves";
   const std::string title = "Puzzle " + std::to_string(s.shownIndex() + 1) + " of " +
                             std::to_string(s.count()) + ", " + std::string(p.stars, '*');
-  const std::string next = context.key(Action::NewGame) + ": next puzzle (solved " +
+  const std::string next = view.key(Action::NewGame) + ": next puzzle (solved " +
                            std::to_string(s.solvedCount()) + " of " + std::to_string(s.count()) +
-                           ")   " + context.key(Action::Players) + ": leave puzzles";
+                           ")   " + view.key(Action::Players) + ": leave puzzles";
   std::vector<StyledText> lines;
   if (pos.isGameOver()) {
     const bool won = pos.status() == (us == Side::X ? Status::XWins : Status::OWins);
     const std::string outcome =
-        !won       ? ": not solved this time; " + context.key(Action::Undo) + " takes moves back."
+        !won       ? ": not solved this time; " + view.key(Action::Undo) + " takes moves back."
         : hintUsed ? std::string(": won with hints, not counted.")
                    : ": solved, " + sideName(us) + " won.";
     lines.push_back({title + outcome, won ? Style::Win : Style::Error, true});
@@ -86,9 +85,9 @@ std::vector<StyledText> PuzzleRound::lines(const GameContext& context) const {
                        " moves. Find a winning move.",
                    Style::Title, true});
   const PuzzleAnswer a = s.answer();
-  const std::vector<int>& moves = context.round.game.moves();
+  const std::vector<int>& moves = view.game.moves();
   if (a.move >= 0 && !moves.empty() && moves[0] == a.move)
-    lines.push_back(answerLine(p, a, wins, context.key(Action::Undo)));
+    lines.push_back(answerLine(p, a, wins, view.key(Action::Undo)));
   lines.push_back({next, Style::Dim});
   return lines;
 }

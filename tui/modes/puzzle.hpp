@@ -24,7 +24,7 @@ struct PuzzleRound {
 
   GameMode kind() const { return GameMode::Puzzle; }
   Transition onKey(Action action) const;
-  std::vector<StyledText> lines(const GameContext& context) const;
+  std::vector<StyledText> lines(const ModeView& view) const;
   // The first move is checked by the solver; the puzzle is solved when it is won.
   void afterMove(const Game& game, bool byPlayer);
   bool helped() { return false; }  // taking a wrong move back is part of a puzzle

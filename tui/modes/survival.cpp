@@ -4,7 +4,6 @@
 #include <fstream>
 
 #include "config/read_file.hpp"
-#include "tui/game_context.hpp"
 #include "tui/record_file.hpp"
 
 namespace qubic::tui {
@@ -37,11 +36,11 @@ void SurvivalRound::afterMove(const Game& game, bool) {
     std::ofstream(dir + "/survival-best") << plies << '\n';
 }
 
-std::vector<StyledText> SurvivalRound::lines(const GameContext& context) const {
-  const int plies = static_cast<int>(context.round.game.moves().size());
+std::vector<StyledText> SurvivalRound::lines(const ModeView& view) const {
+  const int plies = static_cast<int>(view.game.moves().size());
   const std::string bestText =
       best > 0 ? " Your best: " + std::to_string(best) + "." : std::string();
-  if (!context.round.game.position().isGameOver())
+  if (!view.game.position().isGameOver())
     return {{"Survival, O against perfect X: ply " + std::to_string(plies) + "; the proof ends " +
                  "the game by ply " + std::to_string(longest) + " at the latest." + bestText,
              Style::Title, true}};
@@ -49,7 +48,7 @@ std::vector<StyledText> SurvivalRound::lines(const GameContext& context) const {
                      std::to_string(longest) + " the proof allows at most." + bestText;
   if (!counts) text += " (Moves were taken back or hints used: not scored.)";
   return {{text, Style::Highlight, true},
-          {context.key(Action::NewGame) + ": try again   " + context.key(Action::Players) +
+          {view.key(Action::NewGame) + ": try again   " + view.key(Action::Players) +
                ": leave survival",
            Style::Dim}};
 }

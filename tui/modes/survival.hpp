@@ -27,7 +27,7 @@ struct SurvivalRound {
 
   GameMode kind() const { return GameMode::Survival; }
   Transition onKey(Action action) const;
-  std::vector<StyledText> lines(const GameContext& context) const;
+  std::vector<StyledText> lines(const ModeView& view) const;
   // Once the game is over: its length, and a new personal best kept on disk.
   void afterMove(const Game& game, bool byPlayer);
   // Survival measures the player alone: a round with a move taken back or a hint is not

@@ -1,0 +1,2 @@
+// A mode of the fixture's round.
+#pragma once
