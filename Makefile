@@ -79,9 +79,12 @@ screenshots: build
 	  /usr/bin/python3 tests/web/$$t.py $(BUILD) web docs/web >/dev/null || exit 1; done
 	@echo "docs/web/: the figures made again; git diff --stat docs/web shows which changed"
 
-# The suite, the static site's test among it (make site: the engine as WebAssembly).
+# The suite, the static site's test among it (make site: the engine as WebAssembly). Twice
+# as many tests at once as cores: most of them wait (on tmux, the browser, an engine
+# process) more than they compute, and their waits are conditions with generous deadlines.
+TEST_JOBS ?= $(shell echo $$(( $(JOBS) * 2 )))
 test: build site
-	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	@cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS)
 
 # The fast loop while working: the tests labelled fast (no solves of seconds, no tmux),
 # building only what they need (`make check LABEL=core` only those of one folder of tests/:
