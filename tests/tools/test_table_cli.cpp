@@ -357,6 +357,47 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
   fs::remove_all(dir);
 }
 
+TEST_CASE("an unknown of a pass that gave the other side a tenth is taken up with its half") {
+  // X to move, O wins (the case above). A result of an earlier pass: unknown within N, the
+  // other side then given a tenth (no other-budget line).
+  const std::string position =
+      "oxx.........o.../................/................/................ x";
+  const fs::path scratch = freshDir("named");
+  const Run named = solve({"table", "job", position, "--dir", scratch.string()});
+  REQUIRE(named.exitCode == 0);
+  const std::string name = named.out.substr(0, named.out.find(':'));
+  fs::remove_all(scratch);
+  const fs::path dir = freshDir("tenth");
+  fs::create_directories(dir);
+  std::ofstream(dir / (name + ".result"))
+      << "qubic-table-result 1\nposition: " << position
+      << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 2000000\npositions: 2200000\n"
+      << "seconds: 3\n";
+
+  // The same N again: only O's win is searched, with N/2, and found.
+  const Run job = solve({"table", "job", position, "--dir", dir.string()});
+  REQUIRE(job.exitCode == 0);
+  CHECK_THAT(job.out, Catch::Contains(name + ": O wins in at most"));
+  const auto text = qubic::readRegularFile((dir / (name + ".result")).string(), 1 << 16);
+  REQUIRE(text);
+  CHECK_THAT(text.value(), Catch::Contains("value: O wins"));
+  CHECK_THAT(text.value(), Catch::Contains("budget: 2000000\nother-budget: 1000000\n"));
+  // The earlier pass's positions are counted in: the job's whole cost.
+  const std::size_t at = text.value().find("\npositions: ") + 12;
+  CHECK(std::stoull(text.value().substr(at)) > 2200000);
+  CHECK_THAT(solve({"table", "job", position, "--dir", dir.string()}).out,
+             Catch::Contains("(already"));
+
+  // An unknown with the half already given is not searched again at the same N.
+  std::ofstream(dir / (name + ".result"))
+      << "qubic-table-result 1\nposition: " << position
+      << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 2000000\nother-budget: 1000000\n"
+      << "positions: 3000000\nseconds: 3\n";
+  CHECK_THAT(solve({"table", "job", position, "--dir", dir.string()}).out,
+             Catch::Contains("(already"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("table list puts the book's lines first, then --first's openings, each once") {
   const Run plain = solve({"table", "list", "--stones", "4"});
   const Run first = solve({"table", "list", "--stones", "4", "--first",

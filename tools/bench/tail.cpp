@@ -1,7 +1,7 @@
 // The opening table's tail (issue 72): the four-stone positions the table's first pass
 // (2 000 000 positions a job) left undecided are the hardest of the opening. A fixed sample
 // of them (data/table-tail-sample.txt), each decided as `qubic-solve table job` decides it
-// (one thread, the side to move's win within N positions, the other side's within N/10),
+// (engine/book/table_decision: the side to move's win within N positions, the other's N/2),
 // without writing its proofs: how many the budget decides and at what core time, so that a
 // change to the solver is measured in positions decided per core-hour. Not in `all`: it
 // takes minutes.
@@ -13,9 +13,8 @@
 
 #include "bench.hpp"
 #include "config/data_dirs.hpp"
+#include "engine/book/table_decision.hpp"
 #include "engine/core/notation.hpp"
-#include "engine/proof/position_value.hpp"
-#include "engine/proof/solver.hpp"
 
 namespace qubic::bench {
 
@@ -44,21 +43,16 @@ int benchTail() {
     }
   std::printf(
       "table tail: %zu positions the first pass left undecided, %llu positions each "
-      "(the other side's win a tenth), one thread:\n",
+      "(the other side's win half of it), one thread:\n",
       sample.size(), static_cast<unsigned long long>(kTailPositions));
   int decided = 0;
   double total = 0;
   for (const Position& pos : sample) {
     Solver solver(SolverOptions{});
     const auto began = std::chrono::steady_clock::now();
-    std::uint64_t positions = 0;
-    const BothSides<PnsResult> answers = askBothSides<PnsResult>(pos.sideToMove(), [&](Side s) {
-      SolveLimits limits;
-      limits.maxPositions = s == pos.sideToMove() ? kTailPositions : kTailPositions / 10;
-      const PnsResult r = solver.prove(pos, s, limits);
-      positions += r.positions;
-      return r;
-    });
+    const TableDecision decision = decideForTable(solver, pos, kTailPositions);
+    const BothSides<PnsResult>& answers = decision.answers;
+    const std::uint64_t positions = decision.positions;
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     total += seconds;

@@ -16,9 +16,9 @@
 #include "config/table_file.hpp"
 #include "config/write_file.hpp"
 #include "engine/book/opening_table.hpp"
+#include "engine/book/table_decision.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
-#include "engine/proof/position_value.hpp"
 #include "engine/proof/proof.hpp"
 #include "engine/proof/solver.hpp"
 #include "engine/proof/verify.hpp"
@@ -137,12 +137,18 @@ int tableJob(const CommandLine& w) {
       wholeNumber(w, "--positions", kDefaultJobPositions, 10'000, 1'000'000'000'000);
   const std::string name = jobName(pos);
   const fs::path resultPath = dir / (name + ".result");
-  if (const auto old = readResult(resultPath);
-      old && (decided(old.value()) || old.value().budget >= budget)) {
+  const std::uint64_t otherBudget = std::max<std::uint64_t>(budget / kOtherSideShare, 1);
+  const Parsed<JobResult> old = readResult(resultPath);
+  if (old && (decided(old.value()) ||
+              (old.value().budget >= budget && old.value().otherBudget >= otherBudget))) {
     std::printf("%s: %s (already, budget %llu)\n", name.c_str(), old.value().value.c_str(),
                 static_cast<unsigned long long>(old.value().budget));
     return 0;
   }
+  // An earlier job's unknown with at least this budget for the side to move (one with a
+  // smaller share for the other side, as the first passes gave it): only the other side's
+  // win is searched again.
+  const bool moverTried = old && old.value().budget >= budget;
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) failWith("cannot make " + dir.string() + ": " + ec.message());
@@ -153,17 +159,9 @@ int tableJob(const CommandLine& w) {
   options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   Solver solver(options);
   const auto began = std::chrono::steady_clock::now();
-  std::uint64_t positions = 0;
-  const BothSides<PnsResult> answers = askBothSides<PnsResult>(pos.sideToMove(), [&](Side s) {
-    SolveLimits limits;
-    // The side not to move rarely wins this early: a tenth of the budget settles the
-    // cases where it does, and keeps an undecided job from costing twice its budget.
-    limits.maxPositions = s == pos.sideToMove() ? budget : std::max<std::uint64_t>(budget / 10, 1);
-    limits.stop = &interrupted;
-    const PnsResult r = solver.prove(pos, s, limits);
-    positions += r.positions;
-    return r;
-  });
+  const TableDecision decision = decideForTable(solver, pos, budget, &interrupted, moverTried);
+  const BothSides<PnsResult>& answers = decision.answers;
+  const std::uint64_t positions = decision.positions + (moverTried ? old.value().positions : 0);
   // An interrupted job leaves no result: the next run does it again.
   if (interrupted.load()) return 130;
   const double seconds =
@@ -182,8 +180,10 @@ int tableJob(const CommandLine& w) {
     plies = proven.value();
     checked = "rules";
   }
-  writeResult(resultPath,
-              {name, positionString(pos), value, checked, plies, budget, positions, seconds});
+  JobResult result{name, positionString(pos), value, checked, plies, budget, positions};
+  result.otherBudget = otherBudget;
+  result.seconds = seconds + (moverTried ? old.value().seconds : 0);
+  writeResult(resultPath, result);
   std::printf("%s: %s%s\n", name.c_str(), value.c_str(),
               plies ? (" in at most " + std::to_string(plies) + " plies").c_str() : "");
   return 0;
@@ -207,7 +207,7 @@ const Command kTableJob{
     "POSITION --dir DIR [--positions N] [--hash MB]",
     "decide one position of the table into DIR",
     "  X wins, O wins, draw or unknown within N evaluated positions for the side to move's\n"
-    "  win and N/10 for the other's (default N 2000000, one thread: the same answer on\n"
+    "  win and N/2 for the other's (default N 2000000, one thread: the same answer on\n"
     "  every machine); a win's proof is written and checked by the rules; a position\n"
     "  already decided in DIR is not solved again\n",
     {{}, {"--dir", "--positions", "--hash"}},

@@ -19,6 +19,9 @@ struct JobResult {
   std::string name, position, value, checked;
   int plies = 0;
   std::uint64_t budget = 0, positions = 0;
+  // The other side's budget; a result written before it was a field (2026-11-29) gave
+  // that side a tenth of `budget`.
+  std::uint64_t otherBudget = 0;
   double seconds = 0;
 };
 

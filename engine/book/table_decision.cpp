@@ -1,0 +1,25 @@
+#include "table_decision.hpp"
+
+#include <algorithm>
+
+namespace qubic {
+
+TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t budget,
+                             const std::atomic<bool>* stop, bool moverTried) {
+  TableDecision d;
+  const Side mover = pos.sideToMove();
+  d.answers = askBothSides<PnsResult>(mover, [&](Side s) {
+    if (s == mover && moverTried) return PnsResult{};  // unknown, as it was
+    SolveLimits limits;
+    limits.maxPositions =
+        s == mover ? budget : std::max<std::uint64_t>(budget / kOtherSideShare, 1);
+    limits.stop = stop;
+    if (s != mover) solver.clear();  // the other side's search gets the whole table
+    const PnsResult r = solver.prove(pos, s, limits);
+    d.positions += r.positions;
+    return r;
+  });
+  return d;
+}
+
+}  // namespace qubic

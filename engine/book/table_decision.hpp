@@ -1,0 +1,38 @@
+// How a job of the opening table decides its position (qubic-solve table job, and
+// qubic-bench tail, which measures it): one thread, so the same answer on every machine;
+// the side to move's win within the budget, then, unless that is proven, the other
+// side's within half of it, on a table cleared between the two searches.
+//
+// Half, not the tenth the first passes gave: two of the eight positions of the bench's
+// tail sample are O wins that need 3.4 and 4.0 million positions, and the tail is where
+// the rest of the table's work lies. Cleared, because the side to move's search filled
+// the table both share: after it, one of those two O wins was not found in 5 million
+// positions (docs/benchmarks.md, docs/table.md).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+
+#include "engine/core/position.hpp"
+#include "engine/proof/position_value.hpp"
+#include "engine/proof/solver.hpp"
+
+namespace qubic {
+
+// The other side's budget is the side to move's divided by this.
+constexpr std::uint64_t kOtherSideShare = 2;
+
+struct TableDecision {
+  BothSides<PnsResult> answers;
+  std::uint64_t positions = 0;  // evaluated by both searches
+};
+
+// Decides `pos` with `solver` (one thread) within `budget` positions for the side to move;
+// `stop` ends it early (then the answers mean nothing). With `moverTried`, the side to
+// move's win is known not to be found within `budget` (an earlier job's result) and only
+// the other side's is searched. The solver's table holds the proven side's search
+// afterwards, for its proofs to be written.
+TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t budget,
+                             const std::atomic<bool>* stop = nullptr, bool moverTried = false);
+
+}  // namespace qubic
