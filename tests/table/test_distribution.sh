@@ -49,7 +49,23 @@ PermitRootLogin prohibit-password
 EOF
 /usr/sbin/sshd -f "$work/sshd_config" -D -e 2> "$work/sshd.log" &
 sshd_pid=$!
-login="ssh -p $port -i $work/client_key -o BatchMode=yes -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR $(id -un)@127.0.0.1"
+# The host by an alias of an ssh configuration of the test's: parallel's joblog names the
+# host of each job, and with --resume-failed it reads the host of a failed job back as one
+# word (GNU parallel 20221122): a login written out with its options, as this test first
+# did, made the rerun fail ("Format of joblog is wrong") whenever the killed job had run
+# over ssh.
+cat > "$work/ssh_config" <<EOF
+Host qubic-loopback
+  HostName 127.0.0.1
+  Port $port
+  User $(id -un)
+  IdentityFile $work/client_key
+  BatchMode yes
+  StrictHostKeyChecking no
+  UserKnownHostsFile /dev/null
+  LogLevel ERROR
+EOF
+login="ssh -F $work/ssh_config qubic-loopback"
 tries=0
 until $login true 2>/dev/null; do
   tries=$((tries + 1))
@@ -74,7 +90,8 @@ exec "$solve" table job "\$1" --dir "$work/dist" --positions $positions
 EOF
 chmod +x "$work/job.sh"
 run() {
-  parallel --joblog "$work/joblog" --resume-failed --sshlogin "1/:,1/$login" \
+  parallel --joblog "$work/joblog" --resume-failed --ssh "ssh -F $work/ssh_config" \
+    --sshlogin "1/:,1/qubic-loopback" \
     "$work/job.sh" {} :::: "$work/jobs.txt" > /dev/null 2>> "$work/parallel.log"
 }
 if run; then echo "FAIL: the first run did not report the killed job"; exit 1; fi
@@ -85,8 +102,8 @@ run || { echo "FAIL: the resumed run failed"; cat "$work/parallel.log"; exit 1; 
 [ "$(ls "$work/dist"/*.result | wc -l)" -eq 24 ] || { echo "FAIL: not 24 results"; exit 1; }
 # Both hosts ran jobs (the joblog's Host column).
 awk 'NR > 1 { print $2 }' "$work/joblog" | sort -u > "$work/hosts"
-grep -q ssh "$work/hosts" || { echo "FAIL: no job ran over ssh"; cat "$work/joblog"; exit 1; }
-grep -qv ssh "$work/hosts" || { echo "FAIL: no job ran locally"; cat "$work/joblog"; exit 1; }
+grep -qx qubic-loopback "$work/hosts" || { echo "FAIL: no job ran over ssh"; cat "$work/joblog"; exit 1; }
+grep -qx : "$work/hosts" || { echo "FAIL: no job ran locally"; cat "$work/joblog"; exit 1; }
 # The victim's first run is in the joblog as killed (exit 137), and it ran again.
 killed=$(awk -F'\t' 'NR > 1 && $7 == 137' "$work/joblog" | wc -l)
 [ "$killed" -eq 1 ] || { echo "FAIL: $killed killed jobs in the joblog, not 1"; cat "$work/joblog"; exit 1; }
