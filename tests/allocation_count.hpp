@@ -42,6 +42,10 @@ inline void* countedAllocationOrThrow(std::size_t size, std::size_t alignment) {
 
 inline std::size_t alignment(std::align_val_t a) { return static_cast<std::size_t>(a); }
 
+// Every delete frees here, out of line: inlined, GCC 12 sees free() given what operator
+// new returned and takes the pair for a mismatch (-Wmismatched-new-delete, from -O1).
+[[gnu::noinline]] inline void release(void* p) noexcept { std::free(p); }
+
 }  // namespace detail
 }  // namespace qubic::testing
 
@@ -68,15 +72,27 @@ void* operator new(std::size_t n, std::align_val_t a, const std::nothrow_t&) noe
 void* operator new[](std::size_t n, std::align_val_t a, const std::nothrow_t&) noexcept {
   return qubic::testing::detail::countedAllocation(n, qubic::testing::detail::alignment(a));
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
-void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
-void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p) noexcept { qubic::testing::detail::release(p); }
+void operator delete[](void* p) noexcept { qubic::testing::detail::release(p); }
+void operator delete(void* p, std::size_t) noexcept { qubic::testing::detail::release(p); }
+void operator delete[](void* p, std::size_t) noexcept { qubic::testing::detail::release(p); }
+void operator delete(void* p, std::align_val_t) noexcept { qubic::testing::detail::release(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { qubic::testing::detail::release(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  qubic::testing::detail::release(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  qubic::testing::detail::release(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+  qubic::testing::detail::release(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
+  qubic::testing::detail::release(p);
+}
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+  qubic::testing::detail::release(p);
+}
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+  qubic::testing::detail::release(p);
+}
