@@ -137,7 +137,7 @@ def test_settings_kept(server):
 
 
 def main():
-    return web.run_tests("board", [lambda server, _: test_coordinates_and_labels(server), lambda server, _: test_phone_cells(server), lambda server, _: test_settings_kept(server)])
+    return web.run_tests("board", [test_coordinates_and_labels, test_phone_cells, test_settings_kept])
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ def new_game(driver, url):
     wait_until(lambda: "On the clock" in text(driver, "message"), 20, "a new game on the clock")
 
 
-def test_time_forfeit_and_record(server, scratch):
+def test_time_forfeit_and_record(server):
     driver = web.browser(1280, 800)
     try:
         new_game(driver, server.url + "?clock=4+0")
@@ -58,7 +58,7 @@ def test_time_forfeit_and_record(server, scratch):
         left = int(re.search(r'\[OClock "(\d+)"\]', record).group(1))
         check(0 < left < 4000, "O's clock in the record: %d ms, less its move's time" % left)
         # The terminal game's reader takes the record as a game lost on time.
-        path = os.path.join(scratch, "forfeit.qgn")
+        path = os.path.join(server.scratch, "forfeit.qgn")
         with open(path, "w") as f:
             f.write(record)
         out = subprocess.run([web.SOLVE, "review", path, "--time", "1"], capture_output=True,
@@ -123,7 +123,7 @@ def test_hung_engine_loses_on_time(scratch):
 
 
 def main():
-    return web.run_tests("clock", [test_time_forfeit_and_record, lambda server, _: test_engine_told_and_increment(server)], [test_hung_engine_loses_on_time])
+    return web.run_tests("clock", [test_time_forfeit_and_record, test_engine_told_and_increment], [test_hung_engine_loses_on_time])
 
 
 if __name__ == "__main__":

@@ -186,7 +186,7 @@ def engine_best_result(moves):
 
 
 def main():
-    return web.run_tests("modes", [lambda server, _: test_puzzles(server), lambda server, _: test_survival(server)])
+    return web.run_tests("modes", [test_puzzles, test_survival])
 
 
 if __name__ == "__main__":

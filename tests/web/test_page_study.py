@@ -150,7 +150,7 @@ def test_other_engine_has_no_review(scratch):
 
 
 def main():
-    return web.run_tests("study", [lambda server, _: test_review_as_solve(server), lambda server, _: test_explain(server)], [test_other_engine_has_no_review])
+    return web.run_tests("study", [test_review_as_solve, test_explain], [test_other_engine_has_no_review])
 
 
 if __name__ == "__main__":

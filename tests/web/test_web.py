@@ -72,6 +72,7 @@ class Server:
     """websocketd serving the page and one `command` per connection."""
 
     def __init__(self, command, scratch):
+        self.scratch = scratch  # the home and configuration directory of its engines
         self.port = free_port()
         env = dict(os.environ, XDG_CONFIG_HOME=scratch, HOME=scratch, XDG_CACHE_HOME=scratch)
         # The bridge as `make web` starts it (tools/web/bridge.sh).
@@ -708,8 +709,9 @@ def test_bridge_origins(server):
 
 def run_tests(name, with_server, alone=()):
     """The main of a file of page tests: skipped (77) without a browser; `with_server`, each
-    called with one bridge running our engine; `alone`, each given the scratch directory to
-    start its own. A scratch directory of the file's, removed at the end."""
+    called with one bridge running our engine (its directory is `server.scratch`); `alone`,
+    each given the scratch directory to start its own. A scratch directory of the file's,
+    removed at the end."""
     global BROWSER_TMP
     if not (shutil.which("chromium") and shutil.which("chromedriver") and shutil.which("websocketd")):
         print("SKIP: chromium, chromedriver or websocketd is missing (make test installs them)")
@@ -720,7 +722,7 @@ def run_tests(name, with_server, alone=()):
     server = Server([ENGINE, "--serve-page"], scratch)
     try:
         for test in with_server:
-            test(server, scratch)
+            test(server)
     finally:
         server.stop()
     for test in alone:
