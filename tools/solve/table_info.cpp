@@ -72,8 +72,8 @@ int tableInfo(const CommandLine& w) {
       std::printf("  longest win: %d plies at most, %s\n", longest,
                   positionString(longestAt).c_str());
     printDistances(byBucket);
-    // The surprises, listed: O wins and draws, the first 100 of a section (rare: 89 of the
-    // 17 820 four-stone positions on 2026-11-29; docs/table.md lists them all).
+    // The surprises, listed: O wins and draws, the first 100 of a section (rare: 97 of the
+    // 17 828 four-stone positions on 2026-11-29; docs/table.md lists them all).
     int listed = 0;
     for (const Position& p : all)
       if (const auto e = t.find(p); e && e->value != TableValue::XWins && listed++ < 100)
