@@ -4,6 +4,12 @@
 
 namespace qubic {
 
+SolverOptions tableSolverOptions() {
+  SolverOptions options;
+  options.pns.repliesPerDefence = 3;
+  return options;
+}
+
 TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t budget,
                              const std::atomic<bool>* stop, bool moverTried) {
   TableDecision d;

@@ -22,6 +22,12 @@ namespace qubic {
 // The other side's budget is the side to move's divided by this.
 constexpr std::uint64_t kOtherSideShare = 2;
 
+// A job's solver: the defaults, but a defender node's first proof number is its replies
+// divided by 3, not 5 (PnsOptions::repliesPerDefence, tuned on the empty board): on the
+// bench's tail sample, 5 of 8 decided instead of 4, at 274 positions decided per
+// core-hour instead of 152 (docs/benchmarks.md).
+SolverOptions tableSolverOptions();
+
 struct TableDecision {
   BothSides<PnsResult> answers;
   std::uint64_t positions = 0;  // evaluated by both searches

@@ -48,7 +48,7 @@ int benchTail() {
   int decided = 0;
   double total = 0;
   for (const Position& pos : sample) {
-    Solver solver(SolverOptions{});
+    Solver solver(tableSolverOptions());
     const auto began = std::chrono::steady_clock::now();
     const TableDecision decision = decideForTable(solver, pos, kTailPositions);
     const BothSides<PnsResult>& answers = decision.answers;

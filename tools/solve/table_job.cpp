@@ -155,7 +155,7 @@ int tableJob(const CommandLine& w) {
 
   std::atomic<bool> interrupted{false};
   stopOnInterrupt(interrupted);
-  SolverOptions options;
+  SolverOptions options = tableSolverOptions();
   options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   Solver solver(options);
   const auto began = std::chrono::steady_clock::now();
