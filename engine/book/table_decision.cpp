@@ -1,7 +1,5 @@
 #include "table_decision.hpp"
 
-#include <algorithm>
-
 namespace qubic {
 
 SolverOptions tableSolverOptions() {
@@ -17,8 +15,7 @@ TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t 
   d.answers = askBothSides<PnsResult>(mover, [&](Side s) {
     if (s == mover && moverTried) return PnsResult{};  // unknown, as it was
     SolveLimits limits;
-    limits.maxPositions =
-        s == mover ? budget : std::max<std::uint64_t>(budget / kOtherSideShare, 1);
+    limits.maxPositions = s == mover ? budget : otherSideBudget(budget);
     limits.stop = stop;
     if (s != mover) solver.clear();  // the other side's search gets the whole table
     const PnsResult r = solver.prove(pos, s, limits);

@@ -19,8 +19,10 @@
 
 namespace qubic {
 
-// The other side's budget is the side to move's divided by this.
-constexpr std::uint64_t kOtherSideShare = 2;
+// The other side's budget: half the side to move's (at least one position).
+constexpr std::uint64_t otherSideBudget(std::uint64_t budget) {
+  return budget / 2 > 0 ? budget / 2 : 1;
+}
 
 // A job's solver: the defaults, but a defender node's first proof number is its replies
 // divided by 3, not 5 (PnsOptions::repliesPerDefence, tuned on the empty board): on the

@@ -137,7 +137,7 @@ int tableJob(const CommandLine& w) {
       wholeNumber(w, "--positions", kDefaultJobPositions, 10'000, 1'000'000'000'000);
   const std::string name = jobName(pos);
   const fs::path resultPath = dir / (name + ".result");
-  const std::uint64_t otherBudget = std::max<std::uint64_t>(budget / kOtherSideShare, 1);
+  const std::uint64_t otherBudget = otherSideBudget(budget);
   const Parsed<JobResult> old = readResult(resultPath);
   if (old && (decided(old.value()) ||
               (old.value().budget >= budget && old.value().otherBudget >= otherBudget))) {
