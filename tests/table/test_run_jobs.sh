@@ -1,7 +1,8 @@
 #!/bin/sh
 # tools/table/run-jobs.sh on a directory whose name has a space and a quote (every job failed
 # with "table job: one POSITION" before), and a second run on a directory in use refused
-# (the jobs ran twice before): issue 68, 13.
+# (the jobs ran twice before): issue 68, 13; and --nice reaching the session under autogroup
+# scheduling (issue 72).
 #
 #   test_run_jobs.sh BUILD_DIR      (exit 77: skipped, parallel or flock missing)
 set -eu
@@ -31,3 +32,28 @@ kill $holder 2>/dev/null || true
 [ $status -eq 3 ] && grep -q "in use by another run" "$work/out" ||
   { cat "$work/out"; echo "FAIL: a second run was not refused (exit $status)"; exit 1; }
 echo "ok: a second run on a directory in use is refused"
+
+# --nice under autogroup scheduling: a run started with setsid gives its session the nice
+# (each job sees it in its /proc/self/autogroup); one started without is told how.
+if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" != 1 ] ||
+  ! command -v setsid >/dev/null 2>&1; then
+  echo "ok: (no autogroup scheduling here: the session's nice is not tested)"
+  exit 0
+fi
+fake="$work/fake-solve"
+printf '#!/bin/sh\n# table job POSITION --dir DIR ...\ncat /proc/self/autogroup > "$5/autogroup.$$"\n' > "$fake"
+chmod +x "$fake"
+nice_dir="$work/niced"
+mkdir -p "$nice_dir"
+echo 'x......./' > "$nice_dir/jobs-4.txt"
+QUBIC_SOLVE="$fake" setsid --wait "$here/tools/table/run-jobs.sh" "$nice_dir" 4 100 -- --nice 7 \
+  > "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the niced run failed"; exit 1; }
+grep -q 'nice 7$' "$nice_dir"/autogroup.* ||
+  { cat "$work/out" "$nice_dir"/autogroup.*; echo "FAIL: the job's session is not at nice 7"; exit 1; }
+echo "ok: a run started with setsid gives its session the run's nice"
+rm -f "$nice_dir"/autogroup.* "$nice_dir/joblog-4"
+QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$nice_dir" 4 100 -- --nice=7 > "$work/out" 2>&1 ||
+  { cat "$work/out"; echo "FAIL: the niced run failed"; exit 1; }
+grep -q 'start the run with setsid' "$work/out" ||
+  { cat "$work/out"; echo "FAIL: a run outside a session of its own was not told"; exit 1; }
+echo "ok: a run that is not a session of its own is told to use setsid"

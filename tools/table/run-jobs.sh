@@ -5,7 +5,7 @@
 #
 #   tools/table/run-jobs.sh DIR [STONES [POSITIONS]] [-- PARALLEL-OPTIONS...]
 #
-# e.g. tools/table/run-jobs.sh ~/table 4 2000000 -- --jobs 1 --nice 19
+# e.g. setsid tools/table/run-jobs.sh ~/table 4 2000000 -- --jobs 1 --nice 19
 #      tools/table/run-jobs.sh ~/table 4 2000000 -- --sshloginfile hosts --jobs 8
 # With --sshloginfile, every host needs qubic-solve at the same path (QUBIC_SOLVE) and DIR
 # on a shared file system (NFS and the like), as a cluster has.
@@ -24,6 +24,25 @@ mkdir -p "$dir"
 # held (descriptor 9, inherited) until parallel and every job have ended.
 exec 9>>"$dir/run.lock"
 flock -n 9 || { echo "$0: $dir is in use by another run (its run.lock is held)" >&2; exit 3; }
+# Under autogroup scheduling (Linux's default), nice orders processes only within a
+# session: a run at --nice 19 still takes a core from another session's build as if it
+# were not niced. So a run that is a session of its own (started with setsid) gives its
+# session the same nice; one that is not is told how.
+nice_value=; previous=
+for a in "$@"; do
+  [ "$previous" = --nice ] && nice_value=$a
+  case $a in --nice=*) nice_value=${a#--nice=} ;; esac
+  previous=$a
+done
+if [ -n "$nice_value" ] && [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" = 1 ]; then
+  if [ "$(ps -o sid= -p $$ | tr -d ' ')" = $$ ]; then
+    echo "$nice_value" 2>/dev/null > /proc/self/autogroup ||
+      echo "$0: could not give this session nice $nice_value (/proc/self/autogroup)" >&2
+  else
+    echo "$0: note: with autogroup scheduling, --nice yields only to this session's other" \
+      "processes; start the run with setsid for it to yield to every other session too" >&2
+  fi
+fi
 # The job list is made once, so a rerun numbers the jobs the same way (--resume needs it).
 [ -s "$dir/jobs-$stones.txt" ] || "$solve" table list --stones "$stones" > "$dir/jobs-$stones.txt"
 # -q: parallel quotes the command's words, so a directory with a space (or any other
