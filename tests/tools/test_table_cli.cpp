@@ -403,6 +403,40 @@ TEST_CASE("an unknown of a pass that gave the other side a tenth is taken up wit
   fs::remove_all(dir);
 }
 
+TEST_CASE("table status counts against the run's job list and lists what resisted") {
+  const fs::path dir = freshDir("status");
+  const std::string easy = qubic::positionString(at("1a1 1b2 2b2 1c1"));
+  // One of the bench's tail sample: far from decided within the least budget.
+  const std::string hard = "xxo............./..........o...../................/................ x";
+  REQUIRE(solve({"table", "job", easy, "--dir", dir.string(), "--positions", "300000"}).exitCode ==
+          0);
+  const Run job = solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000"});
+  REQUIRE(job.exitCode == 0);
+  REQUIRE_THAT(job.out, Catch::Contains(": unknown"));
+  const std::string hardName = job.out.substr(0, job.out.find(':'));
+  std::ofstream(dir / "jobs-4.txt") << easy << "\n"
+                                    << hard << "\n"
+                                    << qubic::positionString(at("1a1 1b1 1c1 1d2")) << "\n";
+
+  const Run status = solve({"table", "status", dir.string()});
+  REQUIRE(status.exitCode == 0);
+  CHECK_THAT(status.out, Catch::Contains("jobs done: 2 of the 3 in jobs-4.txt"));
+  CHECK_THAT(status.out, Catch::Contains("X wins: 1"));
+  CHECK_THAT(status.out, Catch::Contains("unknown: 1"));
+  CHECK_THAT(status.out, Catch::Contains("estimate for the 1 not run"));
+  CHECK_THAT(status.out, !Catch::Contains("resisted"));
+
+  const Run resisted = solve({"table", "status", dir.string(), "--resisted"});
+  REQUIRE(resisted.exitCode == 0);
+  CHECK_THAT(resisted.out, Catch::Contains("  " + hardName + " " + hard + " 10000 5000\n"));
+  CHECK_THAT(resisted.out, !Catch::Contains(easy));
+
+  fs::remove(dir / "jobs-4.txt");
+  CHECK_THAT(solve({"table", "status", dir.string()}).out,
+             Catch::Contains("jobs done: 2 of 20851 (4 stones)"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("table list puts the book's lines first, then --first's openings, each once") {
   const Run plain = solve({"table", "list", "--stones", "4"});
   const Run first = solve({"table", "list", "--stones", "4", "--first",

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 #include "cli.hpp"
 #include "config/read_file.hpp"
@@ -132,17 +133,44 @@ int tableJoin(const CommandLine& w) {
   return refusedCount ? 1 : 0;
 }
 
+// The jobs listed in DIR/jobs-N.txt (what run-jobs.sh runs), or 0 when there is no list:
+// a later pass lists only what is left, so "of all N-stone positions" would mislead.
+std::size_t listedJobs(const fs::path& dir, int stones) {
+  const fs::path list = dir / ("jobs-" + std::to_string(stones) + ".txt");
+  std::error_code ec;
+  if (!fs::exists(list, ec)) return 0;
+  const Parsed<std::string> text = readRegularFile(list.string(), std::size_t{1} << 24);
+  if (!text) failWith(list.string() + ": " + text.error());
+  std::size_t lines = 0;
+  std::istringstream in(text.value());
+  for (std::string line; std::getline(in, line);) lines += !line.empty();
+  return lines;
+}
+
+// --resisted: every position a job did not decide, with the budgets it was given (the side
+// to move's, the other side's), largest first: where the next pass starts.
+void printResisted(std::vector<const JobResult*> open) {
+  std::stable_sort(open.begin(), open.end(),
+                   [](const JobResult* a, const JobResult* b) { return a->budget > b->budget; });
+  std::printf("resisted (position, positions given to the side to move, to the other side):\n");
+  for (const JobResult* r : open)
+    std::printf("  %s %s %llu %llu\n", r->name.c_str(), r->position.c_str(),
+                static_cast<unsigned long long>(r->budget),
+                static_cast<unsigned long long>(r->otherBudget ? r->otherBudget : r->budget / 10));
+}
+
 int tableStatus(const CommandLine& w) {
-  if (w.positional().size() != 1) failWith("table status: DIR [--stones N]");
+  if (w.positional().size() != 1) failWith("table status: DIR [--stones N] [--resisted]");
+  const fs::path dir = w.positional()[0];
   const int stones = static_cast<int>(wholeNumber(w, "--stones", 4, 0, kTableMaxStones));
   const std::string prefix = std::to_string(stones) + "s-";
   std::map<std::string, int> values;
   double seconds = 0, decidedSeconds = 0, longest = 0;
   std::size_t done = 0, decidedCount = 0;
-  const JobResult* hardest = nullptr;
+  std::vector<const JobResult*> open;
   std::vector<double> times;
   std::size_t damaged = 0;
-  const std::vector<JobResult> results = resultsIn(w.positional()[0], damaged);
+  const std::vector<JobResult> results = resultsIn(dir, damaged);
   for (const JobResult& r : results) {
     if (r.name.rfind(prefix, 0) != 0) continue;
     ++done;
@@ -152,11 +180,16 @@ int tableStatus(const CommandLine& w) {
     times.push_back(r.seconds);
     if (decided(r))
       decidedSeconds += r.seconds, ++decidedCount;
-    else if (!hardest || r.budget > hardest->budget)
-      hardest = &r;
+    else
+      open.push_back(&r);
   }
   const std::size_t all = canonicalPositions(stones).size();
-  std::printf("jobs done: %zu of %zu (%d stones)\n", done, all, stones);
+  const std::size_t listed = listedJobs(dir, stones);
+  if (listed)
+    std::printf("jobs done: %zu of the %zu in jobs-%d.txt (%zu positions of %d stones)\n", done,
+                listed, stones, all, stones);
+  else
+    std::printf("jobs done: %zu of %zu (%d stones)\n", done, all, stones);
   for (const auto& [value, n] : values) std::printf("  %s: %d\n", value.c_str(), n);
   std::printf("core time: %.2f h (longest job %.1f s)\n", seconds / 3600, longest);
   if (!times.empty()) {
@@ -167,12 +200,17 @@ int tableStatus(const CommandLine& w) {
     std::printf("job time: median %.2f s, 90%% %.2f s, 99%% %.2f s; decided jobs %.2f h\n",
                 quantile(0.5), quantile(0.9), quantile(0.99), decidedSeconds / 3600);
   }
-  if (hardest)
-    std::printf("hardest open: %s (%s), not decided in %llu positions\n", hardest->name.c_str(),
-                hardest->position.c_str(), static_cast<unsigned long long>(hardest->budget));
-  if (decidedCount && done < all)
-    std::printf("estimate for the %zu not run: %.1f core-hours at the mean so far\n", all - done,
-                (all - done) * (seconds / done) / 3600);
+  const auto hardest = std::max_element(
+      open.begin(), open.end(),
+      [](const JobResult* a, const JobResult* b) { return a->budget < b->budget; });
+  if (hardest != open.end())
+    std::printf("hardest open: %s (%s), not decided in %llu positions\n", (*hardest)->name.c_str(),
+                (*hardest)->position.c_str(), static_cast<unsigned long long>((*hardest)->budget));
+  const std::size_t total = listed ? listed : all;
+  if (decidedCount && done < total)
+    std::printf("estimate for the %zu not run: %.1f core-hours at the mean so far\n", total - done,
+                (total - done) * (seconds / done) / 3600);
+  if (w.has("--resisted")) printResisted(open);
   return 0;
 }
 
@@ -191,10 +229,12 @@ const Command kTableJoin{
 
 const Command kTableStatus{
     "table status",
-    "DIR [--stones N]",
+    "DIR [--stones N] [--resisted]",
     "how far a table's run is",
-    "  jobs done, values, core time, the hardest open position, an estimate for the rest\n",
-    {{}, {"--stones"}},
+    "  jobs done (of those in DIR/jobs-N.txt when it is there), values, core time, the\n"
+    "  hardest open position, an estimate for the rest; --resisted lists every position\n"
+    "  not decided with the budgets its job was given\n",
+    {{"--resisted"}, {"--stones"}},
     tableStatus};
 
 }  // namespace qubic
