@@ -243,10 +243,10 @@ TEST_CASE("docs/web.md's figures are the web tests' screenshots, at the sizes th
 
 TEST_CASE("docs/table.md's figures and O wins are the shipped table's (issue 68, 3)") {
   const qubic::testing::ProgramRun info =
-      qubic::testing::runProgram("qubic-solve", {"table", "info"});
+      qubic::testing::runProgram("qubic-solve", {"table", "info", "--all"});
   REQUIRE(info.exitCode == 0);
-  // table info: "S stones: N of M positions: X wins A, O wins B, draws C ...", "  longest
-  // win: L plies", "  O wins: POSITION".
+  // table info --all: "S stones: N of M positions: X wins A, O wins B, draws C ...",
+  // "  longest win: L plies", "  O wins: POSITION" (every one).
   std::map<int, std::vector<int>> fromTable;  // stones -> in the table, X, O, draws, longest
   std::set<std::string> oWins;
   const std::regex section(
@@ -292,6 +292,9 @@ TEST_CASE("docs/table.md's figures and O wins are the shipped table's (issue 68,
   CHECK(fromDocs == fromTable);
   CHECK(oWinsInDocs == oWins);
   CHECK_FALSE(oWins.empty());
+  std::size_t oWinsCounted = 0;
+  for (const auto& [n, figures] : fromTable) oWinsCounted += static_cast<std::size_t>(figures[2]);
+  CHECK(oWins.size() == oWinsCounted);  // every O win listed, not the first 100
 }
 
 TEST_CASE("docs/table.md's wins by distance are the shipped table's (issue 72)") {

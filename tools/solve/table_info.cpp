@@ -49,6 +49,7 @@ int tableInfo(const CommandLine& w) {
   const auto loaded = loadTableFile(w.positional().empty() ? "" : w.positional()[0]);
   if (!loaded) failWith(loaded.error());
   const OpeningTable& t = *loaded.value();
+  const bool every = w.has("--all");
   for (int s = 0; s <= kTableMaxStones; ++s) {
     int x = 0, o = 0, draws = 0, longest = 0, certified = 0;
     std::map<int, int> byBucket;
@@ -72,13 +73,17 @@ int tableInfo(const CommandLine& w) {
       std::printf("  longest win: %d plies at most, %s\n", longest,
                   positionString(longestAt).c_str());
     printDistances(byBucket);
-    // The surprises, listed: O wins and draws, the first 100 of a section (rare: 97 of the
-    // 17 828 four-stone positions on 2026-11-29; docs/table.md lists them all).
-    int listed = 0;
+    // The surprises, listed: O wins and draws, the first 100 of a section unless --all
+    // (rare, but over 100 of the four-stone positions by 2026-11-29; docs/table.md lists
+    // them all).
+    int surprises = 0;
     for (const Position& p : all)
-      if (const auto e = t.find(p); e && e->value != TableValue::XWins && listed++ < 100)
+      if (const auto e = t.find(p);
+          e && e->value != TableValue::XWins && (surprises++ < 100 || every))
         std::printf("  %s: %s\n", e->value == TableValue::OWins ? "O wins" : "draw",
                     positionString(p).c_str());
+    if (surprises > 100 && !every)
+      std::printf("  ... and %d more O wins and draws (--all lists them)\n", surprises - 100);
   }
   return 0;
 }
@@ -156,11 +161,12 @@ bool answerFromTable(const Position& pos) {
 
 const Command kTableInfo{
     "table info",
-    "[FILE]",
+    "[FILE] [--all]",
     "what a table says",
-    "  positions per number of stones, their values, the longest win, the wins by distance\n"
+    "  positions per number of stones, their values, the longest win, the wins by distance,\n"
+    "  the O wins and draws (the first 100 of each number of stones; --all: every one)\n"
     "  (default: the shipped table)\n",
-    {},
+    {{"--all"}, {}},
     tableInfo};
 
 const Command kTableCheck{

@@ -19,7 +19,7 @@ def spaced(x):
 
 
 def main():
-    out = subprocess.run([SOLVE, "table", "info"], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([SOLVE, "table", "info", "--all"], capture_output=True, text=True, check=True).stdout
     rows, longest, distances, o_wins, stones = {}, {}, {}, [], None
     for line in out.splitlines():
         m = re.match(r"(\d) stones: (\d+) of (\d+) positions: X wins (\d+), O wins (\d+), draws (\d+)", line)
