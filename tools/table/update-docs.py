@@ -4,6 +4,7 @@ by stones and value, the wins by distance and the list of O wins (test_docs hold
 docs to the shipped table, so a join is committed with this run after it).
 
 usage: tools/table/update-docs.py [QUBIC_SOLVE] (default build/bin/qubic-solve)"""
+import itertools
 import os
 import re
 import subprocess
@@ -16,6 +17,68 @@ DOC = os.path.join(ROOT, "docs", "table.md")
 
 def spaced(x):
     return f"{x:,}".replace(",", " ")
+
+
+def qubic_lines():
+    """The 76 lines, each a frozenset of cell indices (16 z + 4 y + x)."""
+    found = set()
+    for x, y, z in itertools.product(range(4), repeat=3):
+        for d in itertools.product((-1, 0, 1), repeat=3):
+            cells = [(x + i * d[0], y + i * d[1], z + i * d[2]) for i in range(4)]
+            if d != (0, 0, 0) and all(0 <= c < 4 for cell in cells for c in cell):
+                found.add(frozenset(16 * c[2] + 4 * c[1] + c[0] for c in cells))
+    return found
+
+
+def symmetries(lines):
+    """The 192 maps of the cells that take lines to lines: the axes permuted, then each
+    coordinate through one of the eight maps of 0..3 that keep a line of four a line."""
+    maps = [(0, 1, 2, 3), (3, 2, 1, 0), (1, 0, 3, 2), (2, 3, 0, 1),
+            (0, 2, 1, 3), (3, 1, 2, 0), (1, 3, 0, 2), (2, 0, 3, 1)]
+    found = []
+    for axes in itertools.permutations(range(3)):
+        for per_axis in itertools.product(maps, repeat=3):
+            m = [0] * 64
+            for cell in range(64):
+                c = (cell % 4, cell // 4 % 4, cell // 16)
+                d = [per_axis[k][c[axes[k]]] for k in range(3)]
+                m[cell] = 16 * d[2] + 4 * d[1] + d[0]
+            if all(frozenset(m[c] for c in line) in lines for line in lines):
+                found.append(m)
+    assert len(found) == 192
+    return found
+
+
+def o_win_shapes(o_wins):
+    """Rows of the table of four-stone O wins by X's two stones up to the symmetries."""
+    lines = qubic_lines()
+    group = symmetries(lines)
+    on_lines = {c: sum(c in line for line in lines) for c in range(64)}
+
+    def token(c):
+        return f"{c // 16 + 1}{'abcd'[c % 4]}{c // 4 % 4 + 1}"
+
+    shapes = {}
+    for w in o_wins:
+        board = w.split(": ", 1)[1].split()[0].replace("/", "")
+        x = [i for i, ch in enumerate(board) if ch == "x"]
+        o = [i for i, ch in enumerate(board) if ch == "o"]
+        if len(x) + len(o) != 4:
+            continue
+        shape = min(tuple(sorted(g[c] for c in x)) for g in group)
+        entry = shapes.setdefault(shape, [0, 0])
+        entry[0] += 1
+        entry[1] += all(on_lines[c] == 7 for c in o)
+    rows = []
+    for shape, (n, o_on_sevens) in sorted(shapes.items(), key=lambda kv: (-kv[1][0], kv[0])):
+        common = [line for line in lines if set(shape) <= line]
+        where = "no common line" if not common else (
+            "one line" if len(common) == 1 else f"{len(common)} lines")
+        rows.append(f"  | {token(shape[0])} {token(shape[1])} | {where} | {n} | {o_on_sevens} |")
+    # The page says so in words: a join that breaks it must change the page.
+    if any(on_lines[c] != 4 for shape in shapes for c in shape):
+        sys.exit("update-docs.py: an O win has an X stone on a 7-line cell: docs/table.md says none has")
+    return rows
 
 
 def main():
@@ -48,8 +111,12 @@ def main():
                  "\n".join(summary) + "\n", doc)
     doc = re.sub(r"(\| \d+-\d+ \| [\d ]+ \| [\d ]+ \| [\d ]+ \|\n)+", "\n".join(histogram) + "\n", doc)
     doc = re.sub(r"(      O wins: .*\n)+", "".join("      " + w + "\n" for w in o_wins), doc)
+    shapes = o_win_shapes(o_wins)
+    doc = re.sub(r"(  \| [1-4][a-d][1-4] [1-4][a-d][1-4] \| [^|]+ \| \d+ \| \d+ \|\n)+",
+                 "\n".join(shapes) + "\n", doc)
     open(DOC, "w").write(doc)
-    print("docs/table.md: %d rows, %d distance buckets, %d O wins" % (len(summary), len(histogram), len(o_wins)))
+    print("docs/table.md: %d rows, %d distance buckets, %d O wins, %d shapes of them"
+          % (len(summary), len(histogram), len(o_wins), len(shapes)))
 
 
 if __name__ == "__main__":
