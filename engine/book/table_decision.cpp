@@ -1,5 +1,8 @@
 #include "table_decision.hpp"
 
+#include "engine/core/lines.hpp"
+#include "engine/core/symmetry.hpp"
+
 namespace qubic {
 
 SolverOptions tableSolverOptions() {
@@ -9,20 +12,47 @@ SolverOptions tableSolverOptions() {
 }
 
 TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t budget,
-                             const std::atomic<bool>* stop, bool moverTried) {
+                             const std::atomic<bool>* stop, bool moverTried, bool otherFirst) {
   TableDecision d;
   const Side mover = pos.sideToMove();
-  d.answers = askBothSides<PnsResult>(mover, [&](Side s) {
+  bool searched = false;
+  d.answers = askBothSides<PnsResult>(otherFirst ? opponent(mover) : mover, [&](Side s) {
     if (s == mover && moverTried) return PnsResult{};  // unknown, as it was
     SolveLimits limits;
     limits.maxPositions = s == mover ? budget : otherSideBudget(budget);
     limits.stop = stop;
-    if (s != mover) solver.clear();  // the other side's search gets the whole table
+    if (searched) solver.clear();  // the second search gets the whole table
+    searched = true;
     const PnsResult r = solver.prove(pos, s, limits);
     d.positions += r.positions;
     return r;
   });
   return d;
+}
+
+namespace {
+
+// What otherSideLikelier compares: the side to move's stones up to the symmetries, and how
+// many of the other side's stand on 7-line cells (a symmetry keeps a cell's lines).
+std::pair<Bitboard, int> likeness(const Position& pos) {
+  const Side mover = pos.sideToMove();
+  return {canonical(pos.stones(mover), 0).x,
+          popcount(pos.stones(opponent(mover)) & kSevenLineCells)};
+}
+
+}  // namespace
+
+bool otherSideLikelier(const OpeningTable& table, const Position& pos) {
+  const auto like = likeness(pos);
+  int moverWins = 0, otherWins = 0;
+  for (const Position& p : canonicalPositions(pos.moveCount())) {
+    if (likeness(p) != like) continue;
+    const std::optional<TableEntry> e = table.find(p);
+    if (!e || e->value == TableValue::Draw) continue;
+    const bool xWon = e->value == TableValue::XWins;
+    ++((xWon == (p.sideToMove() == Side::X)) ? moverWins : otherWins);
+  }
+  return otherWins > moverWins;
 }
 
 }  // namespace qubic

@@ -437,6 +437,29 @@ TEST_CASE("table status counts against the run's job list and lists what resiste
   fs::remove_all(dir);
 }
 
+TEST_CASE("a job searches O's win first where the shipped table's like positions say so") {
+  // X on the inner pair of an edge line, O on two corners: O won every such position the
+  // table decides. O's search alone decides it, X's budget untouched.
+  const fs::path dir = freshDir("other-first");
+  const std::string position =
+      "oxx.........o.../................/................/................ x";
+  const Run job = solve({"table", "job", position, "--dir", dir.string(), "--positions", "500000"});
+  REQUIRE(job.exitCode == 0);
+  CHECK_THAT(job.out, Catch::Contains(": O wins in at most"));
+  CHECK_THAT(job.out, Catch::Contains("(O's win searched first)"));
+  const std::string name = job.out.substr(0, job.out.find(':'));
+  const auto text = qubic::readRegularFile((dir / (name + ".result")).string(), 1 << 16);
+  REQUIRE(text);
+  const std::size_t field = text.value().find("\npositions: ") + 12;
+  CHECK(std::stoull(text.value().substr(field)) < 250000);
+  // X's stones on a corner and a centre: X's win first, as always.
+  const Run easy = solve({"table", "job", qubic::positionString(at("1a1 1b2 2b2 1c1")), "--dir",
+                          dir.string(), "--positions", "300000"});
+  CHECK_THAT(easy.out, Catch::Contains(": X wins in at most"));
+  CHECK_THAT(easy.out, !Catch::Contains("searched first"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("table list puts the book's lines first, then --first's openings, each once") {
   const Run plain = solve({"table", "list", "--stones", "4"});
   const Run first = solve({"table", "list", "--stones", "4", "--first",

@@ -159,7 +159,14 @@ int tableJob(const CommandLine& w) {
   options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   Solver solver(options);
   const auto began = std::chrono::steady_clock::now();
-  const TableDecision decision = decideForTable(solver, pos, budget, &interrupted, moverTried);
+  // The other side's win first where the shipped table's like positions say it is the
+  // likelier (engine/book/table_decision); without a table, the side to move's first.
+  bool otherFirst = false;
+  if (!moverTried)
+    if (const auto table = loadTableFile(""); table)
+      otherFirst = otherSideLikelier(*table.value(), pos);
+  const TableDecision decision =
+      decideForTable(solver, pos, budget, &interrupted, moverTried, otherFirst);
   const BothSides<PnsResult>& answers = decision.answers;
   const std::uint64_t positions = decision.positions + (moverTried ? old.value().positions : 0);
   // An interrupted job leaves no result: the next run does it again.
@@ -184,8 +191,11 @@ int tableJob(const CommandLine& w) {
   result.otherBudget = otherBudget;
   result.seconds = seconds + (moverTried ? old.value().seconds : 0);
   writeResult(resultPath, result);
-  std::printf("%s: %s%s\n", name.c_str(), value.c_str(),
-              plies ? (" in at most " + std::to_string(plies) + " plies").c_str() : "");
+  std::printf("%s: %s%s%s\n", name.c_str(), value.c_str(),
+              plies ? (" in at most " + std::to_string(plies) + " plies").c_str() : "",
+              otherFirst
+                  ? (" (" + sideName(opponent(pos.sideToMove())) + "'s win searched first)").c_str()
+                  : "");
   return 0;
 }
 
