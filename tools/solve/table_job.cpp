@@ -129,6 +129,13 @@ int tableList(const CommandLine& w) {
   return 0;
 }
 
+// The other side's win first where the shipped table's like positions say it is the
+// likelier (engine/book/table_decision); without a table, the side to move's first.
+bool otherSideFirst(const Position& pos) {
+  const auto table = loadTableFile("");
+  return table && otherSideLikelier(*table.value(), pos);
+}
+
 int tableJob(const CommandLine& w) {
   const Position pos = positionArgument(w);
   if (!w.has("--dir")) failWith("table job needs --dir DIR (where results are kept)");
@@ -159,12 +166,7 @@ int tableJob(const CommandLine& w) {
   options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   Solver solver(options);
   const auto began = std::chrono::steady_clock::now();
-  // The other side's win first where the shipped table's like positions say it is the
-  // likelier (engine/book/table_decision); without a table, the side to move's first.
-  bool otherFirst = false;
-  if (!moverTried)
-    if (const auto table = loadTableFile(""); table)
-      otherFirst = otherSideLikelier(*table.value(), pos);
+  const bool otherFirst = !moverTried && otherSideFirst(pos);
   const TableDecision decision =
       decideForTable(solver, pos, budget, &interrupted, moverTried, otherFirst);
   const BothSides<PnsResult>& answers = decision.answers;
@@ -191,11 +193,11 @@ int tableJob(const CommandLine& w) {
   result.otherBudget = otherBudget;
   result.seconds = seconds + (moverTried ? old.value().seconds : 0);
   writeResult(resultPath, result);
+  const std::string order =
+      otherFirst ? " (" + sideName(opponent(pos.sideToMove())) + "'s win searched first)" : "";
   std::printf("%s: %s%s%s\n", name.c_str(), value.c_str(),
               plies ? (" in at most " + std::to_string(plies) + " plies").c_str() : "",
-              otherFirst
-                  ? (" (" + sideName(opponent(pos.sideToMove())) + "'s win searched first)").c_str()
-                  : "");
+              order.c_str());
   return 0;
 }
 
