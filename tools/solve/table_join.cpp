@@ -148,7 +148,8 @@ std::size_t listedJobs(const fs::path& dir, int stones) {
 }
 
 // --resisted: every position a job did not decide, with the budgets it was given (the side
-// to move's, the other side's), largest first: where the next pass starts.
+// to move's, the other side's: readResult gives an old result's tenth), largest first: where
+// the next pass starts.
 void printResisted(std::vector<const JobResult*> open) {
   std::stable_sort(open.begin(), open.end(),
                    [](const JobResult* a, const JobResult* b) { return a->budget > b->budget; });
@@ -156,7 +157,7 @@ void printResisted(std::vector<const JobResult*> open) {
   for (const JobResult* r : open)
     std::printf("  %s %s %llu %llu\n", r->name.c_str(), r->position.c_str(),
                 static_cast<unsigned long long>(r->budget),
-                static_cast<unsigned long long>(r->otherBudget ? r->otherBudget : r->budget / 10));
+                static_cast<unsigned long long>(r->otherBudget));
 }
 
 int tableStatus(const CommandLine& w) {
