@@ -221,15 +221,17 @@ puzzles: build
 # parallel at low priority into TABLE_DIR (a rerun takes up where the last one stopped), then
 # every result checked by the rules and joined into data/qubic.table beside the shipped
 # table's values. Stop it with Ctrl-C at any time. Every position left was tried with
-# 2 000 000 positions, most with 20 000 000: TABLE_POSITIONS is what a job gets.
+# 2 000 000 positions, many with 10 000 000 or more, by older settings: TABLE_POSITIONS is
+# the budgets a job gets, a pass over the list for each, the cheap positions decided first;
+# each pass searches with the wins of the proofs the run has found so far (known-wins).
 TABLE_DIR ?= $(HOME)/.cache/qubic/table-run
 TABLE_JOBS ?= 1
-TABLE_POSITIONS ?= 10000000
+TABLE_POSITIONS ?= 1000000,10000000
 table: PACKAGES += parallel
 table: deps build
 	@mkdir -p $(TABLE_DIR)
 	@[ -s $(TABLE_DIR)/jobs-4.txt ] || ./$(BUILD)/bin/qubic-solve table list --stones 4 --undecided --first data/openings-4ply.txt > $(TABLE_DIR)/jobs-4.txt
-	@QUBIC_SOLVE=$(CURDIR)/$(BUILD)/bin/qubic-solve tools/table/run-jobs.sh $(TABLE_DIR) 4 $(TABLE_POSITIONS) -- --jobs $(TABLE_JOBS) --nice 19 || true
+	@QUBIC_SOLVE=$(CURDIR)/$(BUILD)/bin/qubic-solve QUBIC_KNOWN=$(TABLE_DIR)/known-wins tools/table/run-jobs.sh $(TABLE_DIR) 4 $(TABLE_POSITIONS) -- --jobs $(TABLE_JOBS) --nice 19 || true
 	@./$(BUILD)/bin/qubic-solve table join $(TABLE_DIR) --out data/qubic.table --keep-shipped
 	$(REFRESH_DATA)
 

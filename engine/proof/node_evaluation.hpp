@@ -11,6 +11,7 @@
 
 namespace qubic {
 
+class KnownWins;
 class ThreatSearch;
 
 struct PnsOptions {
@@ -53,6 +54,9 @@ struct PnsOptions {
   // forced win (when there are any). Sound for proofs; a "disproof" then proves nothing,
   // so prove() reports it as unknown.
   bool threatMovesOnly = false;
+  // Positions other proofs have shown won for the side to move (engine/proof/known_wins):
+  // the attacker's are proven at once, with the known move. The caller keeps them alive.
+  const KnownWins* knownWins = nullptr;
 };
 enum class Answer : std::uint8_t { Proven, Disproven, Unknown };
 

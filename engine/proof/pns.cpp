@@ -6,6 +6,7 @@
 #include "engine/threats/move_value.hpp"
 #include "engine/threats/threat_search.hpp"
 #include "engine/threats/threats.hpp"
+#include "known_wins.hpp"
 #include "parallel_eval.hpp"
 #include "virtual_loss.hpp"
 
@@ -126,6 +127,38 @@ NodeEvaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin
   return evaluateNode(pos, attacker_, options_, threats_, parentNoThreatWin, nodes_);
 }
 
+// Near the root the node's image is a canonical form, which the known wins are keyed by;
+// deeper, looking them up would cost a canonical form per node. The distance is the most
+// the board allows: the proof written through the node gives the real one.
+std::optional<NodeEvaluation> ProofSearch::knownWin(const Position& pos, int toImage) const {
+  const KnownWins* known = options_.knownWins;
+  if (!known || pos.sideToMove() != attacker_ || pos.moveCount() > options_.symmetryDepth ||
+      options_.threatMovesOnly)
+    return std::nullopt;
+  const std::optional<int> move = known->winningMove(transform(toImage, pos.stones(Side::X)),
+                                                     transform(toImage, pos.stones(Side::O)));
+  if (!move) return std::nullopt;
+  NodeEvaluation e;
+  e.answer = Answer::Proven;
+  e.distance = popcount(pos.emptyCells());
+  e.bestMove = mapCell(inverse(toImage), *move);
+  return e;
+}
+
+// The root is looked up whatever its depth (one canonical form per call): the proof
+// writer asks about every attacker node of a known win's subtree in turn.
+void ProofSearch::takeKnownRoot(const Position& pos, std::uint64_t key, int toImage) {
+  if (!options_.knownWins || pos.sideToMove() != attacker_ || options_.threatMovesOnly) return;
+  if (const std::optional<TTEntry> held = table_.probe(key); held && held->isSolved()) return;
+  const std::optional<int> move = options_.knownWins->winningMove(pos);
+  if (!move) return;
+  NodeEvaluation e;
+  e.answer = Answer::Proven;
+  e.distance = popcount(pos.emptyCells());
+  e.bestMove = *move;
+  table_.store(entryOf(e, pos, key, toImage));
+}
+
 ProofNumber ProofSearch::defencePn(int choices) const {
   if (choices == 1) return std::max<ProofNumber>(options_.forcedBlockPn, 1);
   const ProofNumber divisor = std::max<ProofNumber>(options_.repliesPerDefence, 1);
@@ -139,7 +172,8 @@ std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) c
 TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage,
                             bool parentNoThreatWin) {
   ++positions_;
-  const TTEntry entry = entryOf(evaluate(pos, parentNoThreatWin), pos, key, toImage);
+  const TTEntry entry =
+      entryOf(knownWin(pos, toImage).value_or(evaluate(pos, parentNoThreatWin)), pos, key, toImage);
   table_.store(entry);
   return entry;
 }
@@ -240,6 +274,7 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
   Position pos = start;
   rootStones_ = pos.moveCount();
   const auto [rootKey, rootImage] = keyed(pos.stones(Side::X), pos.stones(Side::O), attacker_);
+  takeKnownRoot(pos, rootKey, rootImage);
   while (!aborted_) {
     const std::optional<TTEntry> root = table_.probe(rootKey);
     if (root && root->isSolved()) break;
@@ -326,7 +361,8 @@ bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
       const int toImage = f.toImage[i];
       if (batchSize > 0 && item[i] >= 0) {
         ++positions_;
-        child = entryOf(helper_->result(item[i], threats_), pos, f.key[i], toImage);
+        const NodeEvaluation helped = helper_->result(item[i], threats_);
+        child = entryOf(knownWin(pos, toImage).value_or(helped), pos, f.key[i], toImage);
         table_.store(*child);
       } else {
         child = expand(pos, f.key[i], toImage, parentNoThreatWin);

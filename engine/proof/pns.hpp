@@ -74,6 +74,9 @@ class ProofSearch {
                                                       ProofNumber thPn, ProofNumber thDn) const;
   Choice choose(const Frame& f, bool orNode, const VirtualLoss* marks) const;
   NodeEvaluation evaluate(const Position& pos, bool parentNoThreatWin);
+  // A known win of the attacker's (PnsOptions::knownWins) at `pos`, whose image is `toImage`.
+  std::optional<NodeEvaluation> knownWin(const Position& pos, int toImage) const;
+  void takeKnownRoot(const Position& pos, std::uint64_t key, int toImage);
   TTEntry entryOf(const NodeEvaluation& eval, const Position& pos, std::uint64_t key,
                   int toImage) const;
   // Initial proof number of a defender node with this many candidate replies.

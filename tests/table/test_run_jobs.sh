@@ -33,6 +33,42 @@ kill $holder 2>/dev/null || true
   { cat "$work/out"; echo "FAIL: a second run was not refused (exit $status)"; exit 1; }
 echo "ok: a second run on a directory in use is refused"
 
+# A list of budgets: a pass over the list for each in turn, each with its own joblog, so a
+# stopped run resumes in the pass where it stopped.
+fake="$work/fake-solve"
+printf '#!/bin/sh\n# table job POSITION --dir DIR --positions N\necho "$3 $7" >> "$5/calls"\n' > "$fake"
+chmod +x "$fake"
+ladder_dir="$work/ladder"
+mkdir -p "$ladder_dir"
+printf 'p1\np2\n' > "$ladder_dir/jobs-4.txt"
+QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000,20000 -- --jobs 1 \
+  > "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the run of two budgets failed"; exit 1; }
+printf 'p1 1000\np2 1000\np1 20000\np2 20000\n' | cmp -s - "$ladder_dir/calls" ||
+  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: not a pass per budget in turn"; exit 1; }
+[ "$(grep -c 'fake-solve' "$ladder_dir/joblog-4-1000")" -eq 2 ] &&
+  [ "$(grep -c 'fake-solve' "$ladder_dir/joblog-4-20000")" -eq 2 ] ||
+  { ls "$ladder_dir"; echo "FAIL: no joblog per budget"; exit 1; }
+QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000,20000 > "$work/out" 2>&1 ||
+  { cat "$work/out"; echo "FAIL: the second run of two budgets failed"; exit 1; }
+[ "$(wc -l < "$ladder_dir/calls")" -eq 4 ] ||
+  { cat "$ladder_dir/calls"; echo "FAIL: a finished run of two budgets ran jobs again"; exit 1; }
+echo "ok: a list of budgets runs a pass per budget, each resumable"
+
+# QUBIC_KNOWN: the run's proofs gathered before each pass, every job given the file.
+printf '#!/bin/sh\necho "$*" >> "%s/calls"\n' "$ladder_dir" > "$fake"
+rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
+QUBIC_KNOWN="$ladder_dir/k w" QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 \
+  1000,20000 > "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the run with known wins failed"; exit 1; }
+printf '%s\n' "table known $ladder_dir --out $ladder_dir/k w" \
+  "table job p1 --dir $ladder_dir --positions 1000 --known $ladder_dir/k w" \
+  "table job p2 --dir $ladder_dir --positions 1000 --known $ladder_dir/k w" \
+  "table known $ladder_dir --out $ladder_dir/k w" \
+  "table job p1 --dir $ladder_dir --positions 20000 --known $ladder_dir/k w" \
+  "table job p2 --dir $ladder_dir --positions 20000 --known $ladder_dir/k w" |
+  cmp -s - "$ladder_dir/calls" ||
+  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: the known wins not gathered and given"; exit 1; }
+echo "ok: with QUBIC_KNOWN each pass gathers the run's wins and gives them to every job"
+
 # --nice under autogroup scheduling: a run started with setsid gives its session the nice
 # (each job sees it in its /proc/self/autogroup); one started without is told how.
 if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" != 1 ] ||
@@ -40,7 +76,6 @@ if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" != 1 ] ||
   echo "ok: (no autogroup scheduling here: the session's nice is not tested)"
   exit 0
 fi
-fake="$work/fake-solve"
 printf '#!/bin/sh\n# table job POSITION --dir DIR ...\ncat /proc/self/autogroup > "$5/autogroup.$$"\n' > "$fake"
 chmod +x "$fake"
 nice_dir="$work/niced"

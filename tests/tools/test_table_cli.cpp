@@ -18,6 +18,7 @@
 #include "engine/core/checksum.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
+#include "engine/proof/known_wins.hpp"
 #include "program_run.hpp"
 
 using qubic::testing::ChildProcess;
@@ -458,6 +459,89 @@ TEST_CASE("a job searches O's win first where the shipped table's like positions
   CHECK_THAT(easy.out, Catch::Contains(": X wins in at most"));
   CHECK_THAT(easy.out, !Catch::Contains("searched first"));
   fs::remove_all(dir);
+}
+
+namespace {
+
+std::uint64_t resultPositions(const fs::path& dir, const std::string& jobOutput) {
+  const std::string name = jobOutput.substr(0, jobOutput.find(':'));
+  const auto text = qubic::readRegularFile((dir / (name + ".result")).string(), 1 << 16);
+  REQUIRE(text);
+  return std::stoull(text.value().substr(text.value().find("\npositions: ") + 12));
+}
+
+void writeBytes(const fs::path& file, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream(file, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+}
+
+}  // namespace
+
+TEST_CASE("table known gathers a run's proofs, and a job given them decides with them, checked") {
+  const fs::path dirA = freshDir("known-a"), dirB = freshDir("known-b");
+  // Some 45 000 positions alone (left undecided by the table's first pass, 2026-11-28).
+  const std::string p = "..x..x...o....../................/...o............/................ x";
+  const Run first = solve({"table", "job", p, "--dir", dirA.string(), "--positions", "300000"});
+  REQUIRE_THAT(first.out, Catch::Contains(": X wins"));
+  const std::uint64_t alone = resultPositions(dirA, first.out);
+  REQUIRE(alone > 10000);  // more than the budget the job below gets
+
+  // A FIFO of a proof's name is refused by name, not read; the proofs are still gathered.
+  REQUIRE(mkfifo((dirA / "stray.qpf").c_str(), 0600) == 0);
+  const fs::path known = dirA / "run.known";
+  const Run gather = solve({"table", "known", dirA.string(), "--out", known.string()});
+  CHECK(gather.exitCode == 1);
+  CHECK_THAT(gather.err, Catch::Contains("stray.qpf: refused: not a regular file (a FIFO)"));
+  CHECK_THAT(gather.out, Catch::Contains("known wins from 1 proofs (1 refused)"));
+  fs::remove(dirA / "stray.qpf");
+  REQUIRE(solve({"table", "known", dirA.string(), "--out", known.string()}).exitCode == 0);
+  // Nor is a file of another kind written over.
+  const fs::path jobs = dirA / "jobs-4.txt";
+  std::ofstream(jobs) << p << "\n";
+  const Run foreign = solve({"table", "known", dirA.string(), "--out", jobs.string()});
+  CHECK(foreign.exitCode == 2);
+  CHECK(qubic::readRegularFile(jobs.string(), 1 << 16).value() == p + "\n");
+
+  // The same position in a new run, with the known wins and a thirtieth of the budget:
+  // decided at once, its proof written in full and accepted by the rules and the join.
+  const Run helped = solve({"table", "job", p, "--dir", dirB.string(), "--positions", "10000",
+                            "--known", known.string()});
+  REQUIRE_THAT(helped.out, Catch::Contains(": X wins in at most"));
+  CHECK(resultPositions(dirB, helped.out) < 10000);
+  const Run join = solve({"table", "join", dirB.string(), "--out", (dirB / "t.table").string()});
+  REQUIRE(join.exitCode == 0);
+  CHECK(readTable(dirB / "t.table").find(qubic::parsePosition(p).value())->certified);
+
+  // A damaged file: a clear error, no result.
+  const fs::path dirC = freshDir("known-c");
+  auto bytes = qubic::readRegularFile(known.string(), 1 << 30).value();
+  bytes[bytes.size() / 2] ^= 1;
+  std::ofstream(dirA / "damaged.known", std::ios::binary) << bytes;
+  const Run damaged = solve(
+      {"table", "job", p, "--dir", dirC.string(), "--known", (dirA / "damaged.known").string()});
+  CHECK(damaged.exitCode == 2);
+  CHECK_THAT(damaged.err, Catch::Contains("checksum does not match"));
+  CHECK_FALSE(fs::exists(dirC));
+
+  // A file claiming a false win (X to move loses this one, docs/table.md): the search takes
+  // it, no proof of it can be written, and the job decides again without the known wins.
+  const qubic::Position lost =
+      qubic::parsePosition(".........x....../......x........./................/o..o............ x")
+          .value();
+  qubic::KnownWins bogus;
+  bogus.add(lost, qubic::lowestCell(lost.emptyCells()));
+  bogus.seal();
+  writeBytes(dirA / "bogus.known", bogus.toBytes());
+  const Run misled = solve({"table", "job", qubic::positionString(lost), "--dir", dirC.string(),
+                            "--positions", "10000", "--known", (dirA / "bogus.known").string()});
+  INFO(misled.err);
+  CHECK(misled.exitCode == 0);
+  CHECK_THAT(misled.err, Catch::Contains("deciding again without the known wins"));
+  CHECK_THAT(misled.out, Catch::Contains(": unknown"));
+  fs::remove_all(dirA);
+  fs::remove_all(dirB);
+  fs::remove_all(dirC);
 }
 
 TEST_CASE("table list puts the book's lines first, then --first's openings, each once") {

@@ -66,5 +66,6 @@ extern const Command kBookMake, kBookShrink, kBookInfo, kBookCheck;  // book.cpp
 extern const Command kTableList, kTableJob;                          // table_job.cpp
 extern const Command kTableJoin, kTableStatus;                       // table_join.cpp
 extern const Command kTableInfo, kTableCheck;                        // table_info.cpp
+extern const Command kTableKnown;                                    // table_known.cpp
 
 }  // namespace qubic

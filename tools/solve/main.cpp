@@ -4,9 +4,9 @@
 
 int main(int argc, char** argv) {
   using namespace qubic;
-  const std::vector<const Command*> commands{&kProve,       &kVerify,    &kExplain,    &kReview,
-                                             &kPuzzles,     &kBookMake,  &kBookShrink, &kBookInfo,
-                                             &kBookCheck,   &kTableList, &kTableJob,   &kTableJoin,
-                                             &kTableStatus, &kTableInfo, &kTableCheck};
+  const std::vector<const Command*> commands{
+      &kProve,       &kVerify,    &kExplain,    &kReview,    &kPuzzles,  &kBookMake,
+      &kBookShrink,  &kBookInfo,  &kBookCheck,  &kTableList, &kTableJob, &kTableJoin,
+      &kTableStatus, &kTableInfo, &kTableCheck, &kTableKnown};
   return runCommandLine(commands, Args(argv + 1, argv + argc));
 }

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -38,7 +39,8 @@ constexpr std::uint64_t kDefaultJobPositions = 2'000'000;
 // before it is kept; the plies of the win (one more than the longest reply's, when the
 // winner is not to move), or what went wrong.
 Parsed<int> writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
-                               std::uint64_t budget, const fs::path& dir, const std::string& name) {
+                               std::uint64_t budget, const fs::path& dir, const std::string& name,
+                               const SearchLimits& perNode) {
   int plies = 0;
   for (const auto& [path, start] : proofFiles(dir, name, pos, winner)) {
     if (!(start == pos)) {
@@ -48,9 +50,8 @@ Parsed<int> writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
         return Parsed<int>::failure("a reply's win not proven again within the budget");
     }
     std::stringstream proof;
-    const ProofWriteResult written =
-        writeProof(proof, start, winner, solver.search(), solver.threats(), SearchLimits{},
-                   ForcingWins::First);
+    const ProofWriteResult written = writeProof(proof, start, winner, solver.search(),
+                                                solver.threats(), perNode, ForcingWins::First);
     if (!written.complete) return Parsed<int>::failure("proof not written: " + written.error);
     const std::string text = proof.str();
     std::istringstream in(text);
@@ -61,6 +62,46 @@ Parsed<int> writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
       return Parsed<int>::failure(e);
   }
   return Parsed<int>::success(plies);
+}
+
+// A job's question: the position, the budget, and which searches (decideForTable).
+struct JobQuestion {
+  Position pos;
+  std::uint64_t budget;
+  bool moverTried, otherFirst;
+};
+struct Decided {
+  TableDecision decision;
+  Parsed<int> plies = Parsed<int>::success(0);  // a win's, by its checked proofs
+};
+
+// Decides the job's position and writes a win's proofs, or nothing when interrupted. With
+// known wins, a proof runs through their subtrees, each node asked of the solver within the
+// budget; should one not be proven again (a known-wins file that claims too much), the job
+// decides again without them.
+std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQuestion& q,
+                                      std::atomic<bool>& interrupted, const fs::path& dir,
+                                      const std::string& name) {
+  Decided d;
+  for (const bool withKnown : {options.pns.knownWins != nullptr, false}) {
+    SolverOptions these = options;
+    if (!withKnown) these.pns.knownWins = nullptr;
+    Solver solver(these);
+    d.decision = decideForTable(solver, q.pos, q.budget, &interrupted, q.moverTried, q.otherFirst);
+    d.plies = Parsed<int>::success(0);
+    if (interrupted.load()) return std::nullopt;
+    if (!d.decision.answers.winner) break;
+    // Written and checked by the rules now; the join checks them again before use. A win
+    // of the side not to move is one proof per class of the mover's replies.
+    SearchLimits perNode;
+    if (withKnown) perNode.maxPositions = q.budget;
+    d.plies =
+        writeCheckedProofs(solver, q.pos, *d.decision.answers.winner, q.budget, dir, name, perNode);
+    if (d.plies || !withKnown) break;
+    std::fprintf(stderr, "qubic-solve: %s: %s; deciding again without the known wins\n",
+                 name.c_str(), d.plies.error().c_str());
+  }
+  return d;
 }
 
 Position positionArgument(const CommandLine& w) {
@@ -156,6 +197,9 @@ int tableJob(const CommandLine& w) {
   // smaller share for the other side, as the first passes gave it): only the other side's
   // win is searched again.
   const bool moverTried = old && old.value().budget >= budget;
+  const Parsed<KnownWins> known =
+      w.has("--known") ? readKnownWins(w.text("--known")) : Parsed<KnownWins>::success({});
+  if (!known) failWith(known.error());
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec) failWith("cannot make " + dir.string() + ": " + ec.message());
@@ -164,31 +208,25 @@ int tableJob(const CommandLine& w) {
   stopOnInterrupt(interrupted);
   SolverOptions options = tableSolverOptions();
   options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
-  Solver solver(options);
+  if (known.value().size() > 0) options.pns.knownWins = &known.value();
   const auto began = std::chrono::steady_clock::now();
   const bool otherFirst = !moverTried && otherSideFirst(pos);
-  const TableDecision decision =
-      decideForTable(solver, pos, budget, &interrupted, moverTried, otherFirst);
+  const std::optional<Decided> job =
+      decideAndProve(options, {pos, budget, moverTried, otherFirst}, interrupted, dir, name);
+  // An interrupted job leaves no result: the next run does it again.
+  if (!job) return 130;
+  if (!job->plies) failWith(name + ": " + job->plies.error());
+  const TableDecision& decision = job->decision;
   const BothSides<PnsResult>& answers = decision.answers;
   const std::uint64_t positions = decision.positions + (moverTried ? old.value().positions : 0);
-  // An interrupted job leaves no result: the next run does it again.
-  if (interrupted.load()) return 130;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 
   std::string value = answers.winner ? sideName(*answers.winner) + " wins"
                       : answers.draw ? "draw"
                                      : "unknown";
-  std::string checked = answers.draw ? "solver" : "";
-  int plies = 0;
-  if (answers.winner) {
-    // Written and checked by the rules now; the join checks them again before use. A win
-    // of the side not to move is one proof per class of the mover's replies.
-    const Parsed<int> proven = writeCheckedProofs(solver, pos, *answers.winner, budget, dir, name);
-    if (!proven) failWith(name + ": " + proven.error());
-    plies = proven.value();
-    checked = "rules";
-  }
+  std::string checked = answers.draw ? "solver" : answers.winner ? "rules" : "";
+  const int plies = answers.winner ? job->plies.value() : 0;
   JobResult result{name, positionString(pos), value, checked, plies, budget, positions};
   result.otherBudget = otherBudget;
   result.seconds = seconds + (moverTried ? old.value().seconds : 0);
@@ -216,13 +254,15 @@ const Command kTableList{
 
 const Command kTableJob{
     "table job",
-    "POSITION --dir DIR [--positions N] [--hash MB]",
+    "POSITION --dir DIR [--positions N] [--hash MB] [--known FILE]",
     "decide one position of the table into DIR",
     "  X wins, O wins, draw or unknown within N evaluated positions for the side to move's\n"
     "  win and N/2 for the other's (default N 2000000, one thread: the same answer on\n"
     "  every machine); a win's proof is written and checked by the rules; a position\n"
-    "  already decided in DIR is not solved again\n",
-    {{}, {"--dir", "--positions", "--hash"}},
+    "  already decided in DIR is not solved again\n"
+    "  --known   a known-wins file (table known): positions other proofs have won,\n"
+    "            taken as proven; the proofs are still written in full and checked\n",
+    {{}, {"--dir", "--positions", "--hash", "--known"}},
     tableJob};
 
 }  // namespace qubic

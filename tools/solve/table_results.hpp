@@ -11,6 +11,7 @@
 
 #include "engine/core/parsed.hpp"
 #include "engine/core/position.hpp"
+#include "engine/proof/known_wins.hpp"
 
 namespace qubic {
 
@@ -40,5 +41,9 @@ std::vector<std::pair<std::filesystem::path, Position>> proofFiles(const std::fi
                                                                    const std::string& name,
                                                                    const Position& pos,
                                                                    Side winner);
+
+// A known-wins file (table known; engine/proof/known_wins) read, or why it is not one.
+constexpr std::size_t kMaxKnownWinsBytes = std::size_t{4} << 30;
+Parsed<KnownWins> readKnownWins(const std::string& path);
 
 }  // namespace qubic

@@ -3,14 +3,20 @@
 # each idempotent with its result in DIR; --joblog and --resume-failed make a rerun take up
 # where the last one stopped (a killed job is run again, a finished one is not).
 #
-#   tools/table/run-jobs.sh DIR [STONES [POSITIONS]] [-- PARALLEL-OPTIONS...]
+#   tools/table/run-jobs.sh DIR [STONES [POSITIONS[,POSITIONS...]]] [-- PARALLEL-OPTIONS...]
 #
 # e.g. setsid tools/table/run-jobs.sh ~/table 4 2000000 -- --jobs 1 --nice 19
 #      tools/table/run-jobs.sh ~/table 4 2000000 -- --sshloginfile hosts --jobs 8
+# Several budgets, e.g. 1000000,10000000, make a pass over the list for each in turn (each
+# with its joblog-STONES-N): a job a pass decided is not run again, an unknown one is run
+# again with the next budget. The cheap positions are decided first: on the table's tail,
+# a pass at 1 000 000 decided about three times as many positions per core-hour as the
+# same list at 10 000 000 (docs/table.md).
+# QUBIC_KNOWN=FILE: the jobs search with the wins of the proofs already in DIR (below).
 # With --sshloginfile, every host needs qubic-solve at the same path (QUBIC_SOLVE) and DIR
 # on a shared file system (NFS and the like), as a cluster has.
 set -eu
-usage() { echo "usage: $0 DIR [STONES [POSITIONS]] [-- PARALLEL-OPTIONS...]" >&2; exit 2; }
+usage() { echo "usage: $0 DIR [STONES [POSITIONS[,POSITIONS...]]] [-- PARALLEL-OPTIONS...]" >&2; exit 2; }
 [ $# -ge 1 ] || usage
 dir=$1; shift
 stones=4; positions=2000000
@@ -47,5 +53,20 @@ fi
 [ -s "$dir/jobs-$stones.txt" ] || "$solve" table list --stones "$stones" > "$dir/jobs-$stones.txt"
 # -q: parallel quotes the command's words, so a directory with a space (or any other
 # character the shell would read) reaches every job whole, on this host and over ssh.
-exec parallel -q --joblog "$dir/joblog-$stones" --resume-failed "$@" \
-  "$solve" table job {} --dir "$dir" --positions "$positions" :::: "$dir/jobs-$stones.txt"
+# One budget keeps the joblog's plain name (a run started before budget lists resumes).
+# With QUBIC_KNOWN=FILE, each pass first gathers the wins of the proofs in DIR into FILE
+# (table known) and its jobs search with them (table job --known FILE, docs/table.md).
+case $positions in *,*) ladder=yes ;; *) ladder= ;; esac
+known=${QUBIC_KNOWN:-}
+for budget in $(echo "$positions" | tr , ' '); do
+  joblog="$dir/joblog-$stones${ladder:+-$budget}"
+  if [ -n "$known" ]; then
+    "$solve" table known "$dir" --out "$known" ||
+      echo "$0: note: $known was not (fully) brought up to date" >&2
+    parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
+      --positions "$budget" --known "$known" :::: "$dir/jobs-$stones.txt"
+  else
+    parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
+      --positions "$budget" :::: "$dir/jobs-$stones.txt"
+  fi
+done

@@ -1,0 +1,48 @@
+// Known wins: positions other proofs have shown won for the side to move, each with its
+// winning move (the opening table's jobs collect them from the proofs of jobs already
+// decided, docs/table.md). A proof search takes such a position as proven at once; the
+// proof writer then descends through it like any other proven node, so what the search
+// proves with them is written out in full and checked by the rules: a wrong entry can cost
+// time, never a claim.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "engine/core/parsed.hpp"
+#include "engine/core/position.hpp"
+
+namespace qubic {
+
+class KnownWins {
+ public:
+  // `pos`'s side to move wins by `move`. Call seal() before looking anything up.
+  void add(const Position& pos, int move);
+  void merge(const KnownWins& other);  // adds `other`'s entries
+  void seal();                         // sorts the entries and drops repeats
+
+  // The side to move's winning move in `pos` (in `pos`'s own cells), if known.
+  std::optional<int> winningMove(const Position& pos) const;
+  // The same for a canonical form (docs/notation.md), the move in the form's cells.
+  std::optional<int> winningMove(Bitboard canonicalX, Bitboard canonicalO) const;
+  std::size_t size() const { return entries_.size(); }
+  // How many positions of `stones` stones it holds.
+  std::size_t countOf(int stones) const;
+
+  // The file (docs/table.md): "qubic-known-wins 1\n", the entry count (8 bytes), each
+  // entry as X's and O's stones of its canonical form (8 bytes each) and the move (1),
+  // sorted, then an FNV-1a checksum of everything before it.
+  std::vector<std::uint8_t> toBytes() const;
+  static Parsed<KnownWins> fromBytes(std::span<const std::uint8_t> bytes);
+
+ private:
+  struct Entry {
+    Bitboard x = 0, o = 0;
+    std::uint8_t move = 0;
+  };
+  std::vector<Entry> entries_;
+};
+
+}  // namespace qubic
