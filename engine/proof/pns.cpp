@@ -128,8 +128,9 @@ NodeEvaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin
 }
 
 // Near the root the node's image is a canonical form, which the known wins are keyed by;
-// deeper, looking them up would cost a canonical form per node. The distance is the most
-// the board allows: the proof written through the node gives the real one.
+// deeper, a lookup costs a canonical form per node, and to ten stones it decided fewer
+// positions (docs/history/table-tail-2026-11-29.md). The distance is the most the board
+// allows: the proof written through the node gives the real one.
 std::optional<NodeEvaluation> ProofSearch::knownWin(const Position& pos, int toImage) const {
   const KnownWins* known = options_.knownWins;
   if (!known || pos.sideToMove() != attacker_ || pos.moveCount() > options_.symmetryDepth ||
