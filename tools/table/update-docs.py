@@ -1,9 +1,11 @@
 #!/usr/bin/python3
 """Writes the figures of docs/table.md from `qubic-solve table info` after a join: the rows
 by stones and value, the wins by distance and the list of O wins (test_docs holds the
-docs to the shipped table, so a join is committed with this run after it).
+docs to the shipped table, so a join is committed with this run after it). With --run DIR
+(the run's directory the table was joined from), it also writes docs/table-undecided.txt:
+every four-stone position the table does not decide, with the budgets its jobs had.
 
-usage: tools/table/update-docs.py [QUBIC_SOLVE] (default build/bin/qubic-solve)"""
+usage: tools/table/update-docs.py [QUBIC_SOLVE] [--run DIR] (default build/bin/qubic-solve)"""
 import itertools
 import os
 import re
@@ -11,8 +13,16 @@ import subprocess
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-SOLVE = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "bin", "qubic-solve")
+ARGS = sys.argv[1:]
+RUN = ARGS[ARGS.index("--run") + 1] if "--run" in ARGS else None
+if RUN:
+    del ARGS[ARGS.index("--run"):ARGS.index("--run") + 2]
+SOLVE = ARGS[0] if ARGS else os.path.join(ROOT, "build", "bin", "qubic-solve")
 DOC = os.path.join(ROOT, "docs", "table.md")
+UNDECIDED = os.path.join(ROOT, "docs", "table-undecided.txt")
+# What the first pass gave every position (docs/table.md): the side to move 2 000 000
+# positions, the other side a tenth.
+FIRST_PASS = (2000000, 200000)
 
 
 def spaced(x):
@@ -79,6 +89,29 @@ def o_win_shapes(o_wins):
     return rows, on_sevens
 
 
+def write_undecided(run):
+    """docs/table-undecided.txt: the positions `table list --undecided` gives, each with the
+    largest budgets `table status RUN --resisted` gives it, else the first pass's."""
+    listed = subprocess.run([SOLVE, "table", "list", "--undecided"], capture_output=True,
+                            text=True, check=True).stdout.split("\n")
+    status = subprocess.run([SOLVE, "table", "status", run, "--resisted"], capture_output=True,
+                            text=True, check=True).stdout
+    budgets = {}
+    for m in re.finditer(r"^  4s-[0-9a-f]+ (\S+ [xo]) (\d+) (\d+)$", status, re.M):
+        budgets[m[1]] = (max(int(m[2]), FIRST_PASS[0]), max(int(m[3]), FIRST_PASS[1]))
+    rows = [f"{p} {' '.join(map(str, budgets.get(p, FIRST_PASS)))}" for p in listed if p]
+    with open(UNDECIDED, "w") as out:
+        out.write("# The four-stone positions data/qubic.table does not decide (docs/table.md), a line\n"
+                  "# each: the position, then the most positions its jobs have been given for the side\n"
+                  "# to move's win (X's) and for the other side's (O's), as far as the run's directory\n"
+                  "# tells; a position no job of it tried had the first pass's 2 000 000 and 200 000\n"
+                  "# (some had more in run directories lost in 2026-11-28's moves of machine). Written\n"
+                  "# by tools/table/update-docs.py --run DIR after a join.\n")
+        out.write("".join(r + "\n" for r in rows))
+    tried = sum(1 for p in listed if p in budgets)
+    print("docs/table-undecided.txt: %d positions, %d of them tried in the run" % (len(rows), tried))
+
+
 def main():
     out = subprocess.run([SOLVE, "table", "info", "--all"], capture_output=True, text=True, check=True).stdout
     rows, longest, distances, o_wins, stones = {}, {}, {}, [], None
@@ -122,3 +155,5 @@ def main():
 
 if __name__ == "__main__":
     main()
+    if RUN:
+        write_undecided(RUN)
