@@ -43,7 +43,7 @@ std::vector<std::pair<std::filesystem::path, Position>> proofFiles(const std::fi
                                                                    Side winner);
 
 // A known-wins file (table known; engine/proof/known_wins) read, or why it is not one.
-constexpr std::size_t kMaxKnownWinsBytes = std::size_t{4} << 30;
+constexpr std::size_t kMaxKnownWinsBytes = std::size_t{1} << 30;  // some 60 M positions
 Parsed<KnownWins> readKnownWins(const std::string& path);
 
 }  // namespace qubic
