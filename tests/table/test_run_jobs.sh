@@ -69,6 +69,22 @@ printf '%s\n' "table known $ladder_dir --out $ladder_dir/k w" \
   { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: the known wins not gathered and given"; exit 1; }
 echo "ok: with QUBIC_KNOWN each pass gathers the run's wins and gives them to every job"
 
+# The Slurm array's task 1 in blocks of 2: the third line, with the known wins when given.
+printf 'p1\np2\np3\np4\n' > "$ladder_dir/jobs-4.txt"
+rm -f "$ladder_dir/calls"
+SLURM_ARRAY_TASK_ID=1 BLOCK=2 QUBIC_SOLVE="$fake" sh "$here/tools/table/slurm-array.sbatch" \
+  "$ladder_dir" "$ladder_dir/jobs-4.txt" 5000 > "$work/out" 2>&1 &&
+  SLURM_ARRAY_TASK_ID=0 BLOCK=2 QUBIC_KNOWN="$ladder_dir/k w" QUBIC_SOLVE="$fake" \
+    sh "$here/tools/table/slurm-array.sbatch" "$ladder_dir" "$ladder_dir/jobs-4.txt" 5000 \
+    >> "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the Slurm array's script failed"; exit 1; }
+printf '%s\n' "table job p3 --dir $ladder_dir --positions 5000" \
+  "table job p4 --dir $ladder_dir --positions 5000" \
+  "table job p1 --dir $ladder_dir --positions 5000 --known $ladder_dir/k w" \
+  "table job p2 --dir $ladder_dir --positions 5000 --known $ladder_dir/k w" |
+  cmp -s - "$ladder_dir/calls" ||
+  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: the Slurm array's tasks ran other jobs"; exit 1; }
+echo "ok: a Slurm array task runs its block, with the known wins when QUBIC_KNOWN names them"
+
 # --nice under autogroup scheduling: a run started with setsid gives its session the nice
 # (each job sees it in its /proc/self/autogroup); one started without is told how.
 if [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/dev/null)" != 1 ] ||
