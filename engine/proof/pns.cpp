@@ -139,10 +139,14 @@ std::optional<NodeEvaluation> ProofSearch::knownWin(const Position& pos, int toI
   const std::optional<int> move = known->winningMove(transform(toImage, pos.stones(Side::X)),
                                                      transform(toImage, pos.stones(Side::O)));
   if (!move) return std::nullopt;
+  const int cell = mapCell(inverse(toImage), *move);
+  // The root's excluded moves are not the search's to play, known or not.
+  if (pos.moveCount() == rootStones_ && (limits_.excludedRootMoves & bit(cell)))
+    return std::nullopt;
   NodeEvaluation e;
   e.answer = Answer::Proven;
   e.distance = popcount(pos.emptyCells());
-  e.bestMove = mapCell(inverse(toImage), *move);
+  e.bestMove = cell;
   return e;
 }
 
@@ -152,7 +156,7 @@ void ProofSearch::takeKnownRoot(const Position& pos, std::uint64_t key, int toIm
   if (!options_.knownWins || pos.sideToMove() != attacker_ || options_.threatMovesOnly) return;
   if (const std::optional<TTEntry> held = table_.probe(key); held && held->isSolved()) return;
   const std::optional<int> move = options_.knownWins->winningMove(pos);
-  if (!move) return;
+  if (!move || (limits_.excludedRootMoves & bit(*move))) return;
   NodeEvaluation e;
   e.answer = Answer::Proven;
   e.distance = popcount(pos.emptyCells());

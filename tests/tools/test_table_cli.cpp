@@ -525,8 +525,8 @@ TEST_CASE("table known gathers a run's proofs, and a job given them decides with
   CHECK_FALSE(fs::exists(dirC));
   // A FIFO given as the file: refused at once, not waited on.
   REQUIRE(mkfifo((dirA / "fifo.known").c_str(), 0600) == 0);
-  const Run fifo = solve({"table", "job", p, "--dir", dirC.string(), "--known",
-                          (dirA / "fifo.known").string()});
+  const Run fifo =
+      solve({"table", "job", p, "--dir", dirC.string(), "--known", (dirA / "fifo.known").string()});
   CHECK(fifo.exitCode == 2);
   CHECK_THAT(fifo.err, Catch::Contains("not a regular file (a FIFO)"));
 

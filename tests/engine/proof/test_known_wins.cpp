@@ -138,3 +138,24 @@ TEST_CASE("a false known win is taken by the search but no proof of it can be wr
   CHECK(p2.result.answer == Answer::Proven);  // the search trusts its known wins
   CHECK(p2.text.empty());                     // the proof writer does not
 }
+
+TEST_CASE("a known win's move the caller excludes at the root is not taken") {
+  const Position p = at("1a1 1b2 2b2 1c1");
+  const int move = parseMove("1d1").value();
+  const KnownWins known = sealed([&] {
+    KnownWins k;
+    k.add(p, move);
+    return k;
+  }());
+  TranspositionTable table(16);
+  ThreatSearch threats(1 << 16);
+  PnsOptions options;
+  options.knownWins = &known;
+  ProofSearch search(table, threats, options);
+  SearchLimits limits;
+  limits.maxPositions = 100;
+  limits.excludedRootMoves = bit(move);
+  const PnsResult r = search.prove(p, Side::X, limits);
+  CHECK(r.bestMove != move);
+  CHECK(r.positions > 0);  // searched, not taken from the known wins
+}
