@@ -550,6 +550,25 @@ TEST_CASE("table known gathers a run's proofs, and a job given them decides with
   fs::remove_all(dirC);
 }
 
+TEST_CASE("a join takes several directories, a position decided in two once") {
+  const fs::path dirA = freshDir("join-a"), dirB = freshDir("join-b");
+  const std::string easy = qubic::positionString(at("1a1 1b2 2b2 1c1"));
+  const std::string other = "..x..x...o....../................/...o............/................ x";
+  for (const auto& [position, dir] : {std::pair{easy, dirA}, {easy, dirB}, {other, dirB}})
+    REQUIRE_THAT(
+        solve({"table", "job", position, "--dir", dir.string(), "--positions", "300000"}).out,
+        Catch::Contains(": X wins"));
+  const fs::path table = dirA / "t.table";
+  const Run join = solve({"table", "join", dirA.string(), dirB.string(), "--out", table.string()});
+  REQUIRE(join.exitCode == 0);
+  CHECK_THAT(join.out, Catch::Contains("2 positions from jobs"));
+  const qubic::OpeningTable t = readTable(table);
+  CHECK(t.find(at("1a1 1b2 2b2 1c1")));
+  CHECK(t.find(qubic::parsePosition(other).value()));
+  fs::remove_all(dirA);
+  fs::remove_all(dirB);
+}
+
 TEST_CASE("table list puts the book's lines first, then --first's openings, each once") {
   const Run plain = solve({"table", "list", "--stones", "4"});
   const Run first = solve({"table", "list", "--stones", "4", "--first",

@@ -94,29 +94,45 @@ std::size_t keepShipped(OpeningTable& table) {
   return kept.size();
 }
 
+// The checked entries of the decided results in `dirs`, by position; where two
+// directories decide one position, a certified win before a draw by the solver alone,
+// else the shorter win (two checked proofs cannot name different winners). Counts the
+// results refused and those not decided.
+std::map<std::string, std::pair<Position, TableEntry>> checkedEntries(
+    const std::vector<std::string>& dirs, std::size_t& refusedCount, std::size_t& unknown) {
+  std::map<std::string, std::pair<Position, TableEntry>> entries;
+  for (const fs::path dir : dirs)
+    for (const JobResult& r : resultsIn(dir, refusedCount)) {
+      if (!decided(r)) {
+        ++unknown;
+        continue;
+      }
+      Position pos;
+      const Parsed<TableEntry> e = checkResult(dir, r, pos);
+      if (!e) {
+        std::fprintf(stderr, "qubic-solve: %s: left out: %s\n", r.name.c_str(), e.error().c_str());
+        ++refusedCount;
+        continue;
+      }
+      const auto [at, added] = entries.try_emplace(r.position, pos, e.value());
+      TableEntry& held = at->second.second;
+      const bool better = e.value().certified != held.certified ? e.value().certified
+                                                                : e.value().plies < held.plies;
+      if (!added && better) held = e.value();
+    }
+  return entries;
+}
+
 int tableJoin(const CommandLine& w) {
-  if (w.positional().size() != 1 || !w.has("--out"))
-    failWith("table join: DIR --out FILE [--keep-shipped]");
-  const fs::path dir = w.positional()[0];
+  if (w.positional().empty() || !w.has("--out"))
+    failWith("table join: DIR... --out FILE [--keep-shipped]");
   const std::string out = w.text("--out");
   if (const std::string refused = checkOutputFile(out, kTableFile); !refused.empty())
     failWith(refused);
   OpeningTable table;
   std::size_t refusedCount = 0, unknown = 0;
-  for (const JobResult& r : resultsIn(dir, refusedCount)) {
-    if (!decided(r)) {
-      ++unknown;
-      continue;
-    }
-    Position pos;
-    const Parsed<TableEntry> e = checkResult(dir, r, pos);
-    if (!e) {
-      std::fprintf(stderr, "qubic-solve: %s: left out: %s\n", r.name.c_str(), e.error().c_str());
-      ++refusedCount;
-      continue;
-    }
-    table.add(pos, e.value());
-  }
+  for (const auto& [name, entry] : checkedEntries(w.positional(), refusedCount, unknown))
+    table.add(entry.first, entry.second);
   table.finish();
   const std::size_t fromJobs = table.size();
   const std::size_t kept = w.has("--keep-shipped") ? keepShipped(table) : 0;
@@ -219,12 +235,12 @@ int tableStatus(const CommandLine& w) {
 
 const Command kTableJoin{
     "table join",
-    "DIR --out FILE [--keep-shipped]",
+    "DIR... --out FILE [--keep-shipped]",
     "check every result by the rules and write the table",
-    "  each win's proof in DIR is checked again, a damaged result or proof (garbage, a\n"
-    "  FIFO, a directory) named and refused (exit 1); values of fewer stones follow by\n"
-    "  the rules (docs/table.md); --keep-shipped keeps the shipped table's four-stone\n"
-    "  values DIR has not decided (a run whose directory is gone goes on)\n",
+    "  each win's proof in the directories is checked again, a damaged result or proof\n"
+    "  (garbage, a FIFO, a directory) named and refused (exit 1); values of fewer stones\n"
+    "  follow by the rules (docs/table.md); --keep-shipped keeps the shipped table's\n"
+    "  four-stone values they have not decided (a run whose directory is gone goes on)\n",
     {{"--keep-shipped"}, {"--out"}},
     tableJoin};
 
