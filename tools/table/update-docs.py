@@ -2,10 +2,10 @@
 """Writes the figures of docs/table.md from `qubic-solve table info` after a join: the rows
 by stones and value, the wins by distance and the list of O wins (test_docs holds the
 docs to the shipped table, so a join is committed with this run after it). With --run DIR
-(the run's directory the table was joined from), it also writes docs/table-undecided.txt:
+(each run directory the table was joined from), it also writes docs/table-undecided.txt:
 every four-stone position the table does not decide, with the budgets its jobs had.
 
-usage: tools/table/update-docs.py [QUBIC_SOLVE] [--run DIR] (default build/bin/qubic-solve)"""
+usage: tools/table/update-docs.py [QUBIC_SOLVE] [--run DIR]... (default build/bin/qubic-solve)"""
 import itertools
 import os
 import re
@@ -14,8 +14,9 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 ARGS = sys.argv[1:]
-RUN = ARGS[ARGS.index("--run") + 1] if "--run" in ARGS else None
-if RUN:
+RUNS = []  # every --run DIR
+while "--run" in ARGS:
+    RUNS.append(ARGS[ARGS.index("--run") + 1])
     del ARGS[ARGS.index("--run"):ARGS.index("--run") + 2]
 SOLVE = ARGS[0] if ARGS else os.path.join(ROOT, "build", "bin", "qubic-solve")
 DOC = os.path.join(ROOT, "docs", "table.md")
@@ -89,16 +90,19 @@ def o_win_shapes(o_wins):
     return rows, on_sevens
 
 
-def write_undecided(run):
+def write_undecided(runs):
     """docs/table-undecided.txt: the positions `table list --undecided` gives, each with the
-    largest budgets `table status RUN --resisted` gives it, else the first pass's."""
+    largest budgets `table status RUN --resisted` gives it in any of the runs, else the
+    first pass's."""
     listed = subprocess.run([SOLVE, "table", "list", "--undecided"], capture_output=True,
                             text=True, check=True).stdout.split("\n")
-    status = subprocess.run([SOLVE, "table", "status", run, "--resisted"], capture_output=True,
-                            text=True, check=True).stdout
     budgets = {}
-    for m in re.finditer(r"^  4s-[0-9a-f]+ (\S+ [xo]) (\d+) (\d+)$", status, re.M):
-        budgets[m[1]] = (max(int(m[2]), FIRST_PASS[0]), max(int(m[3]), FIRST_PASS[1]))
+    for run in runs:
+        status = subprocess.run([SOLVE, "table", "status", run, "--resisted"],
+                                capture_output=True, text=True, check=True).stdout
+        for m in re.finditer(r"^  4s-[0-9a-f]+ (\S+ [xo]) (\d+) (\d+)$", status, re.M):
+            had = budgets.get(m[1], FIRST_PASS)
+            budgets[m[1]] = (max(int(m[2]), had[0]), max(int(m[3]), had[1]))
     rows = [f"{p} {' '.join(map(str, budgets.get(p, FIRST_PASS)))}" for p in listed if p]
     with open(UNDECIDED, "w") as out:
         out.write("# The four-stone positions data/qubic.table does not decide (docs/table.md), a line\n"
@@ -109,7 +113,7 @@ def write_undecided(run):
                   "# by tools/table/update-docs.py --run DIR after a join.\n")
         out.write("".join(r + "\n" for r in rows))
     tried = sum(1 for p in listed if p in budgets)
-    print("docs/table-undecided.txt: %d positions, %d of them tried in the run" % (len(rows), tried))
+    print("docs/table-undecided.txt: %d positions, %d of them tried in the runs" % (len(rows), tried))
 
 
 def main():
@@ -155,5 +159,5 @@ def main():
 
 if __name__ == "__main__":
     main()
-    if RUN:
-        write_undecided(RUN)
+    if RUNS:
+        write_undecided(RUNS)
