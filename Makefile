@@ -226,7 +226,7 @@ puzzles: build
 # each pass searches with the wins of the proofs the run has found so far (known-wins).
 TABLE_DIR ?= $(HOME)/.cache/qubic/table-run
 TABLE_JOBS ?= 1
-TABLE_POSITIONS ?= 1000000,10000000
+TABLE_POSITIONS ?= 1000000,3000000,10000000
 table: PACKAGES += parallel
 table: deps build
 	@mkdir -p $(TABLE_DIR)
