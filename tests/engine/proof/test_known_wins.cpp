@@ -24,6 +24,13 @@ KnownWins sealed(KnownWins k) {
   return k;
 }
 
+// Known wins holding one entry: `move` wins `pos` for its side to move.
+KnownWins oneWin(const Position& pos, int move) {
+  KnownWins k;
+  k.add(pos, move);
+  return sealed(k);
+}
+
 struct Proof {
   PnsResult result;
   std::string text;
@@ -52,11 +59,7 @@ Proof proveAndWrite(const Position& pos, const KnownWins* known, const SearchLim
 TEST_CASE("a known win is found from every image of its position, its move mapped") {
   const Position p = at("1a1 1b2 2b2 1c1");
   const int move = parseMove("1d1").value();
-  const KnownWins known = sealed([&] {
-    KnownWins k;
-    k.add(p, move);
-    return k;
-  }());
+  const KnownWins known = oneWin(p, move);
   REQUIRE(known.size() == 1);
   CHECK(known.countOf(4) == 1);
   for (int s = 0; s < kSymmetries; s += 7) {
@@ -127,11 +130,7 @@ TEST_CASE("a false known win is taken by the search but no proof of it can be wr
   const Position p =
       parsePosition("oxx.........o.../................/................/................ x")
           .value();
-  const KnownWins bogus = sealed([&] {
-    KnownWins k;
-    k.add(p, parseMove("1a2").value());
-    return k;
-  }());
+  const KnownWins bogus = oneWin(p, parseMove("1a2").value());
   SearchLimits perNode;
   perNode.maxPositions = 20'000;
   const Proof p2 = proveAndWrite(p, &bogus, perNode);
@@ -142,11 +141,7 @@ TEST_CASE("a false known win is taken by the search but no proof of it can be wr
 TEST_CASE("a known win's move the caller excludes at the root is not taken") {
   const Position p = at("1a1 1b2 2b2 1c1");
   const int move = parseMove("1d1").value();
-  const KnownWins known = sealed([&] {
-    KnownWins k;
-    k.add(p, move);
-    return k;
-  }());
+  const KnownWins known = oneWin(p, move);
   TranspositionTable table(16);
   ThreatSearch threats(1 << 16);
   PnsOptions options;
