@@ -73,6 +73,11 @@ std::vector<std::uint8_t> KnownWins::toBytes() const {
   return out;
 }
 
+std::uint64_t KnownWins::entriesInFile(std::uint64_t bytes) {
+  const std::uint64_t frame = kMagic.size() + 8 + 8;  // the count and the checksum
+  return bytes > frame ? (bytes - frame) / kEntryBytes : 0;
+}
+
 Parsed<KnownWins> KnownWins::fromBytes(std::span<const std::uint8_t> bytes) {
   using Result = Parsed<KnownWins>;
   if (bytes.size() < kMagic.size() + 16 || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))

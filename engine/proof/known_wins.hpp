@@ -36,6 +36,8 @@ class KnownWins {
   // sorted, then an FNV-1a checksum of everything before it.
   std::vector<std::uint8_t> toBytes() const;
   static Parsed<KnownWins> fromBytes(std::span<const std::uint8_t> bytes);
+  // The entries a well-formed file of `bytes` bytes holds: its size tells, unread.
+  static std::uint64_t entriesInFile(std::uint64_t bytes);
 
  private:
   struct Entry {

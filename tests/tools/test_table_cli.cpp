@@ -512,6 +512,39 @@ TEST_CASE("table known gathers a run's proofs, and a job given them decides with
   const Run join = solve({"table", "join", dirB.string(), "--out", (dirB / "t.table").string()});
   REQUIRE(join.exitCode == 0);
   CHECK(readTable(dirB / "t.table").find(qubic::parsePosition(p).value())->certified);
+  // The result says how many known wins its search had: the file's entries.
+  const auto knownBytes = qubic::readRegularFile(known.string(), 1 << 30).value();
+  const std::size_t entries =
+      qubic::KnownWins::fromBytes(
+          {reinterpret_cast<const std::uint8_t*>(knownBytes.data()), knownBytes.size()})
+          .value()
+          .size();
+  REQUIRE(entries > 0);
+  CHECK(qubic::KnownWins::entriesInFile(knownBytes.size()) == entries);
+  const std::string name = helped.out.substr(0, helped.out.find(':'));
+  const fs::path resultFile = dirB / (name + ".result");
+  CHECK_THAT(qubic::readRegularFile(resultFile.string(), 1 << 16).value(),
+             Catch::Contains("known-wins: " + std::to_string(entries) + "\n"));
+
+  // An unknown of the same budget is tried again, both sides, once the known wins have
+  // grown by a quarter since its search; not otherwise, and never at a smaller budget.
+  auto unknownHad = [&](std::uint64_t budget, std::uint64_t knownWins) {
+    std::ofstream(resultFile) << "qubic-table-result 1\nposition: " << p
+                              << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: " << budget
+                              << "\nother-budget: " << budget / 2 << "\nknown-wins: " << knownWins
+                              << "\npositions: 1\nseconds: 1\n";
+  };
+  auto rerun = [&] {
+    return solve({"table", "job", p, "--dir", dirB.string(), "--positions", "10000", "--known",
+                  known.string()})
+        .out;
+  };
+  unknownHad(10000, entries * 4 / 5 + 1);
+  CHECK_THAT(rerun(), Catch::Contains("(already"));
+  unknownHad(20000, 0);
+  CHECK_THAT(rerun(), Catch::Contains("(already"));
+  unknownHad(10000, entries * 4 / 5);
+  CHECK_THAT(rerun(), Catch::Contains(": X wins in at most"));
 
   // A damaged file: a clear error, no result.
   const fs::path dirC = freshDir("known-c");

@@ -46,6 +46,7 @@ Parsed<JobResult> readResult(const fs::path& path) {
     if (key == "plies") r.plies = std::atoi(value.c_str());
     if (key == "budget") r.budget = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "other-budget") r.otherBudget = std::strtoull(value.c_str(), nullptr, 10);
+    if (key == "known-wins") r.knownWins = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "positions") r.positions = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "seconds") r.seconds = std::atof(value.c_str());
   }
@@ -57,8 +58,8 @@ void writeResult(const fs::path& path, const JobResult& r) {
   std::ostringstream out;
   out << kTableResult.signature << "1\nposition: " << r.position << "\nvalue: " << r.value
       << "\nplies: " << r.plies << "\nchecked: " << r.checked << "\nbudget: " << r.budget
-      << "\nother-budget: " << r.otherBudget << "\npositions: " << r.positions
-      << "\nseconds: " << r.seconds << "\n";
+      << "\nother-budget: " << r.otherBudget << "\nknown-wins: " << r.knownWins
+      << "\npositions: " << r.positions << "\nseconds: " << r.seconds << "\n";
   if (const std::string e = writeOutputFile(path.string(), out.str(), kTableResult); !e.empty())
     failWith(e);
 }

@@ -23,6 +23,9 @@ struct JobResult {
   // The other side's budget; a result written before it was a field (2026-11-29) gave
   // that side a tenth of `budget`.
   std::uint64_t otherBudget = 0;
+  // The entries of the known-wins file its search had: 0 without one (and on a result
+  // written before the field, 2026-11-29, with one or not).
+  std::uint64_t knownWins = 0;
   double seconds = 0;
 };
 
