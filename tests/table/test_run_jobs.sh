@@ -69,6 +69,18 @@ printf '%s\n' "table known $ladder_dir --out $ladder_dir/k w" \
   { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: the known wins not gathered and given"; exit 1; }
 echo "ok: with QUBIC_KNOWN each pass gathers the run's wins and gives them to every job"
 
+# A budget listed again: a pass of its own, with its own joblog, resumable like the others.
+rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
+for run in 1 2; do
+  QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000,20000,1000,1000 \
+    > "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the run of a budget again failed"; exit 1; }
+done
+[ "$(grep -c 'positions 1000$' "$ladder_dir/calls")" -eq 6 ] &&
+  [ "$(grep -c 'positions 20000$' "$ladder_dir/calls")" -eq 2 ] &&
+  [ -s "$ladder_dir/joblog-4-1000-2" ] && [ -s "$ladder_dir/joblog-4-1000-3" ] ||
+  { ls "$ladder_dir"; cat "$ladder_dir/calls"; echo "FAIL: a budget listed again not a pass of its own"; exit 1; }
+echo "ok: a budget listed again is a pass of its own, resumable"
+
 # The Slurm array's task 1 in blocks of 2: the third line, with the known wins when given.
 printf 'p1\np2\np3\np4\n' > "$ladder_dir/jobs-4.txt"
 rm -f "$ladder_dir/calls"

@@ -13,6 +13,8 @@
 # table's tail, passes at 1 000 000 and 3 000 000 decided 113 and 134 positions a core-hour
 # where the same list at 10 000 000 had decided 80 (docs/table.md).
 # QUBIC_KNOWN=FILE: the jobs search with the wins of the proofs already in DIR (below).
+# A budget listed again is a pass of its own (joblog-STONES-N-2, -3, ...): with the known
+# wins, its jobs try again the unknowns whose known wins have grown by a quarter since.
 # With --sshloginfile, every host needs qubic-solve at the same path (QUBIC_SOLVE) and DIR
 # on a shared file system (NFS and the like), as a cluster has.
 set -eu
@@ -58,8 +60,12 @@ fi
 # (table known) and its jobs search with them (table job --known FILE, docs/table.md).
 case $positions in *,*) ladder=yes ;; *) ladder= ;; esac
 known=${QUBIC_KNOWN:-}
+seen=
 for budget in $(echo "$positions" | tr , ' '); do
+  before=$(printf '%s\n' $seen | grep -cx "$budget" || true)
+  seen="$seen $budget"
   joblog="$dir/joblog-$stones${ladder:+-$budget}"
+  [ "$before" -eq 0 ] || joblog="$joblog-$((before + 1))"
   if [ -n "$known" ]; then
     "$solve" table known "$dir" --out "$known" ||
       echo "$0: note: $known was not (fully) brought up to date" >&2
