@@ -189,6 +189,27 @@ std::uint64_t knownWinsInFile(const CommandLine& w) {
   return size ? KnownWins::entriesInFile(size.value()) : 0;
 }
 
+// A finished job's result. One that searched only the other side's win again counts in
+// the earlier job's positions and time: the position's whole cost.
+JobResult resultOf(const Decided& job, const JobQuestion& q, const JobResult* earlier,
+                   std::uint64_t knownWins, double seconds) {
+  const BothSides<PnsResult>& answers = job.decision.answers;
+  JobResult r;
+  r.name = jobName(q.pos);
+  r.position = positionString(q.pos);
+  r.value = answers.winner ? sideName(*answers.winner) + " wins"
+            : answers.draw ? "draw"
+                           : "unknown";
+  r.checked = answers.draw ? "solver" : answers.winner ? "rules" : "";
+  r.plies = answers.winner ? job.plies.value() : 0;
+  r.budget = q.budget;
+  r.otherBudget = otherSideBudget(q.budget);
+  r.knownWins = job.withKnown ? knownWins : 0;
+  r.positions = job.decision.positions + (earlier ? earlier->positions : 0);
+  r.seconds = seconds + (earlier ? earlier->seconds : 0);
+  return r;
+}
+
 // The other side's win first where the shipped table's like positions say it is the
 // likelier (engine/book/table_decision); without a table, the side to move's first.
 bool otherSideFirst(const Position& pos) {
@@ -231,32 +252,22 @@ int tableJob(const CommandLine& w) {
   if (known.value().size() > 0) options.pns.knownWins = &known.value();
   const auto began = std::chrono::steady_clock::now();
   const bool otherFirst = !moverTried && otherSideFirst(pos);
-  const std::optional<Decided> job =
-      decideAndProve(options, {pos, budget, moverTried, otherFirst}, interrupted, dir, name);
+  const JobQuestion question{pos, budget, moverTried, otherFirst};
+  const std::optional<Decided> job = decideAndProve(options, question, interrupted, dir, name);
   // An interrupted job leaves no result: the next run does it again.
   if (!job) return 130;
   if (!job->plies) failWith(name + ": " + job->plies.error());
-  const TableDecision& decision = job->decision;
-  const BothSides<PnsResult>& answers = decision.answers;
-  const std::uint64_t positions = decision.positions + (moverTried ? old.value().positions : 0);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-
-  std::string value = answers.winner ? sideName(*answers.winner) + " wins"
-                      : answers.draw ? "draw"
-                                     : "unknown";
-  std::string checked = answers.draw ? "solver" : answers.winner ? "rules" : "";
-  const int plies = answers.winner ? job->plies.value() : 0;
-  JobResult result{name, positionString(pos), value, checked, plies, budget, positions};
-  result.otherBudget = otherBudget;
-  result.knownWins = job->withKnown ? known.value().size() : 0;
-  result.seconds = seconds + (moverTried ? old.value().seconds : 0);
+  const JobResult result =
+      resultOf(*job, question, moverTried ? &old.value() : nullptr, known.value().size(), seconds);
   writeResult(resultPath, result);
   const std::string order =
       otherFirst ? " (" + sideName(opponent(pos.sideToMove())) + "'s win searched first)" : "";
-  std::printf("%s: %s%s%s\n", name.c_str(), value.c_str(),
-              plies ? (" in at most " + std::to_string(plies) + " plies").c_str() : "",
-              order.c_str());
+  std::printf(
+      "%s: %s%s%s\n", name.c_str(), result.value.c_str(),
+      result.plies ? (" in at most " + std::to_string(result.plies) + " plies").c_str() : "",
+      order.c_str());
   return 0;
 }
 
