@@ -8,6 +8,7 @@
 #include "cli.hpp"
 #include "config/table_file.hpp"
 #include "engine/book/opening_table.hpp"
+#include "engine/book/table_decision.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/proof/position_value.hpp"
 #include "engine/proof/solver.hpp"
@@ -22,9 +23,7 @@ namespace {
 // value shown stays the table's. -1 when the mover does not win or the solve does not end.
 int winningMoveBySolving(const Position& pos, ValueKind kind) {
   if (kind != ValueKind::Win) return -1;
-  SolverOptions options;
-  options.tableMb = 16;
-  Solver solver(options);
+  Solver solver(tableSolverOptions());
   SolveLimits limits;
   limits.seconds = 30;
   const PnsResult r = solver.prove(pos, pos.sideToMove(), limits);
