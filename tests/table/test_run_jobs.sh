@@ -23,9 +23,16 @@ n=$(ls "$dir" | grep -c '\.result$' || true)
 echo "ok: three jobs ran in a directory named with a space and a quote"
 
 # A second run while the first holds the directory's lock: refused at once, exit 3.
-flock "$dir/run.lock" sleep 30 &
+# The holder execs sleep with the lock's descriptor, so killing it frees the lock; the test
+# waits until the lock is held (on a loaded machine the holder may take a while to start).
+sh -c 'exec 9>>"$1"; flock 9; exec sleep 30' sh "$dir/run.lock" &
 holder=$!
-sleep 1
+tries=0
+while flock -n "$dir/run.lock" true; do
+  tries=$((tries + 1))
+  [ $tries -lt 600 ] || { echo "FAIL: the lock's holder never took it"; exit 1; }
+  sleep 0.1
+done
 status=0
 QUBIC_SOLVE="$build/bin/qubic-solve" "$here/tools/table/run-jobs.sh" "$dir" 4 100000 > "$work/out" 2>&1 || status=$?
 kill $holder 2>/dev/null || true
