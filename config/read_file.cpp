@@ -61,12 +61,16 @@ Parsed<std::size_t> checkRegularFile(const std::string& path, std::size_t maxByt
   return Parsed<std::size_t>::success(size);
 }
 
-Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxBytes) {
+namespace {
+
+// The whole content into `Bytes` (a std::string or a byte vector).
+template <class Bytes>
+Parsed<Bytes> readWhole(const std::string& path, std::size_t maxBytes) {
   std::string error;
   std::size_t size = 0;
   const int fd = openRegular(path, maxBytes, error, size);
-  if (fd < 0) return Parsed<std::string>::failure(error);
-  std::string text;
+  if (fd < 0) return Parsed<Bytes>::failure(error);
+  Bytes text;
   text.resize(size + 1);  // one byte more shows a file that grew while being read
   std::size_t done = 0;
   while (done < text.size()) {
@@ -85,9 +89,19 @@ Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxByte
     if (done == text.size()) text.resize(std::min(text.size() * 2, maxBytes + 1));
   }
   close(fd);
-  if (!error.empty()) return Parsed<std::string>::failure(error);
+  if (!error.empty()) return Parsed<Bytes>::failure(error);
   text.resize(done);
-  return Parsed<std::string>::success(std::move(text));
+  return Parsed<Bytes>::success(std::move(text));
+}
+
+}  // namespace
+
+Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxBytes) {
+  return readWhole<std::string>(path, maxBytes);
+}
+
+Parsed<std::vector<std::uint8_t>> readRegularBytes(const std::string& path, std::size_t maxBytes) {
+  return readWhole<std::vector<std::uint8_t>>(path, maxBytes);
 }
 
 std::string printableText(std::string_view text, std::size_t maxBytes) {

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/core/parsed.hpp"
 
@@ -28,6 +30,8 @@ Parsed<std::size_t> checkRegularFile(const std::string& path, std::size_t maxByt
 // The whole content of a regular file of at most `maxBytes` (checked as above; a file
 // that grows past the cap while read is refused too).
 Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxBytes);
+// The same as bytes.
+Parsed<std::vector<std::uint8_t>> readRegularBytes(const std::string& path, std::size_t maxBytes);
 
 // Text from a file or the command line made fit for a message on a terminal: control
 // bytes and bytes that are not printable ASCII as \xNN (a NUL no longer cuts the message

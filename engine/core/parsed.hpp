@@ -19,7 +19,8 @@ class [[nodiscard]] Parsed {
   explicit operator bool() const { return ok(); }
 
   // Precondition: ok(). Throws std::bad_optional_access otherwise rather than reading garbage.
-  const T& value() const { return value_.value(); }
+  const T& value() const& { return value_.value(); }
+  T&& value() && { return std::move(value_.value()); }  // takes a large value out whole
   // Empty when ok().
   const std::string& error() const { return error_; }
 

@@ -12,43 +12,76 @@ namespace qubic {
 namespace {
 
 constexpr std::string_view kMagic = "qubic-known-wins 1\n";
+constexpr std::size_t kHeaderBytes = kMagic.size() + 8;  // the magic and the entry count
 constexpr std::size_t kEntryBytes = 17;
 
 }  // namespace
 
+KnownWins::KnownWins() { encode({}); }
+
+KnownWins::Entry KnownWins::entry(std::size_t i) const {
+  const std::uint8_t* p = file_.data() + kHeaderBytes + i * kEntryBytes;
+  return {getLittleEndian(p, 8), getLittleEndian(p + 8, 8), p[16]};
+}
+
+void KnownWins::encode(const std::vector<Entry>& sorted) {
+  file_.assign(kMagic.begin(), kMagic.end());
+  file_.reserve(kHeaderBytes + sorted.size() * kEntryBytes + 8);
+  putLittleEndian(file_, sorted.size(), 8);
+  for (const Entry& e : sorted) {
+    putLittleEndian(file_, e.x, 8);
+    putLittleEndian(file_, e.o, 8);
+    file_.push_back(e.move);
+  }
+  putLittleEndian(file_, fnv1a64(file_), 8);
+  count_ = sorted.size();
+}
+
 void KnownWins::add(const Position& pos, int move) {
   const CanonicalForm form = canonical(pos);
-  entries_.push_back({form.x, form.o, static_cast<std::uint8_t>(mapCell(form.symmetry, move))});
+  added_.push_back({form.x, form.o, static_cast<std::uint8_t>(mapCell(form.symmetry, move))});
 }
 
 void KnownWins::merge(const KnownWins& other) {
-  entries_.insert(entries_.end(), other.entries_.begin(), other.entries_.end());
+  added_.insert(added_.end(), other.added_.begin(), other.added_.end());
+  for (std::size_t i = 0; i < other.count_; ++i) added_.push_back(other.entry(i));
 }
 
 void KnownWins::seal() {
+  std::vector<Entry> all = std::move(added_);
+  added_.clear();
+  for (std::size_t i = 0; i < count_; ++i) all.push_back(entry(i));
   const auto order = [](const Entry& a, const Entry& b) {
     return std::tie(a.x, a.o, a.move) < std::tie(b.x, b.o, b.move);
   };
-  std::sort(entries_.begin(), entries_.end(), order);
+  std::sort(all.begin(), all.end(), order);
   // One entry per position: any of its winning moves serves.
-  entries_.erase(
-      std::unique(entries_.begin(), entries_.end(),
-                  [](const Entry& a, const Entry& b) { return a.x == b.x && a.o == b.o; }),
-      entries_.end());
+  all.erase(std::unique(all.begin(), all.end(),
+                        [](const Entry& a, const Entry& b) { return a.x == b.x && a.o == b.o; }),
+            all.end());
+  encode(all);
 }
 
 std::optional<int> KnownWins::winningMove(Bitboard canonicalX, Bitboard canonicalO) const {
-  const auto it =
-      std::lower_bound(entries_.begin(), entries_.end(), std::pair{canonicalX, canonicalO},
-                       [](const Entry& e, const std::pair<Bitboard, Bitboard>& k) {
-                         return std::pair{e.x, e.o} < k;
-                       });
-  if (it == entries_.end() || it->x != canonicalX || it->o != canonicalO) return std::nullopt;
-  return it->move;
+  // A binary search over the entries in the file's bytes (sorted by X's stones, then O's).
+  const std::pair key{canonicalX, canonicalO};
+  std::size_t low = 0, high = count_;
+  while (low < high) {
+    const std::size_t mid = low + (high - low) / 2;
+    const Entry e = entry(mid);
+    if (std::pair{e.x, e.o} < key)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  if (low == count_) return std::nullopt;
+  const Entry e = entry(low);
+  if (e.x != canonicalX || e.o != canonicalO) return std::nullopt;
+  return e.move;
 }
 
 std::optional<int> KnownWins::winningMove(const Position& pos) const {
-  if (entries_.empty()) return std::nullopt;
+  if (count_ == 0) return std::nullopt;
   const CanonicalForm form = canonical(pos);
   const std::optional<int> move = winningMove(form.x, form.o);
   if (!move) return std::nullopt;
@@ -56,55 +89,46 @@ std::optional<int> KnownWins::winningMove(const Position& pos) const {
 }
 
 std::size_t KnownWins::countOf(int stones) const {
-  return static_cast<std::size_t>(
-      std::count_if(entries_.begin(), entries_.end(),
-                    [&](const Entry& e) { return popcount(e.x | e.o) == stones; }));
-}
-
-std::vector<std::uint8_t> KnownWins::toBytes() const {
-  std::vector<std::uint8_t> out(kMagic.begin(), kMagic.end());
-  putLittleEndian(out, entries_.size(), 8);
-  for (const Entry& e : entries_) {
-    putLittleEndian(out, e.x, 8);
-    putLittleEndian(out, e.o, 8);
-    out.push_back(e.move);
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < count_; ++i) {
+    const Entry e = entry(i);
+    n += popcount(e.x | e.o) == stones;
   }
-  putLittleEndian(out, fnv1a64(out), 8);
-  return out;
+  return n;
 }
 
 std::uint64_t KnownWins::entriesInFile(std::uint64_t bytes) {
-  const std::uint64_t frame = kMagic.size() + 8 + 8;  // the count and the checksum
+  const std::uint64_t frame = kHeaderBytes + 8;  // and the checksum
   return bytes > frame ? (bytes - frame) / kEntryBytes : 0;
 }
 
-Parsed<KnownWins> KnownWins::fromBytes(std::span<const std::uint8_t> bytes) {
+Parsed<KnownWins> KnownWins::fromBytes(std::vector<std::uint8_t> bytes) {
   using Result = Parsed<KnownWins>;
-  if (bytes.size() < kMagic.size() + 16 || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
+  if (bytes.size() < kHeaderBytes + 8 || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
     return Result::failure("not a known-wins file (expected 'qubic-known-wins 1')");
   const std::uint64_t count = getLittleEndian(bytes.data() + kMagic.size(), 8);
-  const std::size_t body = kMagic.size() + 8;
-  if (count > (bytes.size() - body - 8) / kEntryBytes ||
-      body + count * kEntryBytes + 8 != bytes.size())
+  if (count > (bytes.size() - kHeaderBytes - 8) / kEntryBytes ||
+      kHeaderBytes + count * kEntryBytes + 8 != bytes.size())
     return Result::failure("a known-wins file of the wrong length (cut short or padded)");
-  if (trailingChecksum(bytes) != fnv1a64(bytes.first(bytes.size() - 8)))
+  const std::span<const std::uint8_t> all(bytes);
+  if (trailingChecksum(all) != fnv1a64(all.first(all.size() - 8)))
     return Result::failure("a known-wins file whose checksum does not match (damaged)");
   KnownWins known;
-  known.entries_.reserve(count);
+  known.file_ = std::move(bytes);
+  known.count_ = count;
   for (std::size_t i = 0; i < count; ++i) {
-    const std::uint8_t* p = bytes.data() + body + i * kEntryBytes;
-    const Entry e{getLittleEndian(p, 8), getLittleEndian(p + 8, 8), p[16]};
+    const Entry e = known.entry(i);
     // An entry that is not a canonical form is never found; one that breaks the order
     // would hide others from the binary search, so it is refused with the rest.
     const int xs = popcount(e.x), os = popcount(e.o);
-    const bool sorted =
-        known.entries_.empty() ||
-        std::pair{known.entries_.back().x, known.entries_.back().o} < std::pair{e.x, e.o};
+    const bool sorted = i == 0 || [&] {
+      const Entry before = known.entry(i - 1);
+      return std::pair{before.x, before.o} < std::pair{e.x, e.o};
+    }();
     if ((e.x & e.o) || (xs != os && xs != os + 1) || e.move >= kCells ||
         ((e.x | e.o) & bit(e.move)) || !sorted)
       return Result::failure("a known-wins file with a malformed entry (number " +
                              std::to_string(i + 1) + ")");
-    known.entries_.push_back(e);
   }
   return Result::success(std::move(known));
 }

@@ -18,6 +18,7 @@ namespace qubic {
 
 class KnownWins {
  public:
+  KnownWins();  // none
   // `pos`'s side to move wins by `move`. Call seal() before looking anything up.
   void add(const Position& pos, int move);
   void merge(const KnownWins& other);  // adds `other`'s entries
@@ -27,15 +28,17 @@ class KnownWins {
   std::optional<int> winningMove(const Position& pos) const;
   // The same for a canonical form (docs/notation.md), the move in the form's cells.
   std::optional<int> winningMove(Bitboard canonicalX, Bitboard canonicalO) const;
-  std::size_t size() const { return entries_.size(); }
+  std::size_t size() const { return count_; }
   // How many positions of `stones` stones it holds.
   std::size_t countOf(int stones) const;
 
   // The file (docs/table.md): "qubic-known-wins 1\n", the entry count (8 bytes), each
   // entry as X's and O's stones of its canonical form (8 bytes each) and the move (1),
-  // sorted, then an FNV-1a checksum of everything before it.
-  std::vector<std::uint8_t> toBytes() const;
-  static Parsed<KnownWins> fromBytes(std::span<const std::uint8_t> bytes);
+  // sorted, then an FNV-1a checksum of everything before it. The sealed entries are kept
+  // as the file's bytes and searched in place: a run's file of ten million entries is
+  // read, checked and used without a second copy (docs/benchmarks.md).
+  const std::vector<std::uint8_t>& toBytes() const { return file_; }
+  static Parsed<KnownWins> fromBytes(std::vector<std::uint8_t> bytes);
   // The entries a well-formed file of `bytes` bytes holds: its size tells, unread.
   static std::uint64_t entriesInFile(std::uint64_t bytes);
 
@@ -44,7 +47,11 @@ class KnownWins {
     Bitboard x = 0, o = 0;
     std::uint8_t move = 0;
   };
-  std::vector<Entry> entries_;
+  Entry entry(std::size_t i) const;  // the i-th sealed entry, read from the file's bytes
+  void encode(const std::vector<Entry>& sorted);
+  std::vector<Entry> added_;        // added or merged since the last seal()
+  std::vector<std::uint8_t> file_;  // the sealed entries as the file holds them
+  std::size_t count_ = 0;           // how many
 };
 
 }  // namespace qubic

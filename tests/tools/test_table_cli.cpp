@@ -513,12 +513,8 @@ TEST_CASE("table known gathers a run's proofs, and a job given them decides with
   REQUIRE(join.exitCode == 0);
   CHECK(readTable(dirB / "t.table").find(qubic::parsePosition(p).value())->certified);
   // The result says how many known wins its search had: the file's entries.
-  const auto knownBytes = qubic::readRegularFile(known.string(), 1 << 30).value();
-  const std::size_t entries =
-      qubic::KnownWins::fromBytes(
-          {reinterpret_cast<const std::uint8_t*>(knownBytes.data()), knownBytes.size()})
-          .value()
-          .size();
+  const auto knownBytes = qubic::readRegularBytes(known.string(), 1 << 30).value();
+  const std::size_t entries = qubic::KnownWins::fromBytes(knownBytes).value().size();
   REQUIRE(entries > 0);
   CHECK(qubic::KnownWins::entriesInFile(knownBytes.size()) == entries);
   const std::string name = helped.out.substr(0, helped.out.find(':'));

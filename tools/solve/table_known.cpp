@@ -51,7 +51,7 @@ int tableKnown(const CommandLine& w) {
   std::size_t taken = 0, refused = 0;
   for (const std::string& dir : w.positional()) gatherProofs(dir, known, taken, refused);
   known.seal();
-  const std::vector<std::uint8_t> bytes = known.toBytes();
+  const std::vector<std::uint8_t>& bytes = known.toBytes();
   if (const std::string e = writeOutputFile(
           out, {reinterpret_cast<const char*>(bytes.data()), bytes.size()}, kKnownWinsFile);
       !e.empty())
@@ -66,11 +66,9 @@ int tableKnown(const CommandLine& w) {
 }  // namespace
 
 Parsed<KnownWins> readKnownWins(const std::string& path) {
-  const Parsed<std::string> text = readRegularFile(path, kMaxKnownWinsBytes);
-  if (!text) return Parsed<KnownWins>::failure(path + ": " + text.error());
-  const std::string& s = text.value();
-  Parsed<KnownWins> known =
-      KnownWins::fromBytes({reinterpret_cast<const std::uint8_t*>(s.data()), s.size()});
+  Parsed<std::vector<std::uint8_t>> bytes = readRegularBytes(path, kMaxKnownWinsBytes);
+  if (!bytes) return Parsed<KnownWins>::failure(path + ": " + bytes.error());
+  Parsed<KnownWins> known = KnownWins::fromBytes(std::move(bytes).value());
   if (!known) return Parsed<KnownWins>::failure(path + ": " + known.error());
   return known;
 }
