@@ -134,7 +134,8 @@ def main():
     summary = []
     for st in (4, 3, 2, 1, 0):
         held, total, x, o, d = rows[st]
-        where = {0: "the empty board", 1: f"{held} of {total} (after 1a1)"}.get(
+        where = {0: "the empty board",
+                 1: f"{held} of {total}" + (" (after 1a1)" if held < total else "")}.get(
             st, f"{spaced(held)} of {spaced(total)}")
         summary.append(f"| {label[st]} | {where} | {spaced(x)} | {o} | {d} | {longest.get(st, 0)} |")
     buckets = sorted({b for st in (4, 3, 2) for b in distances.get(st, {})},
