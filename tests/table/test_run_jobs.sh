@@ -78,6 +78,30 @@ printf '%s\n' "table known $ladder_dir --out $ladder_dir/k w" \
   { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: the known wins not gathered and given"; exit 1; }
 echo "ok: with QUBIC_KNOWN each pass gathers the run's wins and gives them to every job"
 
+# The known wins are gathered again only when a proof in the directory is newer than the
+# file: a resumed run does not gather once for each pass already done. A proof hard-linked
+# in from elsewhere (its own mtime old) counts as new.
+printf '#!/bin/sh\necho "$1 $2" >> "%s/calls"\n[ "$2" = known ] && echo k > "$5"\nexit 0\n' \
+  "$ladder_dir" > "$fake"
+rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls" "$ladder_dir/k w"
+QUBIC_KNOWN="$ladder_dir/k w" QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 \
+  1000,20000 -- --jobs 1 > "$work/out" 2>&1 ||
+  { cat "$work/out"; echo "FAIL: the run with known wins failed"; exit 1; }
+[ "$(grep -c 'table known' "$ladder_dir/calls")" -eq 1 ] &&
+  [ "$(grep -c 'table job' "$ladder_dir/calls")" -eq 4 ] ||
+  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: known wins gathered again with no new proof"; exit 1; }
+touch -d '2020-01-01' "$work/old.qpf"
+ln "$work/old.qpf" "$ladder_dir/linked.qpf"
+rm -f "$ladder_dir/calls"
+QUBIC_KNOWN="$ladder_dir/k w" QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 \
+  1000,20000 -- --jobs 1 > "$work/out" 2>&1 ||
+  { cat "$work/out"; echo "FAIL: the resumed run with known wins failed"; exit 1; }
+[ "$(cat "$ladder_dir/calls")" = "table known" ] ||
+  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: a linked proof not gathered, once"; exit 1; }
+rm -f "$ladder_dir/linked.qpf" "$ladder_dir/k w"
+printf '#!/bin/sh\necho "$*" >> "%s/calls"\n' "$ladder_dir" > "$fake"
+echo "ok: the known wins are gathered again only when a proof is new"
+
 # A budget listed again: a pass of its own, with its own joblog, resumable like the others.
 rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
 for run in 1 2; do

@@ -12,7 +12,8 @@
 # one is run again with the next budget. The cheap positions are decided first: on the
 # table's tail, passes at 1 000 000 and 3 000 000 decided 113 and 134 positions a core-hour
 # where the same list at 10 000 000 had decided 80 (docs/table.md).
-# QUBIC_KNOWN=FILE: the jobs search with the wins of the proofs already in DIR (below).
+# QUBIC_KNOWN=FILE: the jobs search with the wins of the proofs already in DIR (below),
+# gathered into FILE before each pass unless no proof in DIR is newer than it.
 # A budget listed again is a pass of its own (joblog-STONES-N-2, -3, ...): with the known
 # wins, its jobs try again the unknowns whose known wins have grown by a quarter since.
 # With --sshloginfile, every host needs qubic-solve at the same path (QUBIC_SOLVE) and DIR
@@ -57,7 +58,8 @@ fi
 # character the shell would read) reaches every job whole, on this host and over ssh.
 # One budget keeps the joblog's plain name (a run started before budget lists resumes).
 # With QUBIC_KNOWN=FILE, each pass first gathers the wins of the proofs in DIR into FILE
-# (table known) and its jobs search with them (table job --known FILE, docs/table.md).
+# (table known), if any is new, and its jobs search with them (table job --known FILE,
+# docs/table.md).
 case $positions in *,*) ladder=yes ;; *) ladder= ;; esac
 known=${QUBIC_KNOWN:-}
 seen=
@@ -67,8 +69,13 @@ for budget in $(echo "$positions" | tr , ' '); do
   joblog="$dir/joblog-$stones${ladder:+-$budget}"
   [ "$before" -eq 0 ] || joblog="$joblog-$((before + 1))"
   if [ -n "$known" ]; then
-    "$solve" table known "$dir" --out "$known" ||
-      echo "$0: note: $known was not (fully) brought up to date" >&2
+    # Gathered again only when a proof in DIR is newer than the file (by its change time,
+    # which a hard link made into DIR sets too): a resumed run of several budgets otherwise
+    # gathered once for each pass already done, minutes each.
+    if [ ! -s "$known" ] || [ -n "$(find "$dir" -name '*.qpf' -cnewer "$known" -print -quit)" ]; then
+      "$solve" table known "$dir" --out "$known" ||
+        echo "$0: note: $known was not (fully) brought up to date" >&2
+    fi
     parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
       --positions "$budget" --known "$known" :::: "$dir/jobs-$stones.txt"
   else
