@@ -1,6 +1,7 @@
 #include "known_wins.hpp"
 
 #include <algorithm>
+#include <span>
 #include <string_view>
 #include <tuple>
 
@@ -116,19 +117,18 @@ Parsed<KnownWins> KnownWins::fromBytes(std::vector<std::uint8_t> bytes) {
   KnownWins known;
   known.file_ = std::move(bytes);
   known.count_ = count;
+  Entry before;
   for (std::size_t i = 0; i < count; ++i) {
     const Entry e = known.entry(i);
     // An entry that is not a canonical form is never found; one that breaks the order
     // would hide others from the binary search, so it is refused with the rest.
     const int xs = popcount(e.x), os = popcount(e.o);
-    const bool sorted = i == 0 || [&] {
-      const Entry before = known.entry(i - 1);
-      return std::pair{before.x, before.o} < std::pair{e.x, e.o};
-    }();
+    const bool sorted = i == 0 || std::pair{before.x, before.o} < std::pair{e.x, e.o};
     if ((e.x & e.o) || (xs != os && xs != os + 1) || e.move >= kCells ||
         ((e.x | e.o) & bit(e.move)) || !sorted)
       return Result::failure("a known-wins file with a malformed entry (number " +
                              std::to_string(i + 1) + ")");
+    before = e;
   }
   return Result::success(std::move(known));
 }
