@@ -210,4 +210,33 @@ std::size_t OpeningTable::deriveFewerStones() {
   return added;
 }
 
+std::vector<Position> lastMissingReplies(const OpeningTable& t, int stones) {
+  std::vector<std::uint32_t> keys;
+  if (stones < 1 || stones > kTableMaxStones) return {};
+  for (const Position& p : canonicalPositions(stones - 1)) {
+    if (t.find(p)) continue;
+    // Two move classes of `p` can lead to one class of positions: the missing ones are
+    // counted by their canonical forms.
+    std::optional<std::uint32_t> missing;
+    bool settled = false, several = false;
+    for (Bitboard m = nonEquivalentMoves(p); m && !settled && !several; m &= m - 1) {
+      Position child = p;
+      child.play(lowestCell(m));
+      if (const std::optional<TableEntry> e = t.find(child)) {
+        settled = e->value != TableValue::Draw && winnerOf(e->value) == p.sideToMove();
+        continue;
+      }
+      const std::uint32_t key = tableKey(canonical(child));
+      several = missing && *missing != key;
+      missing = key;
+    }
+    if (missing && !settled && !several) keys.push_back(*missing);
+  }
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  std::vector<Position> found;
+  for (const std::uint32_t k : keys) found.push_back(*positionOfKey(k, stones));
+  return found;
+}
+
 }  // namespace qubic

@@ -71,4 +71,10 @@ class OpeningTable {
   std::array<std::vector<Record>, kTableMaxStones + 1> sections_;
 };
 
+// The positions of `stones` stones (canonical forms) that alone keep a position of one stone
+// fewer from being settled by the rules: no reply of it in `t` wins for its side to move, and
+// every other reply is in `t`. Deciding one settles that position too (deriveFewerStones), so
+// a run takes them first. In the table's order, each once.
+std::vector<Position> lastMissingReplies(const OpeningTable& t, int stones);
+
 }  // namespace qubic

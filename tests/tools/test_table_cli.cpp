@@ -627,7 +627,8 @@ TEST_CASE("table list puts the book's lines first, then --first's openings, each
   CHECK(solve({"table", "list", "--first", "/nonexistent"}).exitCode == 2);
 }
 
-TEST_CASE("table list --undecided lists exactly what the shipped table does not decide") {
+TEST_CASE(
+    "table list --undecided lists what the shipped table does not decide, settling ones first") {
   const Run all = solve({"table", "list"});
   const Run undecided = solve({"table", "list", "--undecided"});
   REQUIRE(all.exitCode == 0);
@@ -645,6 +646,25 @@ TEST_CASE("table list --undecided lists exactly what the shipped table does not 
     CHECK(found != (left.count(l) == 1));
   }
   CHECK(decided == table.size(4));
+
+  // First come those whose value alone a three-stone position waits for: deciding one (here
+  // as an X win) lets the rules settle one more; the first after them settles none, nor does
+  // any later one sampled.
+  auto settles = [&](const std::string& line) {
+    qubic::OpeningTable t = table;
+    t.add(qubic::parsePosition(line).value(), {qubic::TableValue::XWins, 40, false, true});
+    t.finish();
+    t.deriveFewerStones();
+    return t.size(3) > table.size(3);
+  };
+  std::vector<std::string> lines;
+  std::istringstream again(undecided.out);
+  for (std::string l; std::getline(again, l);) lines.push_back(l);
+  std::size_t leading = 0;
+  while (leading < lines.size() && settles(lines[leading])) ++leading;
+  CHECK(leading > 0);  // 44 on the table of 2026-11-29 15:15
+  for (std::size_t i = leading; i < lines.size(); i += i < leading + 20 ? 1 : 37)
+    CHECK_FALSE(settles(lines[i]));
 }
 
 TEST_CASE("table check passes on the shipped table and names a derived value that is false") {

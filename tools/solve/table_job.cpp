@@ -166,6 +166,10 @@ int tableList(const CommandLine& w) {
     if (listed.insert(tableKey(canonical(p))).second)
       std::printf("%s\n", positionString(canonicalPosition(p)).c_str());
   };
+  // With --undecided, first those that alone keep a position of fewer stones undecided:
+  // each settles two values (lastMissingReplies).
+  if (decided)
+    for (const Position& p : lastMissingReplies(*decided, stones)) list(p);
   for (const Position& p : first) list(p);
   for (const Position& p : openings) list(p);
   for (const Position& p : canonicalPositions(stones)) list(p);
@@ -280,7 +284,8 @@ const Command kTableList{
     "  the canonical positions of N stones (default 4), those the book's lines reach first\n"
     "  --first     then those of FILE's openings (move lists, a line each, e.g.\n"
     "              data/openings-4ply.txt, the level ladder's), then the rest\n"
-    "  --undecided only those the shipped table does not decide (the next pass's jobs)\n",
+    "  --undecided only those the shipped table does not decide (the next pass's jobs),\n"
+    "              first those that alone keep a position of fewer stones undecided\n",
     {{"--undecided"}, {"--stones", "--first"}},
     tableList};
 

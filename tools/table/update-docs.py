@@ -109,8 +109,9 @@ def write_undecided(runs):
                   "# each: the position, then the most positions its jobs have been given for the side\n"
                   "# to move's win (X's) and for the other side's (O's), as far as the run's directory\n"
                   "# tells; a position no job of it tried had the first pass's 2 000 000 and 200 000\n"
-                  "# (some had more in run directories lost in 2026-11-28's moves of machine). Written\n"
-                  "# by tools/table/update-docs.py --run DIR after a join.\n")
+                  "# (some had more in run directories lost in 2026-11-28's moves of machine). In the\n"
+                  "# order of `qubic-solve table list --undecided`: first those a position of three\n"
+                  "# stones waits for alone. Written by tools/table/update-docs.py --run DIR after a join.\n")
         out.write("".join(r + "\n" for r in rows))
     tried = sum(1 for p in listed if p in budgets)
     print("docs/table-undecided.txt: %d positions, %d of them tried in the runs" % (len(rows), tried))

@@ -79,6 +79,11 @@ std::size_t burnsideClassesOfFour() {
 
 Position at(const char* moves) { return playMoves(Position{}, moves).value(); }
 
+Position canonicalOf(const Position& p) {
+  const CanonicalForm c = canonical(p);
+  return Position::fromStones(c.x, c.o);
+}
+
 }  // namespace
 
 TEST_CASE("the canonical positions are as many as the classes counted without canonical()") {
@@ -219,4 +224,57 @@ TEST_CASE("values of fewer stones follow by the rules from their replies") {
   lost.finish();
   lost.deriveFewerStones();
   CHECK(lost.find(three) == TableEntry{TableValue::OWins, 10, false, true});
+}
+
+TEST_CASE("the last reply missing from a position of fewer stones is listed, and only then") {
+  // Every class of replies to O to move after 1a1 1b2 2b2 an X win, but for `escape`'s (4d4).
+  const Position three = at("1a1 1b2 2b2");
+  Position escape = three, other = three;
+  escape.play(parseMove("4d4").value());
+  other.play(parseMove("1c1").value());
+  REQUIRE(canonical(other) != canonical(escape));
+  auto repliesBut = [&](std::set<std::uint32_t> left) {
+    OpeningTable t;
+    for (Bitboard m = three.emptyCells(); m; m &= m - 1) {
+      Position child = three;
+      child.play(lowestCell(m));
+      if (!left.count(tableKey(canonical(child))))
+        t.add(child, {TableValue::XWins, 30, false, true});
+    }
+    t.finish();
+    return t;
+  };
+  const std::uint32_t escapeKey = tableKey(canonical(escape));
+  const OpeningTable oneLeft = repliesBut({escapeKey});
+  const std::vector<Position> listed = lastMissingReplies(oneLeft, 4);
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0] == canonicalOf(escape));
+  CHECK_FALSE(oneLeft.find(escape));
+  // Deciding it settles the position of three stones, as the rules derive it.
+  OpeningTable decided = oneLeft;
+  decided.add(escape, {TableValue::XWins, 30, false, true});
+  decided.finish();
+  decided.deriveFewerStones();
+  CHECK(decided.find(three));
+  CHECK(lastMissingReplies(decided, 4).empty());
+
+  // Two classes left: neither settles anything alone.
+  CHECK(lastMissingReplies(repliesBut({escapeKey, tableKey(canonical(other))}), 4).empty());
+  // A reply O wins settles the position already: the one left out does not matter.
+  OpeningTable won = oneLeft;
+  won.add(other, {TableValue::OWins, 9, false, true});
+  won.finish();
+  CHECK(lastMissingReplies(won, 4).empty());
+  // One stone: had 1a1 lost for X, 1b1 would be the last first move to decide; 1a1 wins.
+  OpeningTable lostCorner;
+  lostCorner.add(at("1a1"), {TableValue::OWins, 50, false, true});
+  lostCorner.finish();
+  const std::vector<Position> second = lastMissingReplies(lostCorner, 1);
+  REQUIRE(second.size() == 1);
+  CHECK(second[0] == canonicalOf(at("1b1")));
+  OpeningTable wonCorner;
+  wonCorner.add(at("1a1"), {TableValue::XWins, 50, false, true});
+  wonCorner.finish();
+  CHECK(lastMissingReplies(wonCorner, 1).empty());
+  CHECK(lastMissingReplies(wonCorner, 0).empty());
 }
