@@ -116,42 +116,48 @@ Position positionArgument(const CommandLine& w) {
   return canonicalPosition(p.value());
 }
 
+// --first FILE: openings as move lists, a line each (e.g. data/openings-4ply.txt, the
+// level ladder's), those of `stones` stones.
+std::vector<Position> openingsOf(const std::string& file, int stones) {
+  const Parsed<std::string> text = readRegularFile(file, std::size_t{16} << 20);
+  if (!text) failWith("--first: " + text.error());
+  std::vector<Position> openings;
+  std::istringstream lines(text.value());
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const Parsed<Position> p = playMoves(Position{}, line);
+    if (!p) failWith("--first: " + p.error());
+    if (p.value().moveCount() == stones) openings.push_back(p.value());
+  }
+  return openings;
+}
+
+// The positions of `stones` stones the book's strategy reaches (X as the book plays, O every
+// reply): the table is useful early on the lines games take. None without a book.
+std::vector<Position> bookLinePositions(int stones) {
+  const auto book = loadBookFile("");
+  if (!book) return {};
+  std::vector<Position> level{Position{}};
+  for (int s = 0; s < stones; ++s) {
+    std::vector<Position> next;
+    for (const Position& p : level) {
+      if (p.sideToMove() == Side::X) {
+        if (const auto m = book.value()->find(p)) next.push_back(p), next.back().play(m->move);
+        continue;
+      }
+      for (Bitboard m = nonEquivalentMoves(p); m; m &= m - 1)
+        next.push_back(p), next.back().play(lowestCell(m));
+    }
+    level = std::move(next);
+  }
+  return level;
+}
+
 int tableList(const CommandLine& w) {
   const int stones = static_cast<int>(wholeNumber(w, "--stones", 4, 0, kTableMaxStones));
   if (!w.positional().empty()) failWith("table list takes no " + w.positional()[0]);
-  // --first FILE: openings as move lists, a line each (e.g. data/openings-4ply.txt, the
-  // level ladder's), listed right after the book's lines.
-  std::vector<Position> openings;
-  if (w.has("--first")) {
-    const Parsed<std::string> text = readRegularFile(w.text("--first"), std::size_t{16} << 20);
-    if (!text) failWith("--first: " + text.error());
-    std::istringstream lines(text.value());
-    for (std::string line; std::getline(lines, line);) {
-      if (line.empty() || line[0] == '#') continue;
-      const Parsed<Position> p = playMoves(Position{}, line);
-      if (!p) failWith("--first: " + p.error());
-      if (p.value().moveCount() == stones) openings.push_back(p.value());
-    }
-  }
-  // The positions the book's strategy reaches (X as the book plays, O every reply) first:
-  // the table is useful early on the lines games take.
-  std::vector<Position> first;
-  if (const auto book = loadBookFile(""); book) {
-    std::vector<Position> level{Position{}};
-    for (int s = 0; s < stones; ++s) {
-      std::vector<Position> next;
-      for (const Position& p : level) {
-        if (p.sideToMove() == Side::X) {
-          if (const auto m = book.value()->find(p)) next.push_back(p), next.back().play(m->move);
-          continue;
-        }
-        for (Bitboard m = nonEquivalentMoves(p); m; m &= m - 1)
-          next.push_back(p), next.back().play(lowestCell(m));
-      }
-      level = std::move(next);
-    }
-    first = std::move(level);
-  }
+  const std::vector<Position> openings =
+      w.has("--first") ? openingsOf(w.text("--first"), stones) : std::vector<Position>{};
   // --undecided: only what the shipped table does not decide (a later pass's list; the
   // job directory of an earlier pass need not survive).
   std::shared_ptr<const OpeningTable> decided;
@@ -167,10 +173,10 @@ int tableList(const CommandLine& w) {
       std::printf("%s\n", positionString(canonicalPosition(p)).c_str());
   };
   // With --undecided, first those that alone keep a position of fewer stones undecided:
-  // each settles two values (lastMissingReplies).
+  // each settles two values (lastMissingReplies). Then the book's lines, the openings, the rest.
   if (decided)
     for (const Position& p : lastMissingReplies(*decided, stones)) list(p);
-  for (const Position& p : first) list(p);
+  for (const Position& p : bookLinePositions(stones)) list(p);
   for (const Position& p : openings) list(p);
   for (const Position& p : canonicalPositions(stones)) list(p);
   return 0;
