@@ -176,58 +176,71 @@ void printResisted(std::vector<const JobResult*> open) {
                 static_cast<unsigned long long>(r->otherBudget));
 }
 
+// What a run's results of one size say, for table status.
+struct RunTally {
+  std::map<std::string, int> values;  // results by value
+  double seconds = 0, decidedSeconds = 0, longest = 0;
+  std::size_t done = 0, decidedCount = 0;
+  std::vector<const JobResult*> open;  // the unknowns
+  std::vector<double> times;           // every job's, sorted
+};
+
+RunTally tallyOf(const std::vector<JobResult>& results, const std::string& prefix) {
+  RunTally t;
+  for (const JobResult& r : results) {
+    if (r.name.rfind(prefix, 0) != 0) continue;
+    ++t.done;
+    ++t.values[r.value];
+    t.seconds += r.seconds;
+    t.longest = std::max(t.longest, r.seconds);
+    t.times.push_back(r.seconds);
+    if (decided(r))
+      t.decidedSeconds += r.seconds, ++t.decidedCount;
+    else
+      t.open.push_back(&r);
+  }
+  std::sort(t.times.begin(), t.times.end());
+  return t;
+}
+
+// The times, the hardest position left, and what the jobs not run would cost.
+void printCosts(const RunTally& t, std::size_t total) {
+  std::printf("core time: %.2f h (longest job %.1f s)\n", t.seconds / 3600, t.longest);
+  if (!t.times.empty()) {
+    auto quantile = [&](double q) {
+      return t.times[static_cast<std::size_t>(q * (t.times.size() - 1))];
+    };
+    std::printf("job time: median %.2f s, 90%% %.2f s, 99%% %.2f s; decided jobs %.2f h\n",
+                quantile(0.5), quantile(0.9), quantile(0.99), t.decidedSeconds / 3600);
+  }
+  const auto hardest = std::max_element(
+      t.open.begin(), t.open.end(),
+      [](const JobResult* a, const JobResult* b) { return a->budget < b->budget; });
+  if (hardest != t.open.end())
+    std::printf("hardest open: %s (%s), not decided in %llu positions\n", (*hardest)->name.c_str(),
+                (*hardest)->position.c_str(), static_cast<unsigned long long>((*hardest)->budget));
+  if (t.decidedCount && t.done < total)
+    std::printf("estimate for the %zu not run: %.1f core-hours at the mean so far\n",
+                total - t.done, (total - t.done) * (t.seconds / t.done) / 3600);
+}
+
 int tableStatus(const CommandLine& w) {
   if (w.positional().size() != 1) failWith("table status: DIR [--stones N] [--resisted]");
   const fs::path dir = w.positional()[0];
   const int stones = static_cast<int>(wholeNumber(w, "--stones", 4, 0, kTableMaxStones));
-  const std::string prefix = std::to_string(stones) + "s-";
-  std::map<std::string, int> values;
-  double seconds = 0, decidedSeconds = 0, longest = 0;
-  std::size_t done = 0, decidedCount = 0;
-  std::vector<const JobResult*> open;
-  std::vector<double> times;
   std::size_t damaged = 0;
   const std::vector<JobResult> results = resultsIn(dir, damaged);
-  for (const JobResult& r : results) {
-    if (r.name.rfind(prefix, 0) != 0) continue;
-    ++done;
-    ++values[r.value];
-    seconds += r.seconds;
-    longest = std::max(longest, r.seconds);
-    times.push_back(r.seconds);
-    if (decided(r))
-      decidedSeconds += r.seconds, ++decidedCount;
-    else
-      open.push_back(&r);
-  }
+  const RunTally t = tallyOf(results, std::to_string(stones) + "s-");
   const std::size_t all = canonicalPositions(stones).size();
   const std::size_t listed = listedJobs(dir, stones);
   if (listed)
-    std::printf("jobs done: %zu of the %zu in jobs-%d.txt (%zu positions of %d stones)\n", done,
+    std::printf("jobs done: %zu of the %zu in jobs-%d.txt (%zu positions of %d stones)\n", t.done,
                 listed, stones, all, stones);
   else
-    std::printf("jobs done: %zu of %zu (%d stones)\n", done, all, stones);
-  for (const auto& [value, n] : values) std::printf("  %s: %d\n", value.c_str(), n);
-  std::printf("core time: %.2f h (longest job %.1f s)\n", seconds / 3600, longest);
-  if (!times.empty()) {
-    std::sort(times.begin(), times.end());
-    auto quantile = [&](double q) {
-      return times[static_cast<std::size_t>(q * (times.size() - 1))];
-    };
-    std::printf("job time: median %.2f s, 90%% %.2f s, 99%% %.2f s; decided jobs %.2f h\n",
-                quantile(0.5), quantile(0.9), quantile(0.99), decidedSeconds / 3600);
-  }
-  const auto hardest = std::max_element(
-      open.begin(), open.end(),
-      [](const JobResult* a, const JobResult* b) { return a->budget < b->budget; });
-  if (hardest != open.end())
-    std::printf("hardest open: %s (%s), not decided in %llu positions\n", (*hardest)->name.c_str(),
-                (*hardest)->position.c_str(), static_cast<unsigned long long>((*hardest)->budget));
-  const std::size_t total = listed ? listed : all;
-  if (decidedCount && done < total)
-    std::printf("estimate for the %zu not run: %.1f core-hours at the mean so far\n", total - done,
-                (total - done) * (seconds / done) / 3600);
-  if (w.has("--resisted")) printResisted(open);
+    std::printf("jobs done: %zu of %zu (%d stones)\n", t.done, all, stones);
+  for (const auto& [value, n] : t.values) std::printf("  %s: %d\n", value.c_str(), n);
+  printCosts(t, listed ? listed : all);
+  if (w.has("--resisted")) printResisted(t.open);
   return 0;
 }
 
