@@ -46,7 +46,6 @@ TableEntry entryOf(std::uint8_t flags, std::uint8_t plies) {
           (flags & kCertifiedBit) != 0};
 }
 
-Side winnerOf(TableValue v) { return v == TableValue::XWins ? Side::X : Side::O; }
 TableValue winFor(Side s) { return s == Side::X ? TableValue::XWins : TableValue::OWins; }
 
 }  // namespace
@@ -177,7 +176,7 @@ std::optional<TableEntry> valueFromReplies(const OpeningTable& t, const Position
       allKnown = false;
       continue;
     }
-    const bool won = e->value != TableValue::Draw && winnerOf(e->value) == mover;
+    const bool won = e->value == winFor(mover);
     // A certified win is preferred to a shorter one the checker has not seen.
     if (won && (!bestWin || std::pair(!e->certified, e->plies) <
                                 std::pair(!bestWin->certified, bestWin->plies)))
@@ -211,8 +210,8 @@ std::size_t OpeningTable::deriveFewerStones() {
 }
 
 std::vector<Position> lastMissingReplies(const OpeningTable& t, int stones) {
-  std::vector<std::uint32_t> keys;
   if (stones < 1 || stones > kTableMaxStones) return {};
+  std::vector<std::uint32_t> keys;
   for (const Position& p : canonicalPositions(stones - 1)) {
     if (t.find(p)) continue;
     // Two move classes of `p` can lead to one class of positions: the missing ones are
@@ -223,7 +222,7 @@ std::vector<Position> lastMissingReplies(const OpeningTable& t, int stones) {
       Position child = p;
       child.play(lowestCell(m));
       if (const std::optional<TableEntry> e = t.find(child)) {
-        settled = e->value != TableValue::Draw && winnerOf(e->value) == p.sideToMove();
+        settled = e->value == winFor(p.sideToMove());
         continue;
       }
       const std::uint32_t key = tableKey(canonical(child));
