@@ -181,7 +181,7 @@ async function think(generation) {
     const side = game.xToMove ? 'x' : 'o';
     if (game.clock.remaining(side) <= 0) return flagFall(side);  // its move came too late
     game.clock.moved();
-    game.clock.start(side === 'x' ? 'o' : 'x');
+    startClock(side === 'x' ? 'o' : 'x', game.moves.length + 1);
   }
   judgeReply(lastMate);
   game.moves.push(move);
@@ -217,7 +217,7 @@ function playHuman(token) {
   if (ugi) ugi.stop();  // an analysis of the position before
   if (game.clock) {  // the other side's time starts at once, before the engine hears of it
     game.clock.moved();
-    game.clock.start(game.xToMove ? 'o' : 'x');
+    startClock(game.xToMove ? 'o' : 'x', game.moves.length + 1);
   }
   game.moves.push(tokenOf(index));
   Object.assign(game, {claim: '', values: {}});
@@ -359,7 +359,15 @@ function chosenClock() {
 function runClock() {
   if (!game.clock) return;
   if (game.over) game.clock.pause();
-  else game.clock.start(game.xToMove ? 'x' : 'o');
+  else startClock(game.xToMove ? 'x' : 'o', game.moves.length);
+}
+
+// As on the big chess sites, each side's first move is untimed (a player is not flagged
+// before finding the board, an engine before it has loaded): the clocks run once both
+// sides have moved, `played` moves into the game.
+function startClock(side, played) {
+  if (played >= 2) game.clock.start(side);
+  else game.clock.pause();
 }
 
 // A side's time ran out: it loses the game (the engine's search, if any, is stopped and

@@ -13,8 +13,9 @@ using std::chrono::milliseconds;
 // The forcing-sequence search at the root: small enough to take a few milliseconds.
 constexpr std::uint64_t kRootThreatNodes = 200000;
 constexpr std::uint64_t kThreatNodesPerMs = 20000;
-// Each proof search's limit when the caller gives no time limit (go infinite, nodes or
-// depth only), so that the heuristic search still gets its turn...
+// Each proof search's limit when the caller gives no limit at all (go infinite), so that
+// the heuristic search still gets its turn. A search bounded by nodes or depth is bounded
+// by them alone: a clock would make it answer differently on a loaded machine...
 constexpr milliseconds kUntimedProofTime{1000};
 // ...and when it limits the depth, which asks for a quick answer.
 constexpr std::uint64_t kDepthLimitedProofNodes = 50000;
@@ -51,6 +52,14 @@ ThreatLimits MoveBudget::rootThreats() const {
   return t;
 }
 
+void MoveBudget::untimedProof(SearchLimits& s) const {
+  if (limits_.moveTime < kNoTimeLimit) return;
+  if (limits_.maxNodes != UINT64_MAX || limits_.maxDepth > 0)
+    s.maxTime = milliseconds::max();  // repeatable: the nodes alone end it
+  else
+    s.maxTime = std::min(s.maxTime, kUntimedProofTime);
+}
+
 SearchLimits MoveBudget::ourProof(std::uint64_t spent) const {
   SearchLimits s;
   const double half = kProofShare / 2;
@@ -58,8 +67,8 @@ SearchLimits MoveBudget::ourProof(std::uint64_t spent) const {
                        milliseconds(static_cast<long long>(static_cast<double>(searchMs_) * half)));
   s.maxNodes = std::max<std::uint64_t>(
       1, static_cast<std::uint64_t>(static_cast<double>(nodesLeft(spent)) * half));
-  if (limits_.moveTime >= kNoTimeLimit) s.maxTime = std::min(s.maxTime, kUntimedProofTime);
   if (limits_.maxDepth > 0) s.maxNodes = std::min(s.maxNodes, kDepthLimitedProofNodes);
+  untimedProof(s);
   s.stop = limits_.stop;
   return s;
 }
@@ -75,8 +84,8 @@ SearchLimits MoveBudget::theirProof(std::uint64_t spent, const SearchLimits& our
   s.maxTime =
       std::max(milliseconds(1),
                std::min(timeLeft, std::chrono::duration_cast<milliseconds>(proofEnd - now)));
-  if (limits_.moveTime >= kNoTimeLimit) s.maxTime = std::min(s.maxTime, kUntimedProofTime);
   s.maxNodes = std::max<std::uint64_t>(1, std::min(nodesLeft(spent), ours.maxNodes));
+  untimedProof(s);
   s.stop = limits_.stop;
   return s;
 }

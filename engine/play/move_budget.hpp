@@ -42,6 +42,8 @@ class MoveBudget {
   SearchLimits theirProof(std::uint64_t spent, const SearchLimits& ours) const;
 
  private:
+  // A proof search with no time given: bounded by the nodes or depth given, else a second.
+  void untimedProof(SearchLimits& s) const;
   const MoveLimits& limits_;
   Clock::time_point deadline_;
   std::uint64_t maxNodes_;

@@ -64,7 +64,9 @@ struct Player::Impl {
   ProofSearch& proofs() { return solver.search(); }
   PnsResult prove(const Position& pos, Side attacker, const SearchLimits& l) {
     SolveLimits limits;
-    limits.seconds = std::chrono::duration<double>(l.maxTime).count();
+    limits.seconds = l.maxTime == std::chrono::milliseconds::max()  // no time limit
+                         ? 0
+                         : std::chrono::duration<double>(l.maxTime).count();
     limits.maxNodes = l.maxNodes;
     limits.stop = l.stop;
     return solver.prove(pos, attacker, limits);

@@ -320,6 +320,25 @@ TEST_CASE("an answer from the table names a winning move, checked by a solve aft
   CHECK_THAT(check.out, Catch::Contains("value: X wins"));
 }
 
+TEST_CASE("an answer from the table keeps the limits of --time and --nodes") {
+  // Issue 84 (7): prove --time 2 on a table position searched for its move for 9.5 s.
+  // This one's move takes more than 2 s of search (0.1 s with a stored move).
+  const std::string position =
+      ".x..x.........../................/o.............../...o............ x";
+  const Run few = solve({"prove", position, "--nodes", "1000"});
+  REQUIRE(few.exitCode == 0);
+  CHECK_THAT(few.out, Catch::Contains("value: X wins") && Catch::Contains("from: the opening"));
+  CHECK(few.out.find("best: ") == std::string::npos);
+  CHECK_THAT(few.err, Catch::Contains("the winning move was not found within the limits"));
+  const auto began = std::chrono::steady_clock::now();
+  const Run timed = solve({"prove", position, "--time", "1"});
+  const double took =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  CHECK(timed.exitCode == 0);
+  CHECK_THAT(timed.out, Catch::Contains("value: X wins"));
+  CHECK(took < 20);  // 1 s asked, with 20 times that for a loaded machine
+}
+
 TEST_CASE("a win of the side not to move is certified by a proof for each class of replies") {
   // X to move, X on 1b1 1c1, O on the corners 1a1 1a4: O wins (found by the table's run).
   const fs::path dir = freshDir("owin");

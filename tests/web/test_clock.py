@@ -30,7 +30,7 @@ def seconds(shown):
 
 def new_game(driver, url):
     driver.get(url)
-    wait_until(lambda: text(driver, "engine") not in ("", "connecting…"), 30, "the engine answers")
+    wait_until(lambda: text(driver, "engine") not in ("", "connecting…"), web.SERVER_WAIT, "the engine answers")
     driver.find_element(By.ID, "new").click()
     wait_until(lambda: "On the clock" in text(driver, "message"), 20, "a new game on the clock")
 
@@ -41,6 +41,10 @@ def test_time_forfeit_and_record(server):
         new_game(driver, server.url + "?clock=4+0")
         check(text(driver, "message").endswith("On the clock: 4 s + 0 s a move."), text(driver, "message"))
         check(text(driver, "clock-o") == "O 0:04.0", "O's clock waits at 4 s: " + text(driver, "clock-o"))
+        # Each side's first move is untimed: X can take its time to find the board.
+        time.sleep(5)
+        check(text(driver, "clock-x") == "X 0:04.0" and text(driver, "status") == "X to move",
+              "X's clock waits for X's first move: " + text(driver, "clock-x"))
         driver.find_element(By.ID, "token").send_keys("1a1\n")
         wait_until(lambda: len(web.moves_of(driver)) == 2 or "Game over" in text(driver, "status"), 30,
                    "the engine's reply within its 4 s")
@@ -56,7 +60,7 @@ def test_time_forfeit_and_record(server):
                     '[XClock "0"]'):
             check(tag in record, "the record has " + tag)
         left = int(re.search(r'\[OClock "(\d+)"\]', record).group(1))
-        check(0 < left < 4000, "O's clock in the record: %d ms, less its move's time" % left)
+        check(left == 4000, "O's clock in the record: %d ms, its first move untimed" % left)
         # The terminal game's reader takes the record as a game lost on time.
         path = os.path.join(server.scratch, "forfeit.qgn")
         with open(path, "w") as f:
@@ -72,7 +76,7 @@ def test_engine_told_and_increment(server):
     driver = web.browser(1280, 800)
     try:
         driver.get(server.url + "?clock=30+2")
-        wait_until(lambda: text(driver, "engine") not in ("", "connecting…"), 30, "the engine answers")
+        wait_until(lambda: text(driver, "engine") not in ("", "connecting…"), web.SERVER_WAIT, "the engine answers")
         driver.execute_script(
             "window.sent = []; const send = WebSocket.prototype.send;"
             " WebSocket.prototype.send = function (d) { window.sent.push(String(d));"
@@ -84,8 +88,18 @@ def test_engine_told_and_increment(server):
         go = [l for l in driver.execute_script("return window.sent") if l.startswith("go ")]
         m = re.match(r"^go p1time (\d+) p2time (\d+) p1inc 2000 p2inc 2000$", go[-1] if go else "")
         check(m is not None, "the engine is told both clocks and increments: %s" % go)
-        check(30000 < int(m.group(1)) <= 32000 and 29000 < int(m.group(2)) <= 30000,
-              "X's clock had its increment, O's ran only while O moved: %s" % go[-1])
+        check(int(m.group(1)) == 30000 and int(m.group(2)) == 30000,
+              "the first moves are untimed, without increment: %s" % go[-1])
+        # The clocks run from the second move of each side: X's now, O's after X's move.
+        wait_until(lambda: text(driver, "status") == "X to move", 30, "X's turn")
+        free = next(t for t in ("2b2", "3c3", "4d4") if t not in web.moves_of(driver))
+        driver.find_element(By.ID, "token").send_keys(free + "\n")
+        wait_until(lambda: len(web.moves_of(driver)) == 4, 40, "the engine's second reply")
+        go = [l for l in driver.execute_script("return window.sent") if l.startswith("go ")]
+        m = re.match(r"^go p1time (\d+) p2time (\d+) p1inc 2000 p2inc 2000$", go[-1])
+        check(int(m.group(1)) != 30000 and 20000 < int(m.group(1)) <= 32000 and
+              29000 < int(m.group(2)) <= 30000,
+              "X's clock ran and had its increment, O's runs from now: %s" % go[-1])
         x, o = seconds(text(driver, "clock-x")), seconds(text(driver, "clock-o"))
         check(x <= 32 and o <= 32 and o > 2, "the clocks after a move each: X %s, O %s" % (x, o))
         check(driver.find_element(By.ID, "clock-x").get_attribute("data-running") == "true",

@@ -178,7 +178,7 @@ def url(port, query):
 
 def open_page(driver, port, query, side="x", level=None):
     driver.get(url(port, query))
-    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
     web.wait_until(lambda: driver.find_element(By.ID, "engine").get_attribute("data-book") == "whole",
                    60, "the page's engine has the whole book")
     web.Select(driver.find_element(By.ID, "side")).select_by_value("x")
@@ -187,7 +187,7 @@ def open_page(driver, port, query, side="x", level=None):
         web.Select(driver.find_element(By.ID, "side")).select_by_value(side)
 
 
-def play_o_to_the_end(driver, seconds=180):
+def play_o_to_the_end(driver, seconds=600):
     """Plays O (the first free cell each turn) until the game is over."""
     deadline = time.monotonic() + seconds
     while "Game over" not in web.text(driver, "status"):
@@ -223,7 +223,7 @@ def test_stop_in_game(driver, port):
     """A move typed during the analysis's 8-s search is taken at once: the search stops,
     the standby engine has the new position and the analysis starts again."""
     driver.get(url(port, "engine=page"))
-    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
     web.Select(driver.find_element(By.ID, "side")).select_by_value("both")
     web.new_game(driver)
     if not driver.find_element(By.ID, "analysis").is_selected():
@@ -288,7 +288,7 @@ def test_overlay(driver, port):
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE})
     for game in OVERLAY_GAMES:
         driver.get(url(port, "engine=page&nodes=%d" % OVERLAY_NODES))
-        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
         web.Select(driver.find_element(By.ID, "side")).select_by_value("both")
         if driver.find_element(By.ID, "analysis").is_selected():
             driver.find_element(By.ID, "analysis").click()
@@ -371,7 +371,7 @@ def measure(driver, port):
     print("figure: a move's round trip at level 0 (200 ms a move), median of %d: %.3f s (%s)"
           % (len(trips), median(trips), ", ".join("%.3f" % t for t in trips)))
     driver.get(url(port, "engine=page"))
-    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
     nps = lambda line: int(re.search(r" nps (\d+)", line).group(1))
     for command, last in (("bench", "info string bench:"), ("bench solve", "info string bench solve:")):
         for run in range(5 if command == "bench" else 1):
@@ -468,7 +468,7 @@ def main():
                               stderr=subprocess.DEVNULL, preexec_fn=web.die_with_parent)
     driver = None
     try:
-        web.wait_until(lambda: web.Server.listening(type("S", (), {"port": port})()), 10,
+        web.wait_until(lambda: web.Server.listening(type("S", (), {"port": port})()), web.SERVER_WAIT,
                        "the static server listens")
         driver = web.browser(1280, 800)
         driver.set_script_timeout(600)
@@ -505,7 +505,7 @@ def main():
         driver.get(url(port, "engine=page"))
         test_whole_book_mid_search(driver)
         driver.get("http://127.0.0.1:%d/?engine=page" % port)
-        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), 60, "the page's engine")
+        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
 
         # go nodes N gives the native bestmove and score, on twenty positions of the analysis
         # benchmark's set (6 and 8 stones, proven wins and losses among them), and after X's

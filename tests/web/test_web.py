@@ -43,7 +43,15 @@ def check(condition, what):
     print("ok:", what)
 
 
+# Every wait is for a condition and returns once it holds; its deadline is at least this
+# long (a screen at load 14-38 took more than a minute), a server's or a browser's start
+# at least SERVER_WAIT.
+SCREEN_WAIT = 120
+SERVER_WAIT = 300
+
+
 def wait_until(test, seconds, what):
+    seconds = max(seconds, SCREEN_WAIT)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
@@ -79,7 +87,7 @@ class Server:
         self.process = subprocess.Popen(
             [BRIDGE, "127.0.0.1", str(self.port), str(MAX_FORKS)] + command, env=env,
             preexec_fn=die_with_parent)
-        wait_until(self.listening, 10, "websocketd listens")
+        wait_until(self.listening, SERVER_WAIT, "websocketd listens")
         self.url = "http://127.0.0.1:%d/" % self.port
 
     def listening(self):
@@ -135,7 +143,7 @@ def engine_result(moves):
     return [l for l in out.stdout.splitlines() if l.startswith("response ")][-1].split()[1]
 
 
-def play_to_the_end(driver, seconds=180):
+def play_to_the_end(driver, seconds=600):
     """Plays X until the game is over: level-4 cells by clicking the cube (its top plane
     is not covered), the others in the flat view. Returns how many clicks went to each."""
     clicks = {"cube": 0, "flat": 0}
@@ -164,7 +172,7 @@ def play_to_the_end(driver, seconds=180):
 
 
 def new_game(driver, level=None):
-    wait_until(lambda: text(driver, "engine") not in ("", "connecting…"), 20, "the engine answers")
+    wait_until(lambda: text(driver, "engine") not in ("", "connecting…"), SERVER_WAIT, "the engine answers")
     if level is not None:
         wait_until(lambda: len(Select(driver.find_element(By.ID, "level")).options) > level, 10,
                    "the level list is built from the engine's option line")

@@ -58,8 +58,9 @@ SolveRequest readSolveRequest(const CommandLine& line, std::size_t firstPosition
 int runSolve(SolveRequest request);
 
 // Prints prove's answer from the shipped opening table when it holds `pos` (table_info.cpp);
-// false when it does not (or there is no usable table).
-bool answerFromTable(const Position& pos);
+// false when it does not (or there is no usable table). A win's move not stored in the
+// table is searched for within `seconds` (if > 0) and `maxNodes` (if > 0).
+bool answerFromTable(const Position& pos, double seconds, std::uint64_t maxNodes);
 
 extern const Command kProve, kVerify, kExplain, kReview, kPuzzles;   // a file each
 extern const Command kBookMake, kBookShrink, kBookInfo, kBookCheck;  // book.cpp

@@ -393,7 +393,9 @@ int runSolve(SolveRequest r) {
   }
   // A position the opening table holds is answered from it, unless a proof, a book or a
   // solve is what was asked for.
-  if (!r.noTable && r.proofPath.empty() && r.bookPath.empty() && answerFromTable(r.start)) return 0;
+  if (!r.noTable && r.proofPath.empty() && r.bookPath.empty() &&
+      answerFromTable(r.start, r.seconds, static_cast<std::uint64_t>(r.nodeLimit)))
+    return 0;
   std::unique_ptr<Solver> solver;
   try {
     solver = std::make_unique<Solver>(options);

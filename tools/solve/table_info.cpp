@@ -21,11 +21,11 @@ namespace {
 // The winning move of a won position whose replies are not in the table (four stones: the
 // table's leaves): a short solve finds it (milliseconds, as the job's proof did); the
 // value shown stays the table's. -1 when the mover does not win or the solve does not end.
-int winningMoveBySolving(const Position& pos, ValueKind kind) {
+// Within the caller's limits: the seconds left of its --time (at most 30 here, the table
+// having answered the question asked) and its --nodes.
+int winningMoveBySolving(const Position& pos, ValueKind kind, const SolveLimits& limits) {
   if (kind != ValueKind::Win) return -1;
   Solver solver(tableSolverOptions());
-  SolveLimits limits;
-  limits.seconds = 30;
   const PnsResult r = solver.prove(pos, pos.sideToMove(), limits);
   return r.answer == Answer::Proven ? r.bestMove : -1;
 }
@@ -129,8 +129,11 @@ int tableCheck(const CommandLine& w) {
 
 }  // namespace
 
-bool answerFromTable(const Position& pos) {
+bool answerFromTable(const Position& pos, double seconds, std::uint64_t maxNodes) {
   const auto began = std::chrono::steady_clock::now();
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  };
   std::string problem;
   const std::shared_ptr<const OpeningTable> table = shippedTableOrEmpty(&problem);
   if (!problem.empty()) std::fprintf(stderr, "qubic-solve: warning: %s\n", problem.c_str());
@@ -143,8 +146,16 @@ bool answerFromTable(const Position& pos) {
   } else {
     const Side winner = v->kind == ValueKind::Win ? mover : opponent(mover);
     std::printf("value: %s wins\n", sideName(winner).c_str());
-    const int best = v->bestMove >= 0 ? v->bestMove : winningMoveBySolving(pos, v->kind);
-    if (best >= 0) std::printf("best: %s\n", moveToken(best).c_str());
+    SolveLimits limits;
+    limits.seconds = std::max(std::min(seconds > 0 ? seconds : 30.0, 30.0) - elapsed(), 1e-3);
+    limits.maxNodes = maxNodes;
+    const int best = v->bestMove >= 0 ? v->bestMove : winningMoveBySolving(pos, v->kind, limits);
+    if (best >= 0)
+      std::printf("best: %s\n", moveToken(best).c_str());
+    else if (v->kind == ValueKind::Win)
+      std::fprintf(stderr,
+                   "qubic-solve: note: the winning move was not found within the limits "
+                   "(--no-table solves the position)\n");
     std::printf("plies: %d\n", v->plies);
   }
   std::printf("from: the opening table (%s): %s; --no-table solves it afresh\n",
@@ -153,8 +164,7 @@ bool answerFromTable(const Position& pos) {
                   ? "proven by the solver, not certified"
                   : "every proof under it was checked by the rules when the table was made; "
                     "plies bounds the win along them");
-  std::printf("time: %.3f\n",
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count());
+  std::printf("time: %.3f\n", elapsed());
   return true;
 }
 

@@ -20,19 +20,20 @@ case $address in
 esac
 [ -n "${WEB_ORIGINS:-}" ] && origins="$origins,$WEB_ORIGINS"
 # A port in use is said before the address is offered (websocketd would say it only after
-# the page's address had been printed, as "bind: address already in use").
-if command -v python3 >/dev/null && ! python3 - "$address" "$port" <<'PY'
-import socket, sys
-family = socket.AF_INET6 if ":" in sys.argv[1] else socket.AF_INET
-with socket.socket(family) as s:
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        s.bind((sys.argv[1], int(sys.argv[2])))
-    except OSError as e:
-        sys.exit("%s:%s: %s" % (sys.argv[1], sys.argv[2], e.strerror))
-PY
-then
-  echo "$0: cannot serve on $address:$port (choose another: make web WEB_PORT=N)" >&2
+# the page's address had been printed, as "bind: address already in use"). Read from the
+# kernel's list of listening sockets (ss), not by starting an interpreter: cheap on a
+# loaded machine. A listener on this address or on every address holds the port.
+taken() {
+  command -v ss >/dev/null || return 1
+  ss -Htln "sport = :$port" | while read -r _ _ _ local _; do
+    case ${local%:*} in
+      "$address"|"[$address]"|0.0.0.0|"*"|"[::]"|"[::ffff:$address]") echo taken ;;
+      127.0.0.1|"[::1]") case $address in localhost) echo taken ;; esac ;;
+    esac
+  done | grep -q taken
+}
+if taken; then
+  echo "$0: cannot serve on $address:$port: the port is in use (choose another: make web WEB_PORT=N)" >&2
   exit 1
 fi
 echo "Qubic in the browser: open http://$address:$port/ (Ctrl-C stops it)"

@@ -3,6 +3,7 @@
 
 #include <random>
 
+#include "engine/play/move_budget.hpp"
 #include "engine/play/timeman.hpp"
 
 using namespace qubic;
@@ -136,4 +137,40 @@ TEST_CASE("whole games at 1 s + 10 ms never lose on time and use the clock") {
       if (!movesToGo) CHECK(lowest < 500);  // most of the time was used for thinking
     }
   }
+}
+
+TEST_CASE("a search bounded by nodes or depth gives its proofs no time cap, go infinite a second") {
+  // Issue 84 (6): with no time given, each proof search also had a cap of 1 s, so a node-
+  // limited search answered differently on a loaded machine.
+  const auto now = std::chrono::steady_clock::now();
+  MoveLimits nodes;
+  nodes.moveTime = kNoTimeLimit;
+  nodes.maxNodes = 20000000;
+  MoveBudget byNodes(nodes, now);
+  byNodes.startSearching(now);
+  const SearchLimits ours = byNodes.ourProof(0);
+  CHECK(ours.maxTime == milliseconds::max());
+  CHECK(ours.maxNodes == 3000000);  // half the proofs' share of the nodes
+  CHECK(byNodes.theirProof(ours.maxNodes, ours).maxTime == milliseconds::max());
+
+  MoveLimits depth;
+  depth.moveTime = kNoTimeLimit;
+  depth.maxDepth = 6;
+  MoveBudget byDepth(depth, now);
+  byDepth.startSearching(now);
+  CHECK(byDepth.ourProof(0).maxTime == milliseconds::max());
+  CHECK(byDepth.ourProof(0).maxNodes == 50000);
+
+  MoveLimits infinite;
+  infinite.moveTime = kNoTimeLimit;
+  MoveBudget unbounded(infinite, now);
+  unbounded.startSearching(now);
+  CHECK(unbounded.ourProof(0).maxTime == milliseconds(1000));  // the heuristic search's turn
+
+  MoveLimits timed;  // a time given: the proofs' share of it
+  timed.moveTime = milliseconds(10000);
+  timed.maxNodes = 20000000;
+  MoveBudget both(timed, now);
+  both.startSearching(now);
+  CHECK(both.ourProof(0).maxTime == milliseconds(1500));
 }
