@@ -29,10 +29,11 @@ export function movesOfRecord(text) {
                                          !['1-0', '0-1', '1/2-1/2', '*'].includes(w));
 }
 
-// A record's tags: name -> value (`\"` a quote, `\\` a backslash).
+// A record's tags: name -> value (`\"` a quote, `\\` a backslash). A tag is one line
+// (docs/game-records.md): a value never spans lines, so none reaches the engine with one.
 export function tagsOfRecord(text) {
   const tags = {};
-  for (const m of text.matchAll(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm))
+  for (const m of text.matchAll(/^[ \t]*\[(\w+)[ \t]+"((?:[^"\\\r\n]|\\.)*)"\][ \t]*$/gm))
     tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
   return tags;
 }

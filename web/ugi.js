@@ -94,8 +94,11 @@ export class UgiClient {
     }
   }
 
+  // One command a call: a line break inside would make the engine (websocketd reads each
+  // line as a command) run a second one the page never meant to send.
   send(line) {
     if (!this.open) throw new Error('the engine is not connected');
+    if (/[\r\n]/.test(line)) throw new Error('a command with a line break in it was not sent');
     this.transport.send(line);
   }
 
