@@ -11,7 +11,7 @@ import {analyse, takeValue} from './analysis.js';
 import {analysisSearch, hintSearch, plainSearch} from './searches.js';
 import * as strength from './strength.js';
 import {gameOfAddress, keepGame, restoredGame} from './game-store.js';
-import {kResultOfTag, movesOfRecord, recordOf, tagsOfRecord} from './records.js';
+import {kMaxRecordBytes, kResultOfTag, movesOfRecord, recordOf, tagsOfRecord} from './records.js';
 import {MoveList} from './move-list.js';
 import * as modes from './modes.js';
 import * as review from './review.js';
@@ -134,7 +134,7 @@ function resign() {
 // old ones goes, and settle() asks the engine again.
 function changeMoves(fields) {
   Object.assign(game, {over: false, result: '', hint: null, line: [], claim: '', values: {},
-                       view: null, explain: null}, fields);
+                       view: null, explain: null, beyond: false}, fields);
   if ('start' in fields) game.review = null;  // another game: the review was of the last
   // Until the engine says (settle), the side to move by the count of moves: the status is
   // not left stale meanwhile.
@@ -153,11 +153,7 @@ async function settle() {
   game.hint = null;
   const error = await ugi.position(game.moves, game.start);
   if (generation !== game.generation) return;
-  if (error) {
-    const refused = game.moves.pop();
-    say(refused + ' was refused by the engine: ' + error, 'error');
-    return settle();
-  }
+  if (error) return dropRefused(error);
   game.over = (await ugi.query('gameover')) === 'true';
   game.result = game.over ? await ugi.query('result') : '';
   if (!game.over && game.ended) Object.assign(game, {over: true, result: game.ended.result});
@@ -169,6 +165,28 @@ async function settle() {
   render();
   if (engineToMove()) await think(generation);
   else if ($('analysis').checked && !game.over) await analyse({ugi, engine, game, say}, generation);
+}
+
+// What the engine refused of the game (an address's or a kept game's) goes, in one round
+// trip: from the move its error names (`move N (...)`) to the end, else the start
+// position itself, and the page says what was dropped.
+function dropRefused(error) {
+  const named = /\bmove (\d+) \(/.exec(error);
+  const first = named ? Number(named[1]) - 1 : game.moves.length - 1;
+  if (named && first < game.moves.length || !game.start && first >= 0) {
+    const dropped = game.moves.splice(first);
+    say((dropped.length === 1 ? dropped[0]
+                              : 'Moves ' + (first + 1) + ' to ' + (first + dropped.length) +
+                                ' (' + dropped[0] + ' and ' + (dropped.length - 1) + ' more)') +
+        (dropped.length === 1 ? ' was' : ' were') + ' refused by the engine: ' + error +
+        (game.beyond ? '; the moves after the 64th were dropped unread.' : ''), 'error');
+  } else if (game.start) {
+    say('The start position was refused by the engine (' + error + '): a new game instead.', 'error');
+    changeMoves({start: null, moves: [], ended: null});
+  } else {
+    return say('The engine refused the empty board: ' + error, 'error');
+  }
+  return settle();
 }
 
 async function think(generation) {
@@ -419,7 +437,7 @@ async function reviewGame() {
   const generation = game.generation;
   const asked = Math.floor(Number(new URLSearchParams(location.search).get('review')));
   const positions = asked >= 1 ? asked : 100000;
-  say('Reviewing ' + game.moves.length + ' moves with proofs (' + positions +
+  say('Reviewing ' + modes.movesWord(game.moves.length) + ' with proofs (' + positions +
       ' positions a position)…');
   const result = await ugi.review(game.moves, game.start, positions);
   if (generation !== game.generation) return;
@@ -638,6 +656,7 @@ function save() {
 // finished record loads finished (a time forfeit shows as one), one whose Result the moves
 // contradict is refused with the reason. The engine judges the position and the moves.
 async function load(text) {
+  if (text.length > kMaxRecordBytes) return refuseSize(text.length);
   const tags = tagsOfRecord(text);
   const words = movesOfRecord(text);
   const bad = words.find((m) => indexOf(m) === null);
@@ -669,10 +688,16 @@ async function load(text) {
   leaveMode();
   game.clock = clockOfTags(tags);
   game.analysing = -1;
-  say('Loaded ' + moves.length + (moves.length === 1 ? ' move' : ' moves') +
+  say('Loaded ' + modes.movesWord(moves.length) +
       (start ? ' from the position of its Position tag' : '') +
       (ended ? ', a game that ended ' + ended.reason : '') + '.');
   await settle();
+}
+
+// Read before anything is parsed: a game record is a few kilobytes.
+function refuseSize(bytes) {
+  say('Not loaded: the file holds ' + (bytes / (1 << 20)).toFixed(1) + ' MB, and a game ' +
+      'record may hold at most ' + kMaxRecordBytes / (1 << 20) + ' MB.', 'error');
 }
 
 $('new').addEventListener('click', newGame);
@@ -778,7 +803,8 @@ $('token-form').addEventListener('submit', (e) => {
 });
 $('load').addEventListener('change', async () => {
   const file = $('load').files[0];
-  if (file) await load(await file.text()).catch(lost);
+  if (file && file.size > kMaxRecordBytes) refuseSize(file.size);
+  else if (file) await load(await file.text()).catch(lost);
   $('load').value = '';
 });
 window.addEventListener('keydown', (e) => {
@@ -824,11 +850,13 @@ let restoredWords = '';
 let restoredMode = null;
 const restored = restoredGame();
 if (restored) {
-  changeMoves({start: restored.start, moves: restored.moves, ended: restored.ended});
+  changeMoves({start: restored.start, moves: restored.moves, ended: restored.ended,
+               beyond: restored.beyond});
   restoredMode = restored.mode;
   game.clock = restored.clock ? clockOfTags(restored.clock) : null;
   restoredWords = (restored.from === 'address' ? 'The game of this address' : 'Your last game') +
-                  ' is back (' + restored.moves.length + ' moves).';
+                  ' is back (' + modes.movesWord(restored.moves.length) + ')' +
+                  (restored.beyond ? '; the moves after the 64th were dropped.' : '.');
 }
 if (['x', 'o', 'both'].includes(localStorage.getItem('qubic.side')))
   $('side').value = game.human = localStorage.getItem('qubic.side');
@@ -839,10 +867,12 @@ window.addEventListener('hashchange', () => {
   ++game.generation;
   if (ugi) ugi.stop();
   leaveMode();
-  changeMoves({start: opened.start, moves: opened.moves, ended: opened.ended});
+  changeMoves({start: opened.start, moves: opened.moves, ended: opened.ended,
+               beyond: opened.beyond});
   restoredMode = opened.mode;
   game.clock = opened.clock ? clockOfTags(opened.clock) : null;
-  say('Opened the game of the address (' + opened.moves.length + ' moves).');
+  say('Opened the game of the address (' + modes.movesWord(opened.moves.length) + ')' +
+      (opened.beyond ? '; the moves after the 64th were dropped.' : '.'));
   render();
   if (ugi) restoreMode().then(settle).catch(lost);
 });

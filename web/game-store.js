@@ -7,12 +7,15 @@
 // it refuses is dropped (app.js, settle).
 
 const kKey = 'qubic.game';
+const kCells = 64;
 const kToken = /^[1-4][a-d][1-4]$/;
 const kPosition = /^[xo.]{16}(\/[xo.]{16}){3} [xo]$/;
 
 // {start, moves, ended} from a fragment or a kept text, or null when it holds none.
 function parse(fields) {
-  const moves = (fields.get('moves') || '').split(',').filter((m) => m);
+  // A game has at most 64 moves: what an address lists beyond them is dropped unread.
+  const listed = (fields.get('moves') || '').split(',', kCells + 1).filter((m) => m);
+  const moves = listed.slice(0, kCells);
   const start = fields.get('position');
   if (!moves.every((m) => kToken.test(m)) || (start && !kPosition.test(start))) return null;
   if (!moves.length && !start && !fields.get('mode')) return null;
@@ -28,7 +31,7 @@ function parse(fields) {
   const clock = /^[\d.]+[+ ][\d.]+$/.test(fields.get('clock') || '')
     ? {TimeControl: fields.get('clock'), XClock: fields.get('xclock') || '', OClock: fields.get('oclock') || ''}
     : null;
-  return {start: start || null, moves, ended, clock,
+  return {start: start || null, moves, ended, clock, beyond: listed.length > kCells,
           mode: mode ? {kind: mode[1] ? 'puzzle' : 'survival', number: Number(mode[1] || 0),
                         counted: fields.get('counted') !== 'no'} : null};
 }

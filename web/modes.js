@@ -38,7 +38,7 @@ export function nextPuzzle(puzzles, after = 0) {
   return puzzles[after % puzzles.length];
 }
 
-function movesWord(n) {
+export function movesWord(n) {
   return n + (n === 1 ? ' move' : ' moves');
 }
 

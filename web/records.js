@@ -22,18 +22,41 @@ export function recordOf(game, x, o, xFirst, tags = []) {
          `[Result "${result}"]\n${position}${termination}${more}\n${moves}${result}\n`;
 }
 
+// The most a record may hold, as the native programs read (config/read_file.hpp).
+export const kMaxRecordBytes = 1 << 20;
+
+// Every function below reads in time linear in the record's length: one pass over its
+// lines, no pattern that can backtrack across them (a 10 MB record must not freeze a tab).
+
 // The moves of a record: tags, comments, move numbers and the result are left out.
 export function movesOfRecord(text) {
-  const body = text.replace(/^\s*\[.*\]\s*$/gm, ' ').replace(/\{[^}]*\}/g, ' ');
-  return body.split(/\s+/).filter((w) => w && !/^\d+\.+$/.test(w) &&
-                                         !['1-0', '0-1', '1/2-1/2', '*'].includes(w));
+  const lines = text.split('\n').filter((line) => {
+    const t = line.trim();
+    return !(t.startsWith('[') && t.endsWith(']'));
+  });
+  return withoutComments(lines.join('\n')).split(/\s+/).filter((w) =>
+      w && !/^\d+\.+$/.test(w) && !['1-0', '0-1', '1/2-1/2', '*'].includes(w));
+}
+
+// `text` with each `{...}` comment made a space; an unclosed `{` is left, to be refused.
+function withoutComments(text) {
+  let out = '', at = 0;
+  for (let open = text.indexOf('{'); open >= 0; open = text.indexOf('{', at)) {
+    const close = text.indexOf('}', open + 1);
+    if (close < 0) break;
+    out += text.slice(at, open) + ' ';
+    at = close + 1;
+  }
+  return out + text.slice(at);
 }
 
 // A record's tags: name -> value (`\"` a quote, `\\` a backslash). A tag is one line
 // (docs/game-records.md): a value never spans lines, so none reaches the engine with one.
 export function tagsOfRecord(text) {
   const tags = {};
-  for (const m of text.matchAll(/^[ \t]*\[(\w+)[ \t]+"((?:[^"\\\r\n]|\\.)*)"\][ \t]*$/gm))
-    tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
+  for (const line of text.split('\n')) {
+    const m = /^[ \t]*\[(\w+)[ \t]+"((?:[^"\\\r]|\\.)*)"\][ \t\r]*$/.exec(line);
+    if (m) tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
+  }
   return tags;
 }

@@ -483,6 +483,8 @@ def test_load(server, scratch):
         wait_until(lambda: "Not loaded" in text(driver, "message"), 10, "the bad record refused")
         check(moves_of(driver) == ["1a1", "2b2", "1a2", "1d1"], "the game is as it was")
         test_load_tags(driver, scratch)
+        before = set(server.engines())
+        test_hostile_records(driver, scratch, lambda: before <= set(server.engines()))
     finally:
         driver.quit()
 
@@ -495,6 +497,34 @@ def load_record(driver, scratch, name, record):
     driver.find_element(By.ID, "load").send_keys(path)
     wait_until(lambda: text(driver, "message") != before, 20, "the page's word on " + name)
     return text(driver, "message")
+
+
+# A tag value over several lines, each a command to websocketd's engine if it got through.
+HOSTILE = ['[Position "x]\n{\nquit\n"]\n}\n',
+           '[Position "x]\n{\nsetoption name Threads value 8\ngo infinite\n"]\n}\n',
+           '[Position "x]\n{\nsetoption name Level value 0\n"]\n}\n']
+
+
+def test_hostile_records(driver, scratch, alive):
+    """Issue 84, 2 and 3, on either transport: no line of a record reaches the engine as a
+    command of its own (the engine the page had still answers, and `alive()` if given says
+    it is the same one), and a 10 MB record is refused by its size, the game unchanged."""
+    if driver.find_element(By.ID, "analysis").is_selected():
+        driver.find_element(By.ID, "analysis").click()  # its words would cover the page's
+    for i, record in enumerate(HOSTILE):
+        said = load_record(driver, scratch, "hostile-%d.qgn" % i, record)
+        if alive:
+            check(alive(), "the engine is still there after the record %r (%s)" % (record, said))
+        load_record(driver, scratch, "after-%d.qgn" % i, "1. 1b1 2c2 *\n")
+        wait_until(lambda: moves_of(driver) == ["1b1", "2c2"], 60,
+                   "the engine takes the next record after %r" % record)
+    began = time.monotonic()
+    load_record(driver, scratch, "big.qgn", "\n" * (10 << 20))
+    wait_until(lambda: "at most 1 MB" in text(driver, "message"), 60,
+               "a 10 MB record refused by its size: %s" % text(driver, "message"))
+    check(moves_of(driver) == ["1b1", "2c2"], "the game kept: %s" % moves_of(driver))
+    print("ok: hostile records reach no engine; a 10 MB record refused in %.1f s"
+          % (time.monotonic() - began))
 
 
 def stones_shown(driver):
@@ -554,6 +584,33 @@ def test_load_tags(driver, scratch):
     driver.find_element(By.ID, "analysis").click()  # on
     wait_until(lambda: "nothing to analyse" in text(driver, "message"), 10,
                "the analysis says the game is over: %s" % text(driver, "message"))
+
+
+def test_addresses(server):
+    """Issue 84, 4 and 9: an address's game the engine refuses, in part or whole, is cut in
+    one round trip and the page says what went; a finished game's address stays finished."""
+    driver = browser(1280, 800)
+    status = lambda: text(driver, "status")
+    try:
+        cases = [
+            ("moves=1a1&ended=p1win", lambda: status() == "Game over: X wins (as the record says)"
+             and moves_of(driver) == ["1a1"]),
+            ("position=xxxxx" + "." * 11 + ("/" + "." * 16) * 3 + "+o", lambda: status() == "X to move"
+             and "start position was refused" in text(driver, "message")
+             and "undefined" not in text(driver, "message")),
+            ("moves=" + ",".join(["1a1", "2b2"] * 50000), lambda: moves_of(driver) == ["1a1", "2b2"]
+             and "Moves 3 to 64 (1a1 and 61 more) were refused" in text(driver, "message")
+             and "after the 64th were dropped" in text(driver, "message")),
+            ("moves=1a1,2b2,1a1,3c3,4d4", lambda: moves_of(driver) == ["1a1", "2b2"]
+             and "Moves 3 to 5 (1a1 and 2 more) were refused" in text(driver, "message")),
+        ]
+        for fragment, shown in cases:
+            driver.get(server.url + "?engine=bridge#" + fragment)
+            wait_until(shown, 60, "the address %s… as it should be: %s; %s"
+                       % (fragment[:40], status(), text(driver, "message")))
+        print("ok: refused addresses cut at once and said; a finished game's address finished")
+    finally:
+        driver.quit()
 
 
 def upgrade(port, host, origin):
@@ -757,6 +814,7 @@ def main():
         test_side_change_while_thinking(server)
         test_rating_controls(server)
         test_load(server, scratch)
+        test_addresses(server)
         test_cap_and_cleanup(server)
         # Issue 68, 12: the bridge gives the engines a home, so the page's proven values are kept.
         wait_until(lambda: os.path.isfile(os.path.join(scratch, "qubic", "proven-values")), 60,

@@ -1,7 +1,7 @@
 // The page's record reader and its engine client, under Node (node --test).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {tagsOfRecord} from '../../../web/records.js';
+import {kMaxRecordBytes, movesOfRecord, tagsOfRecord} from '../../../web/records.js';
 import {UgiClient} from '../../../web/ugi.js';
 
 test('a tag value never spans lines (issue 84, 2)', () => {
@@ -18,4 +18,27 @@ test('the client refuses to send a command with a line break', () => {
   assert.throws(() => client.send('go\r'), /line break/);
   client.send('isready');
   assert.deepEqual(sent, ['isready']);
+});
+
+test('a record\'s moves: tags, comments, numbers and the result left out', () => {
+  const text = '[Event "Qubic game"]\r\n  [X "A"]  \n\n1. 1a1 2b2 {a comment\n over lines} ' +
+               '2. 1A2 {} 3c3 1-0\n';
+  assert.deepEqual(movesOfRecord(text), ['1a1', '2b2', '1A2', '3c3']);
+  assert.deepEqual(tagsOfRecord(text), {Event: 'Qubic game', X: 'A'});
+  assert.deepEqual(movesOfRecord('1. 1a1 {open'), ['1a1', '{open']);  // refused as a move
+});
+
+// Issue 84, 3: `^\s*` under the m flag made 40 000 blank lines take 40 s. A linear reader
+// takes well under a second on all the largest records below together; the bound allows
+// 30 s. A larger file is refused by its size before it is read (app.js, test_web.py).
+test('a record of the largest size, of any shape, is read in linear time', () => {
+  const size = kMaxRecordBytes;
+  const shapes = ['\n', ' ', '{', '[', '[a "', '1. ', '\\', ' \n[x "y"] \n'];
+  const started = Date.now();
+  for (const piece of shapes) {
+    const text = piece.repeat(Math.ceil(size / piece.length));
+    movesOfRecord(text);
+    tagsOfRecord(text);
+  }
+  assert.ok(Date.now() - started < 30000, 'took ' + (Date.now() - started) + ' ms');
 });
