@@ -17,7 +17,7 @@ REFRESH_DATA = @cmake --build $(BUILD) -j $(JOBS) >/dev/null
 
 .PHONY: all deps build run web site screenshots test check sanitize tsan tsan-all tsan-run warnings format bench book book-page book-small book-smaller book-annealed book-1b1 puzzles table install deb clean
 
-SOURCE_DIRS := engine config protocol tui tools tests
+SOURCE_DIRS := engine config client protocol tui tools tests
 
 all: build
 

@@ -13,7 +13,6 @@ struct EngineFault {
   std::string details;  // a sentence part: "exited with code 1", "sent \"hello\" while thinking"
 };
 
-
 enum class Termination { Normal, IllegalMove, GarbledOutput, TimeForfeit, Crash, StartFailure };
 
 // The record's Termination tag: "normal", "illegal move", "garbled output",

@@ -237,7 +237,8 @@ void UgiSession::startStudy(const StudyJob& study, std::string_view name) {
   SearchJob job;
   job.position = position_;
   job.study = study;
-  search_ = RunningSearch{position_, false, false, false, std::nullopt, {}, std::string(name)};
+  search_ =
+      RunningSearch{position_, false, false, false, std::nullopt, {}, std::string(name), false};
   try {
     searcher_.start(job);
   } catch (...) {
@@ -248,6 +249,7 @@ void UgiSession::startStudy(const StudyJob& study, std::string_view name) {
 
 void UgiSession::onStudied(const std::vector<std::string>& lines) {
   if (!search_ || search_->study.empty()) return;
+  search_->studied = true;
   for (const std::string& line : lines) say(line);
 }
 
@@ -277,7 +279,7 @@ void UgiSession::go(const Command& c) {
   const bool timed =
       !asked.infinite && (job.limits.moveTime < kNoTimeLimit || asked.moveTimeMs.has_value() ||
                           asked.clockMs[index(position_.sideToMove())].has_value());
-  search_ = RunningSearch{position_, asked.infinite, timed, false, std::nullopt, {}, {}};
+  search_ = RunningSearch{position_, asked.infinite, timed, false, std::nullopt, {}, {}, false};
   try {
     searcher_.start(job);
   } catch (...) {
@@ -426,7 +428,7 @@ void UgiSession::onSearchDone(const MoveChoice& result) {
   if (!search_->study.empty()) {
     const std::string study = search_->study;
     if (!result.error.empty()) error(study + ": " + result.error);
-    if (search_->stopRequested)
+    if (search_->stopRequested && !search_->studied)
       say("info string " + study + " stopped: " +
           (study == "review" ? "the moves were not all judged" : "nothing was proven"));
     search_.reset();

@@ -66,7 +66,8 @@ class UgiSession {
     bool stopRequested = false;
     std::optional<MoveChoice> heldResult;  // an infinite search that ended before `stop`
     std::string lastInfo;
-    std::string study;  // a `review` or `explain`: it ends with reviewok or explainok
+    std::string study;     // a `review` or `explain`: it ends with reviewok or explainok
+    bool studied = false;  // the study's lines came: a `stop` after them stopped nothing
   };
   // One command line taken apart; the views point into the line.
   struct Command {

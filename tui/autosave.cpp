@@ -86,8 +86,9 @@ void Autosave::unlock() {
 }
 
 std::optional<GameRecord> Autosave::claimLeftGame() {
-  const std::string dir = makeStateDirectory(kLeftName);
-  if (dir.empty()) return std::nullopt;
+  const Parsed<std::string> made = makeStateDirectory(kLeftName);
+  if (!made) return std::nullopt;
+  const std::string& dir = made.value();
   std::error_code ec;
   if (const std::string old = legacyPath(); fs::exists(old, ec))
     fs::rename(old, dir + "/" + uniqueName(), ec);  // one process wins; the others see none
@@ -112,10 +113,9 @@ std::optional<GameRecord> Autosave::claimLeftGame() {
 
 std::string Autosave::write(const GameRecord& record) {
   if (path_.empty()) {
-    const std::string dir = makeStateDirectory(kLeftName);
-    if (dir.empty())
-      return "no place for the unfinished game (no XDG_STATE_HOME, and HOME is not a directory)";
-    const std::string path = dir + "/" + uniqueName();
+    const Parsed<std::string> dir = makeStateDirectory(kLeftName);
+    if (!dir) return "no place for the unfinished game: " + dir.error();
+    const std::string path = dir.value() + "/" + uniqueName();
     if (lock(path).empty()) return path + ": cannot lock it";
     path_ = path;
   }
@@ -129,7 +129,8 @@ std::string Autosave::write(const GameRecord& record) {
 
 void Autosave::moveAside(const std::string& why) {
   // Never deleted: the player may want it, or a bug report may.
-  const std::string dir = makeStateDirectory(std::string(kLeftName) + "/unreadable");
+  const Parsed<std::string> made = makeStateDirectory(std::string(kLeftName) + "/unreadable");
+  const std::string dir = made ? made.value() : std::string();
   std::error_code ec;
   std::string aside = dir + "/" + fs::path(path_).filename().string();
   for (int n = 1; fs::symlink_status(aside, ec).type() != fs::file_type::not_found; ++n)

@@ -50,12 +50,12 @@ std::optional<std::array<int, 2>> rememberedLevels() {
 }
 
 std::string rememberLevels(const std::array<int, 2>& levels) {
-  const std::string dir = makeStateDirectory();
-  if (dir.empty()) return "no state directory";
-  std::ofstream out(dir + "/levels", std::ios::trunc);
+  const Parsed<std::string> dir = makeStateDirectory();
+  if (!dir) return "no state directory: " + dir.error();
+  std::ofstream out(dir.value() + "/levels", std::ios::trunc);
   out << levels[0] << ' ' << levels[1] << " 0-" << kMaxLevel << '\n';
   out.close();
-  return out ? std::string() : "could not write " + dir + "/levels";
+  return out ? std::string() : "could not write " + dir.value() + "/levels";
 }
 
 }  // namespace qubic::tui

@@ -122,7 +122,7 @@ void PuzzleSession::markShownSolved() {
   std::lock_guard lock(mutex_);
   const std::string& line = lines_[index_];
   if (!solved_.insert(line).second || solvedPath_.empty()) return;
-  if (!makeStateDirectory().empty()) std::ofstream(solvedPath_, std::ios::app) << line << '\n';
+  if (makeStateDirectory()) std::ofstream(solvedPath_, std::ios::app) << line << '\n';
 }
 
 }  // namespace qubic::tui

@@ -94,15 +94,25 @@ std::string stateDirectory() {
   return {};
 }
 
-std::string makeStateDirectory(const std::string& sub) {
+Parsed<std::string> makeStateDirectory(const std::string& sub) {
+  using Result = Parsed<std::string>;
   const std::string dir = stateDirectory();
-  if (dir.empty()) return dir;
+  if (dir.empty()) return Result::failure("neither XDG_STATE_HOME nor HOME is set");
   const char* state = std::getenv("XDG_STATE_HOME");
   std::error_code ec;
-  if (!(state && *state) && !std::filesystem::is_directory(std::getenv("HOME"), ec)) return {};
+  if (!(state && *state) && !std::filesystem::is_directory(std::getenv("HOME"), ec))
+    return Result::failure("HOME (" + std::string(std::getenv("HOME")) + ") is not a directory");
   const std::string path = sub.empty() ? dir : dir + "/" + sub;
   std::filesystem::create_directories(path, ec);
-  return ec ? std::string() : path;
+  // Our own subdirectories are never links: what is moved inside them stays ours.
+  const auto made = std::filesystem::symlink_status(path, ec).type();
+  if (!sub.empty() && made == std::filesystem::file_type::symlink)
+    return Result::failure(path + " is a symbolic link; it is not followed");
+  if (made != std::filesystem::file_type::directory && !std::filesystem::is_directory(path, ec))
+    return Result::failure(path + " is not a directory");
+  if (access(path.c_str(), W_OK | X_OK) != 0)
+    return Result::failure(path + ": " + std::strerror(errno));
+  return Result::success(path);
 }
 
 std::string gamesDirectory() {

@@ -18,10 +18,11 @@ std::string saveRecordFile(const std::string& path, const GameRecord& record, bo
 // The game's state directory: $XDG_STATE_HOME/qubic, else ~/.local/state/qubic ("" when
 // neither variable is set).
 std::string stateDirectory();
-// Creates the state directory (and `sub` inside it, when given) and returns its path; ""
-// when there is no place for it: neither variable set, or HOME names no directory (a
-// state tree is never made where no home exists).
-std::string makeStateDirectory(const std::string& sub = {});
+// Creates the state directory (and `sub` inside it, when given) and returns its path, or
+// why there is no place for it: neither variable set, HOME names no directory (a state
+// tree is never made where no home exists), the path is not a writable directory, or
+// `sub` is a symbolic link (never followed: files are moved inside it).
+Parsed<std::string> makeStateDirectory(const std::string& sub = {});
 
 // A fresh file name for today's game in the games directory, e.g.
 // "/home/ann/.local/share/qubic/games/qubic-2024-05-01-1530.qgn" ($XDG_DATA_HOME/qubic/games,

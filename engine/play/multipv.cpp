@@ -26,6 +26,11 @@ constexpr std::uint64_t kRankSearchNodes = 20000;
 constexpr int kRankMaxDepth = 4;
 // MultiPV: the part of a move's proof budget left to the side its score does not favour.
 constexpr std::uint64_t kUnlikelySideShare = 16;
+// A kept value this short is proven again before it is shown (the cheapest forgery of a
+// store re-signed by someone who can write as the user is a short false win); its proof
+// costs little within this budget, and one that does not come drops the value.
+constexpr int kRecheckedPlies = 15;
+constexpr std::uint64_t kRecheckNodes = 20000;
 
 }  // namespace
 
@@ -216,14 +221,24 @@ void MultiPv::onEverySearch(const std::function<void(ProofSearch&)>& work) {
 // unproven moves by score, proven losses (longest first); `limits.multiPv` of them.
 // Moves are judged best-looking first while time and nodes last (the move's limits);
 // those left unjudged are not ranked. Adds the nodes spent to `nodes`.
-// The value kept for the position after c.move, when a look before proved it.
-bool MultiPv::valueFromStore(const Position& pos, MoveChoice& c) const {
+// The value kept for the position after c.move, when a look before proved it; a short
+// one only once the engine's own proof search proves it again, with that proof's distance.
+bool MultiPv::valueFromStore(const Position& pos, MoveChoice& c) {
   Position next = pos;
   next.play(c.move);
   const std::optional<StoredValue> v = store_.find(next);
   if (!v) return false;
+  int plies = 1 + v->plies;
+  if (plies <= kRecheckedPlies) {
+    SearchLimits recheck;
+    recheck.maxNodes = kRecheckNodes;
+    const PnsResult r = solver_.search().prove(next, v->winner, recheck);
+    c.nodes += r.nodes;
+    if (r.answer != Answer::Proven || r.distance <= 0) return false;
+    plies = 1 + r.distance;
+  }
   c.verdict = v->winner == pos.sideToMove() ? Verdict::Win : Verdict::Loss;
-  c.plies = 1 + v->plies;
+  c.plies = plies;
   c.fromStore = true;
   return true;
 }

@@ -53,7 +53,7 @@ class MultiPv {
   void onEverySearch(const std::function<void(ProofSearch&)>& work);
   static Side favouredSide(const Position& pos, const MoveChoice& c);
   ProofNumber nearestProof(const Position& pos, const MoveChoice& c);
-  bool valueFromStore(const Position& pos, MoveChoice& c) const;
+  bool valueFromStore(const Position& pos, MoveChoice& c);
   void remember(const Position& pos, const std::vector<MoveChoice>& lines);
   void proveUnknownLines(const Position& pos, std::vector<MoveChoice>& lines,
                          const MoveLimits& limits, std::chrono::steady_clock::time_point deadline,

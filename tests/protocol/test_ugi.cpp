@@ -631,3 +631,25 @@ TEST_CASE("setoption SolutionFile with a missing file is an error and keeps the 
   t.searcher.failConfigure.clear();
   CHECK(t.send("go movetime 10").back() == "bestmove 1a1");  // play goes on
 }
+
+// Issue 84, 4: a `stop` that came after the review's lines stopped nothing, so the review
+// is not called stopped; one that came before them is.
+TEST_CASE("a stop after a review's lines does not call the review stopped") {
+  Transcript t;
+  t.send("position startpos moves 1a1 2b2");
+  const std::string judged = "info string review ply 1 1a1 good";
+  for (const bool linesFirst : {true, false}) {
+    t.replies.clear();
+    t.session.handle("review positions 1000");
+    REQUIRE(t.searcher.running);
+    t.searcher.running.reset();
+    if (linesFirst) t.session.onStudied({judged});
+    t.session.handle("stop");
+    t.session.onSearchDone(MoveChoice{});
+    if (linesFirst)
+      CHECK(t.replies == Lines{judged, "reviewok"});
+    else
+      CHECK(t.replies ==
+            Lines{"info string review stopped: the moves were not all judged", "reviewok"});
+  }
+}

@@ -2,6 +2,8 @@
 // unfinished game kept and resumed, locks, names never reused, the prompts at 80x24.
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include "tmux_pane.hpp"
 
 using namespace qubic;
@@ -186,6 +188,44 @@ TEST_CASE("a kept game that cannot be read is moved aside and said, never delete
   REQUIRE(pane.waitForText("level 4"));
   CHECK(pane.last.find("could not be read") == std::string::npos);
   CHECK(readText(kept / "unreadable" / "game-1-2.qgn") == broken);
+}
+
+TEST_CASE("a state directory that is a FIFO or a link is named, and no user's file is moved") {
+  // Issue 84, 5: a FIFO there was reported as "no XDG_STATE_HOME, and HOME is not a
+  // directory"; a link to a user's directory had its notes moved into <dir>/unreadable/.
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+  const fs::path kept = pane.dir() / "qubic" / "unfinished";
+  fs::remove_all(kept);
+  REQUIRE(mkfifo(kept.c_str(), 0600) == 0);
+  pane.restart();
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForText("Not kept for the next run"));
+  CHECK(pane.waitForText("unfinished is not a directory"));
+  CHECK(pane.last.find("no XDG_STATE_HOME") == std::string::npos);
+  pane.keys("q");
+  REQUIRE(pane.waitForText("lose it?"));
+  pane.keys("y");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+
+  const fs::path users = pane.dir() / "users-notes";
+  fs::create_directories(users);
+  const std::string notes = "not a game\n";
+  std::ofstream(users / "notes.qgn") << notes;
+  fs::remove(kept);
+  fs::create_directory_symlink(users, kept);
+  pane.restart();
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("1a1");
+  REQUIRE(pane.waitForText("Not kept for the next run"));
+  CHECK(pane.waitForText("symbolic link"));
+  CHECK(readText(users / "notes.qgn") == notes);
+  CHECK(!fs::exists(users / "unreadable"));
+  CHECK(fs::directory_iterator(users)->path().filename() == "notes.qgn");
 }
 
 TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start") {

@@ -32,8 +32,8 @@ void SurvivalRound::afterMove(const Game& game, bool) {
   const int plies = static_cast<int>(game.moves().size());
   if (!counts || plies <= best) return;
   best = plies;
-  if (const std::string dir = makeStateDirectory(); !dir.empty())
-    std::ofstream(dir + "/survival-best") << plies << '\n';
+  if (const Parsed<std::string> dir = makeStateDirectory())
+    std::ofstream(dir.value() + "/survival-best") << plies << '\n';
 }
 
 std::vector<StyledText> SurvivalRound::lines(const ModeView& view) const {

@@ -107,3 +107,18 @@ TEST_CASE("a full store drops the older of a bucket's two values, never a wrong 
   CHECK(store.find(c)->plies == 32);
   CHECK_FALSE(store.find(d));
 }
+
+TEST_CASE("a short kept value is shown only once the engine proves it again (issue 84, 13)") {
+  // A store re-signed with the installation's own key passes every check of its file: its
+  // short claims are proven again before they are shown (the true ones come back: above).
+  PlayerOptions options;
+  options.hashMb = 16;
+  Player player(options);
+  const Position pos = playMoves(Position{}, "1a1").value();  // O to move
+  const int move = parseMove("2b2").value();
+  Position after = pos;
+  after.play(move);
+  player.provenValues().add(after, {Side::X, 2});  // false: "O loses in 3 after 2b2"
+  const auto proven = provenLines(player, pos, 20'000);
+  CHECK(proven.count(move) == 0);
+}
