@@ -280,7 +280,7 @@ const std::vector<SettingField>& settingFields() {
        F::Text{textAccess<kTui, &TuiSettings::keyLines>(), {}}},
       {"tui", "key_cube_view", "keys to draw the levels stacked as a cube, or side by side",
        F::Text{textAccess<kTui, &TuiSettings::keyCubeView>(), {}}},
-      {"tui", "key_expected_line", "keys to show or hide the line of play the engine expects",
+      {"tui", "key_expected_line", "keys to show or hide what the engine proves and the line of play it expects",
        F::Text{textAccess<kTui, &TuiSettings::keyExpectedLine>(), {}}},
       {"tui", "key_review", "keys to review the game with proofs, then go to its next mistake",
        F::Text{textAccess<kTui, &TuiSettings::keyReview>(), {}}},

@@ -183,8 +183,9 @@ void toggleThreats(GameContext& context) {
 }
 
 void toggleExpectedLine(GameContext& context) {
-  toggle(context, context.display.expected, "Showing the line the engine expects after its move.",
-         "Expected line hidden.");
+  toggle(context, context.display.expected,
+         "Showing what the engine proves and the line it expects after its move.",
+         "Proven claims and the expected line hidden.");
 }
 
 void toggleLines(GameContext& context) {

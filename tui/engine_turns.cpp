@@ -182,7 +182,7 @@ std::vector<StyledText> EngineTurns::lines(const GameContext& context) const {
   if (status.best.move >= 0) text += ", best so far " + moveToken(status.best.move);
   std::vector<StyledText> lines{{text}};
   if (const std::string proven = verdictText(toMove, status.best.verdict, status.best.plies);
-      !proven.empty())
+      context.display.expected && !proven.empty())
     lines.push_back({proven, Style::Highlight, true});
   return lines;
 }

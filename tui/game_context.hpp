@@ -22,7 +22,7 @@ namespace qubic::tui {
 struct Display {
   bool threats = true;
   bool lines = false;
-  bool expected = false;  // the engine's expected line
+  bool expected = false;  // what the engine proved and its expected line (help asked for)
   bool overlay = false;
   bool cube = false;  // the levels stacked as a cube instead of side by side
 };

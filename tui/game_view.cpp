@@ -89,8 +89,9 @@ std::vector<StyledText> lastMoveLines(const GameContext& c) {
   std::string text = "Engine (" + sideName(note->side) + ") played " + moveToken(choice.move);
   if (c.settings.engine.explain && !choice.reason.empty()) text += ": " + choice.reason;
   text += ".";
+  // What the engine proved is help a player asks for (the e key), as on the page.
   if (const std::string proven = verdictText(note->side, choice.verdict, choice.plies);
-      !proven.empty())
+      c.display.expected && !proven.empty())
     text += " " + proven + (choice.fromBook ? " (book)." : ".");
   std::vector<StyledText> lines{{text}};
   if (!c.display.expected) return lines;

@@ -139,7 +139,7 @@ std::string_view describe(Action action) {
     case Action::Overlay:
       return "analysis overlay: W wins, L loses, ? unknown";
     case Action::ExpectedLine:
-      return "show the line of play the engine expects after its move";
+      return "show what the engine proves (X wins within N moves) and the line it expects";
     case Action::Review:
       return "review the game with proofs; again: go to the next mistake";
     case Action::Explain:

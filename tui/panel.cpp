@@ -36,7 +36,7 @@ std::string_view shortDescription(Action action) {
     case Action::Overlay:
       return "analysis overlay (W, L, ?)";
     case Action::ExpectedLine:
-      return "the engine's expected line";
+      return "proven claims, expected line";
     case Action::Review:
       return "proven review, next mistake";
     case Action::Explain:

@@ -254,6 +254,10 @@ TEST_CASE("the engine as X plays from the book at once and the panel says X wins
   // The move comes from the book, as the panel says; no time is asserted (a loaded machine
   // may take seconds to start a sanitized program).
   REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 30));
+  REQUIRE(pane.waitForText("the winning move in the book.", 10));
+  // Issue 84, 10: proven claims are help a player asks for, off at first as on the page.
+  CHECK(pane.last.find("X wins") == std::string::npos);
+  pane.keys("e");
   REQUIRE(pane.waitForText("(book).", 10));
   INFO(pane.last);
   const std::string text =

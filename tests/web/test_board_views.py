@@ -113,6 +113,8 @@ def test_settings_kept(server):
     try:
         driver.get(server.url)
         web.new_game(driver, level=3)
+        # Issue 84, 10: one rule on both faces, proven claims off at first (the game's `e`).
+        check(not driver.find_element(By.ID, "claims").is_selected(), "Proven claims are off at first")
         Select(driver.find_element(By.ID, "side")).select_by_value("o")
         Select(driver.find_element(By.ID, "movetime")).select_by_value("3000")
         Select(driver.find_element(By.ID, "clock")).select_by_value("300+3")
