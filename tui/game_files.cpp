@@ -28,8 +28,14 @@ GameRecord recordForDisk(const GameContext& context, const EngineTurns& engine,
   GameRecord record = context.round.game.toRecord();
   record.setTag("Event", event);
   record.setTag("Date", recordDate());
-  record.setTag("X", engine.seatText(context, Side::X));
-  record.setTag("O", engine.seatText(context, Side::O));
+  const Round& round = context.round;
+  const bool sameSeats = round.loadedSeats.side == context.seats.side &&
+                         round.loadedLevels == context.levels && !context.elo;
+  for (const Side s : {Side::X, Side::O}) {
+    const std::string& loaded = round.loadedPlayers[index(s)];
+    record.setTag(s == Side::X ? "X" : "O",
+                  sameSeats && !loaded.empty() ? loaded : engine.seatText(context, s));
+  }
   writeSetupTags(currentSetup(context), record);
   if (const std::optional<Forfeit>& lost = context.round.forfeit) {
     record.result = lost->loser == Side::X ? GameResult::OWins : GameResult::XWins;
@@ -61,6 +67,9 @@ Round roundFromRecord(GameContext& context, const GameRecord& record, const Game
   Round round = freshRound(std::move(mode));
   round.game.load(record);
   round.savedGame = round.snapshot();
+  round.loadedPlayers = {record.tag("X"), record.tag("O")};
+  round.loadedSeats = context.seats;
+  round.loadedLevels = context.levels;
   // A game lost on time (or by a failing engine) comes back lost: the record's result
   // stands, not the clocks.
   const bool decisive = record.result == GameResult::XWins || record.result == GameResult::OWins;

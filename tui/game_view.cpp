@@ -296,7 +296,8 @@ ViewState gameView(const ViewSources& v) {
   if (game.position().isGameOver())
     view.result = std::string(resultToken(resultOf(game.position())));
   view.message = c.message;
-  view.keyBar = keyBar(c.keys, !c.seats.anyHuman());
+  // Another engine (--engine) has no levels of ours: the bar offers none.
+  view.keyBar = keyBar(c.keys, !c.seats.anyHuman(), c.settings.tui.engine.empty());
   view.prompt = promptLine(v);
   view.typing = topAs<LinePrompt>(v) != nullptr;
   if (const Question* q = topAs<Question>(v);

@@ -115,7 +115,7 @@ std::string shortCount(std::uint64_t n) {
   return text;
 }
 
-std::string keyBar(const KeyMap& keys, bool watching) {
+std::string keyBar(const KeyMap& keys, bool watching, bool levels) {
   std::string bar;
   auto add = [&](Action action, const std::string& what) {
     const std::string name = keys.primaryKeyName(action);
@@ -132,7 +132,7 @@ std::string keyBar(const KeyMap& keys, bool watching) {
   add(Action::Hint, "hint");
   const std::string up = keys.primaryKeyName(Action::LevelUp),
                     down = keys.primaryKeyName(Action::LevelDown);
-  if (!up.empty() && !down.empty()) bar += "  " + up + down + " level";
+  if (levels && !up.empty() && !down.empty()) bar += "  " + up + down + " level";
   add(Action::SwapSides, "swap sides");
   add(Action::Players, "players");
   add(Action::Threats, "threats");

@@ -24,7 +24,8 @@ std::string shortCount(std::uint64_t n);
 std::string secondsText(double seconds);
 
 // The bottom bar: the most useful keys first; the view cuts it to the screen width.
-std::string keyBar(const KeyMap& keys, bool watching);
+// `levels`: the engine has our levels (not another program's, --engine).
+std::string keyBar(const KeyMap& keys, bool watching, bool levels = true);
 // The help screen: rules, board controls, marks, and every configurable key. Fits 80x24.
 std::vector<StyledText> helpScreen(const KeyMap& keys);
 

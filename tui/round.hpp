@@ -5,6 +5,7 @@
 // Round, so nothing of the game before is left behind (docs/architecture.md, "The game").
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <utility>
@@ -90,6 +91,11 @@ struct Round {
   std::string file;                // saved to or loaded from ("" for none)
   std::string fileText;            // that file's content as this game wrote or read it
   std::string savedGame;           // the game's text when last saved, loaded or started
+  // A loaded record's X and O, kept in what is saved while the players are those it
+  // loaded with (`loadedSeats`, `loadedLevels`): saving it again rewrites no one's name.
+  std::array<std::string, 2> loadedPlayers;
+  Seats loadedSeats;
+  std::array<int, 2> loadedLevels{};
 
   GameMode kind() const {
     return std::visit([](const auto& m) { return m.kind(); }, mode);

@@ -80,6 +80,19 @@ void markCut(std::string& line, int width) {
   line += "...";
 }
 
+namespace {
+
+// Where `line` may end: after its last ',' or ';' followed by a space, when that is in
+// its second half; else its whole length. (Not after ':', which ends a key's name.)
+std::size_t phraseEnd(const std::string& line) {
+  for (std::size_t i = line.size(); i-- > line.size() / 2;)
+    if ((line[i] == ',' || line[i] == ';') && i + 1 < line.size() && line[i + 1] == ' ')
+      return i + 1;
+  return line.size();
+}
+
+}  // namespace
+
 std::vector<std::string> wrapText(const std::string& text, int width) {
   std::vector<std::string> lines;
   if (width <= 0) return lines;
@@ -99,8 +112,15 @@ std::vector<std::string> wrapText(const std::string& text, int width) {
       word.erase(0, width);
     }
     if (!line.empty() && static_cast<int>(line.size() + 1 + word.size()) > width) {
-      lines.push_back(std::move(line));
-      line.clear();
+      // A line ends at a phrase's end where one is in its second half: "a click," and
+      // not "or type a" (the rest of the phrase goes on with the next line).
+      const std::size_t cut = phraseEnd(line);
+      lines.push_back(line.substr(0, cut));
+      line = cut < line.size() ? line.substr(cut + 1) : std::string();
+      if (static_cast<int>(line.size() + 1 + word.size()) > width) {
+        if (!line.empty()) lines.push_back(std::move(line));
+        line.clear();
+      }
     }
     line += (line.empty() ? "" : " ") + word;
   }

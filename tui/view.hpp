@@ -58,7 +58,8 @@ class View {
   bool mono_ = false;  // theme mono or NO_COLOR: attributes only
 };
 
-// Splits text into lines of at most `width` characters at spaces (long words are cut).
+// Splits text into lines of at most `width` characters at spaces (long words are cut),
+// ending a line at a phrase's end (a comma or semicolon) in its second half.
 std::vector<std::string> wrapText(const std::string& text, int width);
 // Ends a line that more text follows with "...", within `width`: text is never cut
 // without a sign.

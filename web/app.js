@@ -135,7 +135,10 @@ function resign() {
 function changeMoves(fields) {
   Object.assign(game, {over: false, result: '', hint: null, line: [], claim: '', values: {},
                        view: null, explain: null, beyond: false}, fields);
-  if ('start' in fields) game.review = null;  // another game: the review was of the last
+  if ('start' in fields) {  // another game: the review and the players were the last's
+    game.review = null;
+    game.loadedPlayers = null;
+  }
   // Until the engine says (settle), the side to move by the count of moves: the status is
   // not left stale meanwhile.
   game.xToMove = (game.moves.length % 2 === 0) === xMovesFirst();
@@ -632,10 +635,17 @@ async function switchEngine() {
   await connect();
 }
 
+// Who plays `side` now, as a record names it.
+function playerWords(side) {
+  return game.human === side || game.human === 'both' ? 'You' :
+    'Engine, ' + strength.strengthWords(engine, Boolean(game.mode));
+}
+
 function recordText() {
-  const words = strength.strengthWords(engine, Boolean(game.mode));
-  const who = (side) => (game.human === side || game.human === 'both' ? 'You' :
-                         'Engine, ' + words);
+  // A loaded record's players stay its players while the page's are those it loaded with.
+  const loaded = game.loadedPlayers;
+  const who = (side) => (loaded && loaded[side] && loaded.as[side] === playerWords(side)
+    ? loaded[side] : playerWords(side));
   const clockTags = game.clock ? [['TimeControl', 'tc=' + timeControlText(game.clock.control)],
                                    ['XClock', String(Math.max(0, Math.round(game.clock.remaining('x'))))],
                                    ['OClock', String(Math.max(0, Math.round(game.clock.remaining('o'))))]] : [];
@@ -687,6 +697,7 @@ async function load(text) {
   changeMoves({start, moves, ended});
   leaveMode();
   game.clock = clockOfTags(tags);
+  game.loadedPlayers = {x: tags.X, o: tags.O, as: {x: playerWords('x'), o: playerWords('o')}};
   game.analysing = -1;
   say('Loaded ' + modes.movesWord(moves.length) +
       (start ? ' from the position of its Position tag' : '') +

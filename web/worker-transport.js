@@ -120,6 +120,7 @@ export class WorkerTransport {
     this.onBook = () => {};    // called once the game is with a Worker that has the whole book
     this.wholeBook = false;    // the game is with such a Worker
     this.moveWhenIdle = false; // the whole book is here: move the game once the search ends
+    this.study = null;         // the study (review, explain) the search is, or null for go
   }
 
   // Resolves once the engine reads lines, rejects when it cannot start. Then fetches the
@@ -184,7 +185,7 @@ export class WorkerTransport {
         if (line === 'readyok') dropUntilReady = false;
         return;
       }
-      if (line.startsWith('bestmove')) {
+      if (line.startsWith('bestmove') || line === 'reviewok' || line === 'explainok') {
         this.searching = false;
         if (this.moveWhenIdle) this.moveGame();  // before the page answers the bestmove
       }
@@ -226,21 +227,28 @@ export class WorkerTransport {
     }
     if (word === 'position') this.position = line;
     if (word === 'uginewgame') this.position = null;
-    if (word === 'go') {
+    // A study (review, explain) is stopped as a search is: its Worker reads no line either.
+    if (word === 'go' || word === 'review' || word === 'explain') {
       this.searching = true;
+      this.study = word === 'go' ? null : word;
       this.lastPv = null;
       this.prepareStandby();  // loaded while this search runs (on another core, if any)
     }
     this.engine.post(line);
   }
 
-  // Ends the searching Worker and answers for its search; the standby one gets the
-  // options that changed since it was prepared, and the position, before the page's next
-  // line, which waits in it until it has started.
+  // Ends the searching Worker and answers for its search (a study: that it was stopped, as
+  // docs/protocol.md says, with no move lines); the standby one gets the options that
+  // changed since it was prepared, and the position, before the page's next line, which
+  // waits in it until it has started.
   restart() {
     this.engine.end();
     this.searching = false;
-    const best = this.lastPv || '0000';
+    const answer = this.study
+      ? ['info string ' + this.study + ' stopped: ' +
+         (this.study === 'review' ? 'the moves were not all judged' : 'nothing was proven'),
+         this.study + 'ok']
+      : ['bestmove ' + (this.lastPv || '0000')];
     this.prepareStandby();
     const next = this.standby;
     this.standby = null;
@@ -248,7 +256,7 @@ export class WorkerTransport {
       .map(([, line]) => line);
     if (this.position) replay.push(this.position);
     this.take(next, replay);
-    this.onLine('bestmove ' + best);
+    for (const line of answer) this.onLine(line);
   }
 
   close() {

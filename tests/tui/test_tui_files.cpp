@@ -228,6 +228,29 @@ TEST_CASE("a state directory that is a FIFO or a link is named, and no user's fi
   CHECK(fs::directory_iterator(users)->path().filename() == "notes.qgn");
 }
 
+TEST_CASE("saving a loaded game again keeps its players while they are the same") {
+  // Issue 84, 11: [O "Engine, level 0"] became the level of the moment.
+  if (!haveTmux()) return;
+  QubicPane pane(kTwoHumans);
+  REQUIRE(pane.waitForText("level 4"));
+  std::ofstream(pane.dir() / "theirs.qgn")
+      << "[X \"Ann\"]\n[O \"Engine, level 0\"]\n\n1. 1a1 2b2 *\n";
+  pane.keys("o C-u");
+  REQUIRE(pane.waitForText("Load game from"));
+  pane.keys("-l " + (pane.dir() / "theirs.qgn").string());
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("1. 1a1 2b2"));
+  pane.keys("w C-u");
+  REQUIRE(pane.waitForText("Save game to"));
+  pane.keys("-l " + (pane.dir() / "again.qgn").string());
+  pane.keys("Enter");
+  REQUIRE(pane.waitForText("Saved to"));
+  const std::string again = readText(pane.dir() / "again.qgn");
+  INFO(again);
+  CHECK(again.find("[X \"Ann\"]") != std::string::npos);
+  CHECK(again.find("[O \"Engine, level 0\"]") != std::string::npos);
+}
+
 TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start") {
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);

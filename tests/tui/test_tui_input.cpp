@@ -393,6 +393,9 @@ TEST_CASE("the help screen fits 80x24 and lists every key") {
        {"new game", "undo", "hint", "quit", "save", "load", "overlay", "swap sides"})
     CHECK(all.find(words) != std::string::npos);
   CHECK(keyBar(defaultKeys(), false).rfind("? help  q quit", 0) == 0);
+  // Issue 84, 11: another program as the engine has no levels of ours to offer.
+  CHECK(keyBar(defaultKeys(), false).find("+- level") != std::string::npos);
+  CHECK(keyBar(defaultKeys(), false, false).find("level") == std::string::npos);
 }
 
 TEST_CASE("text cut for lack of room ends with a sign, within its width") {
@@ -411,4 +414,19 @@ TEST_CASE("the overlay's proven verdict on the whole position is said in words")
         "Every move loses: X can force a win (proven).");
   CHECK(overlayVerdict(Side::O, 0, 40, 40, false).empty());  // not all judged yet
   CHECK(overlayVerdict(Side::O, 0, 39, 40, true).empty());   // one move not proven losing
+}
+
+TEST_CASE("wrapped text ends its lines at a phrase's end where it can (issue 84, 11)") {
+  const std::string text = "Your move: arrows + Enter, a click, or type a cell like 2c3.";
+  CHECK(wrapText(text, 45) == std::vector<std::string>{"Your move: arrows + Enter, a click,",
+                                                       "or type a cell like 2c3."});
+  // Whatever the width, no line is longer and no word is lost or cut.
+  for (int width = 12; width <= 60; ++width) {
+    std::string joined;
+    for (const std::string& line : wrapText(text, width)) {
+      CHECK(static_cast<int>(line.size()) <= width);
+      joined += (joined.empty() ? "" : " ") + line;
+    }
+    CHECK(joined == text);
+  }
 }

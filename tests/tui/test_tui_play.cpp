@@ -95,7 +95,7 @@ TEST_CASE("v shows the lines through the cursor across the levels, and hides the
   CHECK(marks(pane.last) == 0);
 }
 
-TEST_CASE("e shows the line of play the engine expects after its move") {
+TEST_CASE("e shows what the engine proved and the line of play it expects after its move") {
   if (!haveTmux()) return;
   // The top level without the book searches as deep as its time allows, so its move comes
   // with a line (the levels below it play by rules).
@@ -106,11 +106,11 @@ TEST_CASE("e shows the line of play the engine expects after its move") {
   pane.keys("1a1");
   REQUIRE(pane.waitForText("Engine (O) played", 20));
   pane.keys("e");
-  REQUIRE(pane.waitForText("Showing the line the engine expects"));
+  REQUIRE(pane.waitForText("Showing what the engine proves and the line it expects"));
   INFO(pane.last);
   CHECK(std::regex_search(pane.last, std::regex("Expected line:( [1-4][a-d][1-4])+")));
   pane.keys("e");
-  REQUIRE(pane.waitForText("Expected line hidden."));
+  REQUIRE(pane.waitForText("Proven claims and the expected line hidden."));
   CHECK(pane.last.find("Expected line:") == std::string::npos);
 }
 

@@ -23,7 +23,7 @@ TEST_CASE("x shows a forcing win on the board a step at a time, then the game ag
   const std::string moves = m[1];
   pane.keys("x");
   REQUIRE(
-      pane.waitForPattern(R"(Forcing win in [0-9]+ moves \(checked by the rules\), move 1 of)"));
+      pane.waitForPattern(R"(Forcing win in [0-9]+ moves \(checked by the rules\),\s+move 1 of)"));
   CHECK(pane.last.find("must block at") != std::string::npos);
   auto flat = [](const std::string& s) { return std::regex_replace(s, std::regex(R"(\s+)"), " "); };
   const std::string first = flat(pane.last);
@@ -266,7 +266,7 @@ TEST_CASE("survival: O against perfect X, scored in plies against the proof's lo
   CHECK(screen.find("Engine (X) played") == std::string::npos);  // no reasons after the end
   CHECK(trimmed(readText(pane.dir() / "qubic" / "survival-best")) == std::string(m[1]));
   pane.keys("n");
-  REQUIRE(pane.waitForText("Your best: " + std::string(m[1]) + "."));
+  REQUIRE(pane.waitForPattern("Your\\s+best: " + std::string(m[1]) + "\\."));
 }
 
 TEST_CASE("a puzzle won by hints says so, is not counted, and offers only the next puzzle") {

@@ -429,6 +429,36 @@ def test_hostile_records(driver, port, scratch):
     web.test_hostile_records(driver, scratch, None)
 
 
+# A game of 20 moves, each judged within 2 000 000 positions: a review of many seconds.
+LONG_REVIEW = ("position startpos moves 1a1 2b2 1b1 1c1 1d1 3c3 2a2 4d4 1a4 1b4 2c2 2d2 3a3"
+               " 3b3 4a1 4b1 2a3 2b3 3a4 3b4")
+
+
+def test_stop_review(driver):
+    """Issue 84, 8: `stop` during a review in the page answers at once (a stopped review,
+    no move lines) and the engine answers the next line at once too: the standby Worker
+    was loaded while the review ran."""
+    driver.execute_script("window.pending = window.client.request(['%s', 'review positions 2000000'],"
+                          " (l) => l === 'reviewok', 600000)" % LONG_REVIEW)
+    time.sleep(5)  # the standby Worker loads meanwhile
+    got = driver.execute_async_script("""
+        const done = arguments[0], t = performance.now();
+        window.client.stop();
+        window.pending.then(async (lines) => {
+          const stopped = performance.now() - t;
+          const ready = await window.client.request(['isready'], (l) => l === 'readyok', 60000);
+          done({lines, stopped, ready: performance.now() - t});
+        });""")
+    print("figure: a review stopped in %.1f ms, the next isready answered at %.1f ms"
+          % (got["stopped"], got["ready"]))
+    web.check(got["lines"][-2:] == ["info string review stopped: the moves were not all judged",
+                                    "reviewok"] and not any(" ply " in l for l in got["lines"]),
+              "a stopped review says so and judges no move: %s" % got["lines"][-3:])
+    web.check(got["stopped"] < 1000 and got["ready"] < 1000,
+              "stop ends a review in the page at once, and the engine goes on at once "
+              "(%.1f and %.1f ms; the aim is 100)" % (got["stopped"], got["ready"]))
+
+
 def test_move_list(driver, port):
     """Issue 70: the move list steps through the game (click, arrows, Esc), takes it back to
     a move, and a player can resign, shown and saved as such."""
@@ -564,6 +594,7 @@ def main():
         web.check(after[-1] == "response true", "the fresh engine has the position: X to move after 1a1 2b2")
         best = page(driver, ["go nodes 5000"], "bestmove")[-1].split()[1]
         web.check(best not in ("1a1", "2b2", "0000"), "and searches it: %s" % best)
+        test_stop_review(driver)
     finally:
         if driver:
             driver.quit()

@@ -550,6 +550,13 @@ def test_load_tags(driver, scratch):
     saved = driver.find_element(By.ID, "record").get_attribute("value")
     check('[Position "%s"]' % start in saved and "1... 4d3 2. 1c1" in saved,
           "saved again with its Position tag and O's first move numbered 1...: %r" % saved)
+    # Issue 84, 11: saved again, a loaded record keeps its players (the page's are the same).
+    load_record(driver, scratch, "players.qgn", '[X "Ann"]\n[O "Engine, level 0"]\n\n1. 1a1 2b2 *\n')
+    wait_until(lambda: moves_of(driver) == ["1a1", "2b2"], 60, "the record with players loaded")
+    driver.find_element(By.ID, "save").click()
+    saved = driver.find_element(By.ID, "record").get_attribute("value")
+    check('[X "Ann"]' in saved and '[O "Engine, level 0"]' in saved,
+          "saved again, its players are kept: %r" % saved)
     # 3: a game lost on time loads finished, and is saved so.
     said = load_record(driver, scratch, "forfeit.qgn",
                        '[Result "0-1"]\n[Termination "time forfeit"]\n\n1. 1a1 2b2 0-1\n')
