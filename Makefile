@@ -64,6 +64,8 @@ site:
 	@cp data/qubic-page.book $(BUILD)/site/qubic.book
 	@cp data/qubic.book $(BUILD)/site/qubic-full.book
 	@cp data/qubic.table data/qubic.puzzles $(BUILD)/site/
+	@cp web/*.webmanifest web/*.png $(BUILD)/site/
+	@tools/web/seal-site.sh $(BUILD)/site
 	@echo "The site: $(BUILD)/site (e.g. python3 -m http.server -d $(BUILD)/site 8000)"
 
 # The game alone: only the qubic program and what it links are built, not the tests.

@@ -4,9 +4,9 @@
 // whose turn it is (query p1turn), whether and how the game ended (query gameover,
 // query result), and what is proven (info ... score mate N).
 import {BoardView, indexOf, tokenOf} from './board.js';
-import {$} from './dom.js';
+import {$, onChoice} from './dom.js';
 import {mateOf, multiPvOf} from './ugi.js';
-import {openEngine, pageEngineHere, wantedEngine} from './connection.js';
+import {bridgeHere, openEngine, pageEngineHere, wantedEngine} from './connection.js';
 import {analyse, takeValue} from './analysis.js';
 import {analysisSearch, hintSearch, plainSearch} from './searches.js';
 import * as strength from './strength.js';
@@ -15,7 +15,8 @@ import {kMaxRecordBytes, kResultOfTag, movesOfRecord, recordOf, tagsOfRecord} fr
 import {MoveList} from './move-list.js';
 import * as modes from './modes.js';
 import * as review from './review.js';
-import {GameClock, clockText, clockWords, parseTimeControl, timeControlText} from './clock.js';
+import {keepOffline} from './offline.js';
+import {GameClock, clockLabel, clockText, clockWords, parseTimeControl, timeControlText} from './clock.js';
 
 const kResultText = {p1win: 'X wins', p2win: 'O wins', draw: 'Draw'};
 
@@ -589,19 +590,36 @@ function lost() {
   $('reconnect').hidden = false;
 }
 
-async function connect() {
+// Issue 85, 1: the engines this site has, 'page' and 'bridge': true once one answered,
+// false once it could not be reached, null while not known. Only those it has are offered.
+const enginesHere = {page: null, bridge: null};
+
+// The other engine after `kind` failed, where the site has it: its client, and the plain
+// words that say why it plays; the failed choice is not kept.
+async function fallBack(kind, error) {
+  enginesHere[kind] = false;
+  if (kind === 'bridge' && !(await pageEngineHere())) throw error;
+  const client = await openEngine(kind === 'bridge' ? 'page' : 'bridge', claimFrom);
+  if (localStorage.getItem('qubic.engine') === kind) localStorage.removeItem('qubic.engine');
+  return {client, why: kind === 'bridge'
+    ? 'There is no engine on this server, or it runs as many as it allows: the engine in ' +
+      'this page plays instead.'
+    : 'The engine in this page cannot start in this browser: the engine on the server ' +
+      'plays instead.'};
+}
+
+// `asked`: 'page', 'bridge' or 'auto' (the bridge, else the page's engine), as
+// wantedEngine() reads it; a choice that works is kept for the next visits.
+async function connect(asked = wantedEngine()) {
   $('reconnect').hidden = true;
-  const wanted = wantedEngine();
-  if (wanted !== 'auto') $('transport').value = wanted;
-  $('transport').hidden = false;
+  const first = asked === 'page' ? 'page' : 'bridge';
+  let why = '';
   try {
     try {
-      ugi = await openEngine(wanted === 'page' ? 'page' : 'bridge', claimFrom);
+      ugi = await openEngine(first, claimFrom);
     } catch (error) {
-      // No bridge here (a static site), or one at its cap: the engine in the page, where
-      // the site has it (make site); else the bridge's own reason.
-      if (wanted !== 'auto' || !(await pageEngineHere())) throw error;
-      ugi = await openEngine('page', claimFrom);
+      ({client: ugi, why} = await fallBack(first, error));
+      if (asked === 'auto') why = '';  // a static site: nothing was asked, nothing failed
     }
     ugi.onClose = lost;
     engine = await ugi.handshake();
@@ -610,11 +628,14 @@ async function connect() {
     $('reconnect').hidden = false;
     return;
   }
+  enginesHere[ugi.kind] = true;
+  if (asked === ugi.kind) localStorage.setItem('qubic.engine', asked);
+  offerEngines().catch(() => {});
   $('engine').textContent = engine.name;
   $('transport').value = ugi.kind;
   // What an earlier failure said is no longer true.
   say('Connected to ' + engine.name + (ugi.kind === 'page' ? ', in this page.' : ', on the server.') +
-      (restoredWords ? ' ' + restoredWords : ''));
+      (why ? ' ' + why : '') + (restoredWords ? ' ' + restoredWords : ''), why ? 'error' : undefined);
   restoredWords = '';
   await restoreMode();
   await strength.buildLevels(ugi, engine.options);
@@ -624,15 +645,24 @@ async function connect() {
   await settle();
 }
 
-// The player switches engines: the game stays, the other engine takes it from here.
+// The player switches engines: the game stays, the other engine takes it from here (kept
+// for the next visits once it plays).
 async function switchEngine() {
-  localStorage.setItem('qubic.engine', $('transport').value);
   ++game.generation;
   if (ugi) {
     ugi.onClose = () => {};
     ugi.close();
   }
-  await connect();
+  await connect($('transport').value);
+}
+
+// The engine list offers what the site has: the page's engine where the site serves it,
+// the server's once it answered (asked once, by a connection opened and closed).
+async function offerEngines() {
+  if (enginesHere.page === null) enginesHere.page = await pageEngineHere();
+  if (enginesHere.bridge === null) enginesHere.bridge = await bridgeHere();
+  for (const option of $('transport').options) option.disabled = !enginesHere[option.value];
+  $('transport-box').hidden = !(enginesHere.page && enginesHere.bridge);
 }
 
 // Who plays `side` now, as a record names it.
@@ -731,13 +761,13 @@ $('claims').addEventListener('change', () => {
   localStorage.setItem('qubic.claims', String($('claims').checked));
   showClaim();
 });
-$('transport').addEventListener('change', () => switchEngine().catch(lost));
+onChoice($('transport'), () => switchEngine().catch(lost));
 // The clock: ?clock=BASE+INC (seconds) in the address adds its own choice; the choice is
 // kept, and applies from the next new game (at once when no move has been played).
 {
   const asked = parseTimeControl(new URLSearchParams(location.search).get('clock'));
   if (asked) {
-    const option = new Option(timeControlText(asked), timeControlText(asked));
+    const option = new Option(clockLabel(asked), timeControlText(asked));
     $('clock').add(option);
     $('clock').value = option.value;
   } else if (parseTimeControl(localStorage.getItem('qubic.clock'))) {
@@ -748,8 +778,8 @@ $('transport').addEventListener('change', () => switchEngine().catch(lost));
 // The time a move, kept in this browser as the other settings are.
 if ([...$('movetime').options].some((o) => o.value === localStorage.getItem('qubic.movetime')))
   $('movetime').value = localStorage.getItem('qubic.movetime');
-$('movetime').addEventListener('change', () => localStorage.setItem('qubic.movetime', $('movetime').value));
-$('clock').addEventListener('change', () => {
+onChoice($('movetime'), () => localStorage.setItem('qubic.movetime', $('movetime').value));
+onChoice($('clock'), () => {
   localStorage.setItem('qubic.clock', $('clock').value);
   $('movetime').disabled = Boolean($('clock').value);
   if (game.moves.length || game.mode) {
@@ -772,7 +802,7 @@ function changeGame() {
   game.explain = null;
 }
 
-$('level').addEventListener('change', () => {
+onChoice($('level'), () => {
   strength.showLevelWords();
   $('level').dataset.wanted = $('level').value;
   localStorage.setItem('qubic.level', $('level').value);
@@ -798,7 +828,7 @@ for (const id of ['by-elo', 'elo'])
     changeGame();
     strength.setLevel(ugi, engine).then(settle).catch(lost);
   });
-$('side').addEventListener('change', () => {
+onChoice($('side'), () => {
   changeGame();  // issue 70, 1: the engine's move in flight was played for the other side
   if (game.mode) say('');
   leaveMode();  // a puzzle or survival goes on as an ordinary game
@@ -889,3 +919,5 @@ window.addEventListener('hashchange', () => {
 });
 render();
 connect();
+// Kept for play without a network where the site can play without one.
+keepOffline(pageEngineHere).catch((error) => console.warn('not kept offline: ' + error));

@@ -15,6 +15,12 @@ export function timeControlText(control) {
   return control.base / 1000 + '+' + control.inc / 1000;
 }
 
+// The Clock list's words for a control, its units said: "5 min + 3 s", "1 min", "45 s".
+export function clockLabel(control) {
+  const base = control.base % 60000 === 0 ? control.base / 60000 + ' min' : control.base / 1000 + ' s';
+  return control.inc ? base + ' + ' + control.inc / 1000 + ' s' : base;
+}
+
 // "5 min + 3 s a move", "4 s + 0 s a move".
 export function clockWords(control) {
   const base = control.base % 60000 === 0 ? control.base / 60000 + ' min' : control.base / 1000 + ' s';

@@ -37,3 +37,19 @@ export async function openEngine(kind, onInfo) {
   await client.connect();
   return client;
 }
+
+// Does this site's server run the bridge? A WebSocket opened and closed at once (the
+// bridge starts an engine for it and ends it); no answer within 10 s counts as none.
+export function bridgeHere() {
+  return new Promise((resolve) => {
+    let socket;
+    try {
+      socket = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/');
+    } catch (error) {
+      return resolve(false);
+    }
+    const timer = setTimeout(() => { socket.close(); resolve(false); }, 10000);
+    socket.onopen = () => { clearTimeout(timer); socket.close(); resolve(true); };
+    socket.onerror = () => { clearTimeout(timer); resolve(false); };
+  });
+}

@@ -18,7 +18,7 @@ function parse(fields) {
   const moves = listed.slice(0, kCells);
   const start = fields.get('position');
   if (!moves.every((m) => kToken.test(m)) || (start && !kPosition.test(start))) return null;
-  if (!moves.length && !start && !fields.get('mode')) return null;
+  if (!moves.length && !start && !fields.get('mode') && !fields.get('ended')) return null;
   let ended = null;
   const result = fields.get('ended');
   if (['p1win', 'p2win', 'draw'].includes(result))
@@ -80,7 +80,8 @@ export function restoredGame() {
 // After every change: the address and the kept copy follow the game.
 export function keepGame(game) {
   const fields = fieldsOf(game);
-  const fragment = game.moves.length || game.start || game.mode ? '#' + fields : '';
+  // A finished game is kept too, even one that ended before its first move (resigned).
+  const fragment = game.moves.length || game.start || game.mode || game.ended ? '#' + fields : '';
   if (location.hash !== fragment)
     history.replaceState(null, '', location.pathname + location.search + fragment);
   localStorage.setItem(kKey, fields);

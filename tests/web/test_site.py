@@ -28,6 +28,7 @@ except ImportError:
     sys.exit(77)
 
 BUILD, SITE = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 ENGINE = os.path.join(BUILD, "bin", "qubic-engine")
 POSITIONS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data",
                          "analysis-positions-6-12.txt")
@@ -78,9 +79,12 @@ def native_engine():
 
 def search_lines(replies):
     """A search's info and bestmove lines, their time and nps left out (issue 84, 6: every
-    other word of a search bounded by nodes on one thread is the same on every run)."""
-    return [re.sub(r" (time|nps) \d+", "", l) for l in replies
-            if l.startswith("info ") or l.startswith("bestmove")]
+    other word of a search bounded by nodes on one thread is the same on every run). A
+    line repeated but for its time (the engine says its last line again at the end, unless
+    no millisecond passed) is one line."""
+    lines = [re.sub(r" (time|nps) \d+", "", l) for l in replies
+             if l.startswith("info ") or l.startswith("bestmove")]
+    return [l for i, l in enumerate(lines) if i == 0 or l != lines[i - 1]]
 
 
 def native(batches):
@@ -423,6 +427,27 @@ def click_move(driver, ply):
         "document.querySelector('#moves button.move[data-ply=\"%d\"]').click()" % ply)
 
 
+def test_engine_offered(driver, port):
+    """Issue 85, 1: the static site offers only the engine it has; asked for the server's
+    (a link's ?engine=bridge, or a choice kept from elsewhere), the page plays with its own,
+    says why in plain words and does not keep the choice."""
+    web.wait_until(lambda: driver.execute_script(
+        "return document.getElementById('transport-box').hidden"), 60, "no engine list offered")
+    driver.execute_script("localStorage.setItem('qubic.engine', 'bridge')")
+    driver.get(url(port, "engine=bridge"))
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "an engine plays")
+    said = web.text(driver, "message")
+    web.check("There is no engine on this server" in said and "in this page plays instead" in said
+              and "may be running" not in said, "the fallback in plain words: %s" % said)
+    web.check(driver.execute_script("return localStorage.getItem('qubic.engine')") is None,
+              "the failed choice is not kept")
+    driver.get("http://127.0.0.1:%d/" % port)
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT,
+                   "the next visit plays at once: %s" % web.text(driver, "message"))
+    web.wait_until(lambda: len(driver.find_elements(web.By.CSS_SELECTOR, "#level option")) > 3,
+                   60, "and lists its levels")
+
+
 def test_hostile_records(driver, port, scratch):
     """Issue 84, 2 and 3 with the engine in the page: see test_web.test_hostile_records."""
     open_page(driver, port, "engine=page")
@@ -495,6 +520,73 @@ def test_move_list(driver, port):
               "saved as resigned: %r" % saved)
 
 
+def static_server(directory):
+    """Python's http.server on `directory`; returns (process, port) once it listens."""
+    port = web.free_port()
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1",
+                               str(port), "-d", directory], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, preexec_fn=web.die_with_parent)
+    web.wait_until(lambda: web.Server.listening(type("S", (), {"port": port})()), web.SERVER_WAIT,
+                   "the static server listens")
+    return server, port
+
+
+CACHES = "return caches.keys().then((keys) => arguments[0](keys))"
+
+
+def test_offline(driver, scratch):
+    """Issue 85, 5: after one visit the site opens and plays with no network: the page, the
+    engine, the books, the table and the puzzles come from the service worker's cache. A
+    new version of the site is noticed and offered, and taken only when asked."""
+    site = os.path.join(scratch, "site")
+    shutil.copytree(SITE, site)
+    server, port = static_server(site)
+    try:
+        driver.get(url(port, "engine=page"))
+        web.wait_until(lambda: driver.execute_script("return Boolean(navigator.serviceWorker.controller)"),
+                       web.SERVER_WAIT, "the service worker keeps the page")
+        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+        first = driver.execute_async_script(CACHES)
+        web.check(len(first) == 1 and first[0].startswith("qubic-"), "one version kept: %s" % first)
+        # Chromium's own word on the manifest, the icons and the service worker.
+        errors = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {}).get("installabilityErrors")
+        web.check(errors == [], "Chromium finds the site installable: %s" % errors)
+        # A new version, as `make site` makes one: a file changed, the site sealed again.
+        with open(os.path.join(site, "style.css"), "a") as f:
+            f.write("/* another version */\n")
+        shutil.copy(os.path.join(SOURCE, "web", "service-worker.js"), site)
+        subprocess.run([os.path.join(SOURCE, "tools", "web", "seal-site.sh"), site], check=True,
+                       stdout=subprocess.DEVNULL)
+        driver.execute_script("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        web.wait_until(lambda: driver.find_element(web.By.ID, "update").is_displayed(), 120,
+                       "the page offers the new version")
+        web.check(driver.execute_async_script(CACHES) != [] and
+                  driver.execute_script("return document.getElementById('update').textContent")
+                  .startswith("A new version of Qubic is ready."), "and says so")
+        driver.execute_script("window.oldPage = true")
+        driver.find_element(web.By.ID, "update-reload").click()
+        web.wait_until(lambda: driver.execute_script("return window.oldPage === undefined") and
+                       len(driver.execute_async_script(CACHES)) == 1 and
+                       driver.execute_async_script(CACHES) != first, 120,
+                       "the page reloads from the new version alone")
+    finally:
+        server.terminate()
+        server.wait(10)
+    # No server at all: the page, a game against the engine in the page, a puzzle.
+    driver.get(url(port, "engine=page"))
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT,
+                   "the page and its engine without a server: %s" % web.text(driver, "message"))
+    web.Select(driver.find_element(web.By.ID, "side")).select_by_value("x")
+    web.new_game(driver, 0)
+    driver.find_element(web.By.CSS_SELECTOR, '.flat .cell[data-token="1a1"]').click()
+    web.wait_until(lambda: len(web.moves_of(driver)) == 2, 120,
+                   "a move played and answered without a server: %s" % web.moves_of(driver))
+    driver.find_element(web.By.ID, "puzzle").click()
+    web.wait_until(lambda: "Puzzle" in web.text(driver, "mode-info"), 120,
+                   "a puzzle without a server: %s" % web.text(driver, "message"))
+    print("ok: offline after one visit: a game and a puzzle with no server; a new version offered")
+
+
 def main():
     if not (shutil.which("chromium") and shutil.which("chromedriver")):
         print("SKIP: chromium or chromedriver is missing (make test installs them)")
@@ -523,6 +615,7 @@ def main():
         transport = driver.execute_script("return document.getElementById('transport').value")
         web.check(transport == "page", "no bridge here: the engine in the page plays (%s)" % transport)
         print("figure: navigation to a named engine in %.2f s (loopback)" % playable)
+        test_engine_offered(driver, port)
 
         global PAGE_HASH_MB
         hash_line = [l for l in page(driver, ["ugi"], "ugiok") if l.startswith("option name Hash ")]
@@ -548,6 +641,8 @@ def main():
         test_overlay(driver, port)
         driver.get(url(port, "engine=page"))
         test_whole_book_mid_search(driver)
+        test_offline(driver, scratch)
+        driver.get(url(port, "engine=page"))
         driver.get("http://127.0.0.1:%d/?engine=page" % port)
         web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
 
