@@ -73,8 +73,7 @@ int tableInfo(const CommandLine& w) {
                   positionString(longestAt).c_str());
     printDistances(byBucket);
     // The surprises, listed: O wins and draws, the first 100 of a section unless --all
-    // (rare, but over 100 of the four-stone positions by 2026-11-29; docs/table.md lists
-    // them all).
+    // (rare, but they can be many: --all is the only full list, docs/table.md).
     int surprises = 0;
     for (const Position& p : all)
       if (const auto e = t.find(p);

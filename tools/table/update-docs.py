@@ -1,11 +1,11 @@
 #!/usr/bin/python3
 """Writes the figures of docs/table.md from `qubic-solve table info` after a join: the rows
-by stones and value, the wins by distance and the list of O wins (test_docs holds the
-docs to the shipped table, so a join is committed with this run after it). With --run DIR
-(each run directory the table was joined from), it also writes docs/table-undecided.txt:
-every four-stone position the table does not decide, with the budgets its jobs had.
+by stones and value, the wins by distance and the shapes of the O wins (test_docs holds
+the rows and distances to the shipped table, so a join is committed with this run after
+it). The O wins themselves and the undecided positions are printed by `qubic-solve table
+info --all` and `table list --undecided`, not kept in docs/.
 
-usage: tools/table/update-docs.py [QUBIC_SOLVE] [--run DIR]... (default build/bin/qubic-solve)"""
+usage: tools/table/update-docs.py [QUBIC_SOLVE] (default build/bin/qubic-solve)"""
 import itertools
 import os
 import re
@@ -14,16 +14,8 @@ import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 ARGS = sys.argv[1:]
-RUNS = []  # every --run DIR
-while "--run" in ARGS:
-    RUNS.append(ARGS[ARGS.index("--run") + 1])
-    del ARGS[ARGS.index("--run"):ARGS.index("--run") + 2]
 SOLVE = ARGS[0] if ARGS else os.path.join(ROOT, "build", "bin", "qubic-solve")
 DOC = os.path.join(ROOT, "docs", "table.md")
-UNDECIDED = os.path.join(ROOT, "docs", "table-undecided.txt")
-# What the first pass gave every position (docs/table.md): the side to move 2 000 000
-# positions, the other side a tenth.
-FIRST_PASS = (2000000, 200000)
 
 
 def spaced(x):
@@ -90,33 +82,6 @@ def o_win_shapes(o_wins):
     return rows, on_sevens
 
 
-def write_undecided(runs):
-    """docs/table-undecided.txt: the positions `table list --undecided` gives, each with the
-    largest budgets `table status RUN --resisted` gives it in any of the runs, else the
-    first pass's."""
-    listed = subprocess.run([SOLVE, "table", "list", "--undecided"], capture_output=True,
-                            text=True, check=True).stdout.split("\n")
-    budgets = {}
-    for run in runs:
-        status = subprocess.run([SOLVE, "table", "status", run, "--resisted"],
-                                capture_output=True, text=True, check=True).stdout
-        for m in re.finditer(r"^  4s-[0-9a-f]+ (\S+ [xo]) (\d+) (\d+)$", status, re.M):
-            had = budgets.get(m[1], FIRST_PASS)
-            budgets[m[1]] = (max(int(m[2]), had[0]), max(int(m[3]), had[1]))
-    rows = [f"{p} {' '.join(map(str, budgets.get(p, FIRST_PASS)))}" for p in listed if p]
-    with open(UNDECIDED, "w") as out:
-        out.write("# The four-stone positions data/qubic.table does not decide (docs/table.md), a line\n"
-                  "# each: the position, then the most positions its jobs have been given for the side\n"
-                  "# to move's win (X's) and for the other side's (O's), as far as the run's directory\n"
-                  "# tells; a position no job of it tried had the first pass's 2 000 000 and 200 000\n"
-                  "# (some had more in run directories lost in 2026-11-28's moves of machine). In the\n"
-                  "# order of `qubic-solve table list --undecided`: first those a position of three\n"
-                  "# stones waits for alone. Written by tools/table/update-docs.py --run DIR after a join.\n")
-        out.write("".join(r + "\n" for r in rows))
-    tried = sum(1 for p in listed if p in budgets)
-    print("docs/table-undecided.txt: %d positions, %d of them tried in the runs" % (len(rows), tried))
-
-
 def main():
     out = subprocess.run([SOLVE, "table", "info", "--all"], capture_output=True, text=True, check=True).stdout
     rows, longest, distances, o_wins, stones = {}, {}, {}, [], None
@@ -147,11 +112,10 @@ def main():
     doc = re.sub(r"\| 4 \(X to move\) \|.*\n(\| [0-3]( \([XO] to move\))? \|.*\n)+",
                  "\n".join(summary) + "\n", doc)
     doc = re.sub(r"(\| \d+-\d+ \| [\d ]+ \| [\d ]+ \| [\d ]+ \|\n)+", "\n".join(histogram) + "\n", doc)
-    doc = re.sub(r"(      O wins: .*\n)+", "".join("      " + w + "\n" for w in o_wins), doc)
     shapes, x_on_sevens = o_win_shapes(o_wins)
-    doc = re.sub(r"\n  in (every O win|all but \d+ of the O wins), X's two stones stand on 4-line cells\n",
-                 "\n  in " + ("every O win" if x_on_sevens == 0 else f"all but {x_on_sevens} of the O wins")
-                 + ", X's two stones stand on 4-line cells\n", doc)
+    doc = re.sub(r"in (every O win|all but \d+ of the O wins), X's two stones stand on 4-line cells",
+                 "in " + ("every O win" if x_on_sevens == 0 else f"all but {x_on_sevens} of the O wins")
+                 + ", X's two stones stand on 4-line cells", doc)
     doc = re.sub(r"(  \| [1-4][a-d][1-4] [1-4][a-d][1-4] \| [^|]+ \| \d+ \| \d+ \|\n)+",
                  "\n".join(shapes) + "\n", doc)
     open(DOC, "w").write(doc)
@@ -161,5 +125,3 @@ def main():
 
 if __name__ == "__main__":
     main()
-    if RUNS:
-        write_undecided(RUNS)
