@@ -20,7 +20,7 @@
 #include "game_files.hpp"
 #include "input.hpp"
 #include "layout.hpp"
-#include "modes/review.hpp"
+#include "review_study.hpp"
 #include "screens.hpp"
 #include "solution.hpp"
 #include "view.hpp"

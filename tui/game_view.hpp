@@ -9,7 +9,7 @@
 #include "engine_turns.hpp"
 #include "game_context.hpp"
 #include "input.hpp"
-#include "modes/review.hpp"
+#include "review_study.hpp"
 #include "screens.hpp"
 
 namespace qubic::tui {

@@ -1,4 +1,4 @@
-#include "tui/modes/review.hpp"
+#include "tui/review_study.hpp"
 
 #include <algorithm>
 #include <chrono>
