@@ -124,9 +124,9 @@ int run(int argc, char** argv) {
           session->onSearchProgress(choice);
       },
       false,
-      [&](const std::vector<std::string>& lines) {
+      [&](const std::vector<std::string>& lines, bool done) {
         const std::lock_guard<std::mutex> lock(sessionMutex);
-        session->onStudied(lines);
+        session->onStudied(lines, done);
       });
   qubic::UgiSession ugi(settings.value(), searcher, writeLine);
   session = &ugi;

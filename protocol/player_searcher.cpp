@@ -133,7 +133,7 @@ MoveChoice PlayerSearcher::search(const SearchJob& job, const std::atomic<bool>&
       const bool review = job.study->kind == StudyJob::Kind::Review;
       std::vector<std::string> lines =
           review ? this->review(*job.study, stop) : explainLines(job.study->start, stop);
-      if (!stop && studied_) studied_(lines);  // a stopped study is not the study
+      if (!stop && studied_) studied_(lines, true);  // a stopped study is not the study
     } catch (const std::exception& e) {
       MoveChoice failed;
       failed.error = std::string("it failed: ") + e.what();
@@ -152,6 +152,15 @@ std::vector<std::string> PlayerSearcher::review(const StudyJob& job,
   Solver solver(reviewSolverOptions());
   ReviewOptions options = reviewBudget(job.positions);
   options.stop = &stop;
+  // "info string review progress 3 of 20": steps done of the review's (each position,
+  // the frontier, then each move), for a GUI's progress bar.
+  if (studied_)
+    options.progress = [this, &stop](int done, int total) {
+      if (!stop)
+        studied_({"info string review progress " + std::to_string(done) + " of " +
+                  std::to_string(total)},
+                 false);
+    };
   const std::shared_ptr<const OpeningTable> table = table_;
   if (table) options.known = [table](const Position& pos) { return tableValue(*table, pos); };
   std::vector<std::string> lines;

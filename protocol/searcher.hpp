@@ -37,9 +37,10 @@ struct SearchJob {
   std::optional<StudyJob> study;
 };
 
-// Receives a finished study's lines, as the protocol says them (on the searching thread,
-// as the results); none for a study that was stopped.
-using StudyReport = std::function<void(const std::vector<std::string>& lines)>;
+// Receives a study's lines, as the protocol says them (on the searching thread, as the
+// results): its progress as it goes (`done` false), then, unless it was stopped, its
+// result (`done` true).
+using StudyReport = std::function<void(const std::vector<std::string>& lines, bool done)>;
 
 class Searcher {
  public:

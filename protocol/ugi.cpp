@@ -247,9 +247,9 @@ void UgiSession::startStudy(const StudyJob& study, std::string_view name) {
   }
 }
 
-void UgiSession::onStudied(const std::vector<std::string>& lines) {
+void UgiSession::onStudied(const std::vector<std::string>& lines, bool done) {
   if (!search_ || search_->study.empty()) return;
-  search_->studied = true;
+  if (done) search_->studied = true;
   for (const std::string& line : lines) say(line);
 }
 

@@ -44,8 +44,9 @@ class UgiSession {
   // From the searcher: the best move so far, and the final result of the search.
   void onSearchProgress(const MoveChoice& best);
   void onSearchDone(const MoveChoice& result);
-  // A finished study's lines (StudyReport): a review's or an explanation's.
-  void onStudied(const std::vector<std::string>& lines);
+  // A study's lines (StudyReport): its progress, then (`done`) a review's or an
+  // explanation's result.
+  void onStudied(const std::vector<std::string>& lines, bool done = true);
 
   // True when `line` needs the engine idle and a search with a time limit is running
   // (so it ends by itself): the caller should wait for that search before handing the line

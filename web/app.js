@@ -251,6 +251,10 @@ function playHuman(token) {
 
 // What the engine proves, in the words of the game: only from a mate score.
 function claimFrom(line) {
+  // A review's progress (docs/protocol.md): steps done of all, while it runs.
+  const progress = line.match(/^info string review progress (\d+) of (\d+)$/);
+  if (progress && game.reviewing)
+    return say(game.reviewing.words + ': step ' + progress[1] + ' of ' + progress[2] + '…');
   if (takeValue(game, line)) render();
   const pv = multiPvOf(line);
   if (pv && provenWins && provenWins.generation === game.generation && pv.mate > 0)
@@ -441,12 +445,19 @@ async function reviewGame() {
   const generation = game.generation;
   const asked = Math.floor(Number(new URLSearchParams(location.search).get('review')));
   const positions = asked >= 1 ? asked : 100000;
-  say('Reviewing ' + modes.movesWord(game.moves.length) + ' with proofs (' + positions +
-      ' positions a position)…');
-  const result = await ugi.review(game.moves, game.start, positions);
+  game.reviewing = {words: 'Reviewing ' + modes.movesWord(game.moves.length) +
+                            ' with proofs (' + positions + ' positions a position)'};
+  say(game.reviewing.words + '…');
+  $('review-stop').hidden = false;
+  const result = await ugi.review(game.moves, game.start, positions).finally(() => {
+    game.reviewing = null;
+    $('review-stop').hidden = true;
+  });
   if (generation !== game.generation) return;
   if (result.error) {
     say('No review: ' + result.error + '.', 'error');
+  } else if (result.stopped) {
+    say('Review stopped: the moves were not all judged.');
   } else {
     game.review = {moves: game.moves.slice(), lines: result.moves};
     say(review.summaryOf(result.moves, xMovesFirst()));
@@ -749,6 +760,7 @@ $('takeback').addEventListener('click', takeBackToView);
 $('live').addEventListener('click', () => viewPly(game.moves.length));
 $('resign').addEventListener('click', resign);
 $('review').addEventListener('click', () => reviewGame().catch(lost));
+$('review-stop').addEventListener('click', () => ugi.stop());
 $('explain').addEventListener('click', () => explainWin().catch(lost));
 $('explain-next').addEventListener('click', explainNext);
 $('explain-end').addEventListener('click', endExplanation);

@@ -50,6 +50,9 @@ export class SocketTransport {
   }
 }
 
+// The longest wait setTimeout keeps (2^31 - 1 ms).
+const kMaxTimerMs = 2 ** 31 - 1;
+
 export class UgiClient {
   constructor(transport) {
     this.transport = transport;
@@ -108,15 +111,18 @@ export class UgiClient {
   // then ends the engine; a Worker is ended) and the request fails, so the page never
   // waits for ever.
   request(lines, isLast, patienceMs = 10000) {
+    // setTimeout takes at most 2^31 - 1 ms (24.8 days) and fires at once past it: a
+    // review of a large budget was called hung as soon as it began.
+    const patience = Math.min(patienceMs, kMaxTimerMs);
     const run = () =>
       new Promise((resolve, reject) => {
         const collected = [];
         const timer = setTimeout(() => {
           this.waiting = null;
           this.hung = true;
-          reject(new Error('the engine did not answer within ' + patienceMs / 1000 + ' s'));
+          reject(new Error('the engine did not answer within ' + patience / 1000 + ' s'));
           this.close();
-        }, patienceMs);
+        }, patience);
         this.waiting = {
           lines: collected,
           take: (line) => {

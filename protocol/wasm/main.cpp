@@ -52,7 +52,8 @@ EMSCRIPTEN_KEEPALIVE int qubic_start() {
         else
           session->onSearchProgress(choice);
       },
-      true, [](const std::vector<std::string>& lines) { session->onStudied(lines); });
+      true,
+      [](const std::vector<std::string>& lines, bool done) { session->onStudied(lines, done); });
   session = std::make_unique<qubic::UgiSession>(settings, *searcher, writeLine);
   session->refuseFileOptions();  // a page names no file of its host's
   session->omitOption("Threads", "the engine in a page searches on one thread");

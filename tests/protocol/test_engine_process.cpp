@@ -549,6 +549,20 @@ TEST_CASE("review judges a game's moves as qubic-solve review --positions does, 
   }
   CHECK(solveVerdicts.size() == 7);
   CHECK(engineVerdicts == solveVerdicts);
+  // Issue 85, 7: the review says its progress as it goes, steps done of all, up to the end,
+  // before its move lines.
+  std::vector<int> done;
+  std::size_t lastProgress = 0, firstPly = said.size();
+  const std::regex progress(R"(^info string review progress (\d+) of 16$)");  // 2 * 7 + 2
+  for (std::size_t i = 0; i < said.size(); ++i) {
+    std::smatch m;
+    if (std::regex_match(said[i], m, progress)) done.push_back(std::stoi(m[1])), lastProgress = i;
+    if (said[i].rfind("info string review ply ", 0) == 0) firstPly = std::min(firstPly, i);
+  }
+  REQUIRE(!done.empty());
+  CHECK(std::is_sorted(done.begin(), done.end()));
+  CHECK(done.back() == 16);
+  CHECK(lastProgress < firstPly);
 
   // A review with a budget far past what the test waits for ends at stop, said so.
   engine.send("review positions 1000000000");

@@ -82,6 +82,29 @@ def test_review_as_solve(server):
         driver.quit()
 
 
+def test_review_progress_and_stop(server):
+    """Issue 85, 7: a long review says how far it is as it goes and can be stopped; the
+    game and its moves stay."""
+    driver = web.browser(1280, 800)
+    try:
+        driver.get(server.url + "?review=1000000000")
+        Select(driver.find_element(By.ID, "side")).select_by_value("both")
+        web.new_game(driver)
+        play(driver, GAME[:6])
+        driver.find_element(By.ID, "review").click()
+        wait_until(lambda: re.search(r"Reviewing 6 moves .*: step \d+ of 14…", text(driver, "message")),
+                   120, "the review says its progress: " + text(driver, "message"))
+        stop = driver.find_element(By.ID, "review-stop")
+        check(stop.is_displayed(), "a Stop button while it runs")
+        stop.click()
+        wait_until(lambda: text(driver, "message") == "Review stopped: the moves were not all judged.",
+                   60, "stopped, and said: " + text(driver, "message"))
+        check(not stop.is_displayed() and web.moves_of(driver) == GAME[:6] and not page_review(driver),
+              "the button goes, the game stays, no verdict is shown")
+    finally:
+        driver.quit()
+
+
 PUZZLE = "x..o...o...xx..o/...xoo.....o...x/...o...xxx....../...o...o...xx..o x"
 
 
@@ -150,7 +173,8 @@ def test_other_engine_has_no_review(scratch):
 
 
 def main():
-    return web.run_tests("study", [test_review_as_solve, test_explain], [test_other_engine_has_no_review])
+    return web.run_tests("study", [test_review_as_solve, test_review_progress_and_stop, test_explain],
+                         [test_other_engine_has_no_review])
 
 
 if __name__ == "__main__":

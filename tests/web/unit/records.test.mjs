@@ -42,3 +42,20 @@ test('a record of the largest size, of any shape, is read in linear time', () =>
   }
   assert.ok(Date.now() - started < 30000, 'took ' + (Date.now() - started) + ' ms');
 });
+
+// Issue 85, 7: a review of a large budget asks for more patience than setTimeout keeps
+// (2^31 - 1 ms); past it the timer fired at once and the engine was called hung.
+test('a request of very long patience is not taken for hung at once', async () => {
+  const transport = {isOpen: true, send() {}, open: async () => {}, close() {}};
+  const client = new UgiClient(transport);
+  await client.connect();
+  let settled = false;
+  const pending = client.request(['review positions 1000000000'], (l) => l === 'reviewok',
+                                 3.6e9).then(() => { settled = true; }, () => { settled = true; });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(settled, false);
+  assert.equal(client.hung, undefined);
+  transport.onLine('reviewok');
+  await pending;
+  assert.equal(settled, true);
+});
