@@ -141,6 +141,12 @@ void changeSeats(GameContext& context, EngineTurns& engine, const Seats& seats,
 }
 
 void changeLevel(GameContext& context, int delta, bool choosing) {
+  // Another program in the engine's seat has no levels of ours: saying "level 7" would
+  // claim a strength nothing applies.
+  if (!context.settings.tui.engine.empty())
+    return context.say(
+        "Another program plays the engine's seat (--engine): our levels do "
+        "not apply to it; set its strength with --engine-option.");
   std::array<int, 2>& levels = context.levels;
   const std::array<int, 2> before = levels;
   if (context.elo) {  // the level keys go back to levels, from the nearest one below the rating

@@ -14,6 +14,10 @@ TEST_CASE("another UGI engine in the engine's seat: a whole game, named in the r
                  " --engine '" + std::string(QUBIC_BIN_DIR) +
                      "/qubic-engine' --engine-option Level=0 --engine-option Seed=3");
   REQUIRE(pane.waitForText("Your move"));
+  // Issue 84, 11: the level keys claimed a level the other program never got.
+  pane.keys("+");
+  REQUIRE(pane.waitForText("our levels do not apply to it"));
+  CHECK(pane.last.find("+- level") == std::string::npos);  // nor does the key bar offer them
   playXToTheEnd(pane);
   INFO(pane.last);
   REQUIRE(pane.waitForPattern(R"([XO] wins with the line|Draw: the cube is full)"));
