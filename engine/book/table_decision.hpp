@@ -50,10 +50,9 @@ TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t 
 // Whether the side not to move has won more of `table`'s positions like `pos` than the side
 // to move: those with the same stones of the side to move up to the symmetries and as many
 // of the other side's stones on 7-line cells. Then a job searches the other side's win
-// first. In the table of 527c339 (2026-11-29) the four-stone O wins took five shapes of X's
-// stones; of the decided positions of those shapes with O on two 7-line cells, O had won
-// 91 and X 11; of 12 such undecided positions, 8 were O wins within 7.7 million positions
-// of O's search, 6 of them within 1.2 million, where X's search first spends its whole budget.
+// first: the O wins come in few shapes of X's stones, and where the like positions were
+// mostly O's, an O win is found in a fraction of what X's search spends first in vain
+// (the figures: docs/history/table-2026-11-29.md, "Which side first").
 bool otherSideLikelier(const OpeningTable& table, const Position& pos);
 
 }  // namespace qubic

@@ -26,11 +26,9 @@ struct PnsOptions {
   // than by cell: the empty-board solve needs about a third of the nodes.
   bool orderMoves = true;
   // Initial proof number of a defender node: its candidate replies divided by this, as
-  // most of them lose at once to the attacker's threats (1 counts every reply). On the
-  // 21 positions after 1a1 4d4 1d1, 6 was 3 times faster than 3 and over 10 times
-  // faster than 1; 5 (with forcedReplyCost 3) proves the empty board in 4.3-5.1 M
-  // positions at every table size tried, where 6 (with 2) took 5.5-10 M or got lost
-  // (docs/history/experiments-2026-11.md, 2026-11-25).
+  // most of them lose at once to the attacker's threats (1 counts every reply). 5, with
+  // forcedReplyCost 3, was the robust choice across table sizes (the measurements:
+  // docs/history/experiments-2026-11.md).
   ProofNumber repliesPerDefence = 5;
   // Initial proof number of a defender node whose only move is blocking a three: such a
   // three did not win by force, so it is worth less than a quiet move with a few replies.

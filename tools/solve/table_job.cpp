@@ -183,10 +183,9 @@ int tableList(const CommandLine& w) {
 }
 
 // Whether an earlier unknown's search is done again, both sides, at its own budget: once
-// the known wins have grown by a quarter since (the run's proofs decide more as they grow:
-// of 39 positions unknown at 3 000 000 with 2.67 million known wins, 3 were decided at the
-// same budget with 3.77 million, 2026-11-29). Never at a smaller budget, so that a result
-// keeps the largest budget its position resisted.
+// the known wins have grown by a quarter since (the run's proofs decide more as they grow;
+// measured in docs/history/table-2026-11-29.md, "Known wins"). Never at a smaller budget,
+// so that a result keeps the largest budget its position resisted.
 bool knownGrown(const JobResult& old, std::uint64_t budget, std::uint64_t knownWins) {
   return old.budget == budget && knownWins > 0 && knownWins * 4 >= old.knownWins * 5;
 }
