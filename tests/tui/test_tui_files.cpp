@@ -165,14 +165,24 @@ TEST_CASE("a game lost on time is finished: not kept, saved with its result, loa
   CHECK(pane.last.find("1. 1a1 3c3") == std::string::npos);
 }
 
+namespace {
+
+// Runs qubic once and quits, so that its state directory exists: the unfinished games'
+// directory, for the test to put something there before the next start.
+fs::path unfinishedAfterARun(QubicPane& pane) {
+  REQUIRE(pane.waitForText("level 4"));
+  pane.keys("q");
+  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
+  return pane.dir() / "qubic" / "unfinished";
+}
+
+}  // namespace
+
 TEST_CASE("a kept game that cannot be read is moved aside and said, never deleted") {
   // Issue 53 (3): it was deleted at the start without a word.
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
-  pane.keys("q");
-  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
-  const fs::path kept = pane.dir() / "qubic" / "unfinished";
+  const fs::path kept = unfinishedAfterARun(pane);
   fs::create_directories(kept);
   const std::string broken = "[Event \"Qubic game (unfinished)\"]\n\n1. 1a1 1a1\n";
   std::ofstream(kept / "game-1-2.qgn") << broken;
@@ -195,10 +205,7 @@ TEST_CASE("a state directory that is a FIFO or a link is named, and no user's fi
   // directory"; a link to a user's directory had its notes moved into <dir>/unreadable/.
   if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
-  pane.keys("q");
-  REQUIRE(pane.waitForExit(3) == "1 0 exit 0");
-  const fs::path kept = pane.dir() / "qubic" / "unfinished";
+  const fs::path kept = unfinishedAfterARun(pane);
   fs::remove_all(kept);
   REQUIRE(mkfifo(kept.c_str(), 0600) == 0);
   pane.restart();
