@@ -1,5 +1,7 @@
 #include "engine_fault.hpp"
 
+#include "engine/core/enum_text.hpp"
+
 namespace qubic::client {
 
 Termination terminationOf(EngineFault::Kind kind) {
@@ -18,21 +20,14 @@ Termination terminationOf(EngineFault::Kind kind) {
 }
 
 std::string_view terminationText(Termination termination) {
-  switch (termination) {
-    case Termination::Normal:
-      return "normal";
-    case Termination::IllegalMove:
-      return "illegal move";
-    case Termination::GarbledOutput:
-      return "garbled output";
-    case Termination::TimeForfeit:
-      return "time forfeit";
-    case Termination::Crash:
-      return "crash";
-    case Termination::StartFailure:
-      return "failed to start";
-  }
-  return "unknown";
+  constexpr EnumText<Termination> kTexts[] = {{Termination::Normal, "normal"},
+                                              {Termination::IllegalMove, "illegal move"},
+                                              {Termination::GarbledOutput, "garbled output"},
+                                              {Termination::TimeForfeit, "time forfeit"},
+                                              {Termination::Crash, "crash"},
+                                              {Termination::StartFailure, "failed to start"}};
+  static_assert(namesEvery(kTexts, Termination::StartFailure));
+  return textOf(kTexts, termination, "unknown");
 }
 
 }  // namespace qubic::client

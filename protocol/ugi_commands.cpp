@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cmath>
 
+#include "engine/core/enum_text.hpp"
 #include "engine/core/lines.hpp"
 #include "engine/core/notation.hpp"
 
@@ -221,7 +222,7 @@ std::vector<std::string> explainLines(const Position& pos, const std::atomic<boo
 }
 
 std::string reviewLine(const ReviewedMove& r) {
-  std::string verdict = verdictName(r.verdict);
+  std::string verdict(verdictName(r.verdict));
   std::replace(verdict.begin(), verdict.end(), ' ', '-');
   return "info string review ply " + std::to_string(r.ply + 1) + " move " + moveToken(r.move) +
          " before " + valueWords(r.before) + " after " + valueWords(r.after) + " verdict " +
@@ -269,17 +270,12 @@ std::string infoLine(const MoveChoice& choice) {
 }
 
 std::string_view resultWord(const Position& position) {
-  switch (position.status()) {
-    case Status::XWins:
-      return "p1win";
-    case Status::OWins:
-      return "p2win";
-    case Status::Draw:
-      return "draw";
-    case Status::Ongoing:
-      break;
-  }
-  return "none";
+  constexpr EnumText<Status> kWords[] = {{Status::Ongoing, "none"},
+                                         {Status::XWins, "p1win"},
+                                         {Status::OWins, "p2win"},
+                                         {Status::Draw, "draw"}};
+  static_assert(namesEvery(kWords, Status::Draw));
+  return textOf(kWords, position.status());
 }
 
 }  // namespace qubic

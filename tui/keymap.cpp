@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/core/enum_text.hpp"
+
 namespace qubic::tui {
 
 namespace {
@@ -113,73 +115,42 @@ std::vector<std::string_view> splitWords(std::string_view text) {
 }  // namespace
 
 std::string_view describe(Action action) {
-  switch (action) {
-    case Action::Help:
-      return "show this help";
-    case Action::NewGame:
-      return "new game";
-    case Action::Undo:
-      return "undo your last move (and the engine's reply)";
-    case Action::Redo:
-      return "redo a move taken back";
-    case Action::Hint:
-      return "hint: the engine suggests a move and says why";
-    case Action::MoveNow:
-      return "make the engine move now";
-    case Action::SwapSides:
-      return "swap sides with the engine";
-    case Action::Players:
-      return "who plays: you as X, you as O, two humans, engine vs engine";
-    case Action::LevelUp:
-      return "engine level up";
-    case Action::LevelDown:
-      return "engine level down";
-    case Action::Threats:
-      return "show threes (!) and double-threat cells (+)";
-    case Action::Overlay:
-      return "analysis overlay: W wins, L loses, ? unknown";
-    case Action::ExpectedLine:
-      return "show what the engine proves (X wins within N moves) and the line it expects";
-    case Action::Review:
-      return "review the game with proofs; again: go to the next mistake";
-    case Action::Explain:
-      return "show a forcing win on the board, one step a press";
-    case Action::GoToMove:
-      return "go to a move of the game (the rest stays for redo)";
-    case Action::Lines:
-      return "show the lines through the cursor, across the levels";
-    case Action::CubeView:
-      return "draw the levels stacked as a cube, or side by side";
-    case Action::Pause:
-      return "pause or resume the engine";
-    case Action::Step:
-      return "paused: let the engine make one move";
-    case Action::Save:
-      return "save the game to a file";
-    case Action::Load:
-      return "load a game from a file";
-    case Action::Quit:
-      return "quit";
-    case Action::CursorLeft:
-      return "cursor left";
-    case Action::CursorRight:
-      return "cursor right";
-    case Action::CursorUp:
-      return "cursor up";
-    case Action::CursorDown:
-      return "cursor down";
-    case Action::PlanePrev:
-      return "previous level";
-    case Action::PlaneNext:
-      return "next level";
-    case Action::Play:
-      return "play at the cursor";
-    case Action::Cancel:
-      return "cancel";
-    case Action::None:
-      break;
-  }
-  return "";
+  static constexpr EnumText<Action> kDescriptions[] = {
+      {Action::None, ""},
+      {Action::Help, "show this help"},
+      {Action::NewGame, "new game"},
+      {Action::Undo, "undo your last move (and the engine's reply)"},
+      {Action::Redo, "redo a move taken back"},
+      {Action::Hint, "hint: the engine suggests a move and says why"},
+      {Action::MoveNow, "make the engine move now"},
+      {Action::SwapSides, "swap sides with the engine"},
+      {Action::Players, "who plays: you as X, you as O, two humans, engine vs engine"},
+      {Action::LevelUp, "engine level up"},
+      {Action::LevelDown, "engine level down"},
+      {Action::Threats, "show threes (!) and double-threat cells (+)"},
+      {Action::Overlay, "analysis overlay: W wins, L loses, ? unknown"},
+      {Action::Lines, "show the lines through the cursor, across the levels"},
+      {Action::CubeView, "draw the levels stacked as a cube, or side by side"},
+      {Action::ExpectedLine,
+       "show what the engine proves (X wins within N moves) and the line it expects"},
+      {Action::Review, "review the game with proofs; again: go to the next mistake"},
+      {Action::Explain, "show a forcing win on the board, one step a press"},
+      {Action::GoToMove, "go to a move of the game (the rest stays for redo)"},
+      {Action::Pause, "pause or resume the engine"},
+      {Action::Step, "paused: let the engine make one move"},
+      {Action::Save, "save the game to a file"},
+      {Action::Load, "load a game from a file"},
+      {Action::Quit, "quit"},
+      {Action::CursorLeft, "cursor left"},
+      {Action::CursorRight, "cursor right"},
+      {Action::CursorUp, "cursor up"},
+      {Action::CursorDown, "cursor down"},
+      {Action::PlanePrev, "previous level"},
+      {Action::PlaneNext, "next level"},
+      {Action::Play, "play at the cursor"},
+      {Action::Cancel, "cancel"}};
+  static_assert(namesEvery(kDescriptions, Action::Cancel));
+  return textOf(kDescriptions, action);
 }
 
 Parsed<int> parseKeyName(std::string_view name) {

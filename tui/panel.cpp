@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "engine/core/enum_text.hpp"
 #include "engine/core/notation.hpp"
 
 namespace qubic::tui {
@@ -10,48 +11,28 @@ namespace {
 
 // Help descriptions short enough for two columns at 80 characters.
 std::string_view shortDescription(Action action) {
-  switch (action) {
-    case Action::Help:
-      return "this help";
-    case Action::NewGame:
-      return "new game (puzzle: next one)";
-    case Action::Undo:
-      return "undo (with the engine's reply)";
-    case Action::Redo:
-      return "redo";
-    case Action::Hint:
-      return "hint: engine suggests a move";
-    case Action::MoveNow:
-      return "engine: move now";
-    case Action::SwapSides:
-      return "swap sides with the engine";
-    case Action::Players:
-      return "who plays; ends puzzle/survival";
-    case Action::LevelUp:
-      return "engine level up";
-    case Action::LevelDown:
-      return "engine level down";
-    case Action::Threats:
-      return "show threes and double threats";
-    case Action::Overlay:
-      return "analysis overlay (W, L, ?)";
-    case Action::ExpectedLine:
-      return "proven claims, expected line";
-    case Action::Review:
-      return "proven review, next mistake";
-    case Action::Explain:
-      return "explain the win, step by step";
-    case Action::GoToMove:
-      return "go to move N of the game";
-    case Action::Lines:
-      return "lines through the cursor";
-    case Action::CubeView:
-      return "cube view / levels side by side";
-    case Action::Step:
-      return "paused engine: one move";
-    default:  // short enough already
-      return describe(action);
-  }
+  // The actions whose help text is too long for a column; the others are short enough.
+  static constexpr EnumText<Action> kShort[] = {
+      {Action::Help, "this help"},
+      {Action::NewGame, "new game (puzzle: next one)"},
+      {Action::Undo, "undo (with the engine's reply)"},
+      {Action::Redo, "redo"},
+      {Action::Hint, "hint: engine suggests a move"},
+      {Action::MoveNow, "engine: move now"},
+      {Action::SwapSides, "swap sides with the engine"},
+      {Action::Players, "who plays; ends puzzle/survival"},
+      {Action::LevelUp, "engine level up"},
+      {Action::LevelDown, "engine level down"},
+      {Action::Threats, "show threes and double threats"},
+      {Action::Overlay, "analysis overlay (W, L, ?)"},
+      {Action::ExpectedLine, "proven claims, expected line"},
+      {Action::Review, "proven review, next mistake"},
+      {Action::Explain, "explain the win, step by step"},
+      {Action::GoToMove, "go to move N of the game"},
+      {Action::Lines, "lines through the cursor"},
+      {Action::CubeView, "cube view / levels side by side"},
+      {Action::Step, "paused engine: one move"}};
+  return textOf(kShort, action, describe(action));
 }
 
 std::string keyList(const KeyMap& keys, Action action) {

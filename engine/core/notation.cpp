@@ -3,6 +3,8 @@
 #include <cassert>
 #include <vector>
 
+#include "enum_text.hpp"
+
 namespace qubic {
 
 namespace {
@@ -88,17 +90,12 @@ std::string lineList(const std::vector<int>& lines) {
 }
 
 std::string resultText(const Position& p) {
-  switch (p.status()) {
-    case Status::XWins:
-      return "X has won";
-    case Status::OWins:
-      return "O has won";
-    case Status::Draw:
-      return "the board is full";
-    case Status::Ongoing:
-      break;
-  }
-  return "the game is not over";
+  constexpr EnumText<Status> kWords[] = {{Status::Ongoing, "the game is not over"},
+                                         {Status::XWins, "X has won"},
+                                         {Status::OWins, "O has won"},
+                                         {Status::Draw, "the board is full"}};
+  static_assert(namesEvery(kWords, Status::Draw));
+  return std::string(textOf(kWords, p.status()));
 }
 
 // The reachability rules of docs/notation.md, applied to stone sets that are already

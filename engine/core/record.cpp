@@ -4,6 +4,7 @@
 #include <cctype>
 #include <unordered_set>
 
+#include "enum_text.hpp"
 #include "notation.hpp"
 
 namespace qubic {
@@ -284,17 +285,12 @@ Parsed<GameRecord> readGame(Reader& in, bool& found) {
 }  // namespace
 
 std::string_view resultToken(GameResult result) {
-  switch (result) {
-    case GameResult::XWins:
-      return "1-0";
-    case GameResult::OWins:
-      return "0-1";
-    case GameResult::Draw:
-      return "1/2-1/2";
-    case GameResult::Unfinished:
-      break;
-  }
-  return "*";
+  constexpr EnumText<GameResult> kTokens[] = {{GameResult::Unfinished, "*"},
+                                              {GameResult::XWins, "1-0"},
+                                              {GameResult::OWins, "0-1"},
+                                              {GameResult::Draw, "1/2-1/2"}};
+  static_assert(namesEvery(kTokens, GameResult::Draw));
+  return textOf(kTokens, result);
 }
 
 GameResult resultOf(const Position& pos) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "engine/core/enum_text.hpp"
 #include "engine/core/notation.hpp"
 #include "explain.hpp"
 
@@ -313,35 +314,23 @@ std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,
   return review;
 }
 
-const char* verdictName(MoveVerdict verdict) {
-  switch (verdict) {
-    case MoveVerdict::Won:
-      return "wins";
-    case MoveVerdict::KeptWin:
-      return "kept the win";
-    case MoveVerdict::FoundWin:
-      return "into a proven win";
-    case MoveVerdict::ThrewWinAway:
-      return "threw the win away";
-    case MoveVerdict::MissedForcedWin:
-      return "missed a forced win";
-    case MoveVerdict::WalkedIntoLoss:
-      return "walked into a forced loss";
-    case MoveVerdict::IntoLoss:
-      return "into a proven loss";
-    // Both compare proof lengths, which bound how long each loss lasts: they say no more.
-    case MoveVerdict::BestDefence:
-      return "every move loses, none proven to last longer";
-    case MoveVerdict::ShorterDefence:
-      return "perhaps a longer defence";
-    case MoveVerdict::LostEitherWay:
-      return "lost either way";
-    case MoveVerdict::KeptDraw:
-      return "kept the draw";
-    case MoveVerdict::NotProven:
-      return "not proven";
-  }
-  return "";
+std::string_view verdictName(MoveVerdict verdict) {
+  static constexpr EnumText<MoveVerdict> kNames[] = {
+      {MoveVerdict::Won, "wins"},
+      {MoveVerdict::KeptWin, "kept the win"},
+      {MoveVerdict::FoundWin, "into a proven win"},
+      {MoveVerdict::ThrewWinAway, "threw the win away"},
+      {MoveVerdict::MissedForcedWin, "missed a forced win"},
+      {MoveVerdict::WalkedIntoLoss, "walked into a forced loss"},
+      {MoveVerdict::IntoLoss, "into a proven loss"},
+      // Both compare proof lengths, which bound how long each loss lasts: they say no more.
+      {MoveVerdict::BestDefence, "every move loses, none proven to last longer"},
+      {MoveVerdict::ShorterDefence, "perhaps a longer defence"},
+      {MoveVerdict::LostEitherWay, "lost either way"},
+      {MoveVerdict::KeptDraw, "kept the draw"},
+      {MoveVerdict::NotProven, "not proven"}};
+  static_assert(namesEvery(kNames, MoveVerdict::NotProven));
+  return textOf(kNames, verdict);
 }
 
 namespace {
@@ -353,7 +342,7 @@ std::string pliesText(int plies) {
 }  // namespace
 
 std::string describeVerdict(const ReviewedMove& r) {
-  std::string text = verdictName(r.verdict);
+  std::string text(verdictName(r.verdict));
   if (r.onlyMove) text += " (only move, by the solver)";
   if (r.verdict == MoveVerdict::ShorterDefence)
     text += ": " + moveToken(r.better) + "'s loss is proven within " + pliesText(r.betterPlies) +

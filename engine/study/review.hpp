@@ -13,6 +13,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/book/opening_table.hpp"
@@ -116,7 +117,7 @@ std::vector<ReviewedMove> reviewGame(Solver& solver, const Position& start,
                                      std::span<const int> moves, const ReviewOptions& options);
 
 // One short phrase for a verdict, e.g. "threw the win away".
-const char* verdictName(MoveVerdict verdict);
+std::string_view verdictName(MoveVerdict verdict);
 // A move's verdict with what it names: "missed a forced win (1d1 wins)", "kept the win
 // (only move, by the solver)", "perhaps a longer defence: 2b2's loss is proven within 54
 // plies, this move's within 50 plies".

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "client/process.hpp"
+#include "engine/core/enum_text.hpp"
 #include "engine/core/thread_start.hpp"
 
 namespace qubic::match {
@@ -17,17 +18,12 @@ namespace qubic::match {
 namespace {
 
 std::string_view formatName(Format format) {
-  switch (format) {
-    case Format::RoundRobin:
-      return "round-robin";
-    case Format::Gauntlet:
-      return "gauntlet";
-    case Format::Ladder:
-      return "ladder";
-    case Format::Pool:
-      return "pool";
-  }
-  return "";
+  constexpr EnumText<Format> kNames[] = {{Format::RoundRobin, "round-robin"},
+                                         {Format::Gauntlet, "gauntlet"},
+                                         {Format::Ladder, "ladder"},
+                                         {Format::Pool, "pool"}};
+  static_assert(namesEvery(kNames, Format::Pool));
+  return textOf(kNames, format);
 }
 
 std::string sprtText(const Score& score, const SprtBounds& bounds) {

@@ -42,7 +42,8 @@ void printSummary(const std::vector<ReviewedMove>& review) {
                 line.c_str());
     if (firstMistake)
       std::printf("     first mistake: ply %d, %s, %s\n", firstMistake->ply + 1,
-                  moveToken(firstMistake->move).c_str(), verdictName(firstMistake->verdict));
+                  moveToken(firstMistake->move).c_str(),
+                  std::string(verdictName(firstMistake->verdict)).c_str());
     else if (moves > 0)
       std::printf("     no mistake proven\n");
   }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/enum_text.hpp"
 #include "engine/core/notation.hpp"
 
 using namespace qubic;
@@ -492,4 +493,24 @@ TEST_CASE("boardDiagram matches the position on random games and shows the resul
   const std::string diagram = boardDiagram(won);
   CHECK_THAT(diagram, Catch::Contains("1 X X X X  1 o o o .  1 . . . .  1 . . . .\n"));
   CHECK_THAT(diagram, Catch::EndsWith("X has won: 1a1-1d1\n"));
+}
+
+TEST_CASE("an enum's text table: looked up by value, and checked to name every value") {
+  enum class Colour : std::uint8_t { Red, Green, Blue };
+  constexpr EnumText<Colour> kAll[] = {
+      {Colour::Red, "red"}, {Colour::Green, "green"}, {Colour::Blue, "blue"}};
+  static_assert(namesEvery(kAll, Colour::Blue));
+  CHECK(textOf(kAll, Colour::Green) == "green");
+  // A table missing the last value, one out of order, one with a value twice: refused.
+  constexpr EnumText<Colour> kShort[] = {{Colour::Red, "red"}, {Colour::Green, "green"}};
+  constexpr EnumText<Colour> kSwapped[] = {
+      {Colour::Green, "green"}, {Colour::Red, "red"}, {Colour::Blue, "blue"}};
+  constexpr EnumText<Colour> kTwice[] = {
+      {Colour::Red, "red"}, {Colour::Red, "rot"}, {Colour::Blue, "blue"}};
+  CHECK_FALSE(namesEvery(kShort, Colour::Blue));
+  CHECK_FALSE(namesEvery(kSwapped, Colour::Blue));
+  CHECK_FALSE(namesEvery(kTwice, Colour::Blue));
+  // A partial table gives the fallback for the values it does not name.
+  CHECK(textOf(kShort, Colour::Blue, "other") == "other");
+  CHECK(textOf(kShort, Colour::Blue).empty());
 }
