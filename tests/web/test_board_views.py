@@ -4,20 +4,9 @@ a screen reader hears of a cell, the cube turned all the way round and zoomed, t
 theme the system asks for, and cells a finger can hit on a phone.
 
 usage: test_board_views.py BUILD_DIR WEB_DIR [SCREENSHOT_DIR]   (exit 77: no browser here)"""
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-try:
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
-    import test_web as web
-except ImportError:
-    print("SKIP: python3-selenium is not installed (make test installs it)")
-    sys.exit(77)
-
-check, wait_until, text = web.check, web.wait_until, web.text
+from harness import ActionChains, By, Select, check, wait_until, web  # exit 77 without Selenium
 
 
 def play(driver, tokens):

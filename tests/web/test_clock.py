@@ -11,15 +11,7 @@ import subprocess
 import sys
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-try:
-    from selenium.webdriver.common.by import By
-    import test_web as web
-except ImportError:
-    print("SKIP: python3-selenium is not installed (make test installs it)")
-    sys.exit(77)
-
-check, wait_until, text = web.check, web.wait_until, web.text
+from harness import By, check, text, wait_until, web  # exit 77 without Selenium
 
 
 def seconds(shown):

@@ -6,21 +6,12 @@ qubic-solve review's, move for move (a missed forced win marked as the mistake i
 gives. Another engine, without the commands, gets a clear word.
 
 usage: test_page_study.py BUILD_DIR WEB_DIR [SCREENSHOT_DIR]   (exit 77: no browser here)"""
-import os
 import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-try:
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
-    import test_web as web
-except ImportError:
-    print("SKIP: python3-selenium is not installed (make test installs it)")
-    sys.exit(77)
+from harness import By, Select, check, text, wait_until, web  # exit 77 without Selenium
 
-check, wait_until, text = web.check, web.wait_until, web.text
 # X has 1a1 1b1 1c1 and misses 1d1 with 3d4; O completes 2a1-2d1.
 GAME = "1a1 2a1 1b1 2b1 1c1 2c1 3d4 2d1".split()
 BUDGET = 20000
