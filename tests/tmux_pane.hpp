@@ -232,10 +232,13 @@ inline void playOUntilTheEnd(QubicPane& pane) {
         30));
     if (pane.last.find("You survived") != std::string::npos) return;
     pane.keys(t);
+    // The move list too: an engine that answers at once from the table replaces "You played"
+    // before a loaded machine's next look at the screen (seen at load 10: a 120-s wait).
+    const std::regex inList("[0-9]+\\. [1-4][a-d][1-4] " + t + "\\b");
     REQUIRE(pane.waitFor([&](const std::string& s) {
       return s.find("You played " + t) != std::string::npos ||
              s.find(t + " is taken") != std::string::npos ||
-             s.find("You survived") != std::string::npos;
+             s.find("You survived") != std::string::npos || std::regex_search(s, inList);
     }));
   }
 }
