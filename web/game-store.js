@@ -4,7 +4,7 @@
 // for a puzzle or survival), kept up to date without new history entries,
 // so a reload or a copied link opens the same game; the browser's localStorage keeps the
 // last game too, for a visit without a fragment. The engine judges what comes back: a move
-// it refuses is dropped (app.js, settle).
+// it refuses is dropped (controller.js, settle).
 
 const kKey = 'qubic.game';
 const kCells = 64;

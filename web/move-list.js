@@ -1,6 +1,6 @@
 // The game's moves as buttons (issue 70): a click shows the position after that move, the
-// arrow keys step through the game and Esc goes back to it (app.js); the move shown is
-// marked. Two moves to a line, X's and O's, as the list has always read.
+// arrow keys step through the game and Esc goes back to it (app.js wires the keys); the move
+// shown is marked. Two moves to a line, X's and O's, as the list has always read.
 export class MoveList {
   constructor(list, onView) {
     this.list = list;

@@ -1,5 +1,5 @@
 // Game records in the page (docs/game-records.md): writing one from the game, and reading
-// a record's moves and tags; the engine judges what is read (app.js, load).
+// a record's moves and tags; the engine judges what is read (files-ctrl.js, load).
 
 export const kResultOfTag = {'1-0': 'p1win', '0-1': 'p2win', '1/2-1/2': 'draw'};
 

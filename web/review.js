@@ -1,7 +1,7 @@
 // The proven review in the page (issue 70): the engine's `review` (docs/protocol.md) judges
 // every move with proofs, as the terminal game's review and `qubic-solve review --positions`
 // do at the same budget. This file reads what it said into the move list's marks and the
-// review's list and summary; app.js asks for it.
+// review's list and summary; study-ctrl.js asks for it.
 
 // The verdicts that are mistakes the proofs show (engine/study/review isMistake).
 const kMistakes = new Set(['threw-the-win-away', 'missed-a-forced-win', 'walked-into-a-forced-loss']);
