@@ -1,8 +1,8 @@
 // Puzzles and survival in the page (issue 70; the terminal game's, docs/user-guide.md), both
-// against the engine's full strength. This file holds what they know and say;
-// modes-ctrl.js plays them. A puzzle (docs/puzzles.md) is a position where the side to move, the player, forces
-// a win; it counts as solved once it is won without a hint. Survival is O against perfect
-// X: how many plies the player lasts, beside the bound the engine proves.
+// against the engine's full strength. This file holds what they know and say; modes-ctrl.js
+// plays them. A puzzle (docs/puzzles.md) is a position where the side to move, the player,
+// forces a win; it counts as solved once it is won without a hint. Survival is O against
+// perfect X: how many plies the player lasts, beside the bound the engine proves.
 
 // data/qubic.puzzles: `<position> <side> <plies> <winning moves> <fastest> <stars>` a line.
 export function parsePuzzles(text) {
