@@ -44,6 +44,11 @@ export async function buildLevels(ugi, options) {
     select.disabled = true;
     return;
   }
+  // Issue 85, 4: a level the player moves to while the list fills (by an arrow key, which
+  // onChoice applies only on Enter or leaving the list) is the player's, not replaced below.
+  let moved = false;
+  const move = () => { moved = true; };
+  select.addEventListener('input', move);
   for (let n = Number(level.min); n <= Number(level.max); ++n) {
     const option = document.createElement('option');
     option.value = String(n);
@@ -54,11 +59,12 @@ export async function buildLevels(ugi, options) {
     if (info) option.title = info.words;
     select.appendChild(option);
   }
+  select.removeEventListener('input', move);
   // A newcomer starts where the terminal game starts one ([tui] level, 6), not at the
   // engine's full strength; after that at the level chosen last (kept in this browser).
   const newcomer = String(Math.min(Number(level.max), Math.max(Number(level.min), 6)));
   const kept = localStorage.getItem('qubic.level');
-  select.value = select.dataset.wanted || kept || newcomer;
+  if (!moved) select.value = select.dataset.wanted || kept || newcomer;
   if (select.value === '') select.value = newcomer;  // a kept level this engine lacks
   showLevelWords();
 }

@@ -435,6 +435,35 @@ def test_other_engine(scratch):
         server.stop()
 
 
+def test_level_moved_to_while_filling(scratch):
+    """Issue 85, 4: a level the player moves to with the arrow keys while the level list is
+    still filling stays the player's (it had become the newcomer's 6 without a word), and is
+    applied and kept when the player leaves the list."""
+    server = Server([sys.executable, RANDOM_ENGINE, "--slow-levels", "1000"], scratch)
+    driver = browser(1280, 800)
+    try:
+        driver.get(server.url)
+        count = lambda: len(driver.find_elements(By.CSS_SELECTOR, "#level option"))
+        wait_until(lambda: count() >= 3, 60, "the level list begins to fill")
+        level = driver.find_element(By.ID, "level")
+        driver.execute_script("arguments[0].focus()", level)
+        level.send_keys(Keys.ARROW_DOWN)
+        level.send_keys(Keys.ARROW_DOWN)
+        chosen = driver.execute_script("return arguments[0].value", level)
+        check(count() < 16, "the keys came while the list filled (%d of 16 levels)" % count())
+        wait_until(lambda: count() == 16, 60, "the level list is full")
+        time.sleep(0.5)  # what the page does once the list is full
+        shown = lambda: driver.execute_script("return arguments[0].value", level)
+        check(shown() == chosen, "the level moved to, %s, is still chosen: %s" % (chosen, shown()))
+        driver.find_element(By.ID, "token").click()  # leaving the list applies the choice
+        kept = lambda: driver.execute_script("return localStorage.getItem('qubic.level')")
+        wait_until(lambda: kept() == chosen, 20, "the level is applied and kept")
+        check(shown() == chosen, "and shown: " + shown())
+    finally:
+        driver.quit()
+        server.stop()
+
+
 def test_hung_engine(scratch):
     """An engine that stops answering: the page says so and offers to reconnect, and the
     hung engine is ended with the page's socket."""
@@ -847,6 +876,7 @@ def main():
     finally:
         server.stop()
     test_other_engine(scratch)
+    test_level_moved_to_while_filling(scratch)
     test_hung_engine(scratch)
     shutil.rmtree(scratch, ignore_errors=True)
     return 0

@@ -1,12 +1,14 @@
 #!/usr/bin/python3
 """A second UGI engine for the web board's test, written apart from ours: Qubic's rules
-from scratch (the 76 lines of four), a uniformly random move, no options. The page must
+from scratch (the 76 lines of four), a uniformly random move, no options (but below). The page must
 play against it as against qubic-engine, knowing nothing but what it says.
 With --hang-after N it stops answering after its Nth go (reading on, saying nothing); with
---endless-go N its Nth go and those after it never end (everything else is answered)."""
+--endless-go N its Nth go and those after it never end (everything else is answered); with
+--slow-levels MS it offers levels 0-15, each described MS milliseconds after it is asked."""
 import itertools
 import random
 import sys
+import time
 
 
 def lines_of_four():
@@ -52,6 +54,9 @@ def main():
     board = {}
     hang_after = int(sys.argv[2]) if sys.argv[1:2] == ["--hang-after"] else None
     endless_go = int(sys.argv[2]) if sys.argv[1:2] == ["--endless-go"] else None
+    # --slow-levels MS: a Level option whose levels (0-15) each take MS to describe, so that
+    # the page's level list fills slowly.
+    slow_levels = int(sys.argv[2]) / 1000 if sys.argv[1:2] == ["--slow-levels"] else None
     searches = 0
     say = lambda text: (sys.stdout.write(text + "\n"), sys.stdout.flush())
     for raw in sys.stdin:
@@ -61,6 +66,8 @@ def main():
         cmd = words[0]
         if cmd == "ugi":
             say("id name random mover (test)")
+            if slow_levels is not None:
+                say("option name Level type spin default 6 min 0 max 15")
             say("ugiok")
         elif cmd == "isready":
             say("readyok")
@@ -81,6 +88,9 @@ def main():
             free = [i for i in range(64) if i not in board]
             say("info depth 1 score cp 0")
             say("bestmove " + token_of(rng.choice(free)))
+        elif cmd == "query" and words[1:2] == ["level"] and slow_levels is not None:
+            time.sleep(slow_levels)
+            say("response %d Level %s: a test level" % (100 * int(words[2]), words[2]))
         elif cmd == "query" and len(words) > 1:
             w = winner(board)
             over = w is not None or len(board) == 64
