@@ -6,7 +6,7 @@ import * as strength from './strength.js';
 
 export function installEngineChoice(ctrl) {
   const {game} = ctrl;
-  Object.assign(ctrl, {fallBack, connect, switchEngine, offerEngines});
+  Object.assign(ctrl, {connect, switchEngine});
 
   // Issue 85, 1: the engines this site has, 'page' and 'bridge': true once one answered,
   // false once it could not be reached, null while not known. Only those it has are offered.

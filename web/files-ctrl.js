@@ -10,7 +10,7 @@ import {kResultText} from './controller.js';
 
 export function installFiles(ctrl) {
   const {game} = ctrl;
-  Object.assign(ctrl, {playerWords, recordText, save, load, refuseSize});
+  Object.assign(ctrl, {save, load, refuseSize});
 
   // Who plays `side` now, as a record names it.
   function playerWords(side) {

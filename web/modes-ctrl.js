@@ -7,8 +7,8 @@ import * as modes from './modes.js';
 
 export function installModes(ctrl) {
   const {game} = ctrl;
-  Object.assign(ctrl, {showMode, taint, leaveMode, endMode, loadPuzzles, startPuzzle, startSurvival,
-                      judgeReply, judgeFirstMove, restoreMode});
+  Object.assign(ctrl, {showMode, taint, leaveMode, endMode, startPuzzle, startSurvival, judgeReply,
+                      judgeFirstMove, restoreMode});
 
   function showMode() {
     const mode = game.mode;

@@ -7,8 +7,7 @@ import * as review from './review.js';
 
 export function installStudy(ctrl) {
   const {game, board} = ctrl;
-  Object.assign(ctrl, {reviewGame, explainWin, sayStep, drawExplanation, explainNext,
-                      endExplanation});
+  Object.assign(ctrl, {reviewGame, explainWin, drawExplanation, explainNext, endExplanation});
 
   // The proven review of the game so far (review.js): the engine's `review`, at the budget of
   // ?review=N in the address (positions a position), else the engine's 100 000.
