@@ -171,6 +171,14 @@ class QubicPane {
     return waitFor([&](const std::string& s) { return s.find(text) != std::string::npos; },
                    seconds);
   }
+  // The start screen whole: on a loaded machine "Who plays?" can be on the screen a moment
+  // before the lines under it, so the wait is for its last line too.
+  bool waitForStartScreen() {
+    return waitFor([](const std::string& s) {
+      return s.find("Who plays?") != std::string::npos &&
+             s.find("in the game ? lists every key.") != std::string::npos;
+    });
+  }
   bool waitForPattern(const std::string& pattern, double seconds = kLeastWait) {
     const std::regex re(pattern);
     return waitFor([&](const std::string& s) { return std::regex_search(s, re); }, seconds);

@@ -39,7 +39,7 @@ TEST_CASE("the start screen says which engine plays when it is another one") {
   if (!haveTmux()) return;
   QubicPane pane("", 100, 30, true, {},
                  " --engine '" + std::string(QUBIC_BIN_DIR) + "/qubic-engine'");
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   CHECK(pane.last.find("Engine: " + std::string(QUBIC_BIN_DIR) + "/qubic-engine (--engine)") !=
         std::string::npos);
 }

@@ -528,7 +528,7 @@ TEST_CASE(
     pane.keys("q");
     REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
     pane.restart();
-    REQUIRE(pane.waitForText("Who plays?"));
+    REQUIRE(pane.waitForStartScreen());
     pane.keys("3");  // two players: nothing moves by itself before the load
     pane.keys("o C-u");
     REQUIRE(pane.waitForText("Load game from"));
@@ -539,7 +539,7 @@ TEST_CASE(
   };
 
   // A full game to the win: the file holds its moves, result and players.
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   pane.keys("Enter");
   pane.keys("1a1 2a1 1a2 2a2 1a3 2a3 1a4");
   REQUIRE(pane.waitForText("X wins with the line 1a1-1a4!"));
@@ -563,7 +563,7 @@ TEST_CASE(
   pane.keys("q");
   REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
   pane.restart();
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   pane.keys("5");
   std::smatch title;
   REQUIRE(pane.waitForPattern(R"(Puzzle [0-9]+ of [0-9]+)"));
@@ -589,7 +589,7 @@ TEST_CASE(
   pane.keys("q");
   REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
   pane.restart();
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   pane.keys("6");
   REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 30));
   saveAs("survival.qgn");

@@ -414,10 +414,7 @@ TEST_CASE("the engine's level follows it to the other side, and looking is not c
   start.keys("q");
   REQUIRE(start.waitForExit(5).find("exit 0") != std::string::npos);
   start.restart();
-  REQUIRE(start.waitForText("Who plays?"));
-  // The whole start screen, its level line included (on a loaded machine "Who plays?" can
-  // be on the screen a moment before the rest of it).
-  REQUIRE(start.waitForPattern(R"(Engine level: [0-9]+)"));
+  REQUIRE(start.waitForStartScreen());
   CHECK(start.last.find("Engine level: 6") != std::string::npos);
   // Played with, it is kept.
   start.keys("+");
@@ -427,8 +424,7 @@ TEST_CASE("the engine's level follows it to the other side, and looking is not c
   start.keys("q");
   REQUIRE(start.waitForExit(5).find("exit 0") != std::string::npos);
   start.restart();
-  REQUIRE(start.waitForText("Who plays?"));
-  REQUIRE(start.waitForPattern(R"(Engine level: [0-9]+)"));
+  REQUIRE(start.waitForStartScreen());
   CHECK(start.last.find("Engine level: 7") != std::string::npos);
 }
 
@@ -437,7 +433,7 @@ TEST_CASE("the start screen shows what will play: a rating, or each side's level
   // the lines were cut ("...0 easiest, 17 never loses a", "...(rated 1177); O: pl").
   if (!haveTmux()) return;
   QubicPane rated("", 80, 24, true, {}, " --elo 800");
-  REQUIRE(rated.waitForText("Who plays?"));
+  REQUIRE(rated.waitForStartScreen());
   INFO(rated.last);
   int below = 0;  // the level rated at most 800, the next one rated above
   while (kLevelElo[static_cast<std::size_t>(below + 1)] <= 800) ++below;
@@ -446,7 +442,7 @@ TEST_CASE("the start screen shows what will play: a rating, or each side's level
   CHECK(rated.last.find("Engine level") == std::string::npos);
 
   QubicPane two("[tui]\nhuman_side = \"none\"\nlevel_x = 11\nlevel_o = 4\n", 80, 24, true);
-  REQUIRE(two.waitForText("Who plays?"));
+  REQUIRE(two.waitForStartScreen());
   INFO(two.last);
   for (const std::string& line :
        {std::string("Engine levels: X 11, O 4   (+ stronger, - weaker)"),
@@ -484,7 +480,7 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   if (!haveTmux()) return;
   // A newcomer's first game is at a middle level, not against perfect play.
   QubicPane pane("", 80, 24, true);
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   CHECK(pane.last.find("Engine level: 6") != std::string::npos);
   // Issue 55 (2): a name and words a beginner reads, with the rating.
   CHECK(pane.last.find("Steady (Elo " + std::to_string(kLevelElo[6]) +
@@ -508,7 +504,7 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   pane.keys("y");
   REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
   pane.restart();
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   CHECK(pane.last.find("Engine level: 7") != std::string::npos);
   // A file of an earlier scale is read as the nearest level now.
   auto startWith = [&](const char* remembered) {
@@ -516,7 +512,7 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
     REQUIRE(pane.waitForExit(10).find("exit 0") != std::string::npos);
     std::ofstream(pane.dir() / "qubic" / "levels") << remembered;
     pane.restart();
-    REQUIRE(pane.waitForText("Who plays?"));
+    REQUIRE(pane.waitForStartScreen());
     return pane.last;
   };
   // The scale of 0-10: its level 4 became the forcing tier (14 of 0-17), 13 now.
@@ -644,7 +640,7 @@ TEST_CASE(
 TEST_CASE("the tour from the start screen shows each kind of line on the cube, then returns") {
   if (!haveTmux()) return;
   QubicPane pane("", 80, 24, true);
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   CHECK(pane.last.find("7  a short tour") != std::string::npos);
   pane.keys("7");
   REQUIRE(pane.waitForText("Tour of the lines, 1 of 5"));
@@ -658,14 +654,14 @@ TEST_CASE("the tour from the start screen shows each kind of line on the cube, t
   REQUIRE(pane.waitForText("Tour of the lines, 5 of 5"));
   CHECK(pane.last.find("all 7 lines through 2b2") != std::string::npos);
   pane.keys("Space");
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   // From the help: l opens it, Esc ends it at once.
   pane.keys("?");
   REQUIRE(pane.waitForText("a tour of the lines across the levels"));
   pane.keys("l");
   REQUIRE(pane.waitForText("Tour of the lines, 1 of 5"));
   pane.keys("Escape");
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
 }
 
 TEST_CASE("qubic --elo plays at a rating, and the level keys go back to levels") {

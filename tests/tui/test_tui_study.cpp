@@ -162,7 +162,7 @@ TEST_CASE("the puzzle, survival and explanation screens in docs/user-guide.md ar
   }
   {
     QubicPane pane("[tui]\nshow_threats = false\n", 80, 24, true);
-    REQUIRE(pane.waitForText("Who plays?"));
+    REQUIRE(pane.waitForStartScreen());
     pane.keys("6");
     playOUntilTheEnd(pane);
     REQUIRE(pane.waitForText("You survived", 30));
@@ -206,7 +206,7 @@ TEST_CASE(
 TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winning one right") {
   if (!haveTmux()) return;
   QubicPane pane("[tui]\nshow_threats = false\n", 100, 30, true);
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   pane.keys("5");
   REQUIRE(pane.waitForPattern(R"(Puzzle [0-9]+ of [0-9]+, \*+: [XO] to move wins within)"));
   // The position shown (under a random symmetry), read back through a saved record.
@@ -252,7 +252,7 @@ TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winni
 TEST_CASE("survival: O against perfect X, scored in plies against the proof's longest game") {
   if (!haveTmux()) return;
   QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 2000\n", 100, 30, true);
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   pane.keys("6");
   REQUIRE(pane.waitForText("Survival, O against perfect X"));
   playOUntilTheEnd(pane);
@@ -320,7 +320,7 @@ TEST_CASE("a game loaded during survival is an ordinary game: no survival text s
   if (!haveTmux()) return;
   QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 200\n", 120, 30, true);
   std::ofstream(pane.dir() / "game.qgn") << "[X \"a\"]\n[O \"b\"]\n\n1. 2b2 3c3 *\n";
-  REQUIRE(pane.waitForText("Who plays?"));
+  REQUIRE(pane.waitForStartScreen());
   pane.keys("6");
   REQUIRE(pane.waitForText("Survival, O against perfect X"));
   REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 10));
