@@ -49,7 +49,8 @@ web:
 	@WEB_ROOT=$(abspath $(WEB_ROOT)) tools/web/bridge.sh $(WEB_ADDRESS) $(WEB_PORT) $(WEB_MAXFORKS) $(abspath $(BUILD))/bin/qubic-engine --serve-page
 
 # The board as a static site (docs/web.md, "The engine in the page"): build/site holds web/,
-# the engine compiled to WebAssembly by Debian's emscripten (build-wasm/), the book and the
+# the engine compiled to WebAssembly by Debian's emscripten (build-wasm/, and with threads
+# build-wasm-mt/, for a page that is cross-origin isolated), the book and the
 # opening table; any static server can host it (python3 -m http.server -d build/site).
 SITE_PACKAGES := cmake make emscripten node-acorn libtomlplusplus-dev
 WASM_BUILD ?= build-wasm
@@ -58,9 +59,13 @@ site:
 	@NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B $(WASM_BUILD) -DCMAKE_BUILD_TYPE=Release \
 	  -DQUBIC_NATIVE=OFF >/dev/null
 	@NODE_PATH=/usr/share/nodejs cmake --build $(WASM_BUILD) -j $(JOBS) --target qubic-engine-wasm
+	@NODE_PATH=/usr/share/nodejs emcmake cmake -S . -B $(WASM_BUILD)-mt -DCMAKE_BUILD_TYPE=Release \
+	  -DQUBIC_NATIVE=OFF -DQUBIC_PAGE_THREADS=ON >/dev/null
+	@NODE_PATH=/usr/share/nodejs cmake --build $(WASM_BUILD)-mt -j $(JOBS) --target qubic-engine-wasm
 	@rm -rf $(BUILD)/site && mkdir -p $(BUILD)/site
 	@cp web/*.html web/*.css web/*.js $(BUILD)/site/
 	@cp $(WASM_BUILD)/bin/qubic-engine-wasm.js $(WASM_BUILD)/bin/qubic-engine-wasm.wasm $(BUILD)/site/
+	@cp $(WASM_BUILD)-mt/bin/qubic-engine-wasm-mt.* $(BUILD)/site/
 	@cp data/qubic-page.book $(BUILD)/site/qubic.book
 	@cp data/qubic.book $(BUILD)/site/qubic-full.book
 	@cp data/qubic.table data/qubic.puzzles $(BUILD)/site/

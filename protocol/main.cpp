@@ -69,13 +69,7 @@ Arguments readArguments(int argc, char** argv) {
 // The commands answered at once even behind a command that waits for the search.
 bool isUrgent(const qubic::InputLine& line) {
   if (line.kind == qubic::LineRead::End) return true;
-  if (line.kind != qubic::LineRead::Line) return false;
-  const std::string_view text = line.text;
-  const std::size_t begin = text.find_first_not_of(" \t");
-  if (begin == std::string_view::npos) return false;
-  const std::size_t end = text.find_first_of(" \t\r", begin);
-  const std::string_view word = text.substr(begin, end - begin);
-  return word == "stop" || word == "isready" || word == "quit";
+  return line.kind == qubic::LineRead::Line && qubic::UgiSession::jumpsQueue(line.text);
 }
 
 // The replies go out through a writer thread (protocol/line_output), so a controller that

@@ -118,6 +118,13 @@ bool UgiSession::waitsForSearch(std::string_view line) const {
   return spec && !spec->whileSearching;
 }
 
+bool UgiSession::jumpsQueue(std::string_view line) {
+  while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
+  const std::vector<std::string_view> words = splitWords(line);
+  return !words.empty() &&
+         (words.front() == "stop" || words.front() == "isready" || words.front() == "quit");
+}
+
 void UgiSession::dispatch(std::string_view line) {
   // Words are separated by spaces and tabs (docs/protocol.md); one trailing CR, from a
   // controller that ends lines with CRLF, is not part of the line.

@@ -53,6 +53,8 @@ class UgiSession {
   // over. Other lines are answered at once (with an error if they need the engine idle),
   // so `stop` is always read during a search without a time limit.
   bool waitsForSearch(std::string_view line) const;
+  // `stop`, `isready` and `quit`: carried out at once, ahead of any line that waits.
+  static bool jumpsQueue(std::string_view line);
 
   bool searching() const { return search_.has_value(); }
   bool quitRequested() const { return quit_; }

@@ -4,6 +4,10 @@ import {$} from './dom.js';
 import {bridgeHere, openEngine, pageEngineHere, wantedEngine} from './connection.js';
 import * as strength from './strength.js';
 
+// The service worker served this page (it makes the pages it serves isolated); read at the
+// start, before a first visit's worker takes the page over.
+const servedByWorker = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
+
 export function installEngineChoice(ctrl) {
   const {game} = ctrl;
   Object.assign(ctrl, {connect, switchEngine});
@@ -52,7 +56,7 @@ export function installEngineChoice(ctrl) {
     $('engine').textContent = ctrl.engine.name;
     $('transport').value = ctrl.ugi.kind;
     // What an earlier failure said is no longer true.
-    ctrl.say('Connected to ' + ctrl.engine.name + (ctrl.ugi.kind === 'page' ? ', in this page.' : ', on the server.') +
+    ctrl.say('Connected to ' + ctrl.engine.name + where(ctrl.ugi) +
         (why ? ' ' + why : '') + (ctrl.restoredWords ? ' ' + ctrl.restoredWords : ''), why ? 'error' : undefined);
     ctrl.restoredWords = '';
     await ctrl.restoreMode();
@@ -61,6 +65,20 @@ export function installEngineChoice(ctrl) {
     await strength.setLevel(ctrl.ugi, ctrl.engine);
     ++game.generation;
     await ctrl.settle();
+  }
+
+  // Where the engine runs; in the page, whether it has this machine's cores (docs/web.md,
+  // "Hosting": only a cross-origin isolated page can share memory between threads).
+  function where(client) {
+    if (client.kind !== 'page') return ', on the server.';
+    if (client.transport.threads) return ', in this page, on every core.';
+    if (new URLSearchParams(location.search).get('threads') === '1') {
+      return ', in this page, on one thread.';
+    }
+    const worker = 'serviceWorker' in navigator && isSecureContext;
+    return ', in this page, on one thread' + (worker && !servedByWorker
+      ? ' (every core from the next visit on).'
+      : ' (this page is not cross-origin isolated: docs/web.md, "Hosting").');
   }
 
   // The player switches engines: the game stays, the other engine takes it from here (kept

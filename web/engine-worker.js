@@ -3,11 +3,12 @@
 // (web/worker-transport.js): the compiled module and the data files (the book and the
 // opening table), which are written to the engine's file system where the native
 // engine's install has them; the build's recorded checksums check them as natively.
+// The image names the build: with threads (protocol/wasm/main.cpp) a search runs on a
+// thread of its own and this Worker reads `stop` meanwhile; without, a search runs inside
+// the call that carries its `go`, this Worker reads no message until it ends, and the page
+// stops a search by ending the Worker.
 // Every later message is one UGI line, and each line the engine prints one message back.
-// A search runs inside the call that carries its `go`: this Worker reads no message until
-// it ends, so the page stops a search by ending the Worker.
 'use strict';
-importScripts('qubic-engine-wasm.js');
 
 const pending = [];
 let engine = null;
@@ -17,9 +18,12 @@ function run(line) {
   engine.ccall('qubic_command', null, ['string'], [line]);
 }
 
-async function start({module, files, error}) {
+async function start({module, script, files, error}) {
   if (error) throw new Error(error);
+  importScripts(script);
   const instance = await createQubicEngine({
+    // The threads' Workers load the same script (this Worker was not started from it).
+    mainScriptUrlOrBlob: new URL(script, location.href).href,
     print: (line) => postMessage(line),
     printErr: () => {},
     // The page compiled the module once for all its Workers.

@@ -1,5 +1,8 @@
 // The engine in the page: qubic-engine as WebAssembly in a Worker (web/engine-worker.js).
-// A Worker reads no message while its engine searches, so `stop` during a search ends
+// Where the page is cross-origin isolated (SharedArrayBuffer: the site's service worker
+// makes it so, web/service-worker.js) the engine has threads, searches on every core, and
+// reads `stop` during a search as natively. Elsewhere it has one thread and reads no
+// message while it searches, so `stop` during a search ends
 // the Worker and hands the game to a standby Worker, started and loaded while the search
 // ran, with the options and position the searching one had; the search's answer is the
 // best move it had reported (its last pv), at once, as `stop` asks. Every Worker of the
@@ -12,6 +15,12 @@
 
 const kDataFiles = ['qubic.book', 'qubic.table'];
 const kWholeBook = 'qubic-full.book';
+// The threaded build needs memory shared between Workers, which a browser gives only to a
+// cross-origin isolated page; `?threads=1` in the page's address asks for one thread, which
+// the smaller build without threads gives.
+export const pageThreads = globalThis.crossOriginIsolated === true &&
+  typeof SharedArrayBuffer === 'function' &&
+  new URLSearchParams(globalThis.location ? location.search : '').get('threads') !== '1';
 
 let image = null;      // the promise of {module, files}
 let wholeImage = null;  // the same with the whole book, or null until asked for
@@ -21,19 +30,32 @@ let wholeImage = null;  // the same with the whole book, or null until asked for
 function engineImage() {
   if (!image) {
     image = (async () => {
-      const wasm = fetch('qubic-engine-wasm.wasm');
-      const module = await WebAssembly.compileStreaming(wasm).catch(async () =>
-        WebAssembly.compile(await (await fetch('qubic-engine-wasm.wasm')).arrayBuffer()));
+      // A site without the threaded build (or a browser that cannot compile it) has the other.
+      const build = await compiled('qubic-engine-wasm-mt', pageThreads) ||
+        await compiled('qubic-engine-wasm', true);
       const files = {};
       await Promise.all(kDataFiles.map(async (name) => {
         const reply = await fetch(name);
         if (reply.ok) files[name] = new Uint8Array(await reply.arrayBuffer());
       }));
-      return {module, files};
+      return {...build, files};
     })();
     image.catch(() => { image = null; });  // a failed load is tried again next time
   }
   return image;
+}
+
+// {module, script, threads} of the build `name`, or null when it is not to be had (`wanted`
+// false, the site lacks it, or it does not compile) and another may serve.
+async function compiled(name, wanted) {
+  if (!wanted) return null;
+  const threads = name.endsWith('-mt');
+  const module = await WebAssembly.compileStreaming(fetch(name + '.wasm')).catch(async () => {
+    const reply = await fetch(name + '.wasm');
+    if (!reply.ok && threads) return null;
+    return WebAssembly.compile(await reply.arrayBuffer());
+  }).catch((error) => { if (threads) return null; throw error; });
+  return module && {module, script: name + '.js', threads};
 }
 
 // The image with the whole book in place of the page's; resolves to null when the site
@@ -46,7 +68,7 @@ function wholeBookImage() {
         const reply = await fetch(kWholeBook);
         if (!reply.ok) return null;
         const book = new Uint8Array(await reply.arrayBuffer());
-        return {module: base.module, files: {...base.files, 'qubic.book': book}};
+        return {...base, files: {...base.files, 'qubic.book': book}};
       } catch (error) {
         return null;
       }
@@ -121,6 +143,7 @@ export class WorkerTransport {
     this.wholeBook = false;    // the game is with such a Worker
     this.moveWhenIdle = false; // the whole book is here: move the game once the search ends
     this.study = null;         // the study (review, explain) the search is, or null for go
+    this.threads = false;      // the engine has threads: it reads `stop` while it searches
   }
 
   // Resolves once the engine reads lines, rejects when it cannot start. Then fetches the
@@ -128,6 +151,7 @@ export class WorkerTransport {
   async open() {
     this.take(this.newWorker());
     await this.engine.ready;
+    this.threads = (await engineImage()).threads;
     this.opened = true;
     wholeBookImage().then((whole) => {
       if (!whole || !this.opened) return;
@@ -220,7 +244,7 @@ export class WorkerTransport {
 
   send(line) {
     const word = line.trim().split(/\s+/)[0];
-    if (word === 'stop' && this.searching) return this.restart();
+    if (word === 'stop' && this.searching && !this.threads) return this.restart();
     if (word === 'setoption') {
       const m = line.match(/^\s*setoption\s+name\s+(.+?)(\s+value\b|$)/i);
       if (m) this.options.set(m[1].toLowerCase(), line);
@@ -232,7 +256,8 @@ export class WorkerTransport {
       this.searching = true;
       this.study = word === 'go' ? null : word;
       this.lastPv = null;
-      this.prepareStandby();  // loaded while this search runs (on another core, if any)
+      // Loaded while this search runs (on another core, if any), for its stop.
+      if (!this.threads) this.prepareStandby();
     }
     this.engine.post(line);
   }

@@ -1,31 +1,161 @@
 // qubic-engine for a page: the same UGI session as the native program, driven line by line
-// by a Web Worker (web/engine-worker.js) instead of standard input. The build has no
-// threads: a search runs inside qubic_command and reports before it returns, so a Worker
-// cannot read `stop` meanwhile; the page's transport stops a search by ending the Worker
-// (docs/web.md, "The engine in the page"). Replies go to standard output, a line each,
-// which the Worker's Module.print posts to the page.
+// by a Web Worker (web/engine-worker.js) instead of standard input. Replies go to standard
+// output, a line each, which the Worker's Module.print posts to the page.
+//
+// Two builds (make site). Without threads a search runs inside qubic_command and reports
+// before it returns, so the Worker cannot read `stop` meanwhile: the page's transport stops
+// a search by ending the Worker. With threads (WebAssembly pthreads, for a page that is
+// cross-origin isolated) the search runs on a thread of its own, as natively, and `stop`
+// reaches it: docs/web.md, "The engine in the page".
 #include <emscripten/emscripten.h>
 
 #include <cstdio>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "config/settings.hpp"
 #include "protocol/player_searcher.hpp"
 #include "protocol/ugi.hpp"
 
-namespace {
+#ifdef __EMSCRIPTEN_PTHREADS__
+#include <emscripten/threading.h>
 
-void writeLine(std::string_view line) {
-  std::fwrite(line.data(), 1, line.size(), stdout);
-  std::fputc('\n', stdout);
-  std::fflush(stdout);
-}
+#include <deque>
+#include <mutex>
+#endif
+
+namespace {
 
 constexpr int kPageHashMb = 16;
 
 std::unique_ptr<qubic::PlayerSearcher> searcher;
 std::unique_ptr<qubic::UgiSession> session;
+
+void print(std::string_view line) {
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fputc('\n', stdout);
+  std::fflush(stdout);
+}
+
+#ifdef __EMSCRIPTEN_PTHREADS__
+
+// One lock for every call into the session, as in the native main.
+std::mutex sessionMutex;
+
+// Standard output belongs to the Worker's thread: a search thread that printed would wait
+// for it, and it may be waiting for the session's lock, which the search thread holds. So
+// every line goes into one queue, in the order written, and the Worker's thread prints it:
+// at once when it wrote it, or soon after a search thread's line.
+std::mutex outMutex;
+std::deque<std::string> out;
+bool flushAsked = false;
+
+void flushLines() {
+  std::deque<std::string> lines;
+  {
+    const std::lock_guard<std::mutex> lock(outMutex);
+    lines.swap(out);
+    flushAsked = false;
+  }
+  for (const std::string& line : lines) print(line);
+}
+
+void writeLine(std::string_view line) {
+  bool ask = false;
+  {
+    const std::lock_guard<std::mutex> lock(outMutex);
+    out.emplace_back(line);
+    if (!emscripten_is_main_runtime_thread() && !flushAsked) ask = flushAsked = true;
+  }
+  if (emscripten_is_main_runtime_thread())
+    flushLines();
+  else if (ask)
+    emscripten_async_run_in_main_runtime_thread(EM_FUNC_SIG_V, flushLines);
+}
+
+// Lines that need the engine idle while a timed search runs wait for its end, as the
+// native main makes them wait (UgiSession::waitsForSearch); `stop` and `isready` do not.
+std::deque<std::string> waiting;
+
+void handleWaiting();
+
+void onSearchEnded() { emscripten_async_run_in_main_runtime_thread(EM_FUNC_SIG_V, handleWaiting); }
+
+void handle(std::string_view line) {
+  {
+    const std::lock_guard<std::mutex> lock(sessionMutex);
+    if ((!waiting.empty() && !qubic::UgiSession::jumpsQueue(line)) ||
+        session->waitsForSearch(line)) {
+      waiting.emplace_back(line);
+      return;
+    }
+    session->handle(line);
+  }
+  searcher->waitIfStopping();  // after stop the bestmove is out before the next command
+}
+
+void handleWaiting() {
+  for (;;) {
+    std::string line;
+    {
+      const std::lock_guard<std::mutex> lock(sessionMutex);
+      if (waiting.empty() || session->waitsForSearch(waiting.front())) return;
+      line = std::move(waiting.front());
+      waiting.pop_front();
+      session->handle(line);
+    }
+    searcher->waitIfStopping();
+  }
+}
+
+qubic::PlayerSearcher::Report report() {
+  return [](const qubic::MoveChoice& choice, bool done) {
+    {
+      const std::lock_guard<std::mutex> lock(sessionMutex);
+      if (done)
+        session->onSearchDone(choice);
+      else
+        session->onSearchProgress(choice);
+    }
+    if (done) onSearchEnded();
+  };
+}
+
+qubic::StudyReport studyReport() {
+  return [](const std::vector<std::string>& lines, bool done) {
+    {
+      const std::lock_guard<std::mutex> lock(sessionMutex);
+      session->onStudied(lines, done);
+    }
+    if (done) onSearchEnded();
+  };
+}
+
+constexpr bool kOnCallerThread = false;
+
+#else
+
+void writeLine(std::string_view line) { print(line); }
+
+void handle(std::string_view line) { session->handle(line); }
+
+qubic::PlayerSearcher::Report report() {
+  return [](const qubic::MoveChoice& choice, bool done) {
+    if (done)
+      session->onSearchDone(choice);
+    else
+      session->onSearchProgress(choice);
+  };
+}
+
+qubic::StudyReport studyReport() {
+  return [](const std::vector<std::string>& lines, bool done) { session->onStudied(lines, done); };
+}
+
+constexpr bool kOnCallerThread = true;
+
+#endif
 
 }  // namespace
 
@@ -45,25 +175,18 @@ EMSCRIPTEN_KEEPALIVE int qubic_start() {
   // it is cleared (64 MB took 0.3 s of the engine's start in Chromium, 16 MB 0.06 s), and a
   // page lives beside others, on phones too. The page's searches are short; Hash sets more.
   settings.engine.hashMb = kPageHashMb;
-  searcher = std::make_unique<qubic::PlayerSearcher>(
-      [](const qubic::MoveChoice& choice, bool done) {
-        if (done)
-          session->onSearchDone(choice);
-        else
-          session->onSearchProgress(choice);
-      },
-      true,
-      [](const std::vector<std::string>& lines, bool done) { session->onStudied(lines, done); });
+  searcher = std::make_unique<qubic::PlayerSearcher>(report(), kOnCallerThread, studyReport());
   session = std::make_unique<qubic::UgiSession>(settings, *searcher, writeLine);
   session->refuseFileOptions();  // a page names no file of its host's
-  session->omitOption("Threads", "the engine in a page searches on one thread");
+  if (kOnCallerThread)
+    session->omitOption("Threads", "the engine in a page searches on one thread");
   session->omitOption("ProvenCache", "a page's engine keeps no file between pages");
   return 0;
 }
 
-// One command line; its replies are written before it returns.
+// One command line; without threads, its replies are written before it returns.
 EMSCRIPTEN_KEEPALIVE void qubic_command(const char* line) {
-  if (session && !session->quitRequested()) session->handle(line);
+  if (session && !session->quitRequested()) handle(line);
 }
 
 }  // extern "C"

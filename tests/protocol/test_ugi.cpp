@@ -507,6 +507,14 @@ TEST_CASE("every option names an engine setting") {
   }
 }
 
+TEST_CASE("stop, isready and quit jump the queue of lines that wait for a search") {
+  for (const char* urgent : {"stop", "isready", "quit", "  stop\r", "\tisready  \n", "quit now"})
+    CHECK(UgiSession::jumpsQueue(urgent));
+  for (const char* waits : {"", " ", "stopp", "position startpos", "go movetime 100", "ready",
+                            "query result", "# stop"})
+    CHECK_FALSE(UgiSession::jumpsQueue(waits));
+}
+
 TEST_CASE("commands that need the engine idle wait for a timed search only") {
   Transcript t;
   t.session.handle("go movetime 100");  // not settled: the search is still running

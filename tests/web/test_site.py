@@ -230,10 +230,31 @@ def test_games(driver, port):
               "the top level as X wins in the page: %s, %s" % (" ".join(moves), web.text(driver, "status")))
 
 
-def test_stop_in_game(driver, port):
-    """A move typed during the analysis's 8-s search is taken at once: the search stops,
-    the standby engine has the new position and the analysis starts again."""
+def test_isolated(driver, port):
+    """Issue 85, 6: from the second visit on the service worker makes the page cross-origin
+    isolated, and the engine in the page has threads; `?threads=1` asks for the build
+    without."""
     driver.get(url(port, "engine=page"))
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+    web.check(driver.execute_script("return crossOriginIsolated") and
+              "in this page, on every core." in web.text(driver, "message"),
+              "the second visit is cross-origin isolated, and the page says its engine has every"
+              " core: %s" % web.text(driver, "message"))
+    threads = [l for l in page(driver, ["ugi"], "ugiok") if l.startswith("option name Threads ")]
+    web.check(threads and driver.execute_script("return window.client.transport.threads"),
+              "the engine in an isolated page offers Threads: %s" % threads)
+    driver.get(url(port, "engine=page&threads=1"))
+    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+    web.check("in this page, on one thread" in web.text(driver, "message") and
+              not any(l.startswith("option name Threads ") for l in page(driver, ["ugi"], "ugiok")),
+              "?threads=1: the engine without threads: %s" % web.text(driver, "message"))
+
+
+def test_stop_in_game(driver, port, query="engine=page"):
+    """A move typed during the analysis's 8-s search is taken at once: the search stops (with
+    threads the engine reads `stop`; without, the standby engine has the new position) and
+    the analysis starts again."""
+    driver.get(url(port, query))
     web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
     web.Select(driver.find_element(By.ID, "side")).select_by_value("both")
     web.new_game(driver)
@@ -254,7 +275,8 @@ def test_stop_in_game(driver, port):
           else setTimeout(poll, 1);
         };
         poll();""")
-    print("figure: a move during the 8-s analysis taken, and the next analysis started, in %.1f ms" % took)
+    print("figure: a move during the 8-s analysis taken, and the next analysis started, in %.1f ms"
+          " (%s)" % (took, query))
     web.check(took < 1000, "the move is taken at once during an 8-s analysis (%.1f ms; the aim"
               " is 100)" % took)
     web.check(web.moves_of(driver) == ["1a1", "2b2"], "the game: %s" % web.moves_of(driver))
@@ -348,6 +370,59 @@ document.querySelector('.flat .cell[data-token="' + token + '"]').click();
 """
 
 
+def analysis_lines(position, threads):
+    """The analysis of `position` as qubic-bench analysis makes it, over UGI: the top level,
+    MultiPV 64, 64 MB, 1 s, on `threads` threads."""
+    return ["uginewgame", "setoption name Level value 15", "setoption name MultiPV value 64",
+            "setoption name Threads value %d" % threads, "setoption name Hash value 64",
+            "position fen " + position, "go movetime 1000"]
+
+
+def proven_moves(replies):
+    """How many moves a MultiPV search proved: each move's last report, a `score mate`."""
+    last = {}
+    for line in replies:
+        m = re.search(r" multipv \d+ .*score (\w+) .* pv (\S+)", line)
+        if line.startswith("info ") and m:
+            last[m.group(2)] = m.group(1) == "mate"
+    return sum(last.values())
+
+
+def measure_analysis(driver, threads=2):
+    """Issue 85, 6: the analysis in the page against the native engine's, at the same threads,
+    on data/analysis-positions-6-12.txt, paired position by position (which goes first
+    alternates): moves proven at 1 s, by stones."""
+    web.check(driver.execute_async_script(
+        PAGE_CLIENT.replace("done(replies)", "done(window.client.transport.threads)"), ["isready"], "readyok"),
+        "the page's engine has threads (the page is cross-origin isolated)")
+    positions = [l.strip() for l in open(POSITIONS)
+                 if l.strip() and not l.startswith("#")]
+    tally = {}
+    with native_engine() as engine:
+        for i, position in enumerate(positions):
+            lines = analysis_lines(position, threads)
+            def ours():
+                return proven_moves(page(driver, lines, "bestmove"))
+            def theirs():
+                engine.stdin.write("\n".join(lines) + "\n")
+                engine.stdin.flush()
+                replies = []
+                for line in engine.stdout:
+                    replies.append(line)
+                    if line.startswith("bestmove"):
+                        break
+                return proven_moves(replies)
+            a, b = (ours(), theirs()) if i % 2 == 0 else tuple(reversed((theirs(), ours())))
+            stones = 64 - position.count(".")
+            t = tally.setdefault(stones, [0, 0, 0])
+            t[0] += a
+            t[1] += b
+            t[2] += position.count(".")
+    for stones, (a, b, moves) in sorted(tally.items()):
+        print("figure: analysis at %d stones, 1 s, %d threads: the page proved %d of %d moves, "
+              "native %d: %.0f %%" % (stones, threads, a, moves, b, 100.0 * a / max(b, 1)))
+
+
 def measure(driver, port):
     """With QUBIC_WEB_MEASURE set (docs/benchmarks.md): navigation to a playable board, a
     move's round trip at level 0, and the engine's speed in the page against native (bench
@@ -383,6 +458,7 @@ def measure(driver, port):
           % (len(trips), median(trips), ", ".join("%.3f" % t for t in trips)))
     driver.get(url(port, "engine=page"))
     web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+    measure_analysis(driver)
     nps = lambda line: int(re.search(r" nps (\d+)", line).group(1))
     for command, last in (("bench", "info string bench:"), ("bench solve", "info string bench solve:")):
         for run in range(5 if command == "bench" else 1):
@@ -457,6 +533,42 @@ def test_hostile_records(driver, port, scratch):
 # A game of 20 moves, each judged within 2 000 000 positions: a review of many seconds.
 LONG_REVIEW = ("position startpos moves 1a1 2b2 1b1 1c1 1d1 3c3 2a2 4d4 1a4 1b4 2c2 2d2 3a3"
                " 3b3 4a1 4b1 2a3 2b3 3a4 3b4")
+
+
+def empty_cells(position):
+    """The tokens of a position string's empty cells (index 16(z-1) + 4(y-1) + x)."""
+    cells = position.split()[0].replace("/", "")
+    return {"%d%s%d" % (i // 16 + 1, "abcd"[i % 4], i // 4 % 4 + 1)
+            for i, c in enumerate(cells) if c == "."}
+
+
+def test_stop_search(driver):
+    """stop: a search of 20 s ends at once, with the best move it has reported; the engine
+    keeps its options and position. The analysis of a position out of the book, which
+    proves for all its time."""
+    position = [l.strip() for l in open(POSITIONS) if l.strip() and not l.startswith("#")][0]
+    page(driver, ["setoption name Level value 15", "setoption name MultiPV value 64",
+                  "position fen " + position, "isready"], "readyok")
+    driver.execute_script("window.ended = false; window.pending = window.client.request("
+                          "['go movetime 20000'], (l) => l.startsWith('bestmove'), 60000)"
+                          ".then((l) => { window.ended = true; return l; })")
+    time.sleep(2)
+    web.check(not driver.execute_script("return window.ended"), "the search is running")
+    took, lines = driver.execute_async_script("""
+        const done = arguments[0], t = performance.now();
+        window.client.stop();
+        window.pending.then((l) => done([performance.now() - t, l]));""")
+    print("figure: stop answered in %.1f ms" % took)
+    web.check(took < 1000, "stop ends a search in the page at once (%.1f ms; the aim is 100)" % took)
+    # Without threads the transport answers with the last move reported: none yet, 0000.
+    reported = any(" pv " in l for l in lines if l.startswith("info "))
+    best = lines[-1].split()[1]
+    web.check(best in empty_cells(position) or (best == "0000" and not reported),
+              "and answers with a legal move, the best reported: %s" % lines[-3:])
+    after = page(driver, ["setoption name MultiPV value 1", "query p1turn"], "response")
+    web.check(after[-1] == "response true", "the engine has the position still: X to move")
+    best = page(driver, ["go nodes 5000"], "bestmove")[-1].split()[1]
+    web.check(best != "0000", "and searches it: %s" % best)
 
 
 def test_stop_review(driver):
@@ -616,6 +728,9 @@ def main():
         web.check(transport == "page", "no bridge here: the engine in the page plays (%s)" % transport)
         print("figure: navigation to a named engine in %.2f s (loopback)" % playable)
         test_engine_offered(driver, port)
+        # The build without threads (the service worker makes later visits isolated).
+        driver.get(url(port, "engine=page&threads=1"))
+        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
 
         global PAGE_HASH_MB
         hash_line = [l for l in page(driver, ["ugi"], "ugiok") if l.startswith("option name Hash ")]
@@ -630,11 +745,12 @@ def main():
         web.check(any(l.startswith("info string error: setoption Hash") for l in refused),
                   "and 16384 MB is refused in the page: %s" % refused)
         test_study(driver)
-        driver.get(url(port, "engine=page"))
+        test_isolated(driver, port)
         if os.environ.get("QUBIC_WEB_MEASURE"):
             measure(driver, port)
         test_games(driver, port)
         test_stop_in_game(driver, port)
+        test_stop_in_game(driver, port, "engine=page&threads=1")
         test_reload_and_links(driver, port)
         test_move_list(driver, port)
         test_hostile_records(driver, port, scratch)
@@ -674,21 +790,12 @@ def main():
         web.check(ours == theirs, "bench: signature %d in the page, %d natively (qubic-bench)"
                   % (ours, theirs))
 
-        # stop: a search of 20 s ends at once; the engine keeps its options and position.
-        page(driver, ["setoption name Level value 15", "position startpos moves 1a1 2b2", "isready"], "readyok")
-        driver.execute_script("window.pending = window.client.request(['go movetime 20000'],"
-                              " (l) => l.startsWith('bestmove'), 60000)")
-        time.sleep(1)
-        took = driver.execute_async_script("""
-            const done = arguments[0], t = performance.now();
-            window.client.stop();
-            window.pending.then(() => done(performance.now() - t));""")
-        print("figure: stop answered in %.1f ms" % took)
-        web.check(took < 1000, "stop ends a search in the page at once (%.1f ms; the aim is 100)" % took)
-        after = page(driver, ["query p1turn"], "response")
-        web.check(after[-1] == "response true", "the fresh engine has the position: X to move after 1a1 2b2")
-        best = page(driver, ["go nodes 5000"], "bestmove")[-1].split()[1]
-        web.check(best not in ("1a1", "2b2", "0000"), "and searches it: %s" % best)
+        test_stop_search(driver)
+        test_stop_review(driver)
+        # The same without threads: the standby Worker takes over at the stop.
+        driver.get("http://127.0.0.1:%d/?engine=page&threads=1" % port)
+        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+        test_stop_search(driver)
         test_stop_review(driver)
     finally:
         if driver:

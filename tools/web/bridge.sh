@@ -37,7 +37,11 @@ if taken; then
   exit 1
 fi
 echo "Qubic in the browser: open http://$address:$port/ (Ctrl-C stops it)"
+# The page cross-origin isolated from its first visit (the engine in the page then has
+# threads; docs/web.md, "Hosting"): every file it serves is the site's own.
 exec websocketd --address "$address" --port "$port" --staticdir "${WEB_ROOT:-$here/web}" \
   --maxforks "$maxforks" --sameorigin=true --origin="$origins" \
+  --header-http "Cross-Origin-Opener-Policy: same-origin" \
+  --header-http "Cross-Origin-Embedder-Policy: require-corp" \
   --passenv PATH,HOME,XDG_CACHE_HOME,XDG_CONFIG_HOME,XDG_DATA_HOME,XDG_DATA_DIRS \
   --loglevel fatal "$@"
