@@ -136,10 +136,20 @@ Promise.all([import('./ugi.js'), import('./worker-transport.js?fresh=' + Date.no
   const whole = new Promise((resolve) => { transport.onBook = resolve; });
   const client = new UgiClient(transport);
   await client.connect();
-  let waited = null;
-  setTimeout(() => { waited = transport.moveWhenIdle; }, 1000);
-  const first = await client.request(['position startpos moves 1b1 2b2', 'go movetime 2000'],
-                                     (l) => l.startsWith('bestmove'), 60000);
+  // A search that lasts until the whole book has come (asked for once the engine opened):
+  // its move to a Worker with the book waits for the search's end, which `stop` brings.
+  const searching = client.request(['position startpos moves 1b1 2b2', 'go infinite'],
+                                   (l) => l.startsWith('bestmove'), 120000);
+  const began = Date.now();
+  const waited = await new Promise((resolve) => {
+    const poll = setInterval(() => {
+      if (!transport.moveWhenIdle && Date.now() - began < 60000) return;
+      clearInterval(poll);
+      resolve(transport.moveWhenIdle);
+    }, 5);
+  });
+  client.stop();
+  const first = await searching;
   const ready = await client.request(['isready'], (l) => l === 'readyok', 60000);
   await whole;
   const second = await client.request(['go nodes 2000'], (l) => l.startsWith('bestmove'), 60000);
