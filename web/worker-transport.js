@@ -78,6 +78,14 @@ function wholeBookImage() {
   return wholeImage;
 }
 
+// The move an `info` line reports as the search's best: its pv's first move, unless the line
+// is about another of MultiPV's lines (multipv 2 and up: 12 is not 1); else null.
+export function bestReported(line) {
+  const m = !line.startsWith('info string') && line.match(/^info (?:.* )?pv (\S+)/);
+  const multipv = line.match(/ multipv (\d+) /);
+  return m && (!multipv || multipv[1] === '1') ? m[1] : null;
+}
+
 // One Worker running the engine: resolves `ready` once it reads lines.
 class EngineWorker {
   constructor(script, loaded = engineImage()) {
@@ -213,8 +221,8 @@ export class WorkerTransport {
         this.searching = false;
         if (this.moveWhenIdle) this.moveGame();  // before the page answers the bestmove
       }
-      const pv = line.match(/^info (?!.*multipv [2-9]).* pv (\S+)/);
-      if (pv && this.searching) this.lastPv = pv[1];
+      const best = bestReported(line);
+      if (best && this.searching) this.lastPv = best;
       this.onLine(line);
     };
     engine.onFail = () => {
