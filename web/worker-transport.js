@@ -51,9 +51,8 @@ async function compiled(name, wanted) {
   if (!wanted) return null;
   const threads = name.endsWith('-mt');
   const module = await WebAssembly.compileStreaming(fetch(name + '.wasm')).catch(async () => {
-    const reply = await fetch(name + '.wasm');
-    if (!reply.ok && threads) return null;
-    return WebAssembly.compile(await reply.arrayBuffer());
+    // A server that does not say application/wasm: compiled from the bytes instead.
+    return WebAssembly.compile(await (await fetch(name + '.wasm')).arrayBuffer());
   }).catch((error) => { if (threads) return null; throw error; });
   return module && {module, script: name + '.js', threads};
 }

@@ -43,6 +43,12 @@ void print(std::string_view line) {
 // One lock for every call into the session, as in the native main.
 std::mutex sessionMutex;
 
+template <class F>
+void locked(F&& f) {
+  const std::lock_guard<std::mutex> lock(sessionMutex);
+  f();
+}
+
 // Standard output belongs to the Worker's thread: a search thread that printed would wait
 // for it, and it may be waiting for the session's lock, which the search thread holds. So
 // every line goes into one queue, in the order written, and the Worker's thread prints it:
@@ -62,100 +68,90 @@ void flushLines() {
 }
 
 void writeLine(std::string_view line) {
+  const bool here = emscripten_is_main_runtime_thread();
   bool ask = false;
   {
     const std::lock_guard<std::mutex> lock(outMutex);
     out.emplace_back(line);
-    if (!emscripten_is_main_runtime_thread() && !flushAsked) ask = flushAsked = true;
+    if (!here && !flushAsked) ask = flushAsked = true;
   }
-  if (emscripten_is_main_runtime_thread())
+  if (here)
     flushLines();
   else if (ask)
     emscripten_async_run_in_main_runtime_thread(EM_FUNC_SIG_V, flushLines);
 }
 
 // Lines that need the engine idle while a timed search runs wait for its end, as the
-// native main makes them wait (UgiSession::waitsForSearch); `stop` and `isready` do not.
+// native main makes them wait (UgiSession::waitsForSearch); `stop`, `isready` and `quit`
+// are carried out at once.
 std::deque<std::string> waiting;
 
-void handleWaiting();
-
-void onSearchEnded() { emscripten_async_run_in_main_runtime_thread(EM_FUNC_SIG_V, handleWaiting); }
-
-void handle(std::string_view line) {
-  {
-    const std::lock_guard<std::mutex> lock(sessionMutex);
-    if ((!waiting.empty() && !qubic::UgiSession::jumpsQueue(line)) ||
-        session->waitsForSearch(line)) {
-      waiting.emplace_back(line);
-      return;
-    }
-    session->handle(line);
-  }
+void carryOut(std::string_view line) {
+  locked([&] { session->handle(line); });
   searcher->waitIfStopping();  // after stop the bestmove is out before the next command
 }
 
 void handleWaiting() {
   for (;;) {
     std::string line;
-    {
-      const std::lock_guard<std::mutex> lock(sessionMutex);
-      if (waiting.empty() || session->waitsForSearch(waiting.front())) return;
-      line = std::move(waiting.front());
-      waiting.pop_front();
-      session->handle(line);
-    }
-    searcher->waitIfStopping();
+    bool ready = false;
+    locked([&] {
+      ready = !waiting.empty() && !session->waitsForSearch(waiting.front());
+      if (ready) line = std::move(waiting.front()), waiting.pop_front();
+    });
+    if (!ready) return;
+    carryOut(line);
   }
 }
 
+void handle(std::string_view line) {
+  if (qubic::UgiSession::jumpsQueue(line))
+    carryOut(line);
+  else
+    locked([&] { waiting.emplace_back(line); });
+  handleWaiting();
+}
+
+void onSearchEnded() { emscripten_async_run_in_main_runtime_thread(EM_FUNC_SIG_V, handleWaiting); }
+
+constexpr bool kOnCallerThread = false;
+
+#else
+
+template <class F>
+void locked(F&& f) {
+  f();
+}
+
+void writeLine(std::string_view line) { print(line); }
+
+void handle(std::string_view line) { session->handle(line); }
+
+void onSearchEnded() {}
+
+constexpr bool kOnCallerThread = true;
+
+#endif
+
+// The searcher's reports, on the search's thread where there is one.
 qubic::PlayerSearcher::Report report() {
   return [](const qubic::MoveChoice& choice, bool done) {
-    {
-      const std::lock_guard<std::mutex> lock(sessionMutex);
+    locked([&] {
       if (done)
         session->onSearchDone(choice);
       else
         session->onSearchProgress(choice);
-    }
+    });
     if (done) onSearchEnded();
   };
 }
 
 qubic::StudyReport studyReport() {
   return [](const std::vector<std::string>& lines, bool done) {
-    {
-      const std::lock_guard<std::mutex> lock(sessionMutex);
-      session->onStudied(lines, done);
-    }
+    locked([&] { session->onStudied(lines, done); });
     if (done) onSearchEnded();
   };
 }
-
-constexpr bool kOnCallerThread = false;
-
-#else
-
-void writeLine(std::string_view line) { print(line); }
-
-void handle(std::string_view line) { session->handle(line); }
-
-qubic::PlayerSearcher::Report report() {
-  return [](const qubic::MoveChoice& choice, bool done) {
-    if (done)
-      session->onSearchDone(choice);
-    else
-      session->onSearchProgress(choice);
-  };
-}
-
-qubic::StudyReport studyReport() {
-  return [](const std::vector<std::string>& lines, bool done) { session->onStudied(lines, done); };
-}
-
-constexpr bool kOnCallerThread = true;
-
-#endif
 
 }  // namespace
 

@@ -197,9 +197,14 @@ def url(port, query):
     return "http://127.0.0.1:%d/?%s" % (port, query)
 
 
-def open_page(driver, port, query, side="x", level=None):
+def load(driver, port, query):
+    """The page at `query`, once its engine is named."""
     driver.get(url(port, query))
     web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+
+
+def open_page(driver, port, query, side="x", level=None):
+    load(driver, port, query)
     web.wait_until(lambda: driver.find_element(By.ID, "engine").get_attribute("data-book") == "whole",
                    60, "the page's engine has the whole book")
     web.Select(driver.find_element(By.ID, "side")).select_by_value("x")
@@ -244,8 +249,7 @@ def test_isolated(driver, port):
     """Issue 85, 6: from the second visit on the service worker makes the page cross-origin
     isolated, and the engine in the page has threads; `?threads=1` asks for the build
     without."""
-    driver.get(url(port, "engine=page"))
-    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+    load(driver, port, "engine=page")
     web.check(driver.execute_script("return crossOriginIsolated") and
               "in this page, on every core." in web.text(driver, "message"),
               "the second visit is cross-origin isolated, and the page says its engine has every"
@@ -253,8 +257,7 @@ def test_isolated(driver, port):
     threads = [l for l in page(driver, ["ugi"], "ugiok") if l.startswith("option name Threads ")]
     web.check(threads and driver.execute_script("return window.client.transport.threads"),
               "the engine in an isolated page offers Threads: %s" % threads)
-    driver.get(url(port, "engine=page&threads=1"))
-    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+    load(driver, port, "engine=page&threads=1")
     web.check("in this page, on one thread" in web.text(driver, "message") and
               not any(l.startswith("option name Threads ") for l in page(driver, ["ugi"], "ugiok")),
               "?threads=1: the engine without threads: %s" % web.text(driver, "message"))
@@ -264,8 +267,7 @@ def test_stop_in_game(driver, port, query="engine=page"):
     """A move typed during the analysis's 8-s search is taken at once: the search stops (with
     threads the engine reads `stop`; without, the standby engine has the new position) and
     the analysis starts again."""
-    driver.get(url(port, query))
-    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+    load(driver, port, query)
     web.Select(driver.find_element(By.ID, "side")).select_by_value("both")
     web.new_game(driver)
     if not driver.find_element(By.ID, "analysis").is_selected():
@@ -330,8 +332,7 @@ def test_overlay(driver, port):
     proves given the same lines at the same budget."""
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CAPTURE})
     for game in OVERLAY_GAMES:
-        driver.get(url(port, "engine=page&nodes=%d" % OVERLAY_NODES))
-        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+        load(driver, port, "engine=page&nodes=%d" % OVERLAY_NODES)
         web.Select(driver.find_element(By.ID, "side")).select_by_value("both")
         if driver.find_element(By.ID, "analysis").is_selected():
             driver.find_element(By.ID, "analysis").click()
@@ -402,9 +403,9 @@ def measure_analysis(driver, threads=2):
     """Issue 85, 6: the analysis in the page against the native engine's, at the same threads,
     on data/analysis-positions-6-12.txt, paired position by position (which goes first
     alternates): moves proven at 1 s, by stones."""
-    web.check(driver.execute_async_script(
-        PAGE_CLIENT.replace("done(replies)", "done(window.client.transport.threads)"), ["isready"], "readyok"),
-        "the page's engine has threads (the page is cross-origin isolated)")
+    page(driver, ["isready"], "readyok")
+    web.check(driver.execute_script("return window.client.transport.threads"),
+              "the page's engine has threads (the page is cross-origin isolated)")
     positions = [l.strip() for l in open(POSITIONS)
                  if l.strip() and not l.startswith("#")]
     tally = {}
@@ -466,8 +467,7 @@ def measure(driver, port):
         time.sleep(0.3)
     print("figure: a move's round trip at level 0 (200 ms a move), median of %d: %.3f s (%s)"
           % (len(trips), median(trips), ", ".join("%.3f" % t for t in trips)))
-    driver.get(url(port, "engine=page"))
-    web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+    load(driver, port, "engine=page")
     measure_analysis(driver)
     nps = lambda line: int(re.search(r" nps (\d+)", line).group(1))
     for command, last in (("bench", "info string bench:"), ("bench solve", "info string bench solve:")):
@@ -739,8 +739,7 @@ def main():
         print("figure: navigation to a named engine in %.2f s (loopback)" % playable)
         test_engine_offered(driver, port)
         # The build without threads (the service worker makes later visits isolated).
-        driver.get(url(port, "engine=page&threads=1"))
-        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+        load(driver, port, "engine=page&threads=1")
 
         global PAGE_HASH_MB
         hash_line = [l for l in page(driver, ["ugi"], "ugiok") if l.startswith("option name Hash ")]
@@ -768,9 +767,7 @@ def main():
         driver.get(url(port, "engine=page"))
         test_whole_book_mid_search(driver)
         test_offline(driver, scratch)
-        driver.get(url(port, "engine=page"))
-        driver.get("http://127.0.0.1:%d/?engine=page" % port)
-        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+        load(driver, port, "engine=page")
 
         # go nodes N gives the native bestmove and score, on twenty positions of the analysis
         # benchmark's set (6 and 8 stones, proven wins and losses among them), and after X's
@@ -803,8 +800,7 @@ def main():
         test_stop_search(driver)
         test_stop_review(driver)
         # The same without threads: the standby Worker takes over at the stop.
-        driver.get("http://127.0.0.1:%d/?engine=page&threads=1" % port)
-        web.wait_until(lambda: "Qubic" in web.text(driver, "engine"), web.SERVER_WAIT, "the page's engine")
+        load(driver, port, "engine=page&threads=1")
         test_stop_search(driver)
         test_stop_review(driver)
     finally:
