@@ -22,7 +22,8 @@ constexpr std::uint64_t kDepthLimitedProofNodes = 50000;
 
 }  // namespace
 
-MoveBudget::MoveBudget(const MoveLimits& limits, Clock::time_point began) : limits_(limits) {
+MoveBudget::MoveBudget(const MoveLimits& limits, Clock::time_point began)
+    : limits_(limits), began_(began) {
   // At most a year, so that the deadline cannot overflow the clock's time points.
   const double moveMs = std::min(static_cast<double>(limits.moveTime.count()), 365 * 24 * 3600e3);
   // MultiPV: the rest judges the other moves. An eighth for the move itself: the values

@@ -27,6 +27,7 @@ class MoveBudget {
   // judging the other moves, the rest.
   MoveBudget(const MoveLimits& limits, Clock::time_point began);
 
+  Clock::time_point began() const { return began_; }
   Clock::time_point deadline() const { return deadline_; }
   std::uint64_t nodesLeft(std::uint64_t spent) const {
     return maxNodes_ - std::min(maxNodes_, spent);
@@ -45,6 +46,7 @@ class MoveBudget {
   // A proof search with no time given: bounded by the nodes or depth given, else a second.
   void untimedProof(SearchLimits& s) const;
   const MoveLimits& limits_;
+  Clock::time_point began_;
   Clock::time_point deadline_;
   std::uint64_t maxNodes_;
   Clock::time_point searchStart_;

@@ -61,9 +61,37 @@ void Player::newGame() {
   // process are independent (a match's error bars assume it) and still reproducible.
   impl_->reseed(gamesBegun_ == 0 ? options_.seed : gameSeed(options_.seed, gamesBegun_));
   ++gamesBegun_;
-  impl_->heuristic.clear();
-  impl_->solver.clear();
-  impl_->threats.clearTable();
+  impl_->search.heuristic().clear();
+  impl_->proofs.solver().clear();
+  impl_->threes.clear();
+}
+
+// The cascade: each stage either decides the move or narrows what the next may play.
+MoveChoice Player::Impl::think(const Position& pos, const Book* book, MoveBudget& budget,
+                               const MoveLimits& limits, const ProgressFn& progress) {
+  if (std::optional<MoveChoice> decided = PlayerThrees::decidedAtOnce(pos)) return *decided;
+  if (book)
+    if (std::optional<MoveChoice> known = threes.fromBook(pos, *book, limits)) {
+      if (known->verdict != Verdict::Loss) return *known;
+      budget.startSearching(Clock::now());
+      return defence.practicalDefence(pos, *known, book, budget, limits, progress);
+    }
+  budget.startSearching(Clock::now());
+  std::uint64_t nodes = 0;
+  if (std::optional<MoveChoice> forced = proofs.forcedWinOrBlock(pos, budget, nodes))
+    return *forced;
+  const PlayerProofs::Verdicts proven = proofs.proveBothSides(pos, budget, limits, progress, nodes);
+  if (proven.decided && proven.decided->verdict == Verdict::Loss)
+    return defence.practicalDefence(pos, *proven.decided, nullptr, budget, limits, progress);
+  if (proven.decided) return *proven.decided;
+  // Nothing proven: the heuristic search in the time left, over the moves not proven
+  // losing, and only over proven-safe moves when there are any (they keep the draw).
+  const Bitboard notLosing = pos.emptyCells() & ~proven.losing;
+  const Bitboard allowed = proven.safe ? proven.safe : notLosing ? notLosing : pos.emptyCells();
+  MoveChoice choice;
+  choice.nodes = nodes;
+  return search.searchRest(pos, allowed, budget.began(), budget.deadline(), budget.nodesLeft(nodes),
+                           limits, choice, progress);
 }
 
 // The base player of this move: the level's (engine/play/level_mix), or with the Elo option
@@ -81,7 +109,6 @@ int Player::baseForMove() {
 MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
                           const ProgressFn& progress) {
   const auto began = Clock::now();
-  impl_->started = began;
   MoveChoice choice;
   if (pos.isGameOver()) return choice;
 
@@ -103,11 +130,11 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
     // Every report says how full the proof table is (the protocol's hashfull).
     const ProgressFn report = !progress ? ProgressFn{} : [&](const MoveChoice& c) {
       MoveChoice shown = c;
-      shown.hashfull = impl_->hashfull();
+      shown.hashfull = impl_->proofs.hashfull();
       progress(shown);
     };
     choice = impl_->think(pos, book, budget, limits, report);
-    choice.hashfull = impl_->hashfull();
+    choice.hashfull = impl_->proofs.hashfull();
   }
   if (choice.verdict == Verdict::Unknown && pos.isLegal(choice.move))
     valueFromTable(table_.get(), pos, choice);
@@ -134,7 +161,7 @@ ProvenStore& Player::provenValues() { return impl_->multiPv.store(); }
 
 std::size_t Player::tableBytes() const { return impl_->bytes(); }
 
-int Player::proofThreads() const { return impl_->solver.threads(); }
+int Player::proofThreads() const { return impl_->proofs.solver().threads(); }
 
 MoveChoice chooseReportingErrors(Player& player, const Position& pos, const MoveLimits& limits,
                                  const ProgressFn& progress) {

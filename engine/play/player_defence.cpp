@@ -1,6 +1,4 @@
-// The player's defence of a lost position: the longest known loss, then the moves that
-// leave the opponent no quick forcing sequence and no quiet win.
-#include "player_impl.hpp"
+#include "player_defence.hpp"
 
 #include "engine/threats/quiet_win.hpp"
 #include "engine/threats/threats.hpp"
@@ -19,12 +17,12 @@ namespace qubic {
 // 90 % where the same series gave 85 % without.) The loss is still claimed, within the
 // plies known after the move chosen (book, proof table), else the threat search's or the
 // board's bound.
-MoveChoice Player::Impl::practicalDefence(const Position& pos, const MoveChoice& longest,
-                                          const Book* book, const MoveBudget& budget,
-                                          const MoveLimits& limits, const ProgressFn& progress) {
+MoveChoice PlayerDefence::practicalDefence(const Position& pos, const MoveChoice& longest,
+                                           const Book* book, const MoveBudget& budget,
+                                           const MoveLimits& limits, const ProgressFn& progress) {
   const Side them = opponent(pos.sideToMove());
   ThreatLimits t;
-  t.maxNodes = kDefenceThreatNodes;
+  t.maxNodes = PlayerThrees::kDefenceThreatNodes;
   t.stop = limits.stop;
   std::uint64_t nodes = longest.nodes;
   Bitboard quiet = 0;
@@ -33,23 +31,23 @@ MoveChoice Player::Impl::practicalDefence(const Position& pos, const MoveChoice&
     Position next = pos;
     next.play(cell);
     if (threatCells(next, them)) continue;  // a three left to complete
-    const ThreatResult forced = threats.forcedWin(next, them, t);
+    const ThreatResult forced = threes_.search().forcedWin(next, them, t);
     nodes += forced.nodes;
     if (!forced.win && !forced.hitLimit) quiet |= bit(cell);
   }
   if (!quiet) return longest;
-  quiet = longestKnownLosses(pos, quiet, book);
-  const Clock::time_point now = Clock::now();
+  quiet = proofs_.longestKnownLosses(pos, quiet, book);
+  const MoveBudget::Clock::time_point now = MoveBudget::Clock::now();
   if (Bitboard safer = withoutQuietWins(pos, quiet, now + (budget.deadline() - now) / 2,
                                         nodes + budget.nodesLeft(nodes) / 2, nodes, limits))
     quiet = safer;
   MoveChoice base;
   base.nodes = nodes;
-  MoveChoice c =
-      searchRest(pos, quiet, budget.deadline(), budget.nodesLeft(nodes), limits, base, progress);
+  MoveChoice c = search_.searchRest(pos, quiet, budget.began(), budget.deadline(),
+                                    budget.nodesLeft(nodes), limits, base, progress);
   c.verdict = Verdict::Loss;
-  const std::optional<int> known = knownLossAfter(pos, c.move, book);
-  c.plies = (known ? *known : opponentWinBound(pos, c.move, limits)) + 1;
+  const std::optional<int> known = proofs_.knownLossAfter(pos, c.move, book);
+  c.plies = (known ? *known : threes_.opponentWinBound(pos, c.move, limits)) + 1;
   c.score = 0;
   c.fromBook = longest.fromBook;
   c.reason = reasons::practicalDefence(longest.fromBook, c.move);
@@ -59,19 +57,20 @@ MoveChoice Player::Impl::practicalDefence(const Position& pos, const MoveChoice&
 // Of `moves`, those after which the opponent has no quiet win (engine/threats/quiet_win), as
 // far as settled before `until` or `nodesUntil` (the count in `nodes`): none when every move
 // settled allows one.
-Bitboard Player::Impl::withoutQuietWins(const Position& pos, Bitboard moves,
-                                        Clock::time_point until, std::uint64_t nodesUntil,
-                                        std::uint64_t& nodes, const MoveLimits& limits) {
+Bitboard PlayerDefence::withoutQuietWins(const Position& pos, Bitboard moves,
+                                         MoveBudget::Clock::time_point until,
+                                         std::uint64_t nodesUntil, std::uint64_t& nodes,
+                                         const MoveLimits& limits) {
   if (popcount(moves) < 2) return 0;
   ThreatLimits t;
   t.maxNodes = kQuietWinThreatNodes;
   t.stop = limits.stop;
   Bitboard safer = 0;
-  for (Bitboard m = moves; m && Clock::now() < until && nodes < nodesUntil;) {
+  for (Bitboard m = moves; m && MoveBudget::Clock::now() < until && nodes < nodesUntil;) {
     const int cell = popLowest(m);
     Position next = pos;
     next.play(cell);
-    const QuietWin win = findQuietWin(threats, next, t);
+    const QuietWin win = findQuietWin(threes_.search(), next, t);
     nodes += win.nodes;
     if (win.move < 0) safer |= bit(cell);
   }

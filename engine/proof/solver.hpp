@@ -97,6 +97,7 @@ class Solver {
   // The search and threat search (the first thread's) that settled the last solve, for
   // writing its proof.
   ProofSearch& search() { return *active_->searches.front(); }
+  const ProofSearch& search() const { return *active_->searches.front(); }
   ThreatSearch& threats() { return *active_->threats.front(); }
   // The searches over the full table that may run at once, each on a position of its own
   // (one per thread; the first search alone on one thread or without searchesApart).
