@@ -65,8 +65,10 @@ void App::turn() {
     analysis_->analyse(context_.round.game.position());
   }
   const Screen* top = screens_.empty() ? nullptr : &screens_.back();
+  const EngineShown engine = engine_.shown(context_);
+  const ReviewShown review = review_.shown(context_.round.game);
   view_.draw(
-      gameView({context_, engine_, input_, top, analysis_.get(), review_, solution_.book.get()}),
+      gameView({context_, engine, input_, top, analysis_.get(), review, solution_.book.get()}),
       layout_);
   const int key = getch();
   if (key != ERR) handleKey(key);

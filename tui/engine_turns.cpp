@@ -187,4 +187,14 @@ std::vector<StyledText> EngineTurns::lines(const GameContext& context) const {
   return lines;
 }
 
+EngineShown EngineTurns::shown(const GameContext& context) const {
+  EngineShown shown;
+  for (Side s : {Side::X, Side::O}) shown.seats[index(s)] = seatText(context, s);
+  shown.lines = lines(context);
+  shown.busy = worker_.busy();
+  shown.elapsedSeconds = worker_.status().elapsedSeconds;
+  if (!context.settings.tui.engine.empty()) shown.externalName = worker_.externalName();
+  return shown;
+}
+
 }  // namespace qubic::tui

@@ -11,6 +11,7 @@
 
 #include "engine_worker.hpp"
 #include "game_context.hpp"
+#include "shown.hpp"
 
 namespace qubic::tui {
 
@@ -46,6 +47,8 @@ class EngineTurns {
   std::string seatText(const GameContext& context, Side side) const;
   // The engine to move: paused, waiting, or thinking with its best move so far.
   std::vector<StyledText> lines(const GameContext& context) const;
+  // All of the above for the view, as of now.
+  EngineShown shown(const GameContext& context) const;
 
  private:
   // The engine's time for a move (or a hint) in `pos`: the move time, or on the clock

@@ -41,7 +41,7 @@ std::vector<StyledText> seatLines(const ViewSources& v) {
   std::vector<StyledText> lines;
   for (Side s : {Side::X, Side::O}) {
     const bool moving = !pos.isGameOver() && !c.round.forfeit && s == pos.sideToMove();
-    std::string line = sideName(s) + "  " + v.engine.seatText(c, s);
+    std::string line = sideName(s) + "  " + v.engine.seats[index(s)];
     if (c.clock.hasClock()) line += "   " + GameClock::format(c.clock.remaining(s, now));
     lines.push_back({line + (moving ? "   <- to move" : ""), styleOf(s), moving});
   }
@@ -61,11 +61,10 @@ std::vector<StyledText> turnLines(const ViewSources& v) {
   const GameContext& c = v.context;
   const Position& pos = c.round.game.position();
   if (pos.isGameOver()) return {};
-  if (c.seats.isEngine(pos.sideToMove())) return v.engine.lines(c);
+  if (c.seats.isEngine(pos.sideToMove())) return v.engine.lines;
   if (const std::string& typed = v.input.pendingToken(); !typed.empty())
     return {{"Typing a move: " + typed + std::string(3 - typed.size(), '_'), Style::Normal, true}};
-  if (v.engine.busy())
-    return {{"Thinking about a hint: " + secondsText(v.engine.status().elapsedSeconds)}};
+  if (v.engine.busy) return {{"Thinking about a hint: " + secondsText(v.engine.elapsedSeconds)}};
   return {
       {std::string(c.seats.anyEngine() ? "Your move" : sideName(pos.sideToMove()) + " to move") +
        ": arrows + Enter, a click, or type a cell like 2c3."}};
@@ -190,7 +189,7 @@ std::vector<StyledText> statusLines(const ViewSources& v) {
   append(lines, explanationLines(c.round.explaining, view));
   append(lines, noteLines(v));
   append(lines, c.round.withMode([&](const auto& m) { return m.lines(view); }));
-  append(lines, v.review.lines(c));
+  append(lines, v.review.lines);
   append(lines, analysisLines(v));
   return lines;
 }
@@ -291,7 +290,8 @@ ViewState gameView(const ViewSources& v) {
   view.status = statusLines(v);
   const Game& game = c.round.game;
   for (int cell : game.moves()) view.moveTokens.push_back(moveToken(cell));
-  v.review.markMoves(game, view.moveTokens);
+  for (std::size_t i = 0; i < v.review.marks.size() && i < view.moveTokens.size(); ++i)
+    view.moveTokens[i] += v.review.marks[i];
   view.firstPly = game.start().moveCount();
   if (game.position().isGameOver())
     view.result = std::string(resultToken(resultOf(game.position())));
@@ -307,8 +307,7 @@ ViewState gameView(const ViewSources& v) {
     view.help = helpScreen(c.keys);
     view.helpFooter = "l: a tour of the lines across the levels; any other key: back to the game";
   } else if (topAs<StartScreen>(v)) {
-    view.help = startScreenLines(
-        c, c.settings.tui.engine.empty() ? std::string() : v.engine.externalName(), v.book);
+    view.help = startScreenLines(c, v.engine.externalName, v.book);
     view.helpFooter = startScreenFooter(c);
   }
   return view;

@@ -6,22 +6,21 @@
 
 #include "analysis.hpp"
 #include "engine/book/book.hpp"
-#include "engine_turns.hpp"
 #include "game_context.hpp"
 #include "input.hpp"
-#include "review_study.hpp"
 #include "screens.hpp"
+#include "shown.hpp"
 
 namespace qubic::tui {
 
 // What the view is made from besides the context.
 struct ViewSources {
   const GameContext& context;
-  const EngineTurns& engine;
+  const EngineShown& engine;
   const InputMapper& input;
   const Screen* top;                   // the screen over the board, if any
   const BackgroundAnalysis* analysis;  // the overlay's, once made
-  const ReviewStudy& review;
+  const ReviewShown& review;
   const Book* book;  // the opening book, if read
 };
 

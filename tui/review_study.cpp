@@ -92,10 +92,9 @@ std::optional<std::size_t> ReviewStudy::sayNoMistake(GameContext& context,
   return i + 1;
 }
 
-std::vector<StyledText> ReviewStudy::lines(const GameContext& context) const {
-  if (!review_) return {};
-  const ReviewState state = review_->state();
-  const Game& game = context.round.game;
+namespace {
+
+std::vector<StyledText> reviewLines(const ReviewState& state, const Game& game) {
   const std::vector<int>& moves = game.moves();
   if (state.running) {
     if (!(state.start == game.start())) return {};
@@ -121,12 +120,16 @@ std::vector<StyledText> ReviewStudy::lines(const GameContext& context) const {
            Style::Dim}};
 }
 
-void ReviewStudy::markMoves(const Game& game, std::vector<std::string>& tokens) const {
-  if (!review_) return;
+}  // namespace
+
+ReviewShown ReviewStudy::shown(const Game& game) const {
+  if (!review_) return {};
   const ReviewState state = review_->state();
+  ReviewShown shown;
+  shown.lines = reviewLines(state, game);
   const std::size_t reviewed = state.covers(game.start(), game.moves());
-  for (std::size_t i = 0; i < reviewed && i < tokens.size(); ++i)
-    tokens[i] += reviewMark(state.verdicts[i]);
+  for (std::size_t i = 0; i < reviewed; ++i) shown.marks.push_back(reviewMark(state.verdicts[i]));
+  return shown;
 }
 
 }  // namespace qubic::tui

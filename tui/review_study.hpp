@@ -12,6 +12,7 @@
 #include "tui/game.hpp"
 #include "tui/game_review.hpp"
 #include "tui/known_values.hpp"
+#include "tui/shown.hpp"
 #include "tui/view.hpp"
 
 namespace qubic::tui {
@@ -29,10 +30,8 @@ class ReviewStudy {
   // Once the review has finished, says so (the "Reviewing..." text goes) and what the
   // next press of the review key does.
   void poll(GameContext& context);
-  // The review's progress, or its verdict on the move on the board.
-  std::vector<StyledText> lines(const GameContext& context) const;
-  // ?? ? ! after each reviewed move's token.
-  void markMoves(const Game& game, std::vector<std::string>& tokens) const;
+  // The review's progress or its verdict on the move on the board, and its marks.
+  ReviewShown shown(const Game& game) const;
 
  private:
   // Says what the review knows when it proved no mistake: never more than the proofs show.
