@@ -5,7 +5,8 @@
 // message while it searches, so `stop` during a search ends
 // the Worker and hands the game to a standby Worker, started and loaded while the search
 // ran, with the options and position the searching one had; the search's answer is the
-// best move it had reported (its last pv), at once, as `stop` asks. Every Worker of the
+// best move it had reported (its last pv), at once, as `stop` asks (none reported: the
+// standby's least search's, a moment later). Every Worker of the
 // page shares one compiled module and one copy of the data files (the book, the opening
 // table), fetched once: a fresh Worker costs the engine's start, not a download.
 //
@@ -280,7 +281,7 @@ export class WorkerTransport {
       ? ['info string ' + this.study + ' stopped: ' +
          (this.study === 'review' ? 'the moves were not all judged' : 'nothing was proven'),
          this.study + 'ok']
-      : ['bestmove ' + (this.lastPv || '0000')];
+      : this.lastPv ? ['bestmove ' + this.lastPv] : [];
     this.prepareStandby();
     const next = this.standby;
     this.standby = null;
@@ -289,6 +290,12 @@ export class WorkerTransport {
     if (this.position) replay.push(this.position);
     this.take(next, replay);
     for (const line of answer) this.onLine(line);
+    // Stopped before it reported a move: the standby's least search (depth 1: a win, a
+    // block, the book, a few proof nodes) answers with one, a legal move, at once.
+    if (!answer.length) {
+      this.searching = true;
+      next.post('go depth 1');
+    }
   }
 
   close() {
