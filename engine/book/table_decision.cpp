@@ -5,9 +5,10 @@
 
 namespace qubic {
 
-SolverOptions tableSolverOptions() {
+SolverOptions tableSolverOptions(int course) {
   SolverOptions options;
-  options.pns.repliesPerDefence = 3;
+  options.pns.repliesPerDefence = course == 1 ? 4 : 3;
+  if (course == 2) options.pns.epsilon = 0.5;
   return options;
 }
 

@@ -114,6 +114,20 @@ done
   { ls "$ladder_dir"; cat "$ladder_dir/calls"; echo "FAIL: a budget listed again not a pass of its own"; exit 1; }
 echo "ok: a budget listed again is a pass of its own, resumable"
 
+# QUBIC_COURSE=K: every job of the run, and of a Slurm task, takes course K.
+rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
+QUBIC_COURSE=1 QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000 \
+  > "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the run of course 1 failed"; exit 1; }
+SLURM_ARRAY_TASK_ID=0 BLOCK=1 QUBIC_COURSE=2 QUBIC_SOLVE="$fake" \
+  sh "$here/tools/table/slurm-array.sbatch" "$ladder_dir" "$ladder_dir/jobs-4.txt" 5000 \
+  >> "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the Slurm task of course 2 failed"; exit 1; }
+printf '%s\n' "table job p1 --dir $ladder_dir --positions 1000 --course 1" \
+  "table job p2 --dir $ladder_dir --positions 1000 --course 1" \
+  "table job p1 --dir $ladder_dir --positions 5000 --course 2" |
+  cmp -s - "$ladder_dir/calls" ||
+  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: the course not given to the jobs"; exit 1; }
+echo "ok: QUBIC_COURSE gives every job its course"
+
 # The Slurm array's task 1 in blocks of 2: the third line, with the known wins when given.
 printf 'p1\np2\np3\np4\n' > "$ladder_dir/jobs-4.txt"
 rm -f "$ladder_dir/calls"

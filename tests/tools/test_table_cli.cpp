@@ -423,6 +423,60 @@ TEST_CASE("an unknown of a pass that gave the other side a tenth is taken up wit
   fs::remove_all(dir);
 }
 
+TEST_CASE("another course takes up an unknown, decides as the first, and says which it took") {
+  const fs::path dir = freshDir("course");
+  const std::string hard = "xxo............./..........o...../................/................ x";
+  const Run first = solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000"});
+  REQUIRE(first.exitCode == 0);
+  REQUIRE_THAT(first.out, Catch::Contains(": unknown"));
+  const std::string name = first.out.substr(0, first.out.find(':'));
+  auto result = [&] {
+    return qubic::readRegularFile((dir / (name + ".result")).string(), 1 << 16).value();
+  };
+  CHECK_THAT(result(), Catch::Contains("\ncourse: 0\n"));
+  CHECK_THAT(solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000"}).out,
+             Catch::Contains("(already"));
+  // The same budget in another course is searched again, both sides, and says so.
+  const Run second =
+      solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000", "--course", "1"});
+  REQUIRE(second.exitCode == 0);
+  CHECK_THAT(second.out, Catch::Contains(name + ": unknown"));
+  CHECK_THAT(result(), Catch::Contains("\ncourse: 1\n"));
+  CHECK_THAT(result(), Catch::Contains("\npositions: 15000\n"));
+
+  // Each course decides an easy position alike, by a search of its own (another count).
+  const std::string easy = qubic::positionString(at("1a1 1b2 2b2 1c1"));
+  std::set<std::string> counts;
+  for (const char* course : {"0", "1", "2"}) {
+    const fs::path own = freshDir(std::string("course-") + course);
+    const Run job = solve(
+        {"table", "job", easy, "--dir", own.string(), "--positions", "300000", "--course", course});
+    REQUIRE(job.exitCode == 0);
+    CHECK_THAT(job.out, Catch::Contains(": X wins in at most"));
+    const std::string name2 = job.out.substr(0, job.out.find(':'));
+    const std::string text =
+        qubic::readRegularFile((own / (name2 + ".result")).string(), 1 << 16).value();
+    CHECK_THAT(text, Catch::Contains(std::string("\ncourse: ") + course + "\n"));
+    const std::size_t at = text.find("\npositions: ") + 12;
+    counts.insert(text.substr(at, text.find('\n', at) - at));
+    fs::remove_all(own);
+  }
+  CHECK(counts.size() == 3);
+
+  // A course the build does not have is refused, on the command line and in a result.
+  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--course", "3"});
+  CHECK(bad.exitCode != 0);
+  CHECK_THAT(bad.err, Catch::Contains("--course"));
+  std::ofstream(dir / (name + ".result"))
+      << "qubic-table-result 1\nposition: " << hard
+      << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 10000\nother-budget: 5000\n"
+      << "course: 7\npositions: 15000\nseconds: 1\n";
+  const Run join = solve({"table", "join", dir.string(), "--out", (dir / "t.table").string()});
+  CHECK(join.exitCode == 1);
+  CHECK_THAT(join.err, Catch::Contains("course 7 is not one of 0-2"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("table status counts against the run's job list and lists what resisted") {
   const fs::path dir = freshDir("status");
   const std::string easy = qubic::positionString(at("1a1 1b2 2b2 1c1"));

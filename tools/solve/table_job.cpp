@@ -235,10 +235,13 @@ int tableJob(const CommandLine& w) {
   const std::string name = jobName(pos);
   const fs::path resultPath = dir / (name + ".result");
   const std::uint64_t otherBudget = otherSideBudget(budget);
+  const int course = static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1));
   const Parsed<JobResult> old = readResult(resultPath);
+  // An unknown of another course is no reason to skip: this course may decide it.
+  const bool sameCourse = old && old.value().course == course;
   const bool grown = old && knownGrown(old.value(), budget, knownWinsInFile(w));
-  if (old && (decided(old.value()) ||
-              (old.value().budget >= budget && old.value().otherBudget >= otherBudget && !grown))) {
+  if (old && (decided(old.value()) || (sameCourse && old.value().budget >= budget &&
+                                       old.value().otherBudget >= otherBudget && !grown))) {
     std::printf("%s: %s (already, budget %llu)\n", name.c_str(), old.value().value.c_str(),
                 static_cast<unsigned long long>(old.value().budget));
     return 0;
@@ -246,7 +249,7 @@ int tableJob(const CommandLine& w) {
   // An earlier job's unknown with at least this budget for the side to move (one with a
   // smaller share for the other side, as the first passes gave it): only the other side's
   // win is searched again, unless the known wins have grown since.
-  const bool moverTried = old && old.value().budget >= budget && !grown;
+  const bool moverTried = sameCourse && old.value().budget >= budget && !grown;
   const Parsed<KnownWins> known =
       w.has("--known") ? readKnownWins(w.text("--known")) : Parsed<KnownWins>::success({});
   if (!known) failWith(known.error());
@@ -256,7 +259,7 @@ int tableJob(const CommandLine& w) {
 
   std::atomic<bool> interrupted{false};
   stopOnInterrupt(interrupted);
-  SolverOptions options = tableSolverOptions();
+  SolverOptions options = tableSolverOptions(course);
   options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   if (known.value().size() > 0) options.pns.knownWins = &known.value();
   const auto began = std::chrono::steady_clock::now();
@@ -268,8 +271,9 @@ int tableJob(const CommandLine& w) {
   if (!job->plies) failWith(name + ": " + job->plies.error());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  const JobResult result =
+  JobResult result =
       resultOf(*job, question, moverTried ? &old.value() : nullptr, known.value().size(), seconds);
+  result.course = course;
   writeResult(resultPath, result);
   const std::string order =
       otherFirst ? " (" + sideName(opponent(pos.sideToMove())) + "'s win searched first)" : "";
@@ -296,17 +300,20 @@ const Command kTableList{
 
 const Command kTableJob{
     "table job",
-    "POSITION --dir DIR [--positions N] [--hash MB] [--known FILE]",
+    "POSITION --dir DIR [--positions N] [--hash MB] [--known FILE] [--course K]",
     "decide one position of the table into DIR",
     "  X wins, O wins, draw or unknown within N evaluated positions for the side to move's\n"
     "  win and N/2 for the other's (default N 2000000, one thread: the same answer on\n"
     "  every machine); a win's proof is written and checked by the rules; a position\n"
     "  already decided in DIR is not solved again, an unknown only with a larger N\n"
+    "  or another course\n"
     "  --known   a known-wins file (table known): positions other proofs have won,\n"
     "            taken as proven; the proofs are still written in full and checked;\n"
     "            an unknown of the same N is tried again once the file has a quarter\n"
-    "            more wins than its search had\n",
-    {{}, {"--dir", "--positions", "--hash", "--known"}},
+    "            more wins than its search had\n"
+    "  --course  0 (default), 1 or 2: the search's settings; another course searches\n"
+    "            in another order and decides some positions the first leaves unknown\n",
+    {{}, {"--dir", "--positions", "--hash", "--known", "--course"}},
     tableJob};
 
 }  // namespace qubic

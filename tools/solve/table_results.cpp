@@ -8,6 +8,7 @@
 #include "config/read_file.hpp"
 #include "config/write_file.hpp"
 #include "engine/book/opening_table.hpp"
+#include "engine/book/table_decision.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
 
@@ -47,10 +48,14 @@ Parsed<JobResult> readResult(const fs::path& path) {
     if (key == "budget") r.budget = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "other-budget") r.otherBudget = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "known-wins") r.knownWins = std::strtoull(value.c_str(), nullptr, 10);
+    if (key == "course") r.course = std::atoi(value.c_str());
     if (key == "positions") r.positions = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "seconds") r.seconds = std::atof(value.c_str());
   }
   if (r.otherBudget == 0) r.otherBudget = r.budget / 10;
+  if (r.course < 0 || r.course >= kTableCourses)
+    return Parsed<JobResult>::failure("course " + std::to_string(r.course) + " is not one of 0-" +
+                                      std::to_string(kTableCourses - 1));
   return Parsed<JobResult>::success(r);
 }
 
@@ -59,7 +64,8 @@ void writeResult(const fs::path& path, const JobResult& r) {
   out << kTableResult.signature << "1\nposition: " << r.position << "\nvalue: " << r.value
       << "\nplies: " << r.plies << "\nchecked: " << r.checked << "\nbudget: " << r.budget
       << "\nother-budget: " << r.otherBudget << "\nknown-wins: " << r.knownWins
-      << "\npositions: " << r.positions << "\nseconds: " << r.seconds << "\n";
+      << "\ncourse: " << r.course << "\npositions: " << r.positions << "\nseconds: " << r.seconds
+      << "\n";
   if (const std::string e = writeOutputFile(path.string(), out.str(), kTableResult); !e.empty())
     failWith(e);
 }

@@ -26,6 +26,9 @@ struct JobResult {
   // The entries of the known-wins file its search had: 0 without one (and on a result
   // written before the field, 2026-11-29, with one or not).
   std::uint64_t knownWins = 0;
+  // The course its search took (tableSolverOptions): 0 on a result written before the
+  // field (2026-12-02).
+  int course = 0;
   double seconds = 0;
 };
 

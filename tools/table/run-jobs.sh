@@ -16,6 +16,8 @@
 # gathered into FILE before each pass unless no proof in DIR is newer than it.
 # A budget listed again is a pass of its own (joblog-STONES-N-2, -3, ...): with the known
 # wins, its jobs try again the unknowns whose known wins have grown by a quarter since.
+# QUBIC_COURSE=K: the jobs take course K (table job --course): a second course over the
+# positions the first left unknown decides some that twice the budget does not (docs/table.md).
 # With --sshloginfile, every host needs qubic-solve at the same path (QUBIC_SOLVE) and DIR
 # on a shared file system (NFS and the like), as a cluster has.
 set -eu
@@ -62,6 +64,7 @@ fi
 # docs/table.md).
 case $positions in *,*) ladder=yes ;; *) ladder= ;; esac
 known=${QUBIC_KNOWN:-}
+course=${QUBIC_COURSE:-}
 seen=
 for budget in $(echo "$positions" | tr , ' '); do
   before=$(printf '%s\n' $seen | grep -cx "$budget" || true)
@@ -76,10 +79,9 @@ for budget in $(echo "$positions" | tr , ' '); do
       "$solve" table known "$dir" --out "$known" ||
         echo "$0: note: $known was not (fully) brought up to date" >&2
     fi
-    parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
-      --positions "$budget" --known "$known" :::: "$dir/jobs-$stones.txt"
-  else
-    parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
-      --positions "$budget" :::: "$dir/jobs-$stones.txt"
   fi
+  # ${x:+...}: the option and its value (one word, spaces and all) only when x is set.
+  parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
+    --positions "$budget" ${known:+--known "$known"} ${course:+--course "$course"} \
+    :::: "$dir/jobs-$stones.txt"
 done
