@@ -69,6 +69,18 @@ inline bool haveTmux() {
   return false;
 }
 
+// A test case of the game in tmux: its body runs only where tmux is (haveTmux).
+#define QUBIC_TMUX_JOIN2(a, b) a##b
+#define QUBIC_TMUX_JOIN(a, b) QUBIC_TMUX_JOIN2(a, b)
+#define QUBIC_TMUX_TEST_CASE_AS(body, ...) \
+  static void body();                      \
+  TEST_CASE(__VA_ARGS__) {                 \
+    if (haveTmux()) body();                \
+  }                                        \
+  static void body()
+#define TMUX_TEST_CASE(...) \
+  QUBIC_TMUX_TEST_CASE_AS(QUBIC_TMUX_JOIN(tmuxCaseAtLine, __LINE__), __VA_ARGS__)
+
 // Every wait for a screen or an exit is for a condition, with a deadline generous enough for
 // a machine loaded many times over (issue 68, 16: waits of 4 s failed at load 8-30); a wait
 // that succeeds returns as soon as its condition holds. At least 120 s: a screen drawn at
@@ -302,5 +314,11 @@ inline void playXToTheEnd(QubicPane& pane) {
     if (pane.last.find(t + " is taken") == std::string::npos) ++number;
   }
 }
+
+// The most cases' start: two humans at the board, drawn (its panel names the level).
+class BoardPane : public QubicPane {
+ public:
+  BoardPane() : QubicPane(kTwoHumans) { REQUIRE(waitForText("level 4")); }
+};
 
 }  // namespace qubic::tmux_test

@@ -7,9 +7,8 @@
 using namespace qubic;
 using namespace qubic::tmux_test;
 
-TEST_CASE("another UGI engine in the engine's seat: a whole game, named in the record") {
+TMUX_TEST_CASE("another UGI engine in the engine's seat: a whole game, named in the record") {
   // Issue 55 (11): the game spoke only to our engine in-process.
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\n", 100, 30, false, {},
                  " --engine '" + std::string(QUBIC_BIN_DIR) +
                      "/qubic-engine' --engine-option Level=0 --engine-option Seed=3");
@@ -35,8 +34,7 @@ TEST_CASE("another UGI engine in the engine's seat: a whole game, named in the r
   CHECK(record.value().result == resultOf(record.value().finalPosition()));
 }
 
-TEST_CASE("the start screen says which engine plays when it is another one") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("the start screen says which engine plays when it is another one") {
   QubicPane pane("", 100, 30, true, {},
                  " --engine '" + std::string(QUBIC_BIN_DIR) + "/qubic-engine'");
   REQUIRE(pane.waitForStartScreen());
@@ -44,8 +42,8 @@ TEST_CASE("the start screen says which engine plays when it is another one") {
         std::string::npos);
 }
 
-TEST_CASE("an external engine that crashes, hangs or plays an illegal move loses, said and kept") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE(
+    "an external engine that crashes, hangs or plays an illegal move loses, said and kept") {
   const std::vector<std::pair<std::string, std::string>> cases = {{"crash 2", "crash"},
                                                                   {"hang 1", "time forfeit"},
                                                                   {"illegal 1", "illegal move"},

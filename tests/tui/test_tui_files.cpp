@@ -9,10 +9,8 @@
 using namespace qubic;
 using namespace qubic::tmux_test;
 
-TEST_CASE("qubic survives resizing, falls back to a 2x2 arrangement, saves and loads") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE("qubic survives resizing, falls back to a 2x2 arrangement, saves and loads") {
+  BoardPane pane;
   pane.keys("1a1 2b2");
   REQUIRE(pane.waitForText("1. 1a1 2b2"));
 
@@ -54,10 +52,8 @@ TEST_CASE("qubic survives resizing, falls back to a 2x2 arrangement, saves and l
   CHECK(pane.last.find("1. 1a1 2b2") != std::string::npos);
 }
 
-TEST_CASE("new game and load and quit ask before they lose moves that were not saved") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE("new game and load and quit ask before they lose moves that were not saved") {
+  BoardPane pane;
   pane.keys("1a1");
   REQUIRE(pane.waitForText("1. 1a1"));
   pane.keys("n");
@@ -83,10 +79,9 @@ TEST_CASE("new game and load and quit ask before they lose moves that were not s
   CHECK(pane.waitForExit(3) == "1 0 exit 0");
 }
 
-TEST_CASE("the save prompt at 80x24 shows the name's end and the cursor, and adds .qgn") {
+TMUX_TEST_CASE("the save prompt at 80x24 shows the name's end and the cursor, and adds .qgn") {
   // Issue 55 (5): "Save game to (...): /tmp/.../data/qu" and nothing more; typed text was
   // invisible, and "xyz" typed after the suggested name saved "...0754.qgnxyz".
-  if (!haveTmux()) return;
   QubicPane pane(kTwoHumans, 80, 24);
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1");
@@ -107,9 +102,8 @@ TEST_CASE("the save prompt at 80x24 shows the name's end and the cursor, and add
   REQUIRE(pane.waitForText("aaaa-the-end"));
 }
 
-TEST_CASE("a lock a killed run left without its game is removed at the next start") {
+TMUX_TEST_CASE("a lock a killed run left without its game is removed at the next start") {
   // Issue 68, 8: every qubic ended by a signal left a *.qgn.lock, never cleaned.
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nlevel = 0\nhuman_side = \"x\"\n");
   REQUIRE(pane.waitForText("O  Engine, level 0"));
   const fs::path kept = pane.dir() / "qubic" / "unfinished";
@@ -126,10 +120,9 @@ TEST_CASE("a lock a killed run left without its game is removed at the next star
   REQUIRE(pane.waitForExit(60).find("exit 0") != std::string::npos);
 }
 
-TEST_CASE("a game lost on time is finished: not kept, saved with its result, loaded lost") {
+TMUX_TEST_CASE("a game lost on time is finished: not kept, saved with its result, loaded lost") {
   // Issue 53 (2): the kept file said [Result "*"] and [XClock "-124"], and the lost game
   // came back to life at the next start.
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nhuman_side = \"both\"\nclock = \"tc=2\"\n");
   REQUIRE(pane.waitForPattern(R"(X  Player X   0:0[0-9]\.[0-9])"));
   pane.keys("1a1");
@@ -178,9 +171,8 @@ fs::path unfinishedAfterARun(QubicPane& pane) {
 
 }  // namespace
 
-TEST_CASE("a kept game that cannot be read is moved aside and said, never deleted") {
+TMUX_TEST_CASE("a kept game that cannot be read is moved aside and said, never deleted") {
   // Issue 53 (3): it was deleted at the start without a word.
-  if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);
   const fs::path kept = unfinishedAfterARun(pane);
   fs::create_directories(kept);
@@ -200,10 +192,9 @@ TEST_CASE("a kept game that cannot be read is moved aside and said, never delete
   CHECK(readText(kept / "unreadable" / "game-1-2.qgn") == broken);
 }
 
-TEST_CASE("a state directory that is a FIFO or a link is named, and no user's file is moved") {
+TMUX_TEST_CASE("a state directory that is a FIFO or a link is named, and no user's file is moved") {
   // Issue 84, 5: a FIFO there was reported as "no XDG_STATE_HOME, and HOME is not a
   // directory"; a link to a user's directory had its notes moved into <dir>/unreadable/.
-  if (!haveTmux()) return;
   QubicPane pane(kTwoHumans);
   const fs::path kept = unfinishedAfterARun(pane);
   fs::remove_all(kept);
@@ -235,11 +226,9 @@ TEST_CASE("a state directory that is a FIFO or a link is named, and no user's fi
   CHECK(fs::directory_iterator(users)->path().filename() == "notes.qgn");
 }
 
-TEST_CASE("saving a loaded game again keeps its players while they are the same") {
+TMUX_TEST_CASE("saving a loaded game again keeps its players while they are the same") {
   // Issue 84, 11: [O "Engine, level 0"] became the level of the moment.
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+  BoardPane pane;
   std::ofstream(pane.dir() / "theirs.qgn")
       << "[X \"Ann\"]\n[O \"Engine, level 0\"]\n\n1. 1a1 2b2 *\n";
   pane.keys("o C-u");
@@ -258,10 +247,8 @@ TEST_CASE("saving a loaded game again keeps its players while they are the same"
   CHECK(again.find("[O \"Engine, level 0\"]") != std::string::npos);
 }
 
-TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start") {
+  BoardPane pane;
   pane.keys("1a1 2b2");
   REQUIRE(pane.waitForText("1. 1a1 2b2"));
   auto keptText = [&] {
@@ -296,10 +283,8 @@ TEST_CASE("an unfinished game survives Ctrl-C and is offered on the next start")
   CHECK(keptText().empty());
 }
 
-TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") {
+  BoardPane pane;
   pane.keys("1a1");
   REQUIRE(pane.waitForText("1. 1a1"));
   pane.keys("w");
@@ -312,10 +297,10 @@ TEST_CASE("the suggested save goes to the games directory under XDG_DATA_HOME") 
   CHECK(found);
 }
 
-TEST_CASE("a save never replaces another game: a new game gets a new name and a replace is asked") {
+TMUX_TEST_CASE(
+    "a save never replaces another game: a new game gets a new name and a replace is asked") {
   // Issue 41 (2.1): after loading game A and starting a new game, the save prompt offered
   // A's path and wrote the new 1-move game over A's moves.
-  if (!haveTmux()) return;
   QubicPane pane(kTwoHumans, 200, 30);
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1 2b2 3c3");
@@ -374,10 +359,9 @@ TEST_CASE("a save never replaces another game: a new game gets a new name and a 
   CHECK(readText(gameA) == bytesA);
 }
 
-TEST_CASE("a resumed game keeps who plays and the levels and the clock") {
+TMUX_TEST_CASE("a resumed game keeps who plays and the levels and the clock") {
   // Issue 41 (2.2): as O against level 2, resumed as X against level 10 with the engine
   // playing O's move at once.
-  if (!haveTmux()) return;
   QubicPane pane(
       "[tui]\nhuman_side = \"x\"\nmove_time_ms = 100\nclock = \"tc=600+0\"\nlevel = 3\n[engine]\n"
       "seed = 7\n");
@@ -416,10 +400,9 @@ TEST_CASE("a resumed game keeps who plays and the levels and the clock") {
   CHECK(std::regex_search(pane.screen(), std::regex(R"(O  You\s+9:[0-9]{2})")));
 }
 
-TEST_CASE("two games running at once keep their own unfinished games") {
+TMUX_TEST_CASE("two games running at once keep their own unfinished games") {
   // Issue 42 (2): B offered A's running game, and answering n deleted it; A quitting
   // deleted B's file.
-  if (!haveTmux()) return;
   QubicPane a(kTwoHumans);
   REQUIRE(a.waitForText("level 4"));
   a.keys("1a1 2b2");
@@ -473,9 +456,8 @@ TEST_CASE("two games running at once keep their own unfinished games") {
         std::string::npos);
 }
 
-TEST_CASE("with HOME pointing nowhere nothing is created there and the game says so") {
+TMUX_TEST_CASE("with HOME pointing nowhere nothing is created there and the game says so") {
   // Issue 42 (9): the game created the whole tree as root.
-  if (!haveTmux()) return;
   const fs::path scratch = freshDirectory();
   const fs::path nowhere = scratch / "gone" / "home";
   QubicPane pane(kTwoHumans, 160, 30, false,
@@ -492,9 +474,8 @@ TEST_CASE("with HOME pointing nowhere nothing is created there and the game says
   fs::remove_all(scratch);
 }
 
-TEST_CASE("the load prompt offers the games directory and names the saved games") {
+TMUX_TEST_CASE("the load prompt offers the games directory and names the saved games") {
   // Issue 41 (2.11): the load prompt started empty.
-  if (!haveTmux()) return;
   QubicPane pane(kTwoHumans, 160, 30);
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1");
@@ -513,9 +494,8 @@ TEST_CASE("the load prompt offers the games directory and names the saved games"
                        (pane.dir() / "qubic" / "games").string() + "/") != std::string::npos);
 }
 
-TEST_CASE(
+TMUX_TEST_CASE(
     "a full game, a puzzle, a survival round and a review round-trip through files and a restart") {
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nhuman_side = \"both\"\nmove_time_ms = 100\n", 100, 30, true);
   auto saveAs = [&](const std::string& name) {
     pane.keys("w C-u");
@@ -600,10 +580,9 @@ TEST_CASE(
   CHECK(pane.last.find("Engine, perfect X") != std::string::npos);
 }
 
-TEST_CASE("at 80x24 the resume question is whole, over the kept game, and level words wrap") {
+TMUX_TEST_CASE("at 80x24 the resume question is whole, over the kept game, and level words wrap") {
   // Issue 70, 14: the question ended "Resume it? y: yes, n:" over an empty board showing the
   // level a "no" would play; the start screen's level 14 words ended "...half its mov".
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nhuman_side = \"x\"\nlevel = 14\n", 80, 24, true);
   REQUIRE(pane.waitForText("Engine level: 14"));
   std::string joined = std::regex_replace(pane.last, std::regex("\n +"), " ");

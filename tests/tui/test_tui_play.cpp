@@ -31,10 +31,9 @@ TEST_CASE("qubic draws the four planes, plays a typed move, gets the engine's re
   CHECK(pane.last.find("(none yet)") != std::string::npos);
 }
 
-TEST_CASE("c in the middle of a game asks before it changes who plays") {
+TMUX_TEST_CASE("c in the middle of a game asks before it changes who plays") {
   // Issue 70, 13: typing "c3" with the level forgotten made the player O at once, and the
   // engine played the player's X move.
-  if (!haveTmux()) return;
   QubicPane pane(kVersusEngine);
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("2 c 3");
@@ -56,10 +55,9 @@ TEST_CASE("c in the middle of a game asks before it changes who plays") {
   }));
 }
 
-TEST_CASE("qubic moves the cursor and plays with Enter, and its help screen opens and closes") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE(
+    "qubic moves the cursor and plays with Enter, and its help screen opens and closes") {
+  BoardPane pane;
   // The cursor starts on 1b2: right, up, next level, then Enter plays 2c3.
   pane.keys("Right Up Tab Enter");
   REQUIRE(pane.waitForText("1. 2c3"));
@@ -72,10 +70,8 @@ TEST_CASE("qubic moves the cursor and plays with Enter, and its help screen open
   REQUIRE(pane.waitForText("That key does nothing here; ? lists the keys."));
 }
 
-TEST_CASE("v shows the lines through the cursor across the levels, and hides them again") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE("v shows the lines through the cursor across the levels, and hides them again") {
+  BoardPane pane;
   auto marks = [](const std::string& screen) {  // " - " cells (a line's last loses its space)
     const std::regex mark(" -( |\n|$)");
     return static_cast<int>(std::distance(std::sregex_iterator(screen.begin(), screen.end(), mark),
@@ -95,8 +91,7 @@ TEST_CASE("v shows the lines through the cursor across the levels, and hides the
   CHECK(marks(pane.last) == 0);
 }
 
-TEST_CASE("e shows what the engine proved and the line of play it expects after its move") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("e shows what the engine proved and the line of play it expects after its move") {
   // The top level without the book searches as deep as its time allows, so its move comes
   // with a line (the levels below it play by rules).
   QubicPane pane(
@@ -114,10 +109,8 @@ TEST_CASE("e shows what the engine proved and the line of play it expects after 
   CHECK(pane.last.find("Expected line:") == std::string::npos);
 }
 
-TEST_CASE("qubic announces a win and highlights the line") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE("qubic announces a win and highlights the line") {
+  BoardPane pane;
   pane.keys("1a1 2a1 1a2 2a2 1a3 2a3 1a4");
   REQUIRE(pane.waitForText("X wins with the line 1a1-1a4!"));
   INFO(pane.last);
@@ -128,10 +121,8 @@ TEST_CASE("qubic announces a win and highlights the line") {
   REQUIRE(pane.waitForText("The game is over"));
 }
 
-TEST_CASE("the move list shows the result, g goes to a move, and a record's comments show") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE("the move list shows the result, g goes to a move, and a record's comments show") {
+  BoardPane pane;
   std::ofstream(pane.dir() / "commented.qgn")
       << "[X \"a\"]\n[O \"b\"]\n\n1. 1a1 2a1 {O copies X a level up} 2. 1b1 2b1 3. 1c1 2c1 "
          "4. 3d4 {X misses 1d1} 2d1 0-1\n";
@@ -157,8 +148,7 @@ TEST_CASE("the move list shows the result, g goes to a move, and a record's comm
   REQUIRE(pane.waitForText("0-1"));
 }
 
-TEST_CASE("with a clock each side's time is shown, and running out of it loses") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("with a clock each side's time is shown, and running out of it loses") {
   QubicPane pane("[tui]\nhuman_side = \"both\"\nclock = \"tc=3\"\n");
   REQUIRE(pane.waitForPattern(R"(X  Player X   0:0[0-9]\.[0-9])"));
   pane.keys("1a1");
@@ -173,8 +163,7 @@ TEST_CASE("with a clock each side's time is shown, and running out of it loses")
   REQUIRE(pane.waitForPattern(R"(X  Player X   0:0[0-9]\.[0-9]   <- to move)"));
 }
 
-TEST_CASE("on the clock the engine budgets its time and keeps within it") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("on the clock the engine budgets its time and keeps within it") {
   QubicPane pane(
       "[tui]\nhuman_side = \"o\"\nclock = \"tc=20+0.2\"\nmove_time_ms = 600000\n"
       "[engine]\nuse_solution = false\n");
@@ -182,9 +171,8 @@ TEST_CASE("on the clock the engine budgets its time and keeps within it") {
   CHECK(pane.last.find("lost on time") == std::string::npos);
 }
 
-TEST_CASE(
+TMUX_TEST_CASE(
     "themes: mono and NO_COLOR draw without colour and X in bold, colorblind is blue and yellow") {
-  if (!haveTmux()) return;
   // An SGR colour code: foreground 30-37 or 90-97, or 256-colour 38;5.
   const std::regex colour(R"(\x1b\[[0-9;]*(3[0-7]|9[0-7]|38;5)[;m])");
   for (const auto& [config, exports] :
@@ -217,8 +205,7 @@ TEST_CASE(
   CHECK_FALSE(std::regex_search(inks, std::regex(R"(\x1b\[[0-9;]*3[36]m)")));  // no yellow, cyan
 }
 
-TEST_CASE("on a big terminal the cells grow, and shrink again when the window does") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("on a big terminal the cells grow, and shrink again when the window does") {
   QubicPane pane(kTwoHumans, 200, 60);
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1 2b2");
@@ -229,8 +216,7 @@ TEST_CASE("on a big terminal the cells grow, and shrink again when the window do
   REQUIRE(pane.waitForPattern(R"(1  X  \.  \.  \.)"));
 }
 
-TEST_CASE("qubic quits on q, Ctrl-C and SIGTERM, leaving the terminal as it found it") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("qubic quits on q, Ctrl-C and SIGTERM, leaving the terminal as it found it") {
   for (const char* quit : {"q", "C-c", "TERM"}) {
     INFO("quit with " << quit);
     QubicPane pane(kVersusEngine);
@@ -248,8 +234,8 @@ TEST_CASE("qubic quits on q, Ctrl-C and SIGTERM, leaving the terminal as it foun
   }
 }
 
-TEST_CASE("the engine as X plays from the book at once and the panel says X wins, from the book") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE(
+    "the engine as X plays from the book at once and the panel says X wins, from the book") {
   QubicPane pane(kBookEngine);
   // The move comes from the book, as the panel says; no time is asserted (a loaded machine
   // may take seconds to start a sanitized program).
@@ -268,8 +254,7 @@ TEST_CASE("the engine as X plays from the book at once and the panel says X wins
           R"(Engine \(X\) played [1-4][a-d][1-4]: the winning move in the book\. X wins within [0-9]+ moves \(book\)\.)")));
 }
 
-TEST_CASE("quitting, undoing and moving now are immediate while the engine thinks") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("quitting, undoing and moving now are immediate while the engine thinks") {
   using Clock = std::chrono::steady_clock;
   {
     QubicPane pane(kSlowEngine);
@@ -299,8 +284,7 @@ TEST_CASE("quitting, undoing and moving now are immediate while the engine think
   }
 }
 
-TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") {
   const std::vector<std::string> documented =
       documentedScreen("`?` shows this help screen in the game:");
   REQUIRE(documented.size() > 10);
@@ -314,10 +298,9 @@ TEST_CASE("the help screen in docs/user-guide.md is what qubic shows at 80x24") 
   CHECK(screenLines(pane.last) == documented);
 }
 
-TEST_CASE(
+TMUX_TEST_CASE(
     "a click whose press and release arrive together plays, and the engine's reply shows without a "
     "key") {
-  if (!haveTmux()) return;
   // Issue 17: the release, outside the mouse mask, left getch waiting past its timeout.
   QubicPane pane(kBookEngine, 120, 40);
   REQUIRE(pane.waitForText("Engine (X) played 1a1", 30));
@@ -366,8 +349,7 @@ TEST_CASE("qubic --level --side --movetime --threads override the configuration 
   CHECK(exitCode("--puzzle 120") == 0);
 }
 
-TEST_CASE("engines watched with a level for each side, at the configured speed") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("engines watched with a level for each side, at the configured speed") {
   QubicPane pane(
       "[tui]\nhuman_side = \"none\"\nlevel_x = 2\nlevel_o = 7\nwatch_delay_ms = 0\n"
       "move_time_ms = 50\n[engine]\nuse_solution = false\n");
@@ -382,11 +364,10 @@ TEST_CASE("engines watched with a level for each side, at the configured speed")
   CHECK(pane.last.find("X  Engine, level 3") != std::string::npos);
 }
 
-TEST_CASE("the engine's level follows it to the other side, and looking is not choosing") {
+TMUX_TEST_CASE("the engine's level follows it to the other side, and looking is not choosing") {
   // Issue 55 (7): after X against level 0, + + then c (play O) gave "X Engine, level 0"
   // and "Engine levels: X 3, O 2". (8): + up to the top on the start screen, then q, made
   // the next start "Engine level: 17" (the top of that scale).
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nhuman_side = \"x\"\nlevel = 0\nmove_time_ms = 100\n");
   REQUIRE(pane.waitForText("O  Engine, level 0"));
   pane.keys("+ +");
@@ -428,10 +409,9 @@ TEST_CASE("the engine's level follows it to the other side, and looking is not c
   CHECK(start.last.find("Engine level: 7") != std::string::npos);
 }
 
-TEST_CASE("the start screen shows what will play: a rating, or each side's level, uncut") {
+TMUX_TEST_CASE("the start screen shows what will play: a rating, or each side's level, uncut") {
   // Issue 55 (6): --elo 1200 showed "Engine levels: X 4, O 3"; at 80x24 with two levels
   // the lines were cut ("...0 easiest, 17 never loses a", "...(rated 1177); O: pl").
-  if (!haveTmux()) return;
   QubicPane rated("", 80, 24, true, {}, " --elo 800");
   REQUIRE(rated.waitForStartScreen());
   INFO(rated.last);
@@ -452,9 +432,8 @@ TEST_CASE("the start screen shows what will play: a rating, or each side's level
     CHECK(two.last.find(line) != std::string::npos);
 }
 
-TEST_CASE("the cube view grows with a big terminal, as the planes view does") {
+TMUX_TEST_CASE("the cube view grows with a big terminal, as the planes view does") {
   // Issue 55 (10): at 200x60 the cube kept small cells and left about 20 rows empty.
-  if (!haveTmux()) return;
   QubicPane pane(kTwoHumans, 200, 60);
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1 i");
@@ -476,8 +455,7 @@ TEST_CASE("the cube view grows with a big terminal, as the planes view does") {
   CHECK(lastRow >= 50);  // the board reaches down to the message rows
 }
 
-TEST_CASE("the start screen asks who plays and at what level, then starts that game") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("the start screen asks who plays and at what level, then starts that game") {
   // A newcomer's first game is at a middle level, not against perfect play.
   QubicPane pane("", 80, 24, true);
   REQUIRE(pane.waitForStartScreen());
@@ -521,9 +499,8 @@ TEST_CASE("the start screen asks who plays and at what level, then starts that g
   CHECK(startWith("16 17 0-17\n").find("Engine levels: X 14, O 15") != std::string::npos);
 }
 
-TEST_CASE("after going to a move with g a new game is not left paused") {
+TMUX_TEST_CASE("after going to a move with g a new game is not left paused") {
   // Issue 41 (2.3): the engine never answered in the new game ("Engine paused").
-  if (!haveTmux()) return;
   QubicPane pane(kVersusEngine);
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1");
@@ -540,11 +517,9 @@ TEST_CASE("after going to a move with g a new game is not left paused") {
   CHECK(pane.waitForPattern(R"(1\. 2b2 [1-4][a-d][1-4])", 10));
 }
 
-TEST_CASE("Ctrl-S does not freeze the game and Ctrl-backslash leaves the terminal restored") {
+TMUX_TEST_CASE("Ctrl-S does not freeze the game and Ctrl-backslash leaves the terminal restored") {
   // Issue 42 (7 and 9): flow control was left on; SIGQUIT killed qubic in curses mode.
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+  BoardPane pane;
   pane.keys("C-s");
   pane.keys("1a1");
   CHECK(pane.waitForText("1. 1a1"));
@@ -555,9 +530,8 @@ TEST_CASE("Ctrl-S does not freeze the game and Ctrl-backslash leaves the termina
   CHECK(state == "1 0 exit 131");  // killed by SIGQUIT (128 + 3), off the alternate screen
 }
 
-TEST_CASE("swapping sides keeps the engine's level and says so") {
+TMUX_TEST_CASE("swapping sides keeps the engine's level and says so") {
   // Issue 41 (2.9): raised to 4 as O, after s the engine played X at level 3.
-  if (!haveTmux()) return;
   QubicPane pane(kVersusEngine);
   REQUIRE(pane.waitForText("O  Engine, level 3"));
   pane.keys("+");
@@ -574,10 +548,9 @@ TEST_CASE("swapping sides keeps the engine's level and says so") {
   CHECK(pane.last.find("X  Engine, level 4") != std::string::npos);
 }
 
-TEST_CASE("browsing after g steps one move at a time and watched engines take no digits") {
+TMUX_TEST_CASE("browsing after g steps one move at a time and watched engines take no digits") {
   // Issue 41 (2.11): redo stepped two plies against the engine; digits started a move in
   // engine-against-engine mode.
-  if (!haveTmux()) return;
   QubicPane pane(kVersusEngine);
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1");
@@ -604,9 +577,8 @@ TEST_CASE("browsing after g steps one move at a time and watched engines take no
   CHECK(watch.last.find("Typing a move") == std::string::npos);
 }
 
-TEST_CASE(
+TMUX_TEST_CASE(
     "i stacks the levels as a cube with the cursor's lines through them, at 80x24 and 200x60") {
-  if (!haveTmux()) return;
   for (const auto& [width, height] : {std::pair{80, 24}, std::pair{200, 60}}) {
     QubicPane pane(kTwoHumans, width, height);
     REQUIRE(pane.waitForText("level 4"));
@@ -637,8 +609,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("the tour from the start screen shows each kind of line on the cube, then returns") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("the tour from the start screen shows each kind of line on the cube, then returns") {
   QubicPane pane("", 80, 24, true);
   REQUIRE(pane.waitForStartScreen());
   CHECK(pane.last.find("7  a short tour") != std::string::npos);
@@ -664,8 +635,7 @@ TEST_CASE("the tour from the start screen shows each kind of line on the cube, t
   REQUIRE(pane.waitForStartScreen());
 }
 
-TEST_CASE("qubic --elo plays at a rating, and the level keys go back to levels") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("qubic --elo plays at a rating, and the level keys go back to levels") {
   QubicPane pane("[tui]\nmove_time_ms = 100\n", 100, 30, false, {}, " --elo 900 --side o");
   REQUIRE(pane.waitForText("Engine, Elo 900"));
   REQUIRE(pane.waitForPattern(R"(1\. [1-4][a-d][1-4])", 30));  // the engine (X) has moved

@@ -7,10 +7,8 @@
 using namespace qubic;
 using namespace qubic::tmux_test;
 
-TEST_CASE("x shows a forcing win on the board a step at a time, then the game again") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE("x shows a forcing win on the board a step at a time, then the game again") {
+  BoardPane pane;
   pane.keys("1a1 4d4 1d1 1b2 4d1 2a1");  // X to move wins with threes alone
   REQUIRE(pane.waitForText("3. 4d1 2a1"));
   // Issue 55 (3): the hint said "a forced win in 4 moves" where explain said "step 1 of
@@ -53,20 +51,17 @@ TEST_CASE("x shows a forcing win on the board a step at a time, then the game ag
   REQUIRE(pane.waitForText("has no win by threes alone here"));
 }
 
-TEST_CASE("a position of the opening table: the overlay proves every reply from the table") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("a position of the opening table: the overlay proves every reply from the table") {
   // O to move after 1a1 1a2 1b1, off the book's lines: every reply is in the shipped table
   // (docs/table.md). Without it, a short overlay proves few of O's 61 replies.
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+  BoardPane pane;
   pane.keys("1a1 1a2 1b1");
   REQUIRE(pane.waitForText("2. 1b1"));
   pane.keys("a");
   CHECK(pane.waitForPattern(R"(0\s+W,\s+61\s+L;\s+finished:\s+every\s+move\s+proven)", 30));
 }
 
-TEST_CASE("with proven_cache the overlay's proven values come back in the next run") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("with proven_cache the overlay's proven values come back in the next run") {
   const fs::path cache =
       fs::temp_directory_path() / ("qubic-tui-cache-" + std::to_string(getpid()));
   fs::remove_all(cache);
@@ -105,10 +100,9 @@ TEST_CASE("with proven_cache the overlay's proven values come back in the next r
   fs::remove_all(cache);
 }
 
-TEST_CASE("x explains a win that starts with a quiet move: the move on the board, its threat") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+TMUX_TEST_CASE(
+    "x explains a win that starts with a quiet move: the move on the board, its threat") {
+  BoardPane pane;
   pane.keys("1a1 4d4 1d1 1b2");  // X wins, but its first move makes no three
   REQUIRE(pane.waitForText("2. 1d1 1b2"));
   pane.keys("x");
@@ -120,8 +114,7 @@ TEST_CASE("x explains a win that starts with a quiet move: the move on the board
   REQUIRE(pane.waitForText("End of the explanation"));
 }
 
-TEST_CASE("R reviews the game with proofs, marks the mistake and goes to it") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("R reviews the game with proofs, marks the mistake and goes to it") {
   // Two players; each position of the review gets the move time.
   QubicPane pane("[tui]\nhuman_side = \"both\"\nmove_time_ms = 200\n");
   REQUIRE(pane.waitForText("level 4"));
@@ -142,8 +135,7 @@ TEST_CASE("R reviews the game with proofs, marks the mistake and goes to it") {
   REQUIRE(pane.waitForText("Review, move 8 2d1 (O): wins."));
 }
 
-TEST_CASE("the puzzle, survival and explanation screens in docs/user-guide.md are qubic's") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("the puzzle, survival and explanation screens in docs/user-guide.md are qubic's") {
   {
     QubicPane pane("[tui]\nshow_threats = false\n", 80, 24, false, {}, " --puzzle 1");
     REQUIRE(pane.waitForText("Find a winning move."));
@@ -171,8 +163,7 @@ TEST_CASE("the puzzle, survival and explanation screens in docs/user-guide.md ar
   }
 }
 
-TEST_CASE("the review screen in docs/user-guide.md is what qubic shows at 80x24") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("the review screen in docs/user-guide.md is what qubic shows at 80x24") {
   const std::vector<std::string> documented =
       documentedScreen("After `R`, and `R` again to go to the mistake, at 80x24:");
   REQUIRE(documented.size() > 10);
@@ -188,11 +179,9 @@ TEST_CASE("the review screen in docs/user-guide.md is what qubic shows at 80x24"
   CHECK(screenLines(pane.last) == documented);
 }
 
-TEST_CASE(
+TMUX_TEST_CASE(
     "the first screen gives nothing away: the solution's verdict shows only with the overlay") {
-  if (!haveTmux()) return;
-  QubicPane pane(kTwoHumans);
-  REQUIRE(pane.waitForText("level 4"));
+  BoardPane pane;
   CHECK(pane.last.find("(book)") == std::string::npos);
   pane.keys("a");
   CHECK(pane.waitForPattern(R"(X wins within [0-9]+ moves \(book\))"));
@@ -203,8 +192,8 @@ TEST_CASE(
       60));
 }
 
-TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winning one right") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE(
+    "a puzzle from the start screen: a wrong move is called wrong, a winning one right") {
   QubicPane pane("[tui]\nshow_threats = false\n", 100, 30, true);
   REQUIRE(pane.waitForStartScreen());
   pane.keys("5");
@@ -249,8 +238,7 @@ TEST_CASE("a puzzle from the start screen: a wrong move is called wrong, a winni
   REQUIRE(pane.waitForText("(solved 0 of "));
 }
 
-TEST_CASE("survival: O against perfect X, scored in plies against the proof's longest game") {
-  if (!haveTmux()) return;
+TMUX_TEST_CASE("survival: O against perfect X, scored in plies against the proof's longest game") {
   QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 2000\n", 100, 30, true);
   REQUIRE(pane.waitForStartScreen());
   pane.keys("6");
@@ -269,11 +257,10 @@ TEST_CASE("survival: O against perfect X, scored in plies against the proof's lo
   REQUIRE(pane.waitForPattern("Your\\s+best: " + std::string(m[1]) + "\\."));
 }
 
-TEST_CASE("a puzzle won by hints says so, is not counted, and offers only the next puzzle") {
+TMUX_TEST_CASE("a puzzle won by hints says so, is not counted, and offers only the next puzzle") {
   // Issue 41 (2.10): no message after the win, "Find a winning move" stayed, and "n: new
   // game" stood beside "n: next puzzle". Issue 70 (15): every move from the hint key
   // counted the puzzle as solved.
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 300\n", 120, 30, false, {},
                  " --puzzle 1");
   REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins within)"));
@@ -298,10 +285,9 @@ TEST_CASE("a puzzle won by hints says so, is not counted, and offers only the ne
   CHECK(!fs::exists(pane.dir() / "qubic" / "puzzles-solved"));
 }
 
-TEST_CASE("leaving a puzzle keeps who plays: the engine does not take the player's side") {
+TMUX_TEST_CASE("leaving a puzzle keeps who plays: the engine does not take the player's side") {
   // Issue 41 (2.5): c (leave puzzles) moved the player to the next seats, and the engine
   // played the solution at once.
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nshow_threats = false\n", 120, 30, false, {}, " --puzzle 1");
   REQUIRE(pane.waitForPattern(R"(Puzzle 1 of [0-9]+, \*+: [XO] to move wins within)"));
   const bool xToMove = pane.last.find(": X to move wins") != std::string::npos;
@@ -315,9 +301,8 @@ TEST_CASE("leaving a puzzle keeps who plays: the engine does not take the player
   CHECK(screen.find("to move wins within") == std::string::npos);
 }
 
-TEST_CASE("a game loaded during survival is an ordinary game: no survival text sticks to it") {
+TMUX_TEST_CASE("a game loaded during survival is an ordinary game: no survival text sticks to it") {
   // Issue 41 (2.6): "You survived 24 plies" beside the loaded record, "Engine, perfect X".
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nshow_threats = false\nmove_time_ms = 200\n", 120, 30, true);
   std::ofstream(pane.dir() / "game.qgn") << "[X \"a\"]\n[O \"b\"]\n\n1. 2b2 3c3 *\n";
   REQUIRE(pane.waitForStartScreen());
@@ -340,10 +325,9 @@ TEST_CASE("a game loaded during survival is an ordinary game: no survival text s
   CHECK(screen.find("survived") == std::string::npos);
 }
 
-TEST_CASE("a lost game without a proven mistake: the review says what it proved and no more") {
+TMUX_TEST_CASE("a lost game without a proven mistake: the review says what it proved and no more") {
   // Issue 41 (2.4): "The review proves no mistake in this game" in a game the player lost,
   // with nothing proven before the end.
-  if (!haveTmux()) return;
   QubicPane pane("[tui]\nhuman_side = \"both\"\nmove_time_ms = 20\n", 120, 30);
   REQUIRE(pane.waitForText("level 4"));
   pane.keys("1a1 2a1 1a3 2b1 3c1 2c1 4d3 2d1");  // X never blocks; O completes 2a1-2d1
@@ -363,11 +347,10 @@ TEST_CASE("a lost game without a proven mistake: the review says what it proved 
         std::regex(R"(X's\s+position\s+is\s+proven\s+lost\s+after\s+move\s+7\s+\(4d3\))")));
 }
 
-TEST_CASE("a puzzle won without a hint is solved and counted, and kept as solved") {
+TMUX_TEST_CASE("a puzzle won without a hint is solved and counted, and kept as solved") {
   // Issue 70: the end-to-end case of a puzzle solved as a player solves it. The moves come
   // from qubic-engine, a separate program, asked for each position the game's own record
   // (the kept unfinished game) shows; the first from the shipped file's position.
-  if (!haveTmux()) return;
   std::string first, start;  // the file's first puzzle: its line, its position
   {
     std::istringstream file(readText(fs::path(QUBIC_SOURCE_DIR) / "data" / "qubic.puzzles"));
