@@ -9,11 +9,13 @@ namespace qubic {
 
 namespace {
 
-constexpr char kMagic[8] = {'Q', 'U', 'B', 'T', 'A', 'B', '0', '2'};
+constexpr char kMagic[8] = {'Q', 'U', 'B', 'T', 'A', 'B', '0', '3'};
+constexpr char kPreviousVersion = '2';     // QUBTAB02: no moves, still read
 constexpr std::size_t kHeaderBytes = 32;   // magic, five section sizes, four zero bytes
-constexpr std::size_t kEntryBytes = 5;     // key (3 bytes), flags, plies
+constexpr std::size_t kEntryBytes = 6;     // key (3 bytes), flags, plies, move
 constexpr std::size_t kChecksumBytes = 8;  // FNV-1a of all before it
 constexpr std::uint8_t kValueMask = 3, kExactBit = 4, kCertifiedBit = 8;
+constexpr std::uint8_t kNoMove = 0xff;
 
 int xStonesOf(int stones) { return (stones + 1) / 2; }
 
@@ -41,9 +43,16 @@ std::optional<Position> positionOfKey(std::uint32_t key, int stones) {
   return Position::fromStones(x, o);
 }
 
-TableEntry entryOf(std::uint8_t flags, std::uint8_t plies) {
+// An entry as stored: its move a cell of the canonical form.
+TableEntry entryOf(std::uint8_t flags, std::uint8_t plies, std::uint8_t move) {
   return {static_cast<TableValue>(flags & kValueMask), plies, (flags & kExactBit) != 0,
-          (flags & kCertifiedBit) != 0};
+          (flags & kCertifiedBit) != 0, move == kNoMove ? -1 : move};
+}
+
+// An entry's move carried by a symmetry (from a position's cells to its image's).
+TableEntry movedBy(int symmetry, TableEntry e) {
+  if (e.move >= 0) e.move = mapCell(symmetry, e.move);
+  return e;
 }
 
 TableValue winFor(Side s) { return s == Side::X ? TableValue::XWins : TableValue::OWins; }
@@ -80,13 +89,14 @@ Parsed<OpeningTable> OpeningTable::fromBytes(std::span<const std::uint8_t> bytes
   using Result = Parsed<OpeningTable>;
   if (bytes.size() < kHeaderBytes || !std::equal(kMagic, kMagic + 7, bytes.begin()))
     return Result::failure("not an opening table (it does not start with QUBTAB)");
-  if (bytes[7] != kMagic[7])
+  if (bytes[7] != kMagic[7] && bytes[7] != kPreviousVersion)
     return Result::failure("another version of the format (QUBTAB0" + std::string(1, bytes[7]) +
-                           ", this program reads QUBTAB02)");
+                           ", this program reads QUBTAB02 and QUBTAB03)");
+  const std::size_t entryBytes = bytes[7] == kMagic[7] ? kEntryBytes : kEntryBytes - 1;
   OpeningTable t;
   std::size_t at = kHeaderBytes, expected = kHeaderBytes + kChecksumBytes;
   for (int s = 0; s <= kTableMaxStones; ++s)
-    expected += kEntryBytes * std::size_t{readU32(&bytes[8 + 4 * s])};
+    expected += entryBytes * std::size_t{readU32(&bytes[8 + 4 * s])};
   if (expected != bytes.size())
     return Result::failure("its size (" + std::to_string(bytes.size()) +
                            " bytes) is not what its header says (" + std::to_string(expected) +
@@ -95,18 +105,22 @@ Parsed<OpeningTable> OpeningTable::fromBytes(std::span<const std::uint8_t> bytes
     return Result::failure("its checksum does not match its content: the file is damaged");
   for (int s = 0; s <= kTableMaxStones; ++s) {
     const std::uint32_t count = readU32(&bytes[8 + 4 * s]);
-    for (std::uint32_t i = 0; i < count; ++i, at += kEntryBytes) {
+    for (std::uint32_t i = 0; i < count; ++i, at += entryBytes) {
       const std::uint32_t key = std::uint32_t{bytes[at]} << 16 | bytes[at + 1] << 8 | bytes[at + 2];
       const std::uint8_t flags = bytes[at + 3], plies = bytes[at + 4];
+      const std::uint8_t move = entryBytes == kEntryBytes ? bytes[at + 5] : kNoMove;
       const std::string where =
           "entry " + std::to_string(i + 1) + " of " + std::to_string(s) + " stones";
-      if (!positionOfKey(key, s)) return Result::failure(where + ": not a canonical position");
+      const std::optional<Position> pos = positionOfKey(key, s);
+      if (!pos) return Result::failure(where + ": not a canonical position");
       if (!t.sections_[s].empty() && key <= t.sections_[s].back().key)
         return Result::failure(where + ": out of order");
       if ((flags & kValueMask) == 0 || (flags & ~(kValueMask | kExactBit | kCertifiedBit)) ||
           plies > kCells)
         return Result::failure(where + ": not a value");
-      t.sections_[s].push_back({key, entryOf(flags, plies)});
+      if (move != kNoMove && (move >= kCells || !pos->isLegal(move)))
+        return Result::failure(where + ": its move is not a legal move of its position");
+      t.sections_[s].push_back({key, entryOf(flags, plies, move)});
     }
   }
   return Result::success(std::move(t));
@@ -123,13 +137,15 @@ std::vector<std::uint8_t> OpeningTable::serialize() const {
                                               (r.entry.exact ? kExactBit : 0) |
                                               (r.entry.certified ? kCertifiedBit : 0)));
       out.push_back(static_cast<std::uint8_t>(r.entry.plies));
+      out.push_back(r.entry.move >= 0 ? static_cast<std::uint8_t>(r.entry.move) : kNoMove);
     }
   putLittleEndian(out, fnv1a64(out), kChecksumBytes);
   return out;
 }
 
 void OpeningTable::add(const Position& pos, const TableEntry& entry) {
-  sections_[pos.moveCount()].push_back({tableKey(canonical(pos)), entry});
+  const CanonicalForm c = canonical(pos);
+  sections_[pos.moveCount()].push_back({tableKey(c), movedBy(c.symmetry, entry)});
 }
 
 void OpeningTable::finish() {
@@ -147,11 +163,12 @@ std::optional<TableEntry> OpeningTable::find(const Position& pos) const {
   const int stones = pos.moveCount();
   if (stones > kTableMaxStones) return std::nullopt;
   const auto& section = sections_[stones];
-  const std::uint32_t key = tableKey(canonical(pos));
+  const CanonicalForm c = canonical(pos);
+  const std::uint32_t key = tableKey(c);
   const auto it = std::lower_bound(section.begin(), section.end(), key,
                                    [](const Record& r, std::uint32_t k) { return r.key < k; });
   if (it == section.end() || it->key != key) return std::nullopt;
-  return it->entry;
+  return movedBy(inverse(c.symmetry), it->entry);
 }
 
 std::size_t OpeningTable::size() const {
@@ -167,10 +184,11 @@ std::optional<TableEntry> valueFromReplies(const OpeningTable& t, const Position
   const Side mover = p.sideToMove();
   std::optional<TableEntry> bestWin;
   bool allKnown = true, allLost = true, certified = true, exact = true;
-  int longestLoss = 0;
+  int longestLoss = -1, winMove = -1, lossMove = -1, drawMove = -1;
   for (Bitboard m = p.emptyCells(); m; m &= m - 1) {
+    const int move = lowestCell(m);
     Position child = p;
-    child.play(lowestCell(m));
+    child.play(move);
     const std::optional<TableEntry> e = t.find(child);
     if (!e) {
       allKnown = false;
@@ -180,16 +198,19 @@ std::optional<TableEntry> valueFromReplies(const OpeningTable& t, const Position
     // A certified win is preferred to a shorter one the checker has not seen.
     if (won && (!bestWin || std::pair(!e->certified, e->plies) <
                                 std::pair(!bestWin->certified, bestWin->plies)))
-      bestWin = e;
+      bestWin = e, winMove = move;
     allLost = allLost && !won && e->value != TableValue::Draw;
-    longestLoss = std::max(longestLoss, e->plies);
+    if (e->value == TableValue::Draw && drawMove < 0) drawMove = move;
+    if (e->plies > longestLoss) longestLoss = e->plies, lossMove = move;
     certified = certified && e->certified;
     exact = exact && e->exact;
   }
-  if (bestWin) return TableEntry{winFor(mover), bestWin->plies + 1, false, bestWin->certified};
+  if (bestWin)
+    return TableEntry{winFor(mover), bestWin->plies + 1, false, bestWin->certified, winMove};
   if (!allKnown) return std::nullopt;
-  if (allLost) return TableEntry{winFor(opponent(mover)), longestLoss + 1, exact, certified};
-  return TableEntry{TableValue::Draw, 0, false, false};
+  if (allLost)
+    return TableEntry{winFor(opponent(mover)), longestLoss + 1, exact, certified, lossMove};
+  return TableEntry{TableValue::Draw, 0, false, false, drawMove};
 }
 
 }  // namespace

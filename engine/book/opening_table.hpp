@@ -27,6 +27,10 @@ struct TableEntry {
   int plies = 0;           // to the win along the proven line, against any defence; 0 for a draw
   bool exact = false;      // plies is the exact distance, not an upper bound
   bool certified = false;  // the rules-only checker accepted its proof (a draw: never)
+  // The side to move's move along the proven line, as a cell of the position asked about:
+  // a win's winning move, a loss's longest defence, a draw's drawing move; -1 when the
+  // table has none for it (its proof was not at hand when the table was joined).
+  int move = -1;
   friend bool operator==(const TableEntry&, const TableEntry&) = default;
 };
 
@@ -47,11 +51,13 @@ class OpeningTable {
   static Parsed<OpeningTable> fromBytes(std::span<const std::uint8_t> bytes);
   std::vector<std::uint8_t> serialize() const;
 
-  // Adds or replaces the entry of `pos`'s class; call finish() before find or serialize.
+  // Adds or replaces the entry of `pos`'s class (its move a cell of `pos`); call finish()
+  // before find or serialize.
   void add(const Position& pos, const TableEntry& entry);
   void finish();
 
-  // The entry of `pos`'s class, or nothing when it is not in the table.
+  // The entry of `pos`'s class (its move a cell of `pos`), or nothing when it is not in the
+  // table.
   std::optional<TableEntry> find(const Position& pos) const;
 
   std::size_t size(int stones) const { return sections_[stones].size(); }
@@ -60,7 +66,8 @@ class OpeningTable {
   // Adds the values that follow by the rules for positions of fewer stones, from
   // kTableMaxStones - 1 down to the empty board: a position is won by the side to move
   // when a reply in the table wins for it; otherwise its value is known when all of its
-  // replies are in the table (lost when all lose, else a draw). Returns how many it added.
+  // replies are in the table (lost when all lose, else a draw). The move is the shortest
+  // win's (a certified one first), the longest loss's, or a draw's. Returns how many it added.
   std::size_t deriveFewerStones();
 
  private:

@@ -13,12 +13,13 @@ SolverOptions tableSolverOptions(int course) {
 }
 
 TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t budget,
-                             const std::atomic<bool>* stop, bool moverTried, bool otherFirst) {
+                             const std::atomic<bool>* stop, bool moverTried, bool otherFirst,
+                             bool otherTried) {
   TableDecision d;
   const Side mover = pos.sideToMove();
   bool searched = false;
   d.answers = askBothSides<PnsResult>(otherFirst ? opponent(mover) : mover, [&](Side s) {
-    if (s == mover && moverTried) return PnsResult{};  // unknown, as it was
+    if (s == mover ? moverTried : otherTried) return PnsResult{};  // unknown, as it was
     SolveLimits limits;
     limits.maxPositions = s == mover ? budget : otherSideBudget(budget);
     limits.stop = stop;

@@ -11,6 +11,7 @@
 #include "engine/core/thread_start.hpp"
 #include "engine/threats/move_value.hpp"
 #include "engine/threats/threats.hpp"
+#include "reasons.hpp"
 
 namespace qubic {
 
@@ -47,6 +48,21 @@ bool valueFromTable(const OpeningTable* table, const Position& pos, MoveChoice& 
   c.plies = 1 + e->plies;
   c.fromTable = true;
   return true;
+}
+
+std::optional<MoveChoice> winFromTable(const OpeningTable* table, const Position& pos) {
+  if (!table) return std::nullopt;
+  const std::optional<TableEntry> e = table->find(pos);
+  const TableValue moverWins =
+      pos.sideToMove() == Side::X ? TableValue::XWins : TableValue::OWins;
+  if (!e || e->value != moverWins || !e->certified || e->move < 0) return std::nullopt;
+  MoveChoice c;
+  c.move = e->move;
+  c.verdict = Verdict::Win;
+  c.plies = e->plies;
+  c.fromTable = true;
+  c.reason = reasons::tableWin();
+  return c;
 }
 
 // The value of one root move for MultiPV: proven when a table, the book or a threat

@@ -24,6 +24,9 @@ namespace qubic {
 // The opening table's value of the move c.move, when `table` holds the position after it:
 // sets c's verdict and plies (one more than the table's, which count from after the move).
 bool valueFromTable(const OpeningTable* table, const Position& pos, MoveChoice& c);
+// The opening table's move for pos's side to move when the table holds pos as its win,
+// certified, with the move: the verdict, the plies (a bound) and the move at once.
+std::optional<MoveChoice> winFromTable(const OpeningTable* table, const Position& pos);
 
 class MultiPv {
  public:

@@ -67,8 +67,9 @@ void Player::newGame() {
 }
 
 // The cascade: each stage either decides the move or narrows what the next may play.
-MoveChoice Player::Impl::think(const Position& pos, const Book* book, MoveBudget& budget,
-                               const MoveLimits& limits, const ProgressFn& progress) {
+MoveChoice Player::Impl::think(const Position& pos, const Book* book, const OpeningTable* table,
+                               MoveBudget& budget, const MoveLimits& limits,
+                               const ProgressFn& progress) {
   if (std::optional<MoveChoice> decided = PlayerThrees::decidedAtOnce(pos)) return *decided;
   if (book)
     if (std::optional<MoveChoice> known = threes.fromBook(pos, *book, limits)) {
@@ -76,6 +77,7 @@ MoveChoice Player::Impl::think(const Position& pos, const Book* book, MoveBudget
       budget.startSearching(Clock::now());
       return defence.practicalDefence(pos, *known, book, budget, limits, progress);
     }
+  if (std::optional<MoveChoice> won = winFromTable(table, pos)) return *won;
   budget.startSearching(Clock::now());
   std::uint64_t nodes = 0;
   if (std::optional<MoveChoice> forced = proofs.forcedWinOrBlock(pos, budget, nodes))
@@ -133,7 +135,7 @@ MoveChoice Player::choose(const Position& pos, const MoveLimits& limits,
       shown.hashfull = impl_->proofs.hashfull();
       progress(shown);
     };
-    choice = impl_->think(pos, book, budget, limits, report);
+    choice = impl_->think(pos, book, table_.get(), budget, limits, report);
     choice.hashfull = impl_->proofs.hashfull();
   }
   if (choice.verdict == Verdict::Unknown && pos.isLegal(choice.move))

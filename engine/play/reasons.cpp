@@ -57,6 +57,7 @@ std::string blocksOneOfTwoThrees() {
 }
 std::string blocksThree(int cell) { return "blocks a three" + at(cell); }
 std::string bookWin() { return "the winning move in the book"; }
+std::string tableWin() { return "the winning move in the opening table"; }
 std::string bookLongestDefence() {
   return "the book proves the opponent wins; this defence lasts longest";
 }

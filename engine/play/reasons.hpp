@@ -13,6 +13,7 @@ std::string blocksOneOfTwoThrees();
 std::string blocksThree(int cell);
 std::string bookWin();
 std::string bookLongestDefence();
+std::string tableWin();
 std::string forcedWin(bool blocksToo, int plies, int cell);
 std::string provenWin(int plies, int cell);
 std::string longestDefence();

@@ -72,6 +72,8 @@ class Checker {
     int plies = 0;
     if (pos.sideToMove() == attacker_) {
       if (!attackerNode(pos, t, plies)) return result_;
+      if (const Parsed<int> first = parseMove(t.size() > 2 ? t[2] : ""))  // W's or M's move
+        result_.rootMove = first.value();
     } else {
       // The defender is to move at the root: "- D <replies> [default sequence]".
       std::uint64_t listed = 0;

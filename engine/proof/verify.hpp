@@ -28,6 +28,7 @@ struct VerifyResult {
   std::uint64_t attackerNodes = 0, forcingWins = 0, references = 0, defenceReplies = 0;
   int plies =
       0;  // the longest game the proof allows from the root: its distance (docs/notation.md)
+  int rootMove = -1;  // the attacker's first move when it is to move at the root, else -1
 };
 
 // Called for every attacker move in the proof that is not part of a forcing win, with

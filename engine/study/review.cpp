@@ -27,6 +27,9 @@ std::optional<ProvenValue> tableValue(const OpeningTable& table, const Position&
   v.kind = winner == pos.sideToMove() ? ValueKind::Win : ValueKind::Loss;
   v.plies = e->plies;
   if (v.kind != ValueKind::Win) return v;
+  v.bestMove = e->move;
+  if (v.bestMove >= 0) return v;
+  // A table without moves (QUBTAB02): the shortest certified win among the replies it holds.
   int shortest = kCells + 1;
   for (Bitboard m = pos.emptyCells(); m; m &= m - 1) {
     Position next = pos;

@@ -62,8 +62,8 @@ struct ReviewedMove {
 
 // The value the opening table holds for `pos`, for its side to move: a win or a loss only
 // when certified (its proof was accepted by the rules-only checker), a draw as the solver
-// proved it; bestMove, for a win, the reply whose win the table shows shortest (-1 when the
-// table holds none of them). Nothing when the table does not hold the position.
+// proved it; bestMove, for a win, the table's move (a table without moves: the reply whose
+// win it shows shortest; -1 when it holds none). Nothing when the table does not hold it.
 std::optional<ProvenValue> tableValue(const OpeningTable& table, const Position& pos);
 
 struct ReviewOptions {

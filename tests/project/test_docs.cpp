@@ -247,10 +247,11 @@ TEST_CASE("docs/table.md's figures are the shipped table's (issue 68, 3)") {
   REQUIRE(info.exitCode == 0);
   // table info --all: "S stones: N of M positions: X wins A, O wins B, draws C ...",
   // "  longest win: L plies", "  O wins: POSITION" (every one).
-  std::map<int, std::vector<int>> fromTable;  // stones -> in the table, X, O, draws, longest
+  // stones -> in the table, X, O, draws, longest, with their move
+  std::map<int, std::vector<int>> fromTable;
   std::set<std::string> oWins;
   const std::regex section(
-      R"(^(\d) stones: (\d+) of \d+ positions: X wins (\d+), O wins (\d+), draws (\d+))");
+      R"(^(\d) stones: (\d+) of \d+ positions: X wins (\d+), O wins (\d+), draws (\d+).*; (\d+) with their move)");
   const std::regex longest(R"(^  longest win: (\d+) plies)");
   std::istringstream lines(info.out);
   int stones = -1;
@@ -258,7 +259,8 @@ TEST_CASE("docs/table.md's figures are the shipped table's (issue 68, 3)") {
     std::smatch m;
     if (std::regex_search(line, m, section)) {
       stones = std::stoi(m[1]);
-      fromTable[stones] = {std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4]), std::stoi(m[5]), 0};
+      fromTable[stones] = {std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4]),
+                           std::stoi(m[5]), 0,           std::stoi(m[6])};
     } else if (std::regex_search(line, m, longest)) {
       fromTable[stones][4] = std::stoi(m[1]);
     } else if (line.rfind("  O wins: ", 0) == 0) {
@@ -272,7 +274,7 @@ TEST_CASE("docs/table.md's figures are the shipped table's (issue 68, 3)") {
   REQUIRE(doc);
   std::map<int, std::vector<int>> fromDocs;
   const std::regex row(
-      R"(^\| (\d)( \([XO] to move\))? \| ([^|]+) \| ([\d ]+) \| ([\d ]+) \| ([\d ]+) \| ([\d ]+) \|$)");
+      R"(^\| (\d)( \([XO] to move\))? \| ([^|]+) \| ([\d ]+) \| ([\d ]+) \| ([\d ]+) \| ([\d ]+) \| ([\d ]+) \|$)");
   auto number = [](std::string text) {
     text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
     return std::stoi(text);
@@ -284,7 +286,8 @@ TEST_CASE("docs/table.md's figures are the shipped table's (issue 68, 3)") {
       const int n = std::isdigit(static_cast<unsigned char>(held[0]))
                         ? number(held.substr(0, held.find(" of ")))
                         : 1;  // "the empty board"
-      fromDocs[std::stoi(m[1])] = {n, number(m[4]), number(m[5]), number(m[6]), number(m[7])};
+      fromDocs[std::stoi(m[1])] = {n,           number(m[4]), number(m[5]),
+                                   number(m[6]), number(m[7]), number(m[8])};
     }
   }
   CHECK(fromDocs == fromTable);

@@ -50,7 +50,7 @@ int tableInfo(const CommandLine& w) {
   const OpeningTable& t = *loaded.value();
   const bool every = w.has("--all");
   for (int s = 0; s <= kTableMaxStones; ++s) {
-    int x = 0, o = 0, draws = 0, longest = 0, certified = 0;
+    int x = 0, o = 0, draws = 0, longest = 0, certified = 0, withMove = 0;
     std::map<int, int> byBucket;
     Position longestAt;
     const std::vector<Position> all = canonicalPositions(s);  // enumerated once a section
@@ -61,13 +61,14 @@ int tableInfo(const CommandLine& w) {
       o += e->value == TableValue::OWins;
       draws += e->value == TableValue::Draw;
       certified += e->certified;
+      withMove += e->move >= 0;
       if (e->value != TableValue::Draw && e->plies > longest) longest = e->plies, longestAt = p;
       if (e->value != TableValue::Draw) ++byBucket[(e->plies - 1) / 5];
     }
     std::printf(
         "%d stones: %zu of %zu positions: X wins %d, O wins %d, draws %d (proven by the "
-        "solver, not certified); %d certified by the rules\n",
-        s, t.size(s), all.size(), x, o, draws, certified);
+        "solver, not certified); %d certified by the rules; %d with their move\n",
+        s, t.size(s), all.size(), x, o, draws, certified, withMove);
     if (longest)
       std::printf("  longest win: %d plies at most, %s\n", longest,
                   positionString(longestAt).c_str());
@@ -90,6 +91,8 @@ int tableInfo(const CommandLine& w) {
 // value of fewer stones derived again by the rules from the four-stone values alone and
 // compared with the file's. The four-stone values stand on their proofs, which table join
 // checked by the rules (docs/table.md says how to re-run a job).
+std::string tokenOrNone(int move) { return move >= 0 ? moveToken(move) : "none"; }
+
 int tableCheck(const CommandLine& w) {
   if (w.positional().size() > 1) failWith("table check: [FILE]");
   const std::string path = w.positional().empty() ? "" : w.positional()[0];
@@ -104,25 +107,33 @@ int tableCheck(const CommandLine& w) {
     if (const auto e = t.find(p)) rederived.add(p, *e);
   rederived.finish();
   rederived.deriveFewerStones();
-  std::size_t compared = 0, differ = 0;
+  std::size_t compared = 0, differ = 0, fourWithMoves = 0;
+  for (const Position& p : canonicalPositions(kTableMaxStones))
+    if (const auto e = t.find(p); e && e->move >= 0) ++fourWithMoves;
   for (int s = 0; s < kTableMaxStones; ++s)
     for (const Position& p : canonicalPositions(s)) {
-      const auto held = t.find(p), derived = rederived.find(p);
+      auto held = t.find(p);
+      const auto derived = rederived.find(p);
       if (!held && !derived) continue;
       ++compared;
+      // A table without a move for a position claims nothing about its moves.
+      if (held && derived && held->move < 0) held->move = derived->move;
       if (held && derived && *held == *derived) continue;
       if (++differ <= 20)
         std::printf("  %s: the file %s, the rules %s\n", positionString(p).c_str(),
                     held ? "holds a value" : "holds none", derived ? "derive one" : "derive none");
       if (held && derived)
-        std::printf("    (values %d and %d, plies %d and %d)\n", static_cast<int>(held->value),
-                    static_cast<int>(derived->value), held->plies, derived->plies);
+        std::printf("    (values %d and %d, plies %d and %d, moves %s and %s)\n",
+                    static_cast<int>(held->value), static_cast<int>(derived->value), held->plies,
+                    derived->plies, tokenOrNone(held->move).c_str(),
+                    tokenOrNone(derived->move).c_str());
     }
   std::printf(
-      "table check: %s: format and checksum good; %zu four-stone values; %zu values of "
-      "fewer stones derived again by the rules: %s\n",
-      path.empty() ? shippedTablePath().c_str() : path.c_str(), t.size(kTableMaxStones), compared,
-      differ ? (std::to_string(differ) + " differ").c_str() : "all equal");
+      "table check: %s: format and checksum good, every move legal; %zu four-stone values "
+      "(%zu with their move); %zu values and moves of fewer stones derived again by the "
+      "rules: %s\n",
+      path.empty() ? shippedTablePath().c_str() : path.c_str(), t.size(kTableMaxStones),
+      fourWithMoves, compared, differ ? (std::to_string(differ) + " differ").c_str() : "all equal");
   return differ ? 1 : 0;
 }
 
@@ -148,7 +159,10 @@ bool answerFromTable(const Position& pos, double seconds, std::uint64_t maxNodes
     SolveLimits limits;
     limits.seconds = std::max(std::min(seconds > 0 ? seconds : 30.0, 30.0) - elapsed(), 1e-3);
     limits.maxNodes = maxNodes;
-    const int best = v->bestMove >= 0 ? v->bestMove : winningMoveBySolving(pos, v->kind, limits);
+    // A win's move, or a loss's longest defence, as the table holds them; a win's is
+    // searched for where the table has none.
+    const int held = v->kind == ValueKind::Win ? v->bestMove : table->find(pos)->move;
+    const int best = held >= 0 ? held : winningMoveBySolving(pos, v->kind, limits);
     if (best >= 0)
       std::printf("best: %s\n", moveToken(best).c_str());
     else if (v->kind == ValueKind::Win)

@@ -68,7 +68,7 @@ Parsed<int> writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
 struct JobQuestion {
   Position pos;
   std::uint64_t budget;
-  bool moverTried, otherFirst;
+  bool moverTried, otherFirst, otherTried;
 };
 struct Decided {
   TableDecision decision;
@@ -88,7 +88,8 @@ std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQue
     SolverOptions these = options;
     if (!withKnown) these.pns.knownWins = nullptr;
     Solver solver(these);
-    d.decision = decideForTable(solver, q.pos, q.budget, &interrupted, q.moverTried, q.otherFirst);
+    d.decision = decideForTable(solver, q.pos, q.budget, &interrupted, q.moverTried, q.otherFirst,
+                                q.otherTried);
     d.plies = Parsed<int>::success(0);
     d.withKnown = withKnown;
     if (interrupted.load()) return std::nullopt;
@@ -212,18 +213,32 @@ JobResult resultOf(const Decided& job, const JobQuestion& q, const JobResult* ea
   r.checked = answers.draw ? "solver" : answers.winner ? "rules" : "";
   r.plies = answers.winner ? job.plies.value() : 0;
   r.budget = q.budget;
-  r.otherBudget = otherSideBudget(q.budget);
+  // Not searched: the shipped table proves the side to move wins.
+  r.otherBudget = q.otherTried ? 0 : otherSideBudget(q.budget);
   r.knownWins = job.withKnown ? knownWins : 0;
   r.positions = job.decision.positions + (earlier ? earlier->positions : 0);
   r.seconds = seconds + (earlier ? earlier->seconds : 0);
   return r;
 }
 
-// The other side's win first where the shipped table's like positions say it is the
-// likelier (engine/book/table_decision); without a table, the side to move's first.
-bool otherSideFirst(const Position& pos) {
+// The winner the shipped table proves, if it holds `pos` as a win (a job run again for the
+// proof and its move).
+std::optional<Side> shippedWinner(const OpeningTable& table, const Position& pos) {
+  const std::optional<TableEntry> e = table.find(pos);
+  if (!e || e->value == TableValue::Draw) return std::nullopt;
+  return e->value == TableValue::XWins ? Side::X : Side::O;
+}
+
+// Which searches a job makes, from the shipped table: where it proves the side to move's
+// win, that search alone; where it proves the other side's, or its like positions say the
+// other side's is the likelier (engine/book/table_decision), the other side's first.
+// Without a table, the side to move's first.
+void orderSearches(const Position& pos, bool& otherFirst, bool& otherTried) {
   const auto table = loadTableFile("");
-  return table && otherSideLikelier(*table.value(), pos);
+  if (!table) return;
+  const std::optional<Side> winner = shippedWinner(*table.value(), pos);
+  otherTried = winner == pos.sideToMove();
+  otherFirst = winner ? winner != pos.sideToMove() : otherSideLikelier(*table.value(), pos);
 }
 
 int tableJob(const CommandLine& w) {
@@ -263,8 +278,10 @@ int tableJob(const CommandLine& w) {
   options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   if (known.value().size() > 0) options.pns.knownWins = &known.value();
   const auto began = std::chrono::steady_clock::now();
-  const bool otherFirst = !moverTried && otherSideFirst(pos);
-  const JobQuestion question{pos, budget, moverTried, otherFirst};
+  bool otherFirst = false, otherTried = false;
+  orderSearches(pos, otherFirst, otherTried);
+  otherFirst = otherFirst && !moverTried;
+  const JobQuestion question{pos, budget, moverTried, otherFirst, otherTried};
   const std::optional<Decided> job = decideAndProve(options, question, interrupted, dir, name);
   // An interrupted job leaves no result: the next run does it again.
   if (!job) return 130;

@@ -40,7 +40,8 @@ Parsed<TableEntry> checkResult(const fs::path& dir, const JobResult& r, Position
   // Proven by the solver alone (a draw): not certified.
   if (r.checked == "solver") return Result::success({value, r.plies, false, false});
   if (r.value == "draw") return Result::failure("a draw said checked by the rules");
-  int plies = 0;
+  // The move: the proof's first when the winner is to move, else the reply it wins slowest.
+  int plies = 0, move = -1;
   for (const auto& [path, start] : proofFiles(dir, r.name, pos, winner)) {
     // Checked first, so that a FIFO or a directory of a proof's name is refused, not read.
     if (const Parsed<std::size_t> file = checkRegularFile(path.string(), kMaxProofBytes); !file)
@@ -51,10 +52,13 @@ Parsed<TableEntry> checkResult(const fs::path& dir, const JobResult& r, Position
     if (!v.verified) return Result::failure("the rules refuse " + path.string() + ": " + v.error);
     if (!(v.root == start) || (v.root.sideToMove() != winner))
       return Result::failure(path.string() + " proves another position or winner");
-    plies = std::max(plies, v.plies + (start == pos ? 0 : 1));
+    const int distance = v.plies + (start == pos ? 0 : 1);
+    if (distance > plies)
+      plies = distance,
+      move = start == pos ? v.rootMove : lowestCell(start.occupied() & ~pos.occupied());
   }
   if (plies != r.plies) return Result::failure("its proofs give another distance");
-  return Result::success({value, plies, false, true});
+  return Result::success({value, plies, false, true, move});
 }
 
 // The results in `dir`, by name; each file of a result's name that is not one is named on

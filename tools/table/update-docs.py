@@ -90,6 +90,8 @@ def main():
         if m:
             stones = int(m[1])
             rows[stones] = [int(m[i]) for i in range(2, 7)]
+            moves = re.search(r"; (\d+) with their move", line)
+            rows[stones].append(int(moves[1]) if moves else 0)
         elif line.startswith("  longest win: "):
             longest[stones] = int(line.split()[2])
         elif line.startswith("  distances: "):
@@ -99,11 +101,12 @@ def main():
     label = {4: "4 (X to move)", 3: "3 (O to move)", 2: "2 (X to move)", 1: "1 (O to move)", 0: "0"}
     summary = []
     for st in (4, 3, 2, 1, 0):
-        held, total, x, o, d = rows[st]
+        held, total, x, o, d, with_move = rows[st]
         where = {0: "the empty board",
                  1: f"{held} of {total}" + (" (after 1a1)" if held < total else "")}.get(
             st, f"{spaced(held)} of {spaced(total)}")
-        summary.append(f"| {label[st]} | {where} | {spaced(x)} | {o} | {d} | {longest.get(st, 0)} |")
+        summary.append(f"| {label[st]} | {where} | {spaced(x)} | {o} | {d} | {longest.get(st, 0)} "
+                       f"| {spaced(with_move)} |")
     buckets = sorted({b for st in (4, 3, 2) for b in distances.get(st, {})},
                      key=lambda b: int(b.split("-")[0]))
     histogram = [f"| {b} | " + " | ".join(spaced(distances.get(st, {}).get(b, 0)) for st in (4, 3, 2))

@@ -130,7 +130,7 @@ TEST_CASE("a table written to bytes reads back the same, and damage is refused")
   t.add(Position{}, {TableValue::XWins, 31, false, true});
   t.finish();
   const std::vector<std::uint8_t> bytes = t.serialize();
-  CHECK(bytes.size() == 32 + 4 * 5 + 8);
+  CHECK(bytes.size() == 32 + 4 * 6 + 8);
   const auto back = OpeningTable::fromBytes(bytes);
   REQUIRE(back);
   CHECK(back.value().size() == 4);
@@ -146,7 +146,7 @@ TEST_CASE("a table written to bytes reads back the same, and damage is refused")
     CHECK_FALSE(OpeningTable::fromBytes(flipped));
   }
   auto damaged = bytes;
-  damaged[32 + 3 * 5 + 3] ^= 3;
+  damaged[32 + 3 * 6 + 3] ^= 3;
   CHECK_THAT(OpeningTable::fromBytes(damaged).error(), Catch::Contains("checksum"));
   damaged = bytes;
   damaged[0] = 'X';
@@ -165,15 +165,56 @@ TEST_CASE("a table written to bytes reads back the same, and damage is refused")
     return b;
   };
   damaged = bytes;
-  damaged[32 + 3 * 5 + 3] = 0;  // a value of none
+  damaged[32 + 3 * 6 + 3] = 0;  // a value of none
   CHECK_THAT(OpeningTable::fromBytes(resealed(damaged)).error(), Catch::Contains("not a value"));
   damaged = bytes;
-  std::copy_n(&bytes[32 + 2 * 5], 3, &damaged[32 + 3 * 5]);  // a key twice
+  std::copy_n(&bytes[32 + 2 * 6], 3, &damaged[32 + 3 * 6]);  // a key twice
   CHECK_THAT(OpeningTable::fromBytes(resealed(damaged)).error(), Catch::Contains("out of order"));
   damaged = bytes;
-  damaged[32 + 1 * 5 + 2] = 63;  // 1a1 4d4 and O on 4d4 as well
+  damaged[32 + 1 * 6 + 2] = 63;  // 1a1 4d4 and O on 4d4 as well
   CHECK_THAT(OpeningTable::fromBytes(resealed(damaged)).error(),
              Catch::Contains("not a canonical position"));
+  damaged = bytes;
+  damaged[32 + 0 * 6 + 5] = 64;  // no cell
+  CHECK_THAT(OpeningTable::fromBytes(resealed(damaged)).error(), Catch::Contains("its move"));
+  damaged = bytes;
+  damaged[32 + 2 * 6 + 5] = bytes[32 + 2 * 6] >> 2;  // the cell of the key's first stone
+  CHECK_THAT(OpeningTable::fromBytes(resealed(damaged)).error(), Catch::Contains("its move"));
+}
+
+TEST_CASE("an entry's move is a cell of the position asked about, from every image") {
+  const Position p = at("1a1 2b3 4c2 1d4");
+  const int win = parseMove("3c3").value();
+  OpeningTable t;
+  t.add(p, {TableValue::XWins, 41, false, true, win});
+  t.add(at("1a1 4d4 2b2"), {TableValue::OWins, 12, true, true});  // no move
+  t.finish();
+  for (int s = 0; s < kSymmetries; ++s) {
+    const auto e = t.find(transform(s, p));
+    REQUIRE(e);
+    CHECK(e->move == mapCell(s, win));
+  }
+  CHECK(t.find(at("1a1 4d4 2b2"))->move == -1);
+  const auto back = OpeningTable::fromBytes(t.serialize());
+  REQUIRE(back);
+  CHECK(back.value().find(p)->move == win);
+  CHECK(back.value().find(at("1a1 4d4 2b2"))->move == -1);
+}
+
+TEST_CASE("a table of the format before moves (QUBTAB02) is read, with no moves") {
+  OpeningTable t;
+  t.add(at("1a1 4d4 2b2"), {TableValue::OWins, 12, true, true, parseMove("1b2").value()});
+  t.add(Position{}, {TableValue::XWins, 31, false, true, 0});
+  t.finish();
+  std::vector<std::uint8_t> bytes = t.serialize(), old(bytes.begin(), bytes.begin() + 32);
+  old[7] = '2';
+  for (std::size_t at = 32; at + 8 < bytes.size(); at += 6)  // each entry without its move
+    old.insert(old.end(), &bytes[at], &bytes[at + 5]);
+  putLittleEndian(old, fnv1a64(old), 8);
+  const auto read = OpeningTable::fromBytes(old);
+  REQUIRE(read);
+  CHECK(read.value().find(Position{}) == TableEntry{TableValue::XWins, 31, false, true});
+  CHECK(read.value().find(at("1a1 4d4 2b2")) == TableEntry{TableValue::OWins, 12, true, true});
 }
 
 TEST_CASE("values of fewer stones follow by the rules from their replies") {
@@ -197,11 +238,15 @@ TEST_CASE("values of fewer stones follow by the rules from their replies") {
   CHECK(e->value == TableValue::XWins);
   CHECK(e->plies == longest + 1);
   CHECK(e->certified);
+  Position longestDefence = three;  // O's move: a reply of the longest win
+  longestDefence.play(e->move);
+  CHECK(t.find(longestDefence)->plies == longest);
   // X to move before 2b2 plays it, the shortest win of those in the table (here the only one).
   const auto two = all.find(at("1a1 1b2"));
   REQUIRE(two);
   CHECK(two->value == TableValue::XWins);
   CHECK(two->plies == e->plies + 1);
+  CHECK(two->move == parseMove("2b2").value());
   CHECK_FALSE(all.find(at("1a1")));  // O's other replies are not in the table
 
   // One reply missing (4d4, alone in its class): O may have a way out; nothing is derived.
@@ -223,7 +268,8 @@ TEST_CASE("values of fewer stones follow by the rules from their replies") {
   lost.add(escape, {TableValue::OWins, 9, false, true});
   lost.finish();
   lost.deriveFewerStones();
-  CHECK(lost.find(three) == TableEntry{TableValue::OWins, 10, false, true});
+  CHECK(lost.find(three) ==
+        TableEntry{TableValue::OWins, 10, false, true, parseMove("4d4").value()});
 }
 
 TEST_CASE("the last reply missing from a position of fewer stones is listed, and only then") {
