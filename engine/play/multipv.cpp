@@ -53,8 +53,7 @@ bool valueFromTable(const OpeningTable* table, const Position& pos, MoveChoice& 
 std::optional<MoveChoice> winFromTable(const OpeningTable* table, const Position& pos) {
   if (!table) return std::nullopt;
   const std::optional<TableEntry> e = table->find(pos);
-  const TableValue moverWins =
-      pos.sideToMove() == Side::X ? TableValue::XWins : TableValue::OWins;
+  const TableValue moverWins = pos.sideToMove() == Side::X ? TableValue::XWins : TableValue::OWins;
   if (!e || e->value != moverWins || !e->certified || e->move < 0) return std::nullopt;
   MoveChoice c;
   c.move = e->move;

@@ -92,11 +92,11 @@ struct Player::Impl {
   }
 
   // The move cascade, each stage an object's: decided at once (a win, or a lost position),
-  // the book, the opening table's winning move, a forced win by threes (or the one block), the proof searches, the
-  // heuristic search. `book`, `table`: the opening book and table to play from, or null.
+  // the book, the opening table's winning move, a forced win by threes (or the one block), the
+  // proof searches, the heuristic search. `book`, `table`: the opening book and table to play from,
+  // or null.
   MoveChoice think(const Position& pos, const Book* book, const OpeningTable* table,
-                   MoveBudget& budget,
-                   const MoveLimits& limits, const ProgressFn& progress);
+                   MoveBudget& budget, const MoveLimits& limits, const ProgressFn& progress);
 };
 
 }  // namespace qubic

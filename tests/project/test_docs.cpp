@@ -259,8 +259,8 @@ TEST_CASE("docs/table.md's figures are the shipped table's (issue 68, 3)") {
     std::smatch m;
     if (std::regex_search(line, m, section)) {
       stones = std::stoi(m[1]);
-      fromTable[stones] = {std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4]),
-                           std::stoi(m[5]), 0,           std::stoi(m[6])};
+      fromTable[stones] = {std::stoi(m[2]), std::stoi(m[3]), std::stoi(m[4]), std::stoi(m[5]), 0,
+                           std::stoi(m[6])};
     } else if (std::regex_search(line, m, longest)) {
       fromTable[stones][4] = std::stoi(m[1]);
     } else if (line.rfind("  O wins: ", 0) == 0) {
@@ -286,8 +286,8 @@ TEST_CASE("docs/table.md's figures are the shipped table's (issue 68, 3)") {
       const int n = std::isdigit(static_cast<unsigned char>(held[0]))
                         ? number(held.substr(0, held.find(" of ")))
                         : 1;  // "the empty board"
-      fromDocs[std::stoi(m[1])] = {n,           number(m[4]), number(m[5]),
-                                   number(m[6]), number(m[7]), number(m[8])};
+      fromDocs[std::stoi(m[1])] = {
+          n, number(m[4]), number(m[5]), number(m[6]), number(m[7]), number(m[8])};
     }
   }
   CHECK(fromDocs == fromTable);
