@@ -134,6 +134,32 @@ foreach(unit IN LISTS view_units)
   refuse_includes(${unit} "which reaches a controller the view may not ask" ${reaches_controller})
 endforeach()
 
+# The game's shared context (tui/game_context.hpp) is taken whole only by the controllers
+# that change the round and read whole only by the view; every other unit takes the pieces
+# it uses (a Lineup, a Voice, the Display, the cursor), so no part reaches what it has no
+# business changing. Comments are not read.
+set(context_changers app app_rounds app_screens board_keys engine_turns game_files game_context)
+set(context_readers game_view)
+file(GLOB_RECURSE tui_files RELATIVE ${ROOT}/tui ${ROOT}/tui/*.hpp ${ROOT}/tui/*.cpp)
+foreach(file IN LISTS tui_files)
+  string(REGEX REPLACE "\\.(hpp|cpp)$" "" unit ${file})
+  if(unit IN_LIST context_changers)
+    continue()
+  endif()
+  file(STRINGS ${ROOT}/tui/${file} lines REGEX "GameContext")
+  foreach(line IN LISTS lines)
+    string(REGEX REPLACE "//.*$" "" code "${line}")
+    if(unit IN_LIST context_readers)
+      string(REPLACE "const GameContext&" "" code "${code}")
+    endif()
+    if(code MATCHES "GameContext")
+      string(APPEND problems "\n  ${ROOT}/tui/${file}: takes the whole GameContext, where the "
+                             "pieces it uses serve (tui/game_context.hpp)")
+      break()
+    endif()
+  endforeach()
+endforeach()
+
 if(problems)
   message(FATAL_ERROR "includes that break the layering:${problems}")
 endif()

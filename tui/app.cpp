@@ -49,7 +49,7 @@ std::string App::run() {
 
 void App::turn() {
   engine_.poll(context_);
-  review_.poll(context_);
+  review_.poll(context_.voice());
   engine_.tickClock(context_, !screens_.empty());
   if (!choosingGame()) {  // the earlier game is not decided on yet
     engine_.maybeStart(context_);
@@ -98,8 +98,8 @@ void App::handleKey(int key) {
 
 void App::handleBoardKey(int key) {
   const KeyMap& keys = context_.keys;
-  if (!context_.seats.anyHuman() && input_.pendingToken().empty() && key >= '1' && key <= '4' &&
-      keys.actionFor(key) == Action::None)
+  if (!context_.lineup.seats.anyHuman() && input_.pendingToken().empty() && key >= '1' &&
+      key <= '4' && keys.actionFor(key) == Action::None)
     return context_.say("The engine plays both sides; " + context_.key(Action::Players) +
                         " lets you play.");
   const Command command = input_.feed(key);
@@ -157,11 +157,12 @@ void App::perform(Action action) {
             [](App& a, GameContext& c) {
               a.apply(c.round.withMode([](const auto& m) { return m.onKey(Action::Players); }));
             }},
-      Entry{Action::LevelUp, [](App&, GameContext& c) { changeLevel(c, +1, false); }},
-      Entry{Action::LevelDown, [](App&, GameContext& c) { changeLevel(c, -1, false); }},
-      Entry{Action::Threats, [](App&, GameContext& c) { toggleThreats(c); }},
-      Entry{Action::ExpectedLine, [](App&, GameContext& c) { toggleExpectedLine(c); }},
-      Entry{Action::Lines, [](App&, GameContext& c) { toggleLines(c); }},
+      Entry{Action::LevelUp, [](App& a, GameContext&) { a.changeLevel(+1, false); }},
+      Entry{Action::LevelDown, [](App& a, GameContext&) { a.changeLevel(-1, false); }},
+      Entry{Action::Threats, [](App&, GameContext& c) { toggleThreats(c.display, c.voice()); }},
+      Entry{Action::ExpectedLine,
+            [](App&, GameContext& c) { toggleExpectedLine(c.display, c.voice()); }},
+      Entry{Action::Lines, [](App&, GameContext& c) { toggleLines(c.display, c.voice()); }},
       Entry{Action::CubeView, [](App& a, GameContext&) { a.toggleCubeView(); }},
       Entry{Action::Overlay, [](App& a, GameContext&) { a.toggleOverlay(); }},
       Entry{Action::Review, [](App& a, GameContext&) { a.review(); }},
@@ -177,14 +178,15 @@ void App::perform(Action action) {
               if (c.round.game.line().empty()) return c.say("No moves to go to yet.");
               a.open(LinePrompt{LinePrompt::Purpose::GoTo, {}, {}});
             }},
-      Entry{Action::Pause, [](App& a, GameContext& c) { pause(c, a.engine_); }},
-      Entry{Action::Step, [](App&, GameContext& c) { step(c); }},
-      Entry{Action::CursorLeft, [](App&, GameContext& c) { moveCursor(c, -1, 0, 0); }},
-      Entry{Action::CursorRight, [](App&, GameContext& c) { moveCursor(c, +1, 0, 0); }},
-      Entry{Action::CursorUp, [](App&, GameContext& c) { moveCursor(c, 0, +1, 0); }},
-      Entry{Action::CursorDown, [](App&, GameContext& c) { moveCursor(c, 0, -1, 0); }},
-      Entry{Action::PlanePrev, [](App&, GameContext& c) { moveCursor(c, 0, 0, -1); }},
-      Entry{Action::PlaneNext, [](App&, GameContext& c) { moveCursor(c, 0, 0, +1); }},
+      Entry{Action::Pause,
+            [](App& a, GameContext& c) { pause(c.round.engine, a.engine_, c.voice()); }},
+      Entry{Action::Step, [](App&, GameContext& c) { step(c.round.engine, c.voice()); }},
+      Entry{Action::CursorLeft, [](App&, GameContext& c) { moveCursor(c.cursor, -1, 0, 0); }},
+      Entry{Action::CursorRight, [](App&, GameContext& c) { moveCursor(c.cursor, +1, 0, 0); }},
+      Entry{Action::CursorUp, [](App&, GameContext& c) { moveCursor(c.cursor, 0, +1, 0); }},
+      Entry{Action::CursorDown, [](App&, GameContext& c) { moveCursor(c.cursor, 0, -1, 0); }},
+      Entry{Action::PlanePrev, [](App&, GameContext& c) { moveCursor(c.cursor, 0, 0, -1); }},
+      Entry{Action::PlaneNext, [](App&, GameContext& c) { moveCursor(c.cursor, 0, 0, +1); }},
       Entry{Action::Play, [](App& a, GameContext& c) { playHuman(c, a.engine_, c.cursor); }},
       Entry{Action::Cancel, [](App&, GameContext& c) { c.message = {}; }},
   };
@@ -210,7 +212,7 @@ void App::apply(Transition transition) {
       const Game& game = context_.round.game;
       if (!game.moves().empty() && !game.position().isGameOver())
         return open(Question{Question::Purpose::Players, Action::None, {}, std::nullopt});
-      return changeSeats(context_, engine_, context_.seats.next(), "Players changed.");
+      return changeSeats(context_, engine_, context_.lineup.seats.next(), "Players changed.");
     }
   }
 }
@@ -218,7 +220,12 @@ void App::apply(Transition transition) {
 void App::toggleCubeView() {
   context_.display.cube = !context_.display.cube;
   relayout();
-  sayCubeView(context_, layout_.cube);
+  sayCubeView(context_.display, context_.voice(), layout_.cube);
+}
+
+void App::changeLevel(int delta, bool choosing) {
+  tui::changeLevel(context_.lineup, context_.voice(), delta, choosing,
+                   !context_.settings.tui.engine.empty());
 }
 
 void App::toggleOverlay() {
@@ -231,7 +238,8 @@ void App::toggleOverlay() {
 }
 
 void App::review() {
-  if (const std::optional<std::size_t> ply = review_.press(context_))
+  if (const std::optional<std::size_t> ply =
+          review_.press(context_.round.game, context_.lineup, context_.voice()))
     goToPly(context_, engine_, *ply);
 }
 

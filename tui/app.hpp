@@ -61,6 +61,8 @@ class App {
   void relayout();  // for the terminal's size and the view chosen
   void toggleCubeView();
   void toggleOverlay();
+  // The level keys; `choosing`: on the start screen (board_keys' changeLevel).
+  void changeLevel(int delta, bool choosing);
   // The review key: the review starts, or the board goes to the next mistake.
   void review();
 

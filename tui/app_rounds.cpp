@@ -44,7 +44,7 @@ void App::resume(const GameRecord& record) {
 
 void App::beginFromRecord(const GameRecord& record, const GameSetup& setup) {
   begin(roundFromRecord(context_, record, setup, modeFor(setup, record.start)));
-  restoreClocks(context_, setup);
+  restoreClocks(context_.clock, context_.round.game, setup);
 }
 
 RoundMode App::modeFor(const GameSetup& setup, const Position& start) {
@@ -90,8 +90,8 @@ void App::startPuzzle(std::optional<std::size_t> which, std::optional<int> symme
   if (!session) return;
   const Position& start = session->shown().position;
   const Side us = start.sideToMove();
-  context_.seats.side[index(us)] = Controller::Human;
-  context_.seats.side[index(opponent(us))] = Controller::Engine;
+  context_.lineup.seats.side[index(us)] = Controller::Human;
+  context_.lineup.seats.side[index(opponent(us))] = Controller::Engine;
   begin(freshRound(PuzzleRound{session}, start));
   context_.message = {};
 }
@@ -99,7 +99,7 @@ void App::startPuzzle(std::optional<std::size_t> which, std::optional<int> symme
 void App::startSurvival() {
   const std::optional<SurvivalRound> survival = SurvivalRound::make(solution_.book.get(), true);
   if (!survival) return context_.say(kNoSurvival, Style::Error);
-  context_.seats = Seats::fromHumanSide("o");
+  context_.lineup.seats = Seats::fromHumanSide("o");
   begin(freshRound(*survival));
   context_.message = {};
 }

@@ -50,20 +50,21 @@ void App::handleStartKey(int key) {
     return key == '5' ? startPuzzle(std::nullopt) : startSurvival();
   }
   if (key >= '1' && key <= '4') {
-    context_.seats = Seats::fromHumanSide(kSides[key - '1']);
+    context_.lineup.seats = Seats::fromHumanSide(kSides[key - '1']);
     key = '\n';
   }
   if (key == '\n' || key == '\r' || key == KEY_ENTER || key == ' ') {
     close();
     // A level is remembered when a game is played with it, not when it was looked at.
-    rememberLevels(context_.levels);
+    rememberLevels(context_.lineup.levels);
     begin(freshRound(OrdinaryGame{}));
-    return context_.say(context_.seats.anyHuman() ? "X moves first. Press ? for help."
-                                                  : "The engines are playing. Press ? for help.");
+    return context_.say(context_.lineup.seats.anyHuman()
+                            ? "X moves first. Press ? for help."
+                            : "The engines are playing. Press ? for help.");
   }
   const Action action = context_.keys.actionFor(key);
-  if (action == Action::LevelUp) return changeLevel(context_, +1, true);
-  if (action == Action::LevelDown) return changeLevel(context_, -1, true);
+  if (action == Action::LevelUp) return changeLevel(+1, true);
+  if (action == Action::LevelDown) return changeLevel(-1, true);
   if (action == Action::Quit) quit_ = true;
   if (action == Action::Help) open(HelpScreen{});
 }
@@ -88,7 +89,8 @@ void App::answer(const Question& question, bool yes) {
       if (yes) return save(question.path, true);
       return context_.say("Not saved; " + question.path + " is as it was.");
     case Question::Purpose::Players:
-      if (yes) return changeSeats(context_, engine_, context_.seats.next(), "Players changed.");
+      if (yes)
+        return changeSeats(context_, engine_, context_.lineup.seats.next(), "Players changed.");
       return context_.say("Kept who plays.");
   }
 }
@@ -105,7 +107,7 @@ void App::finishLine(const LinePrompt& prompt) {
     goToPly(context_, engine_, static_cast<std::size_t>(n));
     return context_.say("At move " + std::to_string(n) + " of " + std::to_string(moves) + "; " +
                         context_.key(Action::Undo) + "/" + context_.key(Action::Redo) + " step" +
-                        (context_.seats.anyEngine()
+                        (context_.lineup.seats.anyEngine()
                              ? ", the engine is paused (" + context_.key(Action::Pause) + ")."
                              : "."));
   }
@@ -125,7 +127,7 @@ void App::leaveOrAsk(Action action) {
 void App::leaveGame(Action action) {
   if (action == Action::NewGame) {
     begin(freshRound(OrdinaryGame{}));
-    context_.say("New game. " + std::string(context_.seats.anyHuman()
+    context_.say("New game. " + std::string(context_.lineup.seats.anyHuman()
                                                 ? "X moves first."
                                                 : "The engines are playing."));
   }

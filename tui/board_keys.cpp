@@ -17,7 +17,7 @@ void playHuman(GameContext& context, EngineTurns& engine, int cell) {
   if (pos.isGameOver())
     return context.say("The game is over: " + context.key(Action::NewGame) + " starts a new one, " +
                        context.key(Action::Undo) + " takes a move back.");
-  if (context.seats.isEngine(pos.sideToMove()))
+  if (context.lineup.seats.isEngine(pos.sideToMove()))
     return context.say("It is the engine's move; " + context.key(Action::MoveNow) +
                        " makes it move now.");
   if (!pos.isEmpty(cell))
@@ -40,10 +40,9 @@ void playHuman(GameContext& context, EngineTurns& engine, int cell) {
     context.say("You played " + moveToken(cell) + ".");
 }
 
-void moveCursor(GameContext& context, int dFile, int dRank, int dLevel) {
-  const int cursor = context.cursor;
-  context.cursor = cellAt((fileOf(cursor) + dFile + 4) % 4, (rankOf(cursor) + dRank + 4) % 4,
-                          (levelOf(cursor) + dLevel + 4) % 4);
+void moveCursor(int& cursor, int dFile, int dRank, int dLevel) {
+  cursor = cellAt((fileOf(cursor) + dFile + 4) % 4, (rankOf(cursor) + dRank + 4) % 4,
+                  (levelOf(cursor) + dLevel + 4) % 4);
 }
 
 void undo(GameContext& context, EngineTurns& engine) {
@@ -53,7 +52,7 @@ void undo(GameContext& context, EngineTurns& engine) {
   if (game.canUndo()) round.withMode([](auto& m) { return m.helped(); });
   int taken = 0;
   if (!round.engine.paused()) {
-    taken = game.undoTurn(context.seats);
+    taken = game.undoTurn(context.lineup.seats);
   } else if (game.canUndo()) {
     game.undo();
     taken = 1;
@@ -61,7 +60,7 @@ void undo(GameContext& context, EngineTurns& engine) {
   if (taken == 0) return context.say("Nothing to undo.");
   round.engine.dropHint();
   // Otherwise the engines would replay at once.
-  if (!context.seats.anyHuman()) round.engine.pause();
+  if (!context.lineup.seats.anyHuman()) round.engine.pause();
   context.say(taken == 1 ? "Took back one move." : "Took back your move and the engine's reply.");
   if (!game.moves().empty()) context.cursor = game.lastMove();
 }
@@ -72,7 +71,7 @@ void redo(GameContext& context, EngineTurns& engine) {
   Game& game = round.game;
   int replayed = 0;
   if (!round.engine.paused()) {
-    replayed = game.redoTurn(context.seats);
+    replayed = game.redoTurn(context.lineup.seats);
   } else if (game.canRedo()) {
     game.redo();
     replayed = 1;
@@ -83,19 +82,17 @@ void redo(GameContext& context, EngineTurns& engine) {
                             : "Replayed " + std::to_string(replayed) + " moves.");
 }
 
-void pause(GameContext& context, EngineTurns& engine) {
-  EngineState& state = context.round.engine;
+void pause(EngineState& state, EngineTurns& engine, Voice voice) {
   state.paused() ? state.resume() : state.pause();
   if (state.paused()) engine.stop();
-  context.say(state.paused() ? "Engine paused: " + context.key(Action::Step) + " makes one move, " +
-                                   context.key(Action::Pause) + " resumes."
-                             : "Engine resumed.");
+  voice.say(state.paused() ? "Engine paused: " + voice.key(Action::Step) + " makes one move, " +
+                                 voice.key(Action::Pause) + " resumes."
+                           : "Engine resumed.");
 }
 
-void step(GameContext& context) {
-  if (!context.round.engine.grantStep())
-    return context.say("Step works while the engine is paused (" + context.key(Action::Pause) +
-                       ").");
+void step(EngineState& state, Voice voice) {
+  if (!state.grantStep())
+    return voice.say("Step works while the engine is paused (" + voice.key(Action::Pause) + ").");
 }
 
 void goToPly(GameContext& context, EngineTurns& engine, std::size_t moves) {
@@ -110,15 +107,15 @@ void goToPly(GameContext& context, EngineTurns& engine, std::size_t moves) {
 }
 
 void swapSides(GameContext& context, EngineTurns& engine) {
-  const Seats& seats = context.seats;
+  const Seats& seats = context.lineup.seats;
   if (!seats.anyHuman() || !seats.anyEngine())
     return context.say("Swap works against the engine; press " + context.key(Action::Players) +
                        " to choose who plays.");
   // The engine keeps its strength on its new side: changeSeats moves its level with it.
-  const int level = context.levels[index(seats.isEngine(Side::X) ? Side::X : Side::O)];
+  const int level = context.lineup.levels[index(seats.isEngine(Side::X) ? Side::X : Side::O)];
   changeSeats(context, engine, Seats{{seats.side[1], seats.side[0]}},
               "Sides swapped; the engine keeps level " + std::to_string(level) + ".");
-  rememberLevels(context.levels);
+  rememberLevels(context.lineup.levels);
 }
 
 void changeSeats(GameContext& context, EngineTurns& engine, const Seats& seats,
@@ -126,9 +123,10 @@ void changeSeats(GameContext& context, EngineTurns& engine, const Seats& seats,
   engine.stop();
   // The engine's level follows the engine to its new side.
   const bool oneEngine = seats.anyEngine() && seats.anyHuman();
-  Seats& now = context.seats;
+  Seats& now = context.lineup.seats;
   if (oneEngine && now.anyEngine() && now.anyHuman())
-    context.levels.fill(context.levels[index(now.isEngine(Side::X) ? Side::X : Side::O)]);
+    context.lineup.levels.fill(
+        context.lineup.levels[index(now.isEngine(Side::X) ? Side::X : Side::O)]);
   now = seats;
   context.round.engine.resume();
   const std::string_view who = now.humanSide();
@@ -140,20 +138,20 @@ void changeSeats(GameContext& context, EngineTurns& engine, const Seats& seats,
   context.say(why + " " + what);
 }
 
-void changeLevel(GameContext& context, int delta, bool choosing) {
+void changeLevel(Lineup& lineup, Voice voice, int delta, bool choosing, bool external) {
   // Another program in the engine's seat has no levels of ours: saying "level 7" would
   // claim a strength nothing applies.
-  if (!context.settings.tui.engine.empty())
-    return context.say(
+  if (external)
+    return voice.say(
         "Another program plays the engine's seat (--engine): our levels do "
         "not apply to it; set its strength with --engine-option.");
-  std::array<int, 2>& levels = context.levels;
+  std::array<int, 2>& levels = lineup.levels;
   const std::array<int, 2> before = levels;
-  if (context.elo) {  // the level keys go back to levels, from the nearest one below the rating
-    levels.fill(strengthForElo(*context.elo).level);
-    context.elo.reset();
+  if (lineup.elo) {  // the level keys go back to levels, from the nearest one below the rating
+    levels.fill(strengthForElo(*lineup.elo).level);
+    lineup.elo.reset();
   }
-  const Seats& seats = context.seats;
+  const Seats& seats = lineup.seats;
   if (seats.anyEngine() && seats.anyHuman()) {
     // Against a person the engine has one level, whichever side it plays.
     const Side engine = seats.isEngine(Side::X) ? Side::X : Side::O;
@@ -163,53 +161,52 @@ void changeLevel(GameContext& context, int delta, bool choosing) {
       if (seats.isEngine(s) || !seats.anyEngine() || choosing)
         levels[index(s)] = std::clamp(levels[index(s)] + delta, kMinLevel, kMaxLevel);
   }
-  if (levels == before)
-    return context.say("The engine is already at " + context.levelsText() + ".");
+  if (levels == before) return voice.say("The engine is already at " + lineup.levelsText() + ".");
   // The next run starts here (a failure only loses that); on the start screen, only once
   // a game is begun with it.
   if (!choosing) rememberLevels(levels);
   const int shown = levels[index(seats.isEngine(Side::O) ? Side::O : Side::X)];
-  context.say("Engine " + context.levelsText() + " (0 to " + std::to_string(kMaxLevel) +
-              "): level " + std::to_string(shown) + ", " + levelInWords(shown) +
-              ". It applies from the next move.");
+  voice.say("Engine " + lineup.levelsText() + " (0 to " + std::to_string(kMaxLevel) + "): level " +
+            std::to_string(shown) + ", " + levelInWords(shown) +
+            ". It applies from the next move.");
 }
 
 namespace {
 
-void toggle(GameContext& context, bool& shown, std::string_view on, std::string_view off) {
+void toggle(bool& shown, Voice voice, std::string_view on, std::string_view off) {
   shown = !shown;
-  context.say(std::string(shown ? on : off));
+  voice.say(std::string(shown ? on : off));
 }
 
 }  // namespace
 
-void toggleThreats(GameContext& context) {
-  toggle(context, context.display.threats, "Showing threes (!x!) and double-threat cells (+x+).",
+void toggleThreats(Display& display, Voice voice) {
+  toggle(display.threats, voice, "Showing threes (!x!) and double-threat cells (+x+).",
          "Threat marks hidden.");
 }
 
-void toggleExpectedLine(GameContext& context) {
-  toggle(context, context.display.expected,
+void toggleExpectedLine(Display& display, Voice voice) {
+  toggle(display.expected, voice,
          "Showing what the engine proves and the line it expects after its move.",
          "Proven claims and the expected line hidden.");
 }
 
-void toggleLines(GameContext& context) {
-  toggle(context, context.display.lines,
+void toggleLines(Display& display, Voice voice) {
+  toggle(display.lines, voice,
          "Showing the lines through the cursor (-): move it to see them cross the levels.",
          "Lines hidden.");
 }
 
-void sayCubeView(GameContext& context, bool fits) {
-  const std::string key = context.key(Action::CubeView);
-  if (context.display.cube && !fits)
-    return context.say("The cube view needs a taller window (" + std::to_string(minimumCubeRows()) +
-                       " rows); the levels stay side by side.");
-  context.say(context.display.cube
-                  ? "Cube view: level 4 on top, rank 4 at the back of each level; a line through "
-                    "the levels runs straight down or slants. " +
-                        key + ": side by side."
-                  : "The levels side by side; " + key + ": the cube view.");
+void sayCubeView(const Display& display, Voice voice, bool fits) {
+  const std::string key = voice.key(Action::CubeView);
+  if (display.cube && !fits)
+    return voice.say("The cube view needs a taller window (" + std::to_string(minimumCubeRows()) +
+                     " rows); the levels stay side by side.");
+  voice.say(display.cube
+                ? "Cube view: level 4 on top, rank 4 at the back of each level; a line through "
+                  "the levels runs straight down or slants. " +
+                      key + ": side by side."
+                : "The levels side by side; " + key + ": the cube view.");
 }
 
 }  // namespace qubic::tui

@@ -33,11 +33,11 @@ EngineTurns::EngineTurns(const EngineSettings& engine, std::shared_ptr<const Boo
 void EngineTurns::maybeStart(GameContext& context) {
   Round& round = context.round;
   const Position& pos = round.game.position();
-  if (pos.isGameOver() || round.forfeit || !context.seats.isEngine(pos.sideToMove()) ||
+  if (pos.isGameOver() || round.forfeit || !context.lineup.seats.isEngine(pos.sideToMove()) ||
       worker_.busy())
     return;
   if (!round.engine.mayMove()) return;
-  if (!context.seats.anyHuman() && !round.engine.stepGranted() &&
+  if (!context.lineup.seats.anyHuman() && !round.engine.stepGranted() &&
       std::chrono::steady_clock::now() - lastMoveAt_ <
           std::chrono::milliseconds(context.settings.tui.watchDelayMs))
     return;
@@ -48,9 +48,9 @@ void EngineTurns::maybeStart(GameContext& context) {
   // A puzzle is finished against the best defence; survival is against perfect X (the top
   // level plays the book).
   const bool bestDefence = round.withMode([](const auto& m) { return m.bestDefence(); });
-  job.level = bestDefence ? kMaxLevel : context.levels[index(pos.sideToMove())];
-  if (context.elo && !bestDefence) {
-    const Strength strength = strengthForElo(*context.elo);
+  job.level = bestDefence ? kMaxLevel : context.lineup.levels[index(pos.sideToMove())];
+  if (context.lineup.elo && !bestDefence) {
+    const Strength strength = strengthForElo(*context.lineup.elo);
     job.level = strength.level;
     job.towardNext = strength.towardNext;
   }
@@ -65,7 +65,8 @@ void EngineTurns::maybeStart(GameContext& context) {
 void EngineTurns::hint(GameContext& context) {
   const Position& pos = context.round.game.position();
   if (pos.isGameOver()) return context.say("The game is over.");
-  if (context.seats.isEngine(pos.sideToMove())) return context.say("Hints are for your own move.");
+  if (context.lineup.seats.isEngine(pos.sideToMove()))
+    return context.say("Hints are for your own move.");
   EngineJob job;
   job.position = pos;
   job.purpose = JobPurpose::Hint;
@@ -118,7 +119,7 @@ void EngineTurns::play(GameContext& context, const EngineResult& result) {
   context.clock.moved(side, std::chrono::steady_clock::now());
   moved();
   round.engine.noteMove(EngineNote{round.game.moves().size() - 1, side, choice});
-  if (context.seats.anyHuman()) context.cursor = choice.move;
+  if (context.lineup.seats.anyHuman()) context.cursor = choice.move;
   if (context.message.style != Style::Error) context.message = {};
   round.withMode([&](auto& m) { m.afterMove(round.game, false); });
 }
@@ -126,7 +127,7 @@ void EngineTurns::play(GameContext& context, const EngineResult& result) {
 std::chrono::milliseconds EngineTurns::thinkingTime(const GameContext& context,
                                                     const Position& pos) const {
   const GameClock& clock = context.clock;
-  if (!clock.hasClock()) return context.moveTime;
+  if (!clock.hasClock()) return context.lineup.moveTime;
   // On the clock, the engine budgets from the mover's time as it does under UGI
   // (engine/play/timeman), never more than the move time.
   const auto now = std::chrono::steady_clock::now();
@@ -135,8 +136,9 @@ std::chrono::milliseconds EngineTurns::thinkingTime(const GameContext& context,
     go.clockMs[index(s)] = clock.remaining(s, now).count();
     go.incrementMs[index(s)] = clock.control().incrementMs;
   }
-  return std::min(context.moveTime, moveBudget(go, pos.sideToMove(), popcount(pos.emptyCells()),
-                                               std::chrono::milliseconds(50)));
+  return std::min(
+      context.lineup.moveTime,
+      moveBudget(go, pos.sideToMove(), popcount(pos.emptyCells()), std::chrono::milliseconds(50)));
 }
 
 void EngineTurns::tickClock(GameContext& context, bool screenOpen) {
@@ -146,7 +148,7 @@ void EngineTurns::tickClock(GameContext& context, bool screenOpen) {
   Round& round = context.round;
   const Position& pos = round.game.position();
   const bool stopped = pos.isGameOver() || round.forfeit || screenOpen ||
-                       (round.engine.paused() && context.seats.isEngine(pos.sideToMove()));
+                       (round.engine.paused() && context.lineup.seats.isEngine(pos.sideToMove()));
   if (stopped) return clock.pause(now);
   clock.follow(pos.sideToMove(), now);  // after undo, redo or a jump: the side to move runs
   clock.resume(now);
@@ -158,15 +160,16 @@ void EngineTurns::tickClock(GameContext& context, bool screenOpen) {
 }
 
 std::string EngineTurns::seatText(const GameContext& context, Side s) const {
-  const Seats& seats = context.seats;
+  const Seats& seats = context.lineup.seats;
   if (seats.isEngine(s))
     if (std::optional<std::string> fixed =
             context.round.withMode([](const auto& m) { return m.engineSeat(); }))
       return *fixed;
   // Another UGI engine: its own name, as it gave it ("id name"), in the record too.
   if (seats.isEngine(s) && !context.settings.tui.engine.empty()) return worker_.externalName();
-  if (seats.isEngine(s) && context.elo) return "Engine, Elo " + std::to_string(*context.elo);
-  if (seats.isEngine(s)) return "Engine, level " + std::to_string(context.levels[index(s)]);
+  if (seats.isEngine(s) && context.lineup.elo)
+    return "Engine, Elo " + std::to_string(*context.lineup.elo);
+  if (seats.isEngine(s)) return "Engine, level " + std::to_string(context.lineup.levels[index(s)]);
   return seats.isEngine(opponent(s)) ? "You" : "Player " + sideName(s);
 }
 

@@ -9,11 +9,11 @@ GameContext startingContext(const Settings& settings, const KeyMap& keys) {
   GameContext context;
   context.settings = settings;
   context.keys = keys;
-  context.seats = Seats::fromHumanSide(tui.humanSide);
-  context.levels = {tui.levelX >= 0 ? tui.levelX : tui.level,
-                    tui.levelO >= 0 ? tui.levelO : tui.level};
-  if (settings.engine.limitStrength) context.elo = settings.engine.elo;
-  context.moveTime = std::chrono::milliseconds(tui.moveTimeMs);
+  context.lineup.seats = Seats::fromHumanSide(tui.humanSide);
+  context.lineup.levels = {tui.levelX >= 0 ? tui.levelX : tui.level,
+                           tui.levelO >= 0 ? tui.levelO : tui.level};
+  if (settings.engine.limitStrength) context.lineup.elo = settings.engine.elo;
+  context.lineup.moveTime = std::chrono::milliseconds(tui.moveTimeMs);
   context.round = freshRound(OrdinaryGame{});
   context.cursor = cellAt(1, 1, 0);
   context.display.threats = tui.showThreats;

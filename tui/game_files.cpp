@@ -9,9 +9,9 @@ namespace qubic::tui {
 
 GameSetup currentSetup(const GameContext& context) {
   GameSetup setup;
-  setup.seats = context.seats;
-  setup.levels = context.levels;
-  setup.moveTime = context.moveTime;
+  setup.seats = context.lineup.seats;
+  setup.levels = context.lineup.levels;
+  setup.moveTime = context.lineup.moveTime;
   setup.mode = context.round.kind();
   context.round.withMode([&](const auto& m) { m.describe(setup); });
   if (context.clock.hasClock()) {
@@ -29,8 +29,8 @@ GameRecord recordForDisk(const GameContext& context, const EngineTurns& engine,
   record.setTag("Event", event);
   record.setTag("Date", recordDate());
   const Round& round = context.round;
-  const bool sameSeats = round.loadedSeats.side == context.seats.side &&
-                         round.loadedLevels == context.levels && !context.elo;
+  const bool sameSeats = round.loadedSeats.side == context.lineup.seats.side &&
+                         round.loadedLevels == context.lineup.levels && !context.lineup.elo;
   for (const Side s : {Side::X, Side::O}) {
     const std::string& loaded = round.loadedPlayers[index(s)];
     record.setTag(s == Side::X ? "X" : "O",
@@ -57,9 +57,9 @@ GameSetup setupOf(const GameContext& context, const GameRecord& record, std::str
 
 Round roundFromRecord(GameContext& context, const GameRecord& record, const GameSetup& setup,
                       RoundMode mode) {
-  context.seats = setup.seats;
-  context.levels = setup.levels;
-  context.moveTime = setup.moveTime;
+  context.lineup.seats = setup.seats;
+  context.lineup.levels = setup.levels;
+  context.lineup.moveTime = setup.moveTime;
   // The record's clock, else the configured one; App::begin starts it afresh.
   const Parsed<TimeControl> control =
       parseTimeControl(setup.timeControl.empty() ? context.settings.tui.clock : setup.timeControl);
@@ -68,8 +68,8 @@ Round roundFromRecord(GameContext& context, const GameRecord& record, const Game
   round.game.load(record);
   round.savedGame = round.snapshot();
   round.loadedPlayers = {record.tag("X"), record.tag("O")};
-  round.loadedSeats = context.seats;
-  round.loadedLevels = context.levels;
+  round.loadedSeats = context.lineup.seats;
+  round.loadedLevels = context.lineup.levels;
   // A game lost on time (or by a failing engine) comes back lost: the record's result
   // stands, not the clocks.
   const bool decisive = record.result == GameResult::XWins || record.result == GameResult::OWins;
@@ -81,10 +81,9 @@ Round roundFromRecord(GameContext& context, const GameRecord& record, const Game
   return round;
 }
 
-void restoreClocks(GameContext& context, const GameSetup& setup) {
+void restoreClocks(GameClock& clock, const Game& game, const GameSetup& setup) {
   if (setup.timeControl.empty() || !parseTimeControl(setup.timeControl)) return;
-  context.clock.restore(setup.clockLeft, context.round.game.position().sideToMove(),
-                        std::chrono::steady_clock::now());
+  clock.restore(setup.clockLeft, game.position().sideToMove(), std::chrono::steady_clock::now());
 }
 
 void GameFiles::autosave(GameContext& context, const EngineTurns& engine) {

@@ -27,7 +27,7 @@ GameSetup setupOf(const GameContext& context, const GameRecord& record, std::str
 // board; restoreClocks then sets the clocks as the record left them.
 Round roundFromRecord(GameContext& context, const GameRecord& record, const GameSetup& setup,
                       RoundMode mode);
-void restoreClocks(GameContext& context, const GameSetup& setup);
+void restoreClocks(GameClock& clock, const Game& game, const GameSetup& setup);
 
 class GameFiles {
  public:

@@ -61,13 +61,13 @@ std::vector<StyledText> turnLines(const ViewSources& v) {
   const GameContext& c = v.context;
   const Position& pos = c.round.game.position();
   if (pos.isGameOver()) return {};
-  if (c.seats.isEngine(pos.sideToMove())) return v.engine.lines;
+  if (c.lineup.seats.isEngine(pos.sideToMove())) return v.engine.lines;
   if (const std::string& typed = v.input.pendingToken(); !typed.empty())
     return {{"Typing a move: " + typed + std::string(3 - typed.size(), '_'), Style::Normal, true}};
   if (v.engine.busy) return {{"Thinking about a hint: " + secondsText(v.engine.elapsedSeconds)}};
-  return {
-      {std::string(c.seats.anyEngine() ? "Your move" : sideName(pos.sideToMove()) + " to move") +
-       ": arrows + Enter, a click, or type a cell like 2c3."}};
+  return {{std::string(c.lineup.seats.anyEngine() ? "Your move"
+                                                  : sideName(pos.sideToMove()) + " to move") +
+           ": arrows + Enter, a click, or type a cell like 2c3."}};
 }
 
 // Why the engine played its last move, while that move is still on the board and the game
@@ -258,7 +258,7 @@ void drawBoard(const ViewSources& v, ViewState& view) {
   const Position shown = c.round.shownPosition(lastMove);
   view.cells = boardLook(shown, lastMove, marks);
   // The cursor stays while the engine thinks, so the next move can be aimed meanwhile.
-  view.cursor = !pos.isGameOver() && c.seats.anyHuman() ? c.cursor : -1;
+  view.cursor = !pos.isGameOver() && c.lineup.seats.anyHuman() ? c.cursor : -1;
   view.activeLevel = levelOf(c.cursor);
 }
 
@@ -297,7 +297,7 @@ ViewState gameView(const ViewSources& v) {
     view.result = std::string(resultToken(resultOf(game.position())));
   view.message = c.message;
   // Another engine (--engine) has no levels of ours: the bar offers none.
-  view.keyBar = keyBar(c.keys, !c.seats.anyHuman(), c.settings.tui.engine.empty());
+  view.keyBar = keyBar(c.keys, !c.lineup.seats.anyHuman(), c.settings.tui.engine.empty());
   view.prompt = promptLine(v);
   view.typing = topAs<LinePrompt>(v) != nullptr;
   if (const Question* q = topAs<Question>(v);
@@ -307,8 +307,8 @@ ViewState gameView(const ViewSources& v) {
     view.help = helpScreen(c.keys);
     view.helpFooter = "l: a tour of the lines across the levels; any other key: back to the game";
   } else if (topAs<StartScreen>(v)) {
-    view.help = startScreenLines(c, v.engine.externalName, v.book);
-    view.helpFooter = startScreenFooter(c);
+    view.help = startScreenLines(c.lineup, c.keys, v.engine.externalName, v.book);
+    view.helpFooter = startScreenFooter(c.keys);
   }
   return view;
 }

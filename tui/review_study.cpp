@@ -4,7 +4,6 @@
 #include <chrono>
 
 #include "engine/core/notation.hpp"
-#include "tui/game_context.hpp"
 
 namespace qubic::tui {
 
@@ -23,72 +22,69 @@ const char* reviewMark(const ReviewedMove& r) {
 
 }  // namespace
 
-std::optional<std::size_t> ReviewStudy::press(GameContext& context) {
-  const Game& game = context.round.game;
+std::optional<std::size_t> ReviewStudy::press(const Game& game, const Lineup& lineup, Voice voice) {
   const std::vector<int> line = game.line();
   const Position& start = game.start();
-  if (line.empty())
-    return context.say("Nothing to review yet: play some moves first."), std::nullopt;
+  if (line.empty()) return voice.say("Nothing to review yet: play some moves first."), std::nullopt;
   if (!review_) review_ = std::make_unique<GameReview>(known_);
   const ReviewState state = review_->state();
   if (state.running && state.start == start && state.line == line)
-    return context.say("The review is still running."), std::nullopt;
+    return voice.say("The review is still running."), std::nullopt;
   if (state.covers(start, line) < line.size()) {
     // The engine's time per move sets each position's budget: about what one thread
     // evaluates in that time (docs/history/experiments-2026-11.md: ~550 000 positions a second).
     review_->start(start, line,
-                   static_cast<std::uint64_t>(context.moveTime.count()) * kReviewPositionsPerMs);
+                   static_cast<std::uint64_t>(lineup.moveTime.count()) * kReviewPositionsPerMs);
     pending_ = true;
-    context.say("Reviewing the game with proofs; " + context.key(Action::Review) +
-                " again then goes to each mistake.");
+    voice.say("Reviewing the game with proofs; " + voice.key(Action::Review) +
+              " again then goes to each mistake.");
     return std::nullopt;
   }
   // Done: the next mistake after the move on the board, from the start again at the end.
   const ReviewOutcome outcome = reviewOutcome(state.verdicts, state.end());
-  if (outcome.mistakes.empty()) return sayNoMistake(context, outcome);
+  if (outcome.mistakes.empty()) return sayNoMistake(voice, outcome);
   const std::size_t shown = game.moves().size();
   const auto after = std::find_if(outcome.mistakes.begin(), outcome.mistakes.end(),
                                   [&](std::size_t i) { return i + 1 > shown; });
   const std::size_t target = after != outcome.mistakes.end() ? *after : outcome.mistakes.front();
-  const std::string step = context.key(Action::Undo) + "/" + context.key(Action::Redo) + " step";
-  context.say("Mistake at move " + std::to_string(target + 1) + " (" +
-              moveToken(state.verdicts[target].move) + "); " +
-              (context.seats.anyEngine()
-                   ? "engine paused: " + step + ", " + context.key(Action::Pause) + " resumes."
-                   : step + "."));
+  const std::string step = voice.key(Action::Undo) + "/" + voice.key(Action::Redo) + " step";
+  voice.say("Mistake at move " + std::to_string(target + 1) + " (" +
+            moveToken(state.verdicts[target].move) + "); " +
+            (lineup.seats.anyEngine()
+                 ? "engine paused: " + step + ", " + voice.key(Action::Pause) + " resumes."
+                 : step + "."));
   return target + 1;
 }
 
-void ReviewStudy::poll(GameContext& context) {
+void ReviewStudy::poll(Voice voice) {
   if (!pending_ || !review_ || review_->state().running) return;
   pending_ = false;
   const ReviewState state = review_->state();
   if (!state.finished()) return;
   const ReviewOutcome outcome = reviewOutcome(state.verdicts, state.end());
-  const std::string key = context.key(Action::Review);
-  context.say(outcome.mistakes.empty()
-                  ? "Review done: no mistake proven; " + key + " says what the proofs show."
-                  : "Review done: " + countOf(outcome.mistakes.size(), "mistake") + " proven; " +
-                        key + " goes to each.");
+  const std::string key = voice.key(Action::Review);
+  voice.say(outcome.mistakes.empty()
+                ? "Review done: no mistake proven; " + key + " says what the proofs show."
+                : "Review done: " + countOf(outcome.mistakes.size(), "mistake") + " proven; " +
+                      key + " goes to each.");
 }
 
-std::optional<std::size_t> ReviewStudy::sayNoMistake(GameContext& context,
-                                                     const ReviewOutcome& outcome) {
+std::optional<std::size_t> ReviewStudy::sayNoMistake(Voice voice, const ReviewOutcome& outcome) {
   if (outcome.allSettled) {
-    context.say("The proofs show no mistake in this game: every move is judged by them.");
+    voice.say("The proofs show no mistake in this game: every move is judged by them.");
     return std::nullopt;
   }
   const std::string unsettled = countOf(static_cast<std::size_t>(outcome.unsettled), "move") +
                                 " not settled within the review's budget";
   if (!outcome.lostAfter) {
-    context.say("No mistake is proven; " + unsettled + ".");
+    voice.say("No mistake is proven; " + unsettled + ".");
     return std::nullopt;
   }
   const std::size_t i = *outcome.lostAfter;
-  context.say("No mistake is proven. " + sideName(outcome.loser) +
-              "'s position is proven lost after move " + std::to_string(i + 1) + " (" +
-              moveToken(review_->state().line[i]) +
-              "); whether an earlier move could have saved it is not settled (" + unsettled + ").");
+  voice.say("No mistake is proven. " + sideName(outcome.loser) +
+            "'s position is proven lost after move " + std::to_string(i + 1) + " (" +
+            moveToken(review_->state().line[i]) +
+            "); whether an earlier move could have saved it is not settled (" + unsettled + ").");
   return i + 1;
 }
 

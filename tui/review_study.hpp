@@ -12,12 +12,12 @@
 #include "tui/game.hpp"
 #include "tui/game_review.hpp"
 #include "tui/known_values.hpp"
+#include "tui/lineup.hpp"
 #include "tui/shown.hpp"
 #include "tui/view.hpp"
+#include "tui/voice.hpp"
 
 namespace qubic::tui {
-
-struct GameContext;
 
 class ReviewStudy {
  public:
@@ -26,16 +26,16 @@ class ReviewStudy {
   // The review key: starts the review of the game's line or, once it is done, says the
   // next mistake after the move on the board. Returns how many moves of the line to show
   // (the loop goes there, the engine paused), if any.
-  std::optional<std::size_t> press(GameContext& context);
+  std::optional<std::size_t> press(const Game& game, const Lineup& lineup, Voice voice);
   // Once the review has finished, says so (the "Reviewing..." text goes) and what the
   // next press of the review key does.
-  void poll(GameContext& context);
+  void poll(Voice voice);
   // The review's progress or its verdict on the move on the board, and its marks.
   ReviewShown shown(const Game& game) const;
 
  private:
   // Says what the review knows when it proved no mistake: never more than the proofs show.
-  std::optional<std::size_t> sayNoMistake(GameContext& context, const ReviewOutcome& outcome);
+  std::optional<std::size_t> sayNoMistake(Voice voice, const ReviewOutcome& outcome);
 
   std::shared_ptr<KnownValues> known_;
   std::unique_ptr<GameReview> review_;  // made at the first review

@@ -20,26 +20,26 @@ std::string ratingsLine(int from, int to) {
 
 // What will play: another engine, the rating asked for (--elo), else the level or each
 // side's levels.
-std::string engineLine(const GameContext& context, const std::string& external) {
+std::string engineLine(const Lineup& lineup, const std::string& external) {
   // Another UGI engine plays games (puzzles and survival stay ours).
   if (!external.empty()) return "Engine: " + external + " (--engine)";
-  if (context.elo) {
-    const Strength s = strengthForElo(*context.elo);
-    return "Engine: Elo " + std::to_string(*context.elo) +
+  if (lineup.elo) {
+    const Strength s = strengthForElo(*lineup.elo);
+    return "Engine: Elo " + std::to_string(*lineup.elo) +
            (s.towardNext > 0 && s.level < kMaxLevel
                 ? ", between levels " + std::to_string(s.level) + " and " +
                       std::to_string(s.level + 1)
                 : ", level " + std::to_string(s.level));
   }
-  if (context.levels[0] == context.levels[1])
-    return "Engine level: " + std::to_string(context.levels[0]);
-  return "Engine " + context.levelsText();
+  if (lineup.levels[0] == lineup.levels[1])
+    return "Engine level: " + std::to_string(lineup.levels[0]);
+  return "Engine " + lineup.levelsText();
 }
 
 // What the engine's level (each side's, when they differ) is like, and its rating.
-std::string levelWords(const GameContext& context) {
-  if (context.elo) return "each move as one of those levels, at the rating asked for";
-  const std::array<int, 2>& levels = context.levels;
+std::string levelWords(const Lineup& lineup) {
+  if (lineup.elo) return "each move as one of those levels, at the rating asked for";
+  const std::array<int, 2>& levels = lineup.levels;
   if (levels[0] == levels[1]) return levelInWords(levels[0]);
   // Two levels: the names and ratings alone, so that the line fits 80 columns.
   auto brief = [](int level) {
@@ -51,9 +51,9 @@ std::string levelWords(const GameContext& context) {
 
 }  // namespace
 
-std::vector<StyledText> startScreenLines(const GameContext& context, const std::string& external,
-                                         bool book) {
-  const std::string_view who = context.seats.humanSide();
+std::vector<StyledText> startScreenLines(const Lineup& lineup, const KeyMap& keys,
+                                         const std::string& external, bool book) {
+  const std::string_view who = lineup.seats.humanSide();
   auto choice = [&](char key, std::string_view side, const std::string& text) {
     return StyledText{std::string(who == side ? " > " : "   ") + key + "  " + text,
                       who == side ? Style::Highlight : Style::Normal, who == side};
@@ -71,8 +71,8 @@ std::vector<StyledText> startScreenLines(const GameContext& context, const std::
       {"   6  survive as O against perfect X: how long can you last?"},
       {"   7  a short tour: how the lines run across the levels"},
       {""},
-      {engineLine(context, external) + "   (" + context.key(Action::LevelUp) + " stronger, " +
-       context.key(Action::LevelDown) + " weaker)"},
+      {engineLine(lineup, external) + "   (" + keys.primaryKeyName(Action::LevelUp) +
+       " stronger, " + keys.primaryKeyName(Action::LevelDown) + " weaker)"},
       {"   Level ratings (Elo; 0 easiest, " + std::to_string(kMaxLevel) + " " +
            (book ? "never loses as X" : "strongest") + "; docs/strength.md):",
        Style::Dim},
@@ -84,15 +84,16 @@ std::vector<StyledText> startScreenLines(const GameContext& context, const std::
   // The level's words under its line, wrapped to fit 80 columns (issue 70, 14: level 14's
   // ended "...half its mov").
   std::vector<StyledText> words;
-  for (const std::string& piece : wrapText(levelWords(context), 74))
+  for (const std::string& piece : wrapText(levelWords(lineup), 74))
     words.push_back({"   " + piece, Style::Dim});
   lines.insert(lines.begin() + 13, words.begin(), words.end());
   return lines;
 }
 
-std::string startScreenFooter(const GameContext& context) {
-  return "1-7 or Enter start  " + context.key(Action::LevelUp) + context.key(Action::LevelDown) +
-         " level  " + context.key(Action::Help) + " help  " + context.key(Action::Quit) + " quit";
+std::string startScreenFooter(const KeyMap& keys) {
+  return "1-7 or Enter start  " + keys.primaryKeyName(Action::LevelUp) +
+         keys.primaryKeyName(Action::LevelDown) + " level  " + keys.primaryKeyName(Action::Help) +
+         " help  " + keys.primaryKeyName(Action::Quit) + " quit";
 }
 
 }  // namespace qubic::tui

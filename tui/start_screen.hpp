@@ -5,15 +5,17 @@
 #include <string>
 #include <vector>
 
-#include "game_context.hpp"
+#include "keymap.hpp"
+#include "lineup.hpp"
+#include "view.hpp"
 
 namespace qubic::tui {
 
 // `external`: the name of another UGI engine playing (--engine), "" for ours;
 // `book`: whether the top level plays the book (it then never loses as X).
-std::vector<StyledText> startScreenLines(const GameContext& context, const std::string& external,
-                                         bool book);
+std::vector<StyledText> startScreenLines(const Lineup& lineup, const KeyMap& keys,
+                                         const std::string& external, bool book);
 // The start screen's footer: its keys.
-std::string startScreenFooter(const GameContext& context);
+std::string startScreenFooter(const KeyMap& keys);
 
 }  // namespace qubic::tui
