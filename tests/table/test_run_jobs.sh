@@ -114,9 +114,10 @@ done
   { ls "$ladder_dir"; cat "$ladder_dir/calls"; echo "FAIL: a budget listed again not a pass of its own"; exit 1; }
 echo "ok: a budget listed again is a pass of its own, resumable"
 
-# QUBIC_COURSE=K: every job of the run, and of a Slurm task, takes course K.
+# QUBIC_COURSE=K: every job of the run, and of a Slurm task, takes course K (one job at a
+# time: the calls are compared in order).
 rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
-QUBIC_COURSE=1 QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000 \
+QUBIC_COURSE=1 QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000 -- --jobs 1 \
   > "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the run of course 1 failed"; exit 1; }
 SLURM_ARRAY_TASK_ID=0 BLOCK=1 QUBIC_COURSE=2 QUBIC_SOLVE="$fake" \
   sh "$here/tools/table/slurm-array.sbatch" "$ladder_dir" "$ladder_dir/jobs-4.txt" 5000 \
