@@ -775,6 +775,29 @@ TEST_CASE(
     CHECK_FALSE(settles(lines[i]));
 }
 
+TEST_CASE("table list --without-move lists the wins the shipped table holds without their move") {
+  // The moves pass's jobs: each a four-stone position X (to move) wins by the table, with no
+  // move stored; counted here from the table's own entries, in the list's canonical frame.
+  const Run without = solve({"table", "list", "--without-move"});
+  REQUIRE(without.exitCode == 0);
+  const qubic::OpeningTable table = shippedTable();
+  std::set<std::string> listed;
+  std::istringstream in(without.out);
+  for (std::string l; std::getline(in, l);) {
+    const auto e = table.find(qubic::parsePosition(l).value());
+    REQUIRE(e);
+    CHECK(e->value == qubic::TableValue::XWins);
+    CHECK(e->move < 0);
+    CHECK(listed.insert(l).second);  // each once
+  }
+  std::size_t moveless = 0;
+  for (const qubic::Position& p : qubic::canonicalPositions(4))
+    if (const auto e = table.find(p); e && e->value == qubic::TableValue::XWins && e->move < 0)
+      ++moveless;
+  CHECK(listed.size() == moveless);
+  CHECK(solve({"table", "list", "--without-move", "--undecided"}).exitCode == 2);
+}
+
 TEST_CASE("table check passes on the shipped table and names a derived value that is false") {
   const Run shipped = solve({"table", "check"});
   CHECK(shipped.exitCode == 0);

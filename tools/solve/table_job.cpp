@@ -160,23 +160,34 @@ int tableList(const CommandLine& w) {
   const std::vector<Position> openings =
       w.has("--first") ? openingsOf(w.text("--first"), stones) : std::vector<Position>{};
   // --undecided: only what the shipped table does not decide (a later pass's list; the
-  // job directory of an earlier pass need not survive).
-  std::shared_ptr<const OpeningTable> decided;
-  if (w.has("--undecided")) {
+  // job directory of an earlier pass need not survive). --without-move: only the side to
+  // move's wins it holds without their move (a moves pass's list).
+  const bool undecided = w.has("--undecided"), withoutMove = w.has("--without-move");
+  if (undecided && withoutMove) failWith("table list: --undecided or --without-move, not both");
+  std::shared_ptr<const OpeningTable> shipped;
+  if (undecided || withoutMove) {
     auto table = loadTableFile("");
-    if (!table) failWith("--undecided: " + table.error());
-    decided = table.value();
+    if (!table)
+      failWith(std::string(undecided ? "--undecided: " : "--without-move: ") + table.error());
+    shipped = table.value();
   }
+  auto wanted = [&](const Position& p) {
+    if (!shipped) return true;
+    const std::optional<TableEntry> e = shipped->find(p);
+    if (undecided) return !e;
+    const TableValue moverWins = p.sideToMove() == Side::X ? TableValue::XWins : TableValue::OWins;
+    return e && e->value == moverWins && e->move < 0;
+  };
   std::set<std::uint32_t> listed;
   auto list = [&](const Position& p) {
-    if (decided && decided->find(p)) return;
+    if (!wanted(p)) return;
     if (listed.insert(tableKey(canonical(p))).second)
       std::printf("%s\n", positionString(canonicalPosition(p)).c_str());
   };
   // With --undecided, first those that alone keep a position of fewer stones undecided:
   // each settles two values (lastMissingReplies). Then the book's lines, the openings, the rest.
-  if (decided)
-    for (const Position& p : lastMissingReplies(*decided, stones)) list(p);
+  if (undecided)
+    for (const Position& p : lastMissingReplies(*shipped, stones)) list(p);
   for (const Position& p : bookLinePositions(stones)) list(p);
   for (const Position& p : openings) list(p);
   for (const Position& p : canonicalPositions(stones)) list(p);
@@ -305,14 +316,16 @@ int tableJob(const CommandLine& w) {
 
 const Command kTableList{
     "table list",
-    "[--stones N] [--first FILE] [--undecided]",
+    "[--stones N] [--first FILE] [--undecided | --without-move]",
     "the opening table's jobs, a position a line",
     "  the canonical positions of N stones (default 4), those the book's lines reach first\n"
     "  --first     then those of FILE's openings (move lists, a line each, e.g.\n"
     "              data/openings-4ply.txt, the level ladder's), then the rest\n"
     "  --undecided only those the shipped table does not decide (the next pass's jobs),\n"
-    "              first those that alone keep a position of fewer stones undecided\n",
-    {{"--undecided"}, {"--stones", "--first"}},
+    "              first those that alone keep a position of fewer stones undecided\n"
+    "  --without-move  only the side to move's wins the shipped table holds without\n"
+    "              their move (a moves pass's jobs: each run again for its proof and move)\n",
+    {{"--undecided", "--without-move"}, {"--stones", "--first"}},
     tableList};
 
 const Command kTableJob{
