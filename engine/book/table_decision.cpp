@@ -13,15 +13,17 @@ SolverOptions tableSolverOptions(int course) {
 }
 
 TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t budget,
-                             const std::atomic<bool>* stop, bool moverTried, bool otherFirst,
-                             bool otherTried) {
+                             const std::atomic<bool>* stop, const TableSearches& searches) {
   TableDecision d;
   const Side mover = pos.sideToMove();
+  const std::uint64_t otherBudget =
+      searches.otherBudget > 0 ? searches.otherBudget : otherSideBudget(budget);
   bool searched = false;
-  d.answers = askBothSides<PnsResult>(otherFirst ? opponent(mover) : mover, [&](Side s) {
-    if (s == mover ? moverTried : otherTried) return PnsResult{};  // unknown, as it was
+  d.answers = askBothSides<PnsResult>(searches.otherFirst ? opponent(mover) : mover, [&](Side s) {
+    if (s == mover ? searches.moverTried : searches.otherTried)
+      return PnsResult{};  // unknown, as it was
     SolveLimits limits;
-    limits.maxPositions = s == mover ? budget : otherSideBudget(budget);
+    limits.maxPositions = s == mover ? budget : otherBudget;
     limits.stop = stop;
     if (searched) solver.clear();  // the second search gets the whole table
     searched = true;

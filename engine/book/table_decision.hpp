@@ -42,18 +42,25 @@ struct TableDecision {
   std::uint64_t positions = 0;  // evaluated by both searches
 };
 
+// Which of a job's two searches are made, in which order, and the other side's budget.
+struct TableSearches {
+  // The side to move's win is not searched: an earlier job's result shows it not found
+  // within the budget, or the shipped table proves the other side's win.
+  bool moverTried = false;
+  // The other side's win is not searched: the shipped table proves the side to move's.
+  bool otherTried = false;
+  // The other side's win first: the value is the same (each search has its own budget on a
+  // cleared table, and both cannot win), only the cost differs.
+  bool otherFirst = false;
+  std::uint64_t otherBudget = 0;  // 0: otherSideBudget(budget)
+};
+
 // Decides `pos` with `solver` (one thread) within `budget` positions for the side to move;
-// `stop` ends it early (then the answers mean nothing). With `moverTried`, the side to
-// move's win is known not to be found within `budget` (an earlier job's result) and only
-// the other side's is searched; with `otherTried`, the other side's is known not to be
-// there (the shipped table proves the side to move's) and only the side to move's is
-// searched. With `otherFirst`, the other side's win is searched first:
-// the value is the same (each search has its own budget on a cleared table, and both
-// cannot win), only the cost differs. The solver's table holds the proven side's search
-// afterwards, for its proofs to be written.
+// `stop` ends it early (then the answers mean nothing). The solver's table holds the proven
+// side's search afterwards, for its proofs to be written.
 TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t budget,
-                             const std::atomic<bool>* stop = nullptr, bool moverTried = false,
-                             bool otherFirst = false, bool otherTried = false);
+                             const std::atomic<bool>* stop = nullptr,
+                             const TableSearches& searches = {});
 
 // Whether the side not to move has won more of `table`'s positions like `pos` than the side
 // to move: those with the same stones of the side to move up to the symmetries and as many

@@ -417,9 +417,9 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
   fs::remove_all(dir);
 }
 
-TEST_CASE("an unknown of a pass that gave the other side a tenth is taken up with its half") {
-  // X to move, O wins (the case above). A result of an earlier pass: unknown within N, the
-  // other side then given a tenth (no other-budget line).
+TEST_CASE("an unknown of an earlier pass is taken up by the other side's search alone") {
+  // X to move, O wins (the case above, and the shipped table's). A result of an earlier
+  // pass: unknown within N, the other side then given a tenth (no other-budget line).
   const std::string position =
       "oxx.........o.../................/................/................ x";
   const fs::path scratch = freshDir("named");
@@ -434,27 +434,35 @@ TEST_CASE("an unknown of a pass that gave the other side a tenth is taken up wit
       << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 2000000\npositions: 2200000\n"
       << "seconds: 3\n";
 
-  // The same N again: only O's win is searched, with N/2, and found.
+  // The same N again: only O's win is searched (the shipped table proves it: with the
+  // whole N, X's not at all), and found.
   const Run job = solve({"table", "job", position, "--dir", dir.string()});
   REQUIRE(job.exitCode == 0);
   CHECK_THAT(job.out, Catch::Contains(name + ": O wins in at most"));
   const auto text = qubic::readRegularFile((dir / (name + ".result")).string(), 1 << 16);
   REQUIRE(text);
   CHECK_THAT(text.value(), Catch::Contains("value: O wins"));
-  CHECK_THAT(text.value(), Catch::Contains("budget: 2000000\nother-budget: 1000000\n"));
+  CHECK_THAT(text.value(), Catch::Contains("budget: 0\nother-budget: 2000000\n"));
   // The earlier pass's positions are counted in: the job's whole cost.
   const std::size_t at = text.value().find("\npositions: ") + 12;
   CHECK(std::stoull(text.value().substr(at)) > 2200000);
   CHECK_THAT(solve({"table", "job", position, "--dir", dir.string()}).out,
              Catch::Contains("(already"));
 
-  // An unknown with the half already given is not searched again at the same N.
-  std::ofstream(dir / (name + ".result"))
-      << "qubic-table-result 1\nposition: " << position
-      << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 2000000\nother-budget: 1000000\n"
-      << "positions: 3000000\nseconds: 3\n";
-  CHECK_THAT(solve({"table", "job", position, "--dir", dir.string()}).out,
+  // A position the table does not decide, unknown with N and the other side's half
+  // already given: not searched again at the same N, but with a larger one.
+  const std::string hard = "xxo............./..........o...../................/................ x";
+  const Run first = solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000"});
+  REQUIRE_THAT(first.out, Catch::Contains(": unknown"));
+  const std::string hardName = first.out.substr(0, first.out.find(':'));
+  std::ofstream(dir / (hardName + ".result"))
+      << "qubic-table-result 1\nposition: " << hard
+      << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 20000\nother-budget: 10000\n"
+      << "positions: 30000\nseconds: 3\n";
+  CHECK_THAT(solve({"table", "job", hard, "--dir", dir.string(), "--positions", "20000"}).out,
              Catch::Contains("(already"));
+  CHECK_THAT(solve({"table", "job", hard, "--dir", dir.string(), "--positions", "40000"}).out,
+             !Catch::Contains("(already"));
   fs::remove_all(dir);
 }
 
@@ -546,16 +554,16 @@ TEST_CASE("table status counts against the run's job list and lists what resiste
   fs::remove_all(dir);
 }
 
-TEST_CASE("a job searches O's win first where the shipped table's like positions say so") {
-  // X on the inner pair of an edge line, O on two corners: O won every such position the
-  // table decides. O's search alone decides it, X's budget untouched.
+TEST_CASE("a job searches O's win alone where the shipped table proves it") {
+  // X on the inner pair of an edge line, O on two corners: an O win of the shipped table,
+  // run again for its proofs. O's search alone decides it, X's budget untouched.
   const fs::path dir = freshDir("other-first");
   const std::string position =
       "oxx.........o.../................/................/................ x";
   const Run job = solve({"table", "job", position, "--dir", dir.string(), "--positions", "500000"});
   REQUIRE(job.exitCode == 0);
   CHECK_THAT(job.out, Catch::Contains(": O wins in at most"));
-  CHECK_THAT(job.out, Catch::Contains("(O's win searched first)"));
+  CHECK_THAT(job.out, Catch::Contains("(O's win alone: the shipped table proves it)"));
   const std::string name = job.out.substr(0, job.out.find(':'));
   const auto text = qubic::readRegularFile((dir / (name + ".result")).string(), 1 << 16);
   REQUIRE(text);
@@ -667,10 +675,12 @@ TEST_CASE("table known gathers a run's proofs, and a job given them decides with
   CHECK(fifo.exitCode == 2);
   CHECK_THAT(fifo.err, Catch::Contains("not a regular file (a FIFO)"));
 
-  // A file claiming a false win (X to move loses this one, docs/table.md): the search takes
-  // it, no proof of it can be written, and the job decides again without the known wins.
+  // A file claiming a win no proof can be written for (a position the table's run has not
+  // decided within 20 000 000 positions, here given 10 000; a shipped O win would not be
+  // searched for X at all): the search takes it, its proof fails, and the job decides
+  // again without the known wins.
   const qubic::Position lost =
-      qubic::parsePosition(".........x....../......x........./................/o..o............ x")
+      qubic::parsePosition("xxo............./..........o...../................/................ x")
           .value();
   qubic::KnownWins bogus;
   bogus.add(lost, qubic::lowestCell(lost.emptyCells()));

@@ -68,7 +68,9 @@ Parsed<int> writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
 struct JobQuestion {
   Position pos;
   std::uint64_t budget;
-  bool moverTried, otherFirst, otherTried;
+  TableSearches searches;
+  // The side whose win the shipped table proves, if any: the other's search is not made.
+  std::optional<Side> shippedWinner;
 };
 struct Decided {
   TableDecision decision;
@@ -88,8 +90,7 @@ std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQue
     SolverOptions these = options;
     if (!withKnown) these.pns.knownWins = nullptr;
     Solver solver(these);
-    d.decision = decideForTable(solver, q.pos, q.budget, &interrupted, q.moverTried, q.otherFirst,
-                                q.otherTried);
+    d.decision = decideForTable(solver, q.pos, q.budget, &interrupted, q.searches);
     d.plies = Parsed<int>::success(0);
     d.withKnown = withKnown;
     if (interrupted.load()) return std::nullopt;
@@ -223,9 +224,10 @@ JobResult resultOf(const Decided& job, const JobQuestion& q, const JobResult* ea
                            : "unknown";
   r.checked = answers.draw ? "solver" : answers.winner ? "rules" : "";
   r.plies = answers.winner ? job.plies.value() : 0;
-  r.budget = q.budget;
-  // Not searched: the shipped table proves the side to move wins.
-  r.otherBudget = q.otherTried ? 0 : otherSideBudget(q.budget);
+  // 0: not searched, the shipped table proving the other side's win.
+  const Side mover = q.pos.sideToMove();
+  r.budget = q.shippedWinner && *q.shippedWinner != mover ? 0 : q.budget;
+  r.otherBudget = q.shippedWinner == mover ? 0 : q.searches.otherBudget;
   r.knownWins = job.withKnown ? knownWins : 0;
   r.positions = job.decision.positions + (earlier ? earlier->positions : 0);
   r.seconds = seconds + (earlier ? earlier->seconds : 0);
@@ -240,16 +242,27 @@ std::optional<Side> shippedWinner(const OpeningTable& table, const Position& pos
   return e->value == TableValue::XWins ? Side::X : Side::O;
 }
 
-// Which searches a job makes, from the shipped table: where it proves the side to move's
-// win, that search alone; where it proves the other side's, or its like positions say the
-// other side's is the likelier (engine/book/table_decision), the other side's first.
-// Without a table, the side to move's first.
-void orderSearches(const Position& pos, bool& otherFirst, bool& otherTried) {
+// Which searches a job makes, and the winner the shipped table proves. Where it proves
+// one side's win, that search alone, with the whole budget (a job run again for the proof
+// and its move); where its like positions say the other side's is the likelier
+// (engine/book/table_decision), the other side's first. Without a table, the side to move's
+// first. The other side's budget is half the side to move's, but for a shipped win of its.
+JobQuestion questionFor(const Position& pos, std::uint64_t budget) {
+  JobQuestion q{pos, budget, {}, std::nullopt};
+  q.searches.otherBudget = otherSideBudget(budget);
   const auto table = loadTableFile("");
-  if (!table) return;
-  const std::optional<Side> winner = shippedWinner(*table.value(), pos);
-  otherTried = winner == pos.sideToMove();
-  otherFirst = winner ? winner != pos.sideToMove() : otherSideLikelier(*table.value(), pos);
+  if (!table) return q;
+  q.shippedWinner = shippedWinner(*table.value(), pos);
+  const Side mover = pos.sideToMove();
+  if (q.shippedWinner == mover) {
+    q.searches.otherTried = true;
+  } else if (q.shippedWinner) {
+    q.searches.moverTried = q.searches.otherFirst = true;
+    q.searches.otherBudget = budget;
+  } else {
+    q.searches.otherFirst = otherSideLikelier(*table.value(), pos);
+  }
+  return q;
 }
 
 int tableJob(const CommandLine& w) {
@@ -260,14 +273,20 @@ int tableJob(const CommandLine& w) {
       wholeNumber(w, "--positions", kDefaultJobPositions, 10'000, 1'000'000'000'000);
   const std::string name = jobName(pos);
   const fs::path resultPath = dir / (name + ".result");
-  const std::uint64_t otherBudget = otherSideBudget(budget);
   const int course = static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1));
   const Parsed<JobResult> old = readResult(resultPath);
+  JobQuestion question = questionFor(pos, budget);
+  const Side mover = pos.sideToMove();
   // An unknown of another course is no reason to skip: this course may decide it.
   const bool sameCourse = old && old.value().course == course;
   const bool grown = old && knownGrown(old.value(), budget, knownWinsInFile(w));
-  if (old && (decided(old.value()) || (sameCourse && old.value().budget >= budget &&
-                                       old.value().otherBudget >= otherBudget && !grown))) {
+  const bool moverDone = sameCourse && old.value().budget >= budget && !grown;
+  const bool moverCovered =
+      moverDone || (question.shippedWinner && *question.shippedWinner != mover);
+  const bool otherCovered =
+      question.shippedWinner == mover ||
+      (sameCourse && old.value().otherBudget >= question.searches.otherBudget && !grown);
+  if (old && (decided(old.value()) || (moverCovered && otherCovered))) {
     std::printf("%s: %s (already, budget %llu)\n", name.c_str(), old.value().value.c_str(),
                 static_cast<unsigned long long>(old.value().budget));
     return 0;
@@ -275,7 +294,8 @@ int tableJob(const CommandLine& w) {
   // An earlier job's unknown with at least this budget for the side to move (one with a
   // smaller share for the other side, as the first passes gave it): only the other side's
   // win is searched again, unless the known wins have grown since.
-  const bool moverTried = sameCourse && old.value().budget >= budget && !grown;
+  question.searches.moverTried = question.searches.moverTried || moverDone;
+  question.searches.otherFirst = question.searches.otherFirst && !moverDone;
   const Parsed<KnownWins> known =
       w.has("--known") ? readKnownWins(w.text("--known")) : Parsed<KnownWins>::success({});
   if (!known) failWith(known.error());
@@ -289,10 +309,6 @@ int tableJob(const CommandLine& w) {
   options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   if (known.value().size() > 0) options.pns.knownWins = &known.value();
   const auto began = std::chrono::steady_clock::now();
-  bool otherFirst = false, otherTried = false;
-  orderSearches(pos, otherFirst, otherTried);
-  otherFirst = otherFirst && !moverTried;
-  const JobQuestion question{pos, budget, moverTried, otherFirst, otherTried};
   const std::optional<Decided> job = decideAndProve(options, question, interrupted, dir, name);
   // An interrupted job leaves no result: the next run does it again.
   if (!job) return 130;
@@ -300,11 +316,14 @@ int tableJob(const CommandLine& w) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   JobResult result =
-      resultOf(*job, question, moverTried ? &old.value() : nullptr, known.value().size(), seconds);
+      resultOf(*job, question, moverDone ? &old.value() : nullptr, known.value().size(), seconds);
   result.course = course;
   writeResult(resultPath, result);
-  const std::string order =
-      otherFirst ? " (" + sideName(opponent(pos.sideToMove())) + "'s win searched first)" : "";
+  const std::string other = sideName(opponent(mover));
+  const std::string order = question.shippedWinner && *question.shippedWinner != mover
+                                ? " (" + other + "'s win alone: the shipped table proves it)"
+                            : question.searches.otherFirst ? " (" + other + "'s win searched first)"
+                                                           : "";
   std::printf(
       "%s: %s%s%s\n", name.c_str(), result.value.c_str(),
       result.plies ? (" in at most " + std::to_string(result.plies) + " plies").c_str() : "",

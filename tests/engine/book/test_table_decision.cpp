@@ -24,7 +24,7 @@ struct Decided {
 
 Decided decide(const Position& pos, std::uint64_t budget, bool otherFirst) {
   Solver solver(tableSolverOptions());
-  const TableDecision d = decideForTable(solver, pos, budget, nullptr, false, otherFirst);
+  const TableDecision d = decideForTable(solver, pos, budget, nullptr, {.otherFirst = otherFirst});
   return {d.answers.winner, d.positions};
 }
 
