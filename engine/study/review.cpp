@@ -29,7 +29,8 @@ std::optional<ProvenValue> tableValue(const OpeningTable& table, const Position&
   if (v.kind != ValueKind::Win) return v;
   v.bestMove = e->move;
   if (v.bestMove >= 0) return v;
-  // A table without moves (QUBTAB02): the shortest certified win among the replies it holds.
+  // No move stored (a QUBTAB02 entry, or a win whose proof was not at hand at the join): the
+  // shortest certified win among the replies the table holds.
   int shortest = kCells + 1;
   for (Bitboard m = pos.emptyCells(); m; m &= m - 1) {
     Position next = pos;
