@@ -15,7 +15,7 @@ PREFIX   ?= /usr/local
 # the tests and `make run` read) is made again at once, not at the next build.
 REFRESH_DATA = @cmake --build $(BUILD) -j $(JOBS) >/dev/null
 
-.PHONY: all deps build run web site screenshots test check sanitize tsan tsan-all tsan-run warnings format bench book book-page book-small book-smaller book-annealed book-1b1 puzzles table install deb clean
+.PHONY: all deps build run web site screenshots test check sanitize tsan tsan-all tsan-run warnings format bench book book-page book-small book-smaller book-annealed book-1b1 puzzles table verify-table install deb clean
 
 SOURCE_DIRS := engine config client protocol tui tools tests
 
@@ -240,7 +240,13 @@ table: deps build
 	@[ -s $(TABLE_DIR)/jobs-4.txt ] || ./$(BUILD)/bin/qubic-solve table list --stones 4 --undecided --first data/openings-4ply.txt > $(TABLE_DIR)/jobs-4.txt
 	@QUBIC_SOLVE=$(CURDIR)/$(BUILD)/bin/qubic-solve QUBIC_KNOWN=$(TABLE_DIR)/known-wins tools/table/run-jobs.sh $(TABLE_DIR) 4 $(TABLE_POSITIONS) -- --jobs $(TABLE_JOBS) --nice 19 || true
 	@./$(BUILD)/bin/qubic-solve table join $(TABLE_DIR) --out data/qubic.table --keep-shipped
+	@./$(BUILD)/bin/qubic-solve table certify $(TABLE_DIR) --out data/qubic.cert --keep-shipped || true
 	$(REFRESH_DATA)
+
+# Every certificate of data/qubic.cert replayed by the rules alone, against the table's
+# values (docs/table.md, "Re-checking it"); the suite replays a sample.
+verify-table: build
+	@./$(BUILD)/bin/qubic-solve table verify
 
 # Installs the programs, the book, the default configuration and the man pages under
 # PREFIX (DESTDIR is honoured, as usual, for staging).

@@ -20,6 +20,8 @@ inline constexpr OutputKind kBookFile{"book", "QUBOOK01"};             // docs/b
 inline constexpr OutputKind kTableFile{"opening table",
                                        "QUBTAB0"};  // docs/table-format.md, any version
 inline constexpr OutputKind kTableResult{"table job result", "qubic-table-result "};
+inline constexpr OutputKind kCertificatesFile{"certificates file",
+                                              "QUBCRT0"};  // docs/table-format.md
 inline constexpr OutputKind kKnownWinsFile{"known-wins file", "qubic-known-wins "};
 inline constexpr OutputKind kLadderReport{"ladder report", "# Playing strength of the levels"};
 inline constexpr OutputKind kPoolReport{"pool report", "# Playing strength: the pooled fit"};

@@ -42,6 +42,8 @@ class Position {
   }
   // Would side s complete a line by playing the empty cell?
   bool completesLine(int cell, Side s) const;
+  // The empty cells where side s completes a line (its threes' open cells).
+  Bitboard completionCells(Side s) const;
 
   // Precondition: isLegal(cell).
   void play(int cell);
@@ -70,6 +72,13 @@ inline bool Position::completesLine(int cell, Side s) const {
   for (int i = 0; i < kLineTables.lineCount[cell]; ++i)
     if (counts[kLineTables.linesThrough[cell][i]] == 3) return true;
   return false;
+}
+
+inline Bitboard Position::completionCells(Side s) const {
+  Bitboard cells = 0;
+  for (int l = 0; l < kLines; ++l)
+    if (lineCount(s, l) == 3 && isOpenFor(s, l)) cells |= lineMask(l) & emptyCells();
+  return cells;
 }
 
 inline std::uint64_t Position::keyOf(Bitboard x, Bitboard o) {

@@ -12,15 +12,6 @@ namespace qubic {
 
 namespace {
 
-// Empty cells where `side` completes a line: from the line counts, nothing else.
-Bitboard gainCells(const Position& pos, Side side) {
-  Bitboard gains = 0;
-  for (int l = 0; l < kLines; ++l)
-    if (pos.lineCount(side, l) == 3 && pos.isOpenFor(side, l))
-      gains |= lineMask(l) & pos.emptyCells();
-  return gains;
-}
-
 // Plies to the end of a checked forcing win: a sequence that stops at a double threat
 // lasts two plies more (the defender blocks one three, the attacker completes the other).
 int forcingWinPlies(Position pos, const std::vector<std::uint8_t>& moves) {
@@ -48,8 +39,12 @@ constexpr std::size_t kMaxProofLine = 4096;
 // point back to them); the canonical form of each is kept to check references.
 class Checker {
  public:
-  Checker(std::istream& in, const ProvenMoveFn& onProvenMove, const ForcingWinFn& onForcingWin)
-      : in_(in), onProvenMove_(onProvenMove), onForcingWin_(onForcingWin) {}
+  Checker(std::istream& in, const ProvenMoveFn& onProvenMove, const ForcingWinFn& onForcingWin,
+          const AttackerMoveFn& onAttackerMove)
+      : in_(in),
+        onProvenMove_(onProvenMove),
+        onForcingWin_(onForcingWin),
+        onAttackerMove_(onAttackerMove) {}
 
   VerifyResult run() {
     std::vector<std::string> t = next();
@@ -171,6 +166,7 @@ class Checker {
       const std::string why = checkForcingWin(pos, attacker_, moves);
       if (!why.empty()) return fail(pos, "forcing win fails: " + why);
       plies = plies_[id] = forcingWinPlies(pos, moves);
+      reportSequence(pos, moves);
       ++result_.forcingWins;
       if (onForcingWin_) onForcingWin_(pos, plies);
       return true;
@@ -183,6 +179,7 @@ class Checker {
     if (!move || !pos.isLegal(move.value())) return fail(pos, "illegal attacker move " + t[2]);
     if (!parseCount(t[3], listed) || listed > kCells) return fail(pos, "bad reply count " + t[3]);
     if (!parseMoves(t, 4, fallback)) return fail(pos, "bad move in the default sequence");
+    if (onAttackerMove_) onAttackerMove_(pos, move.value());
     pos.play(move.value());
     int defence = 0;
     const bool ok = defenderNode(pos, listed, fallback, defence);
@@ -227,6 +224,7 @@ class Checker {
       pos.play(cell);
       const std::string why = checkForcingWin(pos, attacker_, fallback);
       const int sequence = why.empty() ? forcingWinPlies(pos, fallback) : 0;
+      if (why.empty()) reportSequence(pos, fallback);
       pos.undo(cell);
       if (!why.empty())
         return fail(pos, "after reply " + moveToken(cell) + " the default sequence fails: " + why);
@@ -235,9 +233,19 @@ class Checker {
     return true;
   }
 
+  // A checked forcing win's attacker moves, each with the position before it.
+  void reportSequence(Position pos, const std::vector<std::uint8_t>& moves) const {
+    if (!onAttackerMove_) return;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (i % 2 == 0) onAttackerMove_(pos, moves[i]);
+      pos.play(moves[i]);
+    }
+  }
+
   std::istream& in_;
   const ProvenMoveFn& onProvenMove_;
   const ForcingWinFn& onForcingWin_;
+  const AttackerMoveFn& onAttackerMove_;
   Side attacker_ = Side::X;
   std::uint64_t lineNumber_ = 0;
   bool lineTooLong_ = false;
@@ -263,8 +271,8 @@ std::string checkForcingWin(Position pos, Side attacker, std::span<const std::ui
     // Built only for an error: most checks pass, and the proof writer makes many.
     const auto after = [move] { return "after " + moveToken(move) + ": "; };
     if (completes) return last ? "" : after() + "moves are listed after the winning move";
-    if (gainCells(pos, defender)) return after() + "the defender completes a line";
-    const Bitboard gains = gainCells(pos, attacker);
+    if (pos.completionCells(defender)) return after() + "the defender completes a line";
+    const Bitboard gains = pos.completionCells(attacker);
     if (!gains) return after() + "no threat";
     if (popcount(gains) >= 2)
       return last ? "" : after() + "moves are listed after the double threat";
@@ -277,8 +285,8 @@ std::string checkForcingWin(Position pos, Side attacker, std::span<const std::ui
 }
 
 VerifyResult verifyProof(std::istream& in, const ProvenMoveFn& onProvenMove,
-                         const ForcingWinFn& onForcingWin) {
-  return Checker(in, onProvenMove, onForcingWin).run();
+                         const ForcingWinFn& onForcingWin, const AttackerMoveFn& onAttackerMove) {
+  return Checker(in, onProvenMove, onForcingWin, onAttackerMove).run();
 }
 
 }  // namespace qubic

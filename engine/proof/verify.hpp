@@ -40,7 +40,13 @@ using ProvenMoveFn = std::function<void(const Position&, int move, int pliesToWi
 // attacker to move, and the win's length in plies.
 using ForcingWinFn = std::function<void(const Position&, int plies)>;
 
+// Called for every attacker move the proof makes, with the position before it: its
+// moves, every step of its forcing wins, and each default sequence once per reply it
+// answers (a strategy for the proof's whole tree: engine/proof/certificate).
+using AttackerMoveFn = std::function<void(const Position&, int move)>;
+
 VerifyResult verifyProof(std::istream& in, const ProvenMoveFn& onProvenMove = {},
-                         const ForcingWinFn& onForcingWin = {});
+                         const ForcingWinFn& onForcingWin = {},
+                         const AttackerMoveFn& onAttackerMove = {});
 
 }  // namespace qubic

@@ -409,6 +409,39 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
   CHECK(before->value == qubic::TableValue::OWins);
   CHECK(before->plies == e->plies + 1);
 
+  // Its proofs make a certificate the rules replay, against the shipped table's value.
+  const fs::path cert = dir / "t.cert";
+  const Run certify = solve({"table", "certify", dir.string(), "--out", cert.string()});
+  INFO(certify.err);
+  REQUIRE(certify.exitCode == 0);
+  CHECK_THAT(certify.out, Catch::Contains("1 certificates (0 kept, 1 new, 0 left out)"));
+  const Run verify = solve({"table", "verify", cert.string()});
+  CHECK(verify.exitCode == 0);
+  CHECK_THAT(verify.out, Catch::Contains("1 of 1 certificates replayed, 1 accepted"));
+  CHECK_THAT(verify.out, Catch::Contains("verified: yes"));
+  // Altered in its moves (and sealed again), it is refused.
+  const auto text = qubic::readRegularFile(cert.string(), 1 << 24);
+  REQUIRE(text);
+  std::vector<std::uint8_t> bytes(text.value().begin(), text.value().end() - 8);
+  REQUIRE(bytes.size() > 8 + 4 + 25 + 4);
+  for (std::size_t i = 8 + 4 + 25 + 2; i < bytes.size(); i += 7) bytes[i] ^= 0x5A;
+  qubic::putLittleEndian(bytes, qubic::fnv1a64(bytes), 8);
+  {
+    std::ofstream out(cert, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()),
+              static_cast<std::streamsize>(bytes.size()));
+  }
+  const Run altered = solve({"table", "verify", cert.string()});
+  CHECK(altered.exitCode == 1);
+  CHECK_THAT(altered.out, Catch::Contains("refused: oxx.........o..."));
+  CHECK_THAT(altered.out, Catch::Contains("verified: no"));
+  // A file of the user's is not written over.
+  const fs::path mine = dir / "notes.txt";
+  std::ofstream(mine) << "my notes\n";
+  const Run refused = solve({"table", "certify", dir.string(), "--out", mine.string()});
+  CHECK(refused.exitCode == 2);
+  CHECK(qubic::readRegularFile(mine.string(), 100).value() == "my notes\n");
+
   // Without one reply's proof, the join leaves the result out.
   fs::remove(dir / ("4s-" + std::string(job.out.substr(3, 6)) + "-" + *expected.begin() + ".qpf"));
   const Run join = solve({"table", "join", dir.string(), "--out", file.string()});
@@ -840,4 +873,15 @@ TEST_CASE("table check passes on the shipped table and names a derived value tha
   CHECK(broken.exitCode == 1);
   CHECK_THAT(broken.out, Catch::Contains("table check: no"));
   fs::remove_all(dir);
+}
+
+TEST_CASE("the shipped certificates replay by the rules: a sample, each an O win of the table") {
+  // `make verify-table` replays every one; the suite, three spread over the file.
+  const Run sample = solve({"table", "verify", "--sample", "3"});
+  INFO(sample.out << sample.err);
+  CHECK(sample.exitCode == 0);
+  CHECK_THAT(sample.out, Catch::Matches("(.|\n)*: 3 of [0-9]+ certificates replayed, 3 accepted, "
+                                        "0 refused(.|\n)*verified: yes(.|\n)*"));
+  CHECK(solve({"table", "verify", "--sample", "0"}).exitCode == 2);
+  CHECK(solve({"table", "verify", "/dev/null"}).exitCode == 2);
 }

@@ -68,5 +68,6 @@ extern const Command kTableList, kTableJob;                          // table_jo
 extern const Command kTableJoin, kTableStatus;                       // table_join.cpp
 extern const Command kTableInfo, kTableCheck;                        // table_info.cpp
 extern const Command kTableKnown;                                    // table_known.cpp
+extern const Command kTableCertify, kTableVerify;                    // table_certify.cpp
 
 }  // namespace qubic

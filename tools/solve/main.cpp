@@ -5,8 +5,8 @@
 int main(int argc, char** argv) {
   using namespace qubic;
   const std::vector<const Command*> commands{
-      &kProve,       &kVerify,    &kExplain,    &kReview,    &kPuzzles,  &kBookMake,
-      &kBookShrink,  &kBookInfo,  &kBookCheck,  &kTableList, &kTableJob, &kTableJoin,
-      &kTableStatus, &kTableInfo, &kTableCheck, &kTableKnown};
+      &kProve,       &kVerify,    &kExplain,    &kReview,     &kPuzzles,      &kBookMake,
+      &kBookShrink,  &kBookInfo,  &kBookCheck,  &kTableList,  &kTableJob,     &kTableJoin,
+      &kTableStatus, &kTableInfo, &kTableCheck, &kTableKnown, &kTableCertify, &kTableVerify};
   return runCommandLine(commands, Args(argv + 1, argv + argc));
 }

@@ -61,26 +61,6 @@ Parsed<TableEntry> checkResult(const fs::path& dir, const JobResult& r, Position
   return Result::success({value, plies, false, true, move});
 }
 
-// The results in `dir`, by name; each file of a result's name that is not one is named on
-// standard error and counted in `damaged`.
-std::vector<JobResult> resultsIn(const fs::path& dir, std::size_t& damaged) {
-  std::vector<JobResult> results;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    if (e.path().extension() != ".result") continue;
-    if (const auto r = readResult(e.path())) {
-      results.push_back(r.value());
-    } else {
-      std::fprintf(stderr, "qubic-solve: %s: refused: %s\n", e.path().c_str(), r.error().c_str());
-      ++damaged;
-    }
-  }
-  if (ec) failWith("cannot read " + dir.string() + ": " + ec.message());
-  std::sort(results.begin(), results.end(),
-            [](const JobResult& a, const JobResult& b) { return a.name < b.name; });
-  return results;
-}
-
 // The shipped table's four-stone values for the positions `table` does not hold (join
 // --keep-shipped: a run whose job directory is gone goes on from the table it made). Only
 // the table this build recorded is taken (config/shipped_data); its values were checked

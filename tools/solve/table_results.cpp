@@ -1,5 +1,6 @@
 #include "table_results.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
@@ -80,6 +81,24 @@ std::vector<std::pair<fs::path, Position>> proofFiles(const fs::path& dir, const
     files.push_back({dir / (name + "-" + moveToken(lowestCell(m)) + ".qpf"), child});
   }
   return files;
+}
+
+std::vector<JobResult> resultsIn(const fs::path& dir, std::size_t& damaged) {
+  std::vector<JobResult> results;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.path().extension() != ".result") continue;
+    if (const auto r = readResult(e.path())) {
+      results.push_back(r.value());
+    } else {
+      std::fprintf(stderr, "qubic-solve: %s: refused: %s\n", e.path().c_str(), r.error().c_str());
+      ++damaged;
+    }
+  }
+  if (ec) failWith("cannot read " + dir.string() + ": " + ec.message());
+  std::sort(results.begin(), results.end(),
+            [](const JobResult& a, const JobResult& b) { return a.name < b.name; });
+  return results;
 }
 
 }  // namespace qubic

@@ -38,6 +38,9 @@ std::string jobName(const Position& canonicalPos);
 // A result file read, or why it is not one (a FIFO, a directory, garbage: not a hang).
 Parsed<JobResult> readResult(const std::filesystem::path& path);
 inline bool decided(const JobResult& r) { return r.value != "unknown"; }
+// The results in `dir`, by name; each file of a result's name that is not one is named on
+// standard error and counted in `damaged`.
+std::vector<JobResult> resultsIn(const std::filesystem::path& dir, std::size_t& damaged);
 // A job's result, written beside and renamed: a job killed midway leaves none.
 void writeResult(const std::filesystem::path& path, const JobResult& r);
 // The proof files of a result: one, NAME.qpf, when the winner is to move; else one per

@@ -1,0 +1,41 @@
+// The opening table's certificates (docs/table-format.md, "Certificates"): for a table
+// entry's win, a certificate (engine/proof/certificate) anyone can replay with the rules
+// alone. Built from bytes and written to bytes; reading files is the caller's job.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "engine/core/parsed.hpp"
+#include "engine/core/position.hpp"
+#include "engine/proof/certificate.hpp"
+
+namespace qubic {
+
+struct TableCertificate {
+  Position position;  // the canonical form of the entry's position
+  Side winner = Side::X;
+  Certificate certificate;
+};
+
+class TableCertificates {
+ public:
+  // Adds the certificate of `c.position`'s class unless one is held already: the first
+  // kept. Its position is kept in canonical form.
+  bool add(TableCertificate c);
+  const TableCertificate* find(const Position& pos) const;
+  // In the file's order: by the canonical form's X stones, then O stones.
+  const std::vector<TableCertificate>& entries() const { return entries_; }
+
+  static Parsed<TableCertificates> fromBytes(std::span<const std::uint8_t> bytes);
+  std::vector<std::uint8_t> serialize() const;
+
+ private:
+  std::vector<TableCertificate> entries_;
+};
+
+// Replays one certificate by the rules (checkCertificate from its position).
+CertificateResult replay(const TableCertificate& c);
+
+}  // namespace qubic
