@@ -246,7 +246,7 @@ table: deps build
 # Every certificate of data/qubic.cert replayed by the rules alone, against the table's
 # values (docs/table.md, "Re-checking it"); the suite replays a sample.
 verify-table: build
-	@./$(BUILD)/bin/qubic-solve table verify
+	@./$(BUILD)/bin/qubic-solve table verify --threads $(JOBS)
 
 # Installs the programs, the book, the default configuration and the man pages under
 # PREFIX (DESTDIR is honoured, as usual, for staging).

@@ -1,9 +1,11 @@
 // qubic-solve table certify and table verify (docs/table.md, "Certificates"): the table's
 // O wins made into certificates from a run's proofs, and the certificates replayed by the
 // rules alone against the table's values.
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <thread>
 
 #include "cli.hpp"
 #include "config/data_dirs.hpp"
@@ -119,38 +121,57 @@ std::string againstTable(const OpeningTable& table, const TableCertificate& c) {
   return e->value == said ? "" : "the table gives it another value";
 }
 
+// The indices of the certificates to replay: all, or `sample` spread evenly over the file
+// (the last among them).
+std::vector<std::size_t> chosen(std::size_t count, std::uint64_t sample) {
+  std::vector<std::size_t> out;
+  for (std::size_t i = 0; i < count; ++i)
+    if (sample >= count || (i * sample) / count != ((i + 1) * sample) / count) out.push_back(i);
+  return out;
+}
+
 int tableVerify(const CommandLine& w) {
-  if (w.positional().size() > 1) failWith("table verify: [FILE] [--sample N]");
+  if (w.positional().size() > 1) failWith("table verify: [FILE] [--sample N] [--threads N]");
   const std::string path = w.positional().empty() ? shippedCertificatesPath() : w.positional()[0];
   const Parsed<TableCertificates> set = readCertificates(path);
   if (!set) failWith(set.error());
   const auto table = loadTableFile("");
   if (!table) failWith(table.error());
   const std::vector<TableCertificate>& all = set.value().entries();
-  const std::uint64_t sample = wholeNumber(w, "--sample", all.size(), 1, 1u << 30);
+  const std::vector<std::size_t> picked =
+      chosen(all.size(), wholeNumber(w, "--sample", all.size(), 1, 1u << 30));
+  const auto threads = static_cast<unsigned>(wholeNumber(w, "--threads", 1, 1, 256));
   const auto started = std::chrono::steady_clock::now();
-  std::size_t replayed = 0, refused = 0;
-  std::uint64_t moves = 0, nodes = 0;
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    // --sample N: N certificates spread evenly over the file, the first and last among them.
-    if (sample < all.size() && (i * sample) / all.size() == ((i + 1) * sample) / all.size())
-      continue;
-    const TableCertificate& c = all[i];
-    const CertificateResult r = replay(c);
-    const std::string tableSays = againstTable(*table.value(), c);
-    ++replayed;
-    moves += r.moves;
-    nodes += r.attackerNodes;
-    if (!r.ok || !tableSays.empty()) {
-      ++refused;
-      std::printf("refused: %s: %s\n", positionString(c.position).c_str(),
-                  (r.ok ? tableSays : r.error).c_str());
+  // Each certificate is replayed on its own (a replay shares nothing with another), by
+  // whichever thread takes it next; the report follows the file's order.
+  std::vector<CertificateResult> results(picked.size());
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t k; (k = next++) < picked.size();) {
+      const TableCertificate& c = all[picked[k]];
+      results[k] = replay(c);
+      if (const std::string t = againstTable(*table.value(), c); results[k].ok && !t.empty())
+        results[k] = {false, t};
     }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  std::size_t refused = 0;
+  std::uint64_t moves = 0, nodes = 0;
+  for (std::size_t k = 0; k < picked.size(); ++k) {
+    moves += results[k].moves;
+    nodes += results[k].attackerNodes;
+    if (results[k].ok) continue;
+    ++refused;
+    std::printf("refused: %s: %s\n", positionString(all[picked[k]].position).c_str(),
+                results[k].error.c_str());
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   std::printf("%s: %zu of %zu certificates replayed, %zu accepted, %zu refused\n", path.c_str(),
-              replayed, all.size(), replayed - refused, refused);
+              picked.size(), all.size(), picked.size() - refused, refused);
   std::printf("replay: %llu moves read, %llu positions with the winner to move, %.1f s\n",
               static_cast<unsigned long long>(moves), static_cast<unsigned long long>(nodes),
               seconds);
@@ -172,12 +193,13 @@ const Command kTableCertify{
 
 const Command kTableVerify{
     "table verify",
-    "[FILE] [--sample N]",
+    "[FILE] [--sample N] [--threads N]",
     "replay the table's certificates by the rules",
     "  each certificate (default: the shipped qubic.cert) replayed with the rules alone, and\n"
     "  its winner held against the shipped table's value; --sample N: N of them spread\n"
-    "  over the file (exit 0 when every one replayed is accepted)\n",
-    {{}, {"--sample"}},
+    "  over the file; --threads N: N replays at a time (exit 0 when every one replayed is\n"
+    "  accepted)\n",
+    {{}, {"--sample", "--threads"}},
     tableVerify};
 
 }  // namespace qubic
