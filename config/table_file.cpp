@@ -11,6 +11,8 @@ namespace qubic {
 namespace {
 // The full four-stone table is some 120 KB; a file far beyond that is not one of ours.
 constexpr std::size_t kMaxTableBytes = std::size_t{16} << 20;
+// The certificates of every O win would be some 6 MB; those of every win some 100 MB.
+constexpr std::size_t kMaxCertificatesBytes = std::size_t{1} << 30;
 }  // namespace
 
 std::string shippedTablePath() { return findDataFile(kShippedTableName); }
@@ -38,6 +40,16 @@ std::shared_ptr<const OpeningTable> shippedTableOrEmpty(std::string* warning) {
   if (loaded) return loaded.value();
   if (warning) *warning = loaded.error();
   return std::make_shared<const OpeningTable>();
+}
+
+std::string shippedCertificatesPath() { return findDataFile(kShippedCertificatesName); }
+
+Parsed<TableCertificates> loadCertificatesFile(const std::string& path) {
+  Parsed<std::vector<std::uint8_t>> bytes = readRegularBytes(path, kMaxCertificatesBytes);
+  if (!bytes) return Parsed<TableCertificates>::failure(path + ": " + bytes.error());
+  Parsed<TableCertificates> set = TableCertificates::fromBytes(bytes.value());
+  if (!set) return Parsed<TableCertificates>::failure(path + ": " + set.error());
+  return set;
 }
 
 }  // namespace qubic

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/book/opening_table.hpp"
+#include "engine/book/table_certificates.hpp"
 #include "engine/core/parsed.hpp"
 
 namespace qubic {
@@ -24,5 +25,13 @@ Parsed<std::shared_ptr<const OpeningTable>> loadTableFile(const std::string& pat
 // The shipped table, or an empty one (every position "not in the table") when there is
 // none or it is unusable; `warning` then says why (empty when all is well or there is none).
 std::shared_ptr<const OpeningTable> shippedTableOrEmpty(std::string* warning = nullptr);
+
+inline constexpr const char* kShippedCertificatesName = "qubic.cert";
+
+// Where the shipped certificates are: the first qubic.cert of dataDirs(), "" when none.
+std::string shippedCertificatesPath();
+
+// Reads a certificates file (docs/table-format.md, "Certificates"); the error names it.
+Parsed<TableCertificates> loadCertificatesFile(const std::string& path);
 
 }  // namespace qubic

@@ -78,6 +78,24 @@ printf '%s\n' "table known $ladder_dir --out $ladder_dir/k w" \
   { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: the known wins not gathered and given"; exit 1; }
 echo "ok: with QUBIC_KNOWN each pass gathers the run's wins and gives them to every job"
 
+# QUBIC_KNOWN_FROM: other runs' directories (a space in one name) gathered with the run's own;
+# one that is not a directory refused before any job.
+other="$work/other run"
+mkdir -p "$other"
+rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
+QUBIC_KNOWN="$ladder_dir/k w" QUBIC_KNOWN_FROM="$other:$work" QUBIC_SOLVE="$fake" \
+  "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000 -- --jobs 1 > "$work/out" 2>&1 ||
+  { cat "$work/out"; echo "FAIL: the run with other runs' known wins failed"; exit 1; }
+[ "$(head -1 "$ladder_dir/calls")" = "table known $ladder_dir $other $work --out $ladder_dir/k w" ] ||
+  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: the other runs' proofs not gathered"; exit 1; }
+rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
+status=0
+QUBIC_KNOWN="$ladder_dir/k w" QUBIC_KNOWN_FROM="$work/missing" QUBIC_SOLVE="$fake" \
+  "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000 > "$work/out" 2>&1 || status=$?
+[ $status -eq 2 ] && grep -q "missing is not a directory" "$work/out" && [ ! -e "$ladder_dir/calls" ] ||
+  { cat "$work/out"; echo "FAIL: a missing directory in QUBIC_KNOWN_FROM not refused (exit $status)"; exit 1; }
+echo "ok: QUBIC_KNOWN_FROM gathers other runs' proofs too, and refuses a missing directory"
+
 # The known wins are gathered again only when a proof in the directory is newer than the
 # file: a resumed run does not gather once for each pass already done. A proof hard-linked
 # in from elsewhere (its own mtime old) counts as new.

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -884,4 +885,25 @@ TEST_CASE("the shipped certificates replay by the rules: a sample, each an O win
                                         "0 refused(.|\n)*verified: yes(.|\n)*"));
   CHECK(solve({"table", "verify", "--sample", "0"}).exitCode == 2);
   CHECK(solve({"table", "verify", "/dev/null"}).exitCode == 2);
+}
+
+TEST_CASE("table info counts the O wins the shipped certificates cover, as verify finds them") {
+  const Run info = solve({"table", "info"});
+  const Run sample = solve({"table", "verify", "--sample", "1"});
+  INFO(info.out << info.err << sample.out << sample.err);
+  REQUIRE(info.exitCode == 0);
+  REQUIRE(sample.exitCode == 0);
+  std::smatch covered, held;
+  REQUIRE(std::regex_search(
+      info.out, covered,
+      std::regex(R"(  certificates: (\d+) of the (\d+) O wins, 0 of the \d+ X wins)")));
+  REQUIRE(std::regex_search(sample.out, held, std::regex(R"(1 of (\d+) certificates replayed)")));
+  // Every certificate is of an O win of the table (verify holds each against it), so the
+  // O wins covered are the file's certificates, and fewer than the O wins (issue 87, 2).
+  CHECK(covered[1] == held[1]);
+  CHECK(std::stoi(covered[1]) <= std::stoi(covered[2]));
+  // A certificates file that is not one is refused by name.
+  const Run refused = solve({"table", "info", "--certificates", "/dev/null"});
+  CHECK(refused.exitCode == 2);
+  CHECK_THAT(refused.err, Catch::Contains("/dev/null"));
 }

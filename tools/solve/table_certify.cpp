@@ -24,19 +24,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kShippedCertificatesName = "qubic.cert";
-constexpr std::size_t kMaxCertificatesBytes = std::size_t{1} << 30;
-
-Parsed<TableCertificates> readCertificates(const std::string& path) {
-  Parsed<std::vector<std::uint8_t>> bytes = readRegularBytes(path, kMaxCertificatesBytes);
-  if (!bytes) return Parsed<TableCertificates>::failure(path + ": " + bytes.error());
-  Parsed<TableCertificates> set = TableCertificates::fromBytes(bytes.value());
-  if (!set) return Parsed<TableCertificates>::failure(path + ": " + set.error());
-  return set;
-}
-
-std::string shippedCertificatesPath() {
-  const std::string path = findDataFile(kShippedCertificatesName);
+std::string shippedCertificatesOrFail() {
+  const std::string path = shippedCertificatesPath();
   if (path.empty())
     failWith("no " + std::string(kShippedCertificatesName) + " found\n" +
              dataSearchReport(kShippedCertificatesName));
@@ -95,7 +84,7 @@ int tableCertify(const CommandLine& w) {
     failWith(refused);
   TableCertificates set;
   if (w.has("--keep-shipped")) {
-    Parsed<TableCertificates> shipped = readCertificates(shippedCertificatesPath());
+    Parsed<TableCertificates> shipped = loadCertificatesFile(shippedCertificatesOrFail());
     if (!shipped) failWith("--keep-shipped: " + shipped.error());
     set = std::move(shipped).value();
   }
@@ -132,8 +121,8 @@ std::vector<std::size_t> chosen(std::size_t count, std::uint64_t sample) {
 
 int tableVerify(const CommandLine& w) {
   if (w.positional().size() > 1) failWith("table verify: [FILE] [--sample N] [--threads N]");
-  const std::string path = w.positional().empty() ? shippedCertificatesPath() : w.positional()[0];
-  const Parsed<TableCertificates> set = readCertificates(path);
+  const std::string path = w.positional().empty() ? shippedCertificatesOrFail() : w.positional()[0];
+  const Parsed<TableCertificates> set = loadCertificatesFile(path);
   if (!set) failWith(set.error());
   const auto table = loadTableFile("");
   if (!table) failWith(table.error());

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <optional>
 
 #include "cli.hpp"
 #include "config/table_file.hpp"
@@ -43,11 +44,45 @@ void printDistances(const std::map<int, int>& byBucket) {
   std::printf("\n");
 }
 
+// The certificates that go with the table shown: --certificates FILE, else the shipped
+// ones with the shipped table (none when none is found, or with a table FILE).
+std::optional<TableCertificates> certificatesFor(const CommandLine& w, std::string& path) {
+  path = w.has("--certificates")  ? w.text("--certificates")
+         : w.positional().empty() ? shippedCertificatesPath()
+                                  : "";
+  if (path.empty()) return std::nullopt;
+  Parsed<TableCertificates> set = loadCertificatesFile(path);
+  if (!set) failWith(set.error());
+  return std::move(set.value());
+}
+
+// "  certificates: 424 of the 571 O wins, 0 of the 18 842 X wins (FILE; table verify ...)":
+// the section's wins whose certificate, of the same winner, the file holds.
+void printCertificates(const TableCertificates& certs, const std::string& path,
+                       const OpeningTable& t, const std::vector<Position>& section) {
+  int certified[2] = {0, 0}, wins[2] = {0, 0};  // by winner: X, O
+  for (const Position& p : section) {
+    const auto e = t.find(p);
+    if (!e || e->value == TableValue::Draw) continue;
+    const Side winner = e->value == TableValue::XWins ? Side::X : Side::O;
+    ++wins[winner == Side::O];
+    const TableCertificate* c = certs.find(p);
+    certified[winner == Side::O] += c && c->winner == winner;
+  }
+  if (certified[0] + certified[1] == 0) return;
+  std::printf(
+      "  certificates: %d of the %d O wins, %d of the %d X wins (%s; table verify "
+      "replays them by the rules)\n",
+      certified[1], wins[1], certified[0], wins[0], path.c_str());
+}
+
 int tableInfo(const CommandLine& w) {
   if (w.positional().size() > 1) failWith("table info: [FILE]");
   const auto loaded = loadTableFile(w.positional().empty() ? "" : w.positional()[0]);
   if (!loaded) failWith(loaded.error());
   const OpeningTable& t = *loaded.value();
+  std::string certificatesPath;
+  const std::optional<TableCertificates> certs = certificatesFor(w, certificatesPath);
   const bool every = w.has("--all");
   for (int s = 0; s <= kTableMaxStones; ++s) {
     int x = 0, o = 0, draws = 0, longest = 0, certified = 0, withMove = 0;
@@ -73,6 +108,7 @@ int tableInfo(const CommandLine& w) {
       std::printf("  longest win: %d plies at most, %s\n", longest,
                   positionString(longestAt).c_str());
     printDistances(byBucket);
+    if (certs) printCertificates(*certs, certificatesPath, t, all);
     // The surprises, listed: O wins and draws, the first 100 of a section unless --all
     // (rare, but they can be many: --all is the only full list, docs/table.md).
     int surprises = 0;
@@ -183,12 +219,13 @@ bool answerFromTable(const Position& pos, double seconds, std::uint64_t maxNodes
 
 const Command kTableInfo{
     "table info",
-    "[FILE] [--all]",
+    "[FILE] [--all] [--certificates FILE]",
     "what a table says",
     "  positions per number of stones, their values, the longest win, the wins by distance,\n"
-    "  the O wins and draws (the first 100 of each number of stones; --all: every one)\n"
-    "  (default: the shipped table)\n",
-    {{"--all"}, {}},
+    "  the wins a certificates file covers, the O wins and draws (the first 100 of each\n"
+    "  number of stones; --all: every one) (default: the shipped table, with the shipped\n"
+    "  certificates)\n",
+    {{"--all"}, {"--certificates"}},
     tableInfo};
 
 const Command kTableCheck{

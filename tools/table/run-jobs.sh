@@ -14,6 +14,8 @@
 # where the same list at 10 000 000 had decided 80 (docs/table.md).
 # QUBIC_KNOWN=FILE: the jobs search with the wins of the proofs already in DIR (below),
 # gathered into FILE before each pass unless no proof in DIR is newer than it.
+# QUBIC_KNOWN_FROM=DIR2[:DIR3...]: the proofs of other runs gathered into FILE too: the
+# wins of one list's proofs decide many of another's (docs/table.md, "Known wins").
 # A budget listed again is a pass of its own (joblog-STONES-N-2, -3, ...): with the known
 # wins, its jobs try again the unknowns whose known wins have grown by a quarter since.
 # QUBIC_COURSE=K: the jobs take course K (table job --course): a second course over the
@@ -64,6 +66,36 @@ fi
 # docs/table.md).
 case $positions in *,*) ladder=yes ;; *) ladder= ;; esac
 known=${QUBIC_KNOWN:-}
+known_from=${QUBIC_KNOWN_FROM:-}
+# gather_known: the wins of the proofs in DIR and QUBIC_KNOWN_FROM's directories into
+# FILE, unless no proof among them is newer than it (by its change time, which a hard link
+# made into DIR sets too): a resumed run of several budgets otherwise gathered once for
+# each pass already done, minutes each.
+gather_known() {
+  old_ifs=$IFS
+  IFS='
+'
+  set -f
+  set -- $(printf '%s' "$known_from" | tr : '\n')
+  IFS=$old_ifs
+  set +f
+  set -- "$dir" "$@"
+  if [ ! -s "$known" ] || [ -n "$(find "$@" -name '*.qpf' -cnewer "$known" -print -quit)" ]; then
+    "$solve" table known "$@" --out "$known" ||
+      echo "$0: note: $known was not (fully) brought up to date" >&2
+  fi
+}
+if [ -n "$known_from" ]; then
+  [ -n "$known" ] || { echo "$0: QUBIC_KNOWN_FROM needs QUBIC_KNOWN=FILE" >&2; exit 2; }
+  old_ifs=$IFS
+  IFS=:
+  set -f
+  for d in $known_from; do
+    [ -z "$d" ] || [ -d "$d" ] || { echo "$0: QUBIC_KNOWN_FROM: $d is not a directory" >&2; exit 2; }
+  done
+  IFS=$old_ifs
+  set +f
+fi
 course=${QUBIC_COURSE:-}
 seen=
 for budget in $(echo "$positions" | tr , ' '); do
@@ -71,15 +103,7 @@ for budget in $(echo "$positions" | tr , ' '); do
   seen="$seen $budget"
   joblog="$dir/joblog-$stones${ladder:+-$budget}"
   [ "$before" -eq 0 ] || joblog="$joblog-$((before + 1))"
-  if [ -n "$known" ]; then
-    # Gathered again only when a proof in DIR is newer than the file (by its change time,
-    # which a hard link made into DIR sets too): a resumed run of several budgets otherwise
-    # gathered once for each pass already done, minutes each.
-    if [ ! -s "$known" ] || [ -n "$(find "$dir" -name '*.qpf' -cnewer "$known" -print -quit)" ]; then
-      "$solve" table known "$dir" --out "$known" ||
-        echo "$0: note: $known was not (fully) brought up to date" >&2
-    fi
-  fi
+  [ -z "$known" ] || gather_known
   # ${x:+...}: the option and its value (one word, spaces and all) only when x is set.
   parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
     --positions "$budget" ${known:+--known "$known"} ${course:+--course "$course"} \
