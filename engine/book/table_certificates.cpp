@@ -20,15 +20,10 @@ bool before(const TableCertificate& a, const TableCertificate& b) {
   return ax != bx ? ax < bx : a.position.stones(Side::O) < b.position.stones(Side::O);
 }
 
-Position canonicalOf(const Position& pos) {
-  const CanonicalForm form = canonical(pos);
-  return Position::fromStones(form.x, form.o);
-}
-
 }  // namespace
 
 bool TableCertificates::add(TableCertificate c) {
-  c.position = canonicalOf(c.position);
+  c.position = canonicalPosition(c.position);
   const auto at = std::lower_bound(entries_.begin(), entries_.end(), c, before);
   if (at != entries_.end() && at->position == c.position) return false;
   entries_.insert(at, std::move(c));
@@ -36,7 +31,7 @@ bool TableCertificates::add(TableCertificate c) {
 }
 
 const TableCertificate* TableCertificates::find(const Position& pos) const {
-  const TableCertificate probe{canonicalOf(pos), Side::X, {}};
+  const TableCertificate probe{canonicalPosition(pos), Side::X, {}};
   const auto at = std::lower_bound(entries_.begin(), entries_.end(), probe, before);
   return at != entries_.end() && at->position == probe.position ? &*at : nullptr;
 }
@@ -83,7 +78,7 @@ Parsed<TableCertificates> TableCertificates::fromBytes(std::span<const std::uint
                         {body.begin() + static_cast<std::ptrdiff_t>(at),
                          body.begin() + static_cast<std::ptrdiff_t>(at + length)}}};
     at += length;
-    if (!(canonicalOf(c.position) == c.position) ||
+    if (!(canonicalPosition(c.position) == c.position) ||
         (!set.entries_.empty() && !before(set.entries_.back(), c)))
       return Result::failure("entry " + std::to_string(i + 1) + " is out of order");
     set.entries_.push_back(std::move(c));

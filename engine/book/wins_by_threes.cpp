@@ -9,11 +9,6 @@
 
 namespace qubic {
 
-ClassKey classKeyOf(const Position& pos) {
-  const CanonicalForm c = canonical(pos);
-  return {c.x, c.o};
-}
-
 WinsByThrees::WinsByThrees(std::size_t threatEntries, std::size_t maxAnswers)
     : answers_(std::make_shared<Answers>()), threats_(threatEntries) {
   answers_->maxPerShard = maxAnswers ? std::max<std::size_t>(maxAnswers / Answers::kShards, 1) : 0;

@@ -10,19 +10,10 @@
 #include <utility>
 
 #include "engine/core/position.hpp"
+#include "engine/core/symmetry.hpp"
 #include "engine/threats/threat_search.hpp"
 
 namespace qubic {
-
-using ClassKey = std::pair<Bitboard, Bitboard>;  // a canonical form: one per class
-
-struct ClassKeyHash {
-  std::size_t operator()(const ClassKey& k) const noexcept {
-    return static_cast<std::size_t>((k.first * 0x9E3779B97F4A7C15ULL) ^ (k.second >> 1));
-  }
-};
-
-ClassKey classKeyOf(const Position& pos);
 
 class WinsByThrees {
  public:

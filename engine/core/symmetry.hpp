@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
 
 #include "bitboard.hpp"
 #include "position.hpp"
@@ -82,6 +83,24 @@ struct CanonicalForm {
 CanonicalForm canonical(Bitboard x, Bitboard o);
 inline CanonicalForm canonical(const Position& p) {
   return canonical(p.stones(Side::X), p.stones(Side::O));
+}
+// The canonical form as a position: the one member of `p`'s class that stands for it.
+inline Position canonicalPosition(const Position& p) {
+  const CanonicalForm c = canonical(p);
+  return Position::fromStones(c.x, c.o);
+}
+
+// A class's key in hash maps: its canonical form's X and O stones (the hash takes any pair
+// of stone sets). Equal for equivalent positions.
+using ClassKey = std::pair<Bitboard, Bitboard>;
+struct ClassKeyHash {
+  std::size_t operator()(const ClassKey& k) const noexcept {
+    return static_cast<std::size_t>((k.first * 0x9E3779B97F4A7C15ULL) ^ (k.second >> 1));
+  }
+};
+inline ClassKey classKeyOf(const Position& p) {
+  const CanonicalForm c = canonical(p);
+  return {c.x, c.o};
 }
 
 // A well-mixed 64-bit key of the canonical form: equal for equivalent positions. (Not

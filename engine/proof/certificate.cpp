@@ -14,15 +14,8 @@ namespace qubic {
 
 namespace {
 
-using Stones = std::pair<Bitboard, Bitboard>;
-
-struct StonesHash {
-  std::size_t operator()(const Stones& k) const noexcept {
-    return static_cast<std::size_t>((k.first * 0x9E3779B97F4A7C15ULL) ^
-                                    (k.second * 0xFF51AFD7ED558CCDULL));
-  }
-};
-using StoneSet = std::unordered_set<Stones, StonesHash>;
+using Stones = ClassKey;  // a position's stones, canonical or not
+using StoneSet = std::unordered_set<Stones, ClassKeyHash>;
 
 Stones stonesOf(const Position& pos) { return {pos.stones(Side::X), pos.stones(Side::O)}; }
 

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "engine/core/position.hpp"
+#include "engine/core/symmetry.hpp"
 
 namespace qubic {
 
@@ -22,13 +23,8 @@ class ProofStrategy {
   std::size_t size() const { return moves_.size(); }
 
  private:
-  struct Hash {
-    std::size_t operator()(const std::pair<Bitboard, Bitboard>& k) const noexcept {
-      return static_cast<std::size_t>((k.first * 0x9E3779B97F4A7C15ULL) ^ (k.second >> 1));
-    }
-  };
   // canonical form -> the move's image in the canonical frame
-  std::unordered_map<std::pair<Bitboard, Bitboard>, std::uint8_t, Hash> moves_;
+  std::unordered_map<ClassKey, std::uint8_t, ClassKeyHash> moves_;
 };
 
 }  // namespace qubic

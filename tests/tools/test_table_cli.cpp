@@ -767,10 +767,8 @@ TEST_CASE("table list puts the book's lines first, then --first's openings, each
   CHECK(b.size() == 20851);
   CHECK(std::set<std::string>(b.begin(), b.end()).size() == 20851);
   // The ladder's first opening, in canonical form, comes right after the book's lines.
-  const std::string opening = qubic::positionString([&] {
-    const qubic::CanonicalForm c = qubic::canonical(at("1d4 3a3 1b4 2a4"));
-    return qubic::Position::fromStones(c.x, c.o);
-  }());
+  const std::string opening =
+      qubic::positionString(qubic::canonicalPosition(at("1d4 3a3 1b4 2a4")));
   const auto where = [&](const std::vector<std::string>& list) {
     return std::find(list.begin(), list.end(), opening) - list.begin();
   };

@@ -12,6 +12,7 @@
 #include "config/write_file.hpp"
 #include "engine/book/opening_table.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
 #include "engine/proof/verify.hpp"
 #include "table_results.hpp"
 

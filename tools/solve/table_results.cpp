@@ -17,11 +17,6 @@ namespace qubic {
 
 namespace fs = std::filesystem;
 
-Position canonicalPosition(const Position& p) {
-  const CanonicalForm c = canonical(p);
-  return Position::fromStones(c.x, c.o);
-}
-
 std::string jobName(const Position& canonicalPos) {
   char name[32];
   std::snprintf(name, sizeof name, "%ds-%06x", canonicalPos.moveCount(),

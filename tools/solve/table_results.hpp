@@ -32,7 +32,6 @@ struct JobResult {
   double seconds = 0;
 };
 
-Position canonicalPosition(const Position& p);
 // A job's name: its stones and its table key, e.g. "4s-0a1b2c".
 std::string jobName(const Position& canonicalPos);
 // A result file read, or why it is not one (a FIFO, a directory, garbage: not a hang).

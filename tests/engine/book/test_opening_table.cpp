@@ -79,11 +79,6 @@ std::size_t burnsideClassesOfFour() {
 
 Position at(const char* moves) { return playMoves(Position{}, moves).value(); }
 
-Position canonicalOf(const Position& p) {
-  const CanonicalForm c = canonical(p);
-  return Position::fromStones(c.x, c.o);
-}
-
 }  // namespace
 
 TEST_CASE("the canonical positions are as many as the classes counted without canonical()") {
@@ -294,7 +289,7 @@ TEST_CASE("the last reply missing from a position of fewer stones is listed, and
   const OpeningTable oneLeft = repliesBut({escapeKey});
   const std::vector<Position> listed = lastMissingReplies(oneLeft, 4);
   REQUIRE(listed.size() == 1);
-  CHECK(listed[0] == canonicalOf(escape));
+  CHECK(listed[0] == canonicalPosition(escape));
   CHECK_FALSE(oneLeft.find(escape));
   // Deciding it settles the position of three stones, as the rules derive it.
   OpeningTable decided = oneLeft;
@@ -317,7 +312,7 @@ TEST_CASE("the last reply missing from a position of fewer stones is listed, and
   lostCorner.finish();
   const std::vector<Position> second = lastMissingReplies(lostCorner, 1);
   REQUIRE(second.size() == 1);
-  CHECK(second[0] == canonicalOf(at("1b1")));
+  CHECK(second[0] == canonicalPosition(at("1b1")));
   OpeningTable wonCorner;
   wonCorner.add(at("1a1"), {TableValue::XWins, 50, false, true});
   wonCorner.finish();
