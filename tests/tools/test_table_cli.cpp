@@ -16,6 +16,7 @@
 #include "child_process.hpp"
 #include "config/read_file.hpp"
 #include "engine/book/opening_table.hpp"
+#include "engine/book/table_certificates.hpp"
 #include "engine/core/checksum.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
@@ -904,4 +905,32 @@ TEST_CASE("table info counts the O wins the shipped certificates cover, as verif
   const Run refused = solve({"table", "info", "--certificates", "/dev/null"});
   CHECK(refused.exitCode == 2);
   CHECK_THAT(refused.err, Catch::Contains("/dev/null"));
+}
+
+TEST_CASE("prove on a certified O win names its certificate, and verify --position replays it") {
+  const fs::path file = fs::path(QUBIC_BIN_DIR) / ".." / "share" / "qubic" / "qubic.cert";
+  const auto bytes = qubic::readRegularBytes(file.string(), std::size_t{1} << 30);
+  REQUIRE(bytes);
+  const auto certs = qubic::TableCertificates::fromBytes(bytes.value());
+  REQUIRE(certs);
+  REQUIRE_FALSE(certs.value().entries().empty());
+  // Another member of the first certificate's class: any member names it.
+  const qubic::Position canon = certs.value().entries().front().position;
+  const std::string shown = qubic::positionString(qubic::transform(1, canon));
+  const Run answer = solve({"prove", shown});
+  INFO(answer.out << answer.err);
+  CHECK(answer.exitCode == 0);
+  CHECK_THAT(answer.out, Catch::Contains("value: O wins") &&
+                             Catch::Contains("table verify --position '" + shown + "'"));
+  const Run one = solve({"table", "verify", "--position", shown});
+  INFO(one.out << one.err);
+  CHECK(one.exitCode == 0);
+  CHECK_THAT(one.out, Catch::Contains(": 1 of ") && Catch::Contains("1 accepted, 0 refused") &&
+                          Catch::Contains("verified: yes"));
+  // A position of no certificate's class, and the wrong questions, are told apart.
+  const Run none = solve({"table", "verify", "--position", qubic::positionString(at("1a1 4d4"))});
+  CHECK(none.exitCode == 1);
+  CHECK_THAT(none.err, Catch::Contains("holds no certificate"));
+  CHECK(solve({"table", "verify", "--position", "x/y"}).exitCode == 2);
+  CHECK(solve({"table", "verify", "--position", shown, "--sample", "2"}).exitCode == 2);
 }

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <thread>
 
@@ -14,6 +15,7 @@
 #include "config/write_file.hpp"
 #include "engine/book/table_certificates.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/core/symmetry.hpp"
 #include "engine/proof/proof_strategy.hpp"
 #include "engine/proof/verify.hpp"
 #include "table_results.hpp"
@@ -119,8 +121,22 @@ std::vector<std::size_t> chosen(std::size_t count, std::uint64_t sample) {
   return out;
 }
 
+// --position POS: the index of the certificate of POS's class, or a clear error.
+std::size_t indexOf(const std::vector<TableCertificate>& all, const std::string& text,
+                    const std::string& path) {
+  const Parsed<Position> pos = parsePosition(text);
+  if (!pos) failWith("--position: " + pos.error());
+  const Position canon = canonicalPosition(pos.value());
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i].position == canon) return i;
+  std::fprintf(stderr, "qubic-solve: %s holds no certificate of %s's class\n", path.c_str(),
+               positionString(pos.value()).c_str());
+  std::exit(1);
+}
+
 int tableVerify(const CommandLine& w) {
-  if (w.positional().size() > 1) failWith("table verify: [FILE] [--sample N] [--threads N]");
+  if (w.positional().size() > 1 || (w.has("--position") && w.has("--sample")))
+    failWith("table verify: [FILE] [--sample N | --position POS] [--threads N]");
   const std::string path = w.positional().empty() ? shippedCertificatesOrFail() : w.positional()[0];
   const Parsed<TableCertificates> set = loadCertificatesFile(path);
   if (!set) failWith(set.error());
@@ -128,7 +144,8 @@ int tableVerify(const CommandLine& w) {
   if (!table) failWith(table.error());
   const std::vector<TableCertificate>& all = set.value().entries();
   const std::vector<std::size_t> picked =
-      chosen(all.size(), wholeNumber(w, "--sample", all.size(), 1, 1u << 30));
+      w.has("--position") ? std::vector<std::size_t>{indexOf(all, w.text("--position"), path)}
+                          : chosen(all.size(), wholeNumber(w, "--sample", all.size(), 1, 1u << 30));
   const auto threads = static_cast<unsigned>(wholeNumber(w, "--threads", 1, 1, 256));
   const auto started = std::chrono::steady_clock::now();
   // Each certificate is replayed on its own (a replay shares nothing with another), by
@@ -182,13 +199,13 @@ const Command kTableCertify{
 
 const Command kTableVerify{
     "table verify",
-    "[FILE] [--sample N] [--threads N]",
+    "[FILE] [--sample N | --position POS] [--threads N]",
     "replay the table's certificates by the rules",
     "  each certificate (default: the shipped qubic.cert) replayed with the rules alone, and\n"
     "  its winner held against the shipped table's value; --sample N: N of them spread\n"
-    "  over the file; --threads N: N replays at a time (exit 0 when every one replayed is\n"
-    "  accepted)\n",
-    {{}, {"--sample", "--threads"}},
+    "  over the file; --position POS: the one of POS's class (exit 1 when there is none);\n"
+    "  --threads N: N replays at a time (exit 0 when every one replayed is accepted)\n",
+    {{}, {"--sample", "--threads", "--position"}},
     tableVerify};
 
 }  // namespace qubic

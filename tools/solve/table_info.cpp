@@ -213,6 +213,14 @@ bool answerFromTable(const Position& pos, double seconds, std::uint64_t maxNodes
                   ? "proven by the solver, not certified"
                   : "every proof under it was checked by the rules when the table was made; "
                     "plies bounds the win along them");
+  // A certified win says how to re-check it by the rules alone, now.
+  if (v->kind != ValueKind::Draw && pos.moveCount() == kTableMaxStones)
+    if (const std::string path = shippedCertificatesPath(); !path.empty())
+      if (const auto certs = loadCertificatesFile(path); certs && certs.value().find(pos))
+        std::printf(
+            "certificate: %s; qubic-solve table verify --position '%s' replays it by "
+            "the rules\n",
+            path.c_str(), positionString(pos).c_str());
   std::printf("time: %.3f\n", elapsed());
   return true;
 }
