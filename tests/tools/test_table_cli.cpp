@@ -934,3 +934,37 @@ TEST_CASE("prove on a certified O win names its certificate, and verify --positi
   CHECK(solve({"table", "verify", "--position", "x/y"}).exitCode == 2);
   CHECK(solve({"table", "verify", "--position", shown, "--sample", "2"}).exitCode == 2);
 }
+
+TEST_CASE("damaged shipped certificates are named, and the table still answers") {
+  // The program in a prefix of its own with the table and a truncated qubic.cert beside it.
+  const fs::path prefix = freshDir("shipped-cert");
+  const fs::path data = prefix / "share" / "qubic";
+  fs::create_directories(prefix / "bin");
+  fs::create_directories(data);
+  fs::copy_file(fs::path(QUBIC_BIN_DIR) / "qubic-solve", prefix / "bin" / "qubic-solve");
+  const fs::path built = fs::path(QUBIC_BIN_DIR) / ".." / "share" / "qubic";
+  fs::copy_file(built / "qubic.table", data / "qubic.table");
+  const auto certs = qubic::readRegularFile((built / "qubic.cert").string(), std::size_t{1} << 30);
+  REQUIRE(certs);
+  std::ofstream(data / "qubic.cert", std::ios::binary) << certs.value().substr(0, 1000);
+  const std::vector<std::string> env{"XDG_DATA_HOME=/nonexistent", "XDG_DATA_DIRS=/nonexistent"};
+  const std::string program = (prefix / "bin" / "qubic-solve").string();
+  const Run answer =
+      qubic::testing::runProgram(program, {"prove", qubic::positionString(at("1a1 4d4 1d1 1a4"))},
+                                 std::chrono::seconds(60), env);
+  INFO(answer.out << answer.err);
+  CHECK(answer.exitCode == 0);
+  CHECK_THAT(answer.out, Catch::Contains("from: the opening table"));
+  CHECK_THAT(answer.err, Catch::Contains("qubic.cert: damaged"));
+  const Run info =
+      qubic::testing::runProgram(program, {"table", "info"}, std::chrono::seconds(60), env);
+  INFO(info.out << info.err);
+  CHECK(info.exitCode == 0);
+  CHECK_THAT(info.out, Catch::Contains("4 stones: ") && !Catch::Contains("  certificates: "));
+  CHECK_THAT(info.err, Catch::Contains("qubic.cert: damaged"));
+  const Run verify =
+      qubic::testing::runProgram(program, {"table", "verify"}, std::chrono::seconds(60), env);
+  CHECK(verify.exitCode == 2);
+  CHECK_THAT(verify.err, Catch::Contains("qubic.cert"));
+  fs::remove_all(prefix);
+}

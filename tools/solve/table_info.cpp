@@ -52,8 +52,11 @@ std::optional<TableCertificates> certificatesFor(const CommandLine& w, std::stri
                                   : "";
   if (path.empty()) return std::nullopt;
   Parsed<TableCertificates> set = loadCertificatesFile(path);
-  if (!set) failWith(set.error());
-  return std::move(set.value());
+  if (set) return std::move(set.value());
+  if (w.has("--certificates")) failWith(set.error());
+  // The shipped ones unusable: the table is still shown, and the reason.
+  std::fprintf(stderr, "qubic-solve: warning: %s\n", set.error().c_str());
+  return std::nullopt;
 }
 
 // "  certificates: 424 of the 571 O wins, 0 of the 18 842 X wins (FILE; table verify ...)":
@@ -215,12 +218,16 @@ bool answerFromTable(const Position& pos, double seconds, std::uint64_t maxNodes
                     "plies bounds the win along them");
   // A certified win says how to re-check it by the rules alone, now.
   if (v->kind != ValueKind::Draw && pos.moveCount() == kTableMaxStones)
-    if (const std::string path = shippedCertificatesPath(); !path.empty())
-      if (const auto certs = loadCertificatesFile(path); certs && certs.value().find(pos))
+    if (const std::string path = shippedCertificatesPath(); !path.empty()) {
+      const auto certs = loadCertificatesFile(path);
+      if (!certs)
+        std::fprintf(stderr, "qubic-solve: warning: %s\n", certs.error().c_str());
+      else if (certs.value().find(pos))
         std::printf(
             "certificate: %s; qubic-solve table verify --position '%s' replays it by "
             "the rules\n",
             path.c_str(), positionString(pos).c_str());
+    }
   std::printf("time: %.3f\n", elapsed());
   return true;
 }
