@@ -692,6 +692,32 @@ TEST_CASE("table known gathers a run's proofs, and a job given them decides with
   CHECK_THAT(rerun(), Catch::Contains("(already"));
   unknownHad(10000, entries * 4 / 5);
   CHECK_THAT(rerun(), Catch::Contains(": X wins in at most"));
+  // So is an unknown of a shipped O win, whose job searched O's win alone (its budget 0,
+  // its other budget the whole): before, it was never tried again.
+  const std::string oWin = "oxx.........o.../................/................/................ x";
+  const fs::path dirO = freshDir("known-o");
+  const Run shippedOWin =
+      solve({"table", "job", oWin, "--dir", dirO.string(), "--positions", "10000"});
+  REQUIRE(shippedOWin.exitCode == 0);
+  const fs::path oResult =
+      dirO / (shippedOWin.out.substr(0, shippedOWin.out.find(':')) + ".result");
+  auto oUnknownHad = [&](std::uint64_t knownWins) {
+    std::ofstream(oResult)
+        << "qubic-table-result 1\nposition: " << oWin
+        << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 0\nother-budget: 10000"
+        << "\nknown-wins: " << knownWins << "\npositions: 1\nseconds: 1\n";
+  };
+  auto oRerun = [&] {
+    return solve({"table", "job", oWin, "--dir", dirO.string(), "--positions", "10000", "--known",
+                  known.string()})
+        .out;
+  };
+  oUnknownHad(entries * 4 / 5 + 1);
+  CHECK_THAT(oRerun(), Catch::Contains("(already"));
+  oUnknownHad(0);
+  const std::string retried = oRerun();
+  CHECK_THAT(retried, !Catch::Contains("(already") && Catch::Contains("(O's win alone"));
+  fs::remove_all(dirO);
 
   // A damaged file: a clear error, no result.
   const fs::path dirC = freshDir("known-c");

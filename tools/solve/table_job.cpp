@@ -198,9 +198,13 @@ int tableList(const CommandLine& w) {
 // Whether an earlier unknown's search is done again, both sides, at its own budget: once
 // the known wins have grown by a quarter since (the run's proofs decide more as they grow;
 // measured in docs/history/table-2026-11-29.md, "Known wins"). Never at a smaller budget,
-// so that a result keeps the largest budget its position resisted.
-bool knownGrown(const JobResult& old, std::uint64_t budget, std::uint64_t knownWins) {
-  return old.budget == budget && knownWins > 0 && knownWins * 4 >= old.knownWins * 5;
+// so that a result keeps the largest budget its position resisted. A job on a shipped win
+// of the side not to move searched that side's alone (its `budget` 0): its budget is the
+// other side's.
+bool knownGrown(const JobResult& old, const JobQuestion& q, std::uint64_t knownWins) {
+  const bool sameBudget =
+      old.budget > 0 ? old.budget == q.budget : old.otherBudget == q.searches.otherBudget;
+  return sameBudget && knownWins > 0 && knownWins * 4 >= old.knownWins * 5;
 }
 
 // The known-wins file's entries by its size, before it is read (a job that finds its
@@ -279,7 +283,7 @@ int tableJob(const CommandLine& w) {
   const Side mover = pos.sideToMove();
   // An unknown of another course is no reason to skip: this course may decide it.
   const bool sameCourse = old && old.value().course == course;
-  const bool grown = old && knownGrown(old.value(), budget, knownWinsInFile(w));
+  const bool grown = old && knownGrown(old.value(), question, knownWinsInFile(w));
   const bool moverDone = sameCourse && old.value().budget >= budget && !grown;
   const bool moverCovered =
       moverDone || (question.shippedWinner && *question.shippedWinner != mover);
