@@ -15,7 +15,6 @@
 #include "config/write_file.hpp"
 #include "engine/book/table_certificates.hpp"
 #include "engine/core/notation.hpp"
-#include "engine/core/symmetry.hpp"
 #include "engine/proof/proof_strategy.hpp"
 #include "engine/proof/verify.hpp"
 #include "table_results.hpp"
@@ -122,13 +121,12 @@ std::vector<std::size_t> chosen(std::size_t count, std::uint64_t sample) {
 }
 
 // --position POS: the index of the certificate of POS's class, or a clear error.
-std::size_t indexOf(const std::vector<TableCertificate>& all, const std::string& text,
+std::size_t indexOf(const TableCertificates& set, const std::string& text,
                     const std::string& path) {
   const Parsed<Position> pos = parsePosition(text);
   if (!pos) failWith("--position: " + pos.error());
-  const Position canon = canonicalPosition(pos.value());
-  for (std::size_t i = 0; i < all.size(); ++i)
-    if (all[i].position == canon) return i;
+  if (const TableCertificate* c = set.find(pos.value()))
+    return static_cast<std::size_t>(c - set.entries().data());
   std::fprintf(stderr, "qubic-solve: %s holds no certificate of %s's class\n", path.c_str(),
                positionString(pos.value()).c_str());
   std::exit(1);
@@ -144,8 +142,9 @@ int tableVerify(const CommandLine& w) {
   if (!table) failWith(table.error());
   const std::vector<TableCertificate>& all = set.value().entries();
   const std::vector<std::size_t> picked =
-      w.has("--position") ? std::vector<std::size_t>{indexOf(all, w.text("--position"), path)}
-                          : chosen(all.size(), wholeNumber(w, "--sample", all.size(), 1, 1u << 30));
+      w.has("--position")
+          ? std::vector<std::size_t>{indexOf(set.value(), w.text("--position"), path)}
+          : chosen(all.size(), wholeNumber(w, "--sample", all.size(), 1, 1u << 30));
   const auto threads = static_cast<unsigned>(wholeNumber(w, "--threads", 1, 1, 256));
   const auto started = std::chrono::steady_clock::now();
   // Each certificate is replayed on its own (a replay shares nothing with another), by
