@@ -61,8 +61,9 @@ QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000,20000 >
   { cat "$ladder_dir/calls"; echo "FAIL: a finished run of two budgets ran jobs again"; exit 1; }
 echo "ok: a list of budgets runs a pass per budget, each resumable"
 
-# QUBIC_KNOWN: the run's proofs gathered before each pass, every job given the file (one
-# job at a time: the calls are compared in order).
+# QUBIC_KNOWN: the run's proofs gathered before each pass (after the first, only the new
+# ones: --update), every job given the file (one job at a time: the calls are compared in
+# order).
 printf '#!/bin/sh\necho "$*" >> "%s/calls"\n' "$ladder_dir" > "$fake"
 rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
 QUBIC_KNOWN="$ladder_dir/k w" QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 \
@@ -71,7 +72,7 @@ QUBIC_KNOWN="$ladder_dir/k w" QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh
 printf '%s\n' "table known $ladder_dir --out $ladder_dir/k w" \
   "table job p1 --dir $ladder_dir --positions 1000 --known $ladder_dir/k w" \
   "table job p2 --dir $ladder_dir --positions 1000 --known $ladder_dir/k w" \
-  "table known $ladder_dir --out $ladder_dir/k w" \
+  "table known $ladder_dir --out $ladder_dir/k w --update" \
   "table job p1 --dir $ladder_dir --positions 20000 --known $ladder_dir/k w" \
   "table job p2 --dir $ladder_dir --positions 20000 --known $ladder_dir/k w" |
   cmp -s - "$ladder_dir/calls" ||

@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -638,6 +639,56 @@ void writeBytes(const fs::path& file, const std::vector<std::uint8_t>& bytes) {
 }
 
 }  // namespace
+
+TEST_CASE("table known --update reads only the proofs new to its file, and gives the same file") {
+  const fs::path dir = freshDir("known-update"), elsewhere = freshDir("known-update-b");
+  fs::create_directories(dir);
+  fs::create_directories(elsewhere);
+  auto proofOf = [](const std::string& moves, const fs::path& file) {
+    REQUIRE(
+        solve({"prove", "--moves", moves, "--no-table", "--time", "120s", "--proof", file.string()})
+            .exitCode == 0);
+  };
+  proofOf("1a1,2b2,1b1,3c3", dir / "a.qpf");
+  const fs::path known = dir / "k", whole = dir / "whole";
+  auto bytesOf = [](const fs::path& f) {
+    return qubic::readRegularBytes(f.string(), 1 << 30).value();
+  };
+  auto update = [&] {
+    return solve({"table", "known", dir.string(), "--out", known.string(), "--update"});
+  };
+  auto gatherWhole = [&] {
+    REQUIRE(solve({"table", "known", dir.string(), "--out", whole.string()}).exitCode == 0);
+    return bytesOf(whole);
+  };
+  // No file yet: every proof read.
+  const Run first = update();
+  REQUIRE(first.exitCode == 0);
+  CHECK_THAT(first.out, Catch::Contains("from 1 proofs (0 refused)\n"));
+  CHECK(bytesOf(known) == gatherWhole());
+  // A proof linked in from elsewhere, its modification time old: new all the same (its
+  // change time), read alone, the first's wins kept; the file as a whole gather makes it.
+  proofOf("1a1,4d4,1b1,4c4", elsewhere / "b.qpf");
+  fs::last_write_time(elsewhere / "b.qpf", fs::last_write_time(known) - std::chrono::hours(24));
+  fs::create_hard_link(elsewhere / "b.qpf", dir / "b.qpf");
+  const std::size_t before = qubic::KnownWins::entriesInFile(bytesOf(known).size());
+  const Run second = update();
+  REQUIRE(second.exitCode == 0);
+  CHECK_THAT(second.out, Catch::Contains("from 1 proofs (0 refused), " + std::to_string(before) +
+                                         " of them kept from before"));
+  CHECK(bytesOf(known) == gatherWhole());
+  CHECK(qubic::KnownWins::entriesInFile(bytesOf(known).size()) > before);
+  CHECK_THAT(update().out, Catch::Contains("from 0 proofs (0 refused)"));
+  // A damaged file is a cache: named, and gathered again whole.
+  std::ofstream(known) << "qubic-known-wins 1\nbroken";
+  const Run damaged = update();
+  CHECK(damaged.exitCode == 0);
+  CHECK_THAT(damaged.err, Catch::Contains("gathered again whole"));
+  CHECK_THAT(damaged.out, Catch::Contains("from 2 proofs (0 refused)\n"));
+  CHECK(bytesOf(known) == gatherWhole());
+  fs::remove_all(dir);
+  fs::remove_all(elsewhere);
+}
 
 TEST_CASE("table known gathers a run's proofs, and a job given them decides with them, checked") {
   const fs::path dirA = freshDir("known-a"), dirB = freshDir("known-b");

@@ -1,5 +1,9 @@
 // qubic-solve table known (docs/table.md): the wins the proofs of a table's run hold,
 // gathered into a known-wins file (engine/proof/known_wins) that later jobs search with.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <time.h>
+
 #include <cstdio>
 #include <fstream>
 
@@ -15,13 +19,29 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Adds the proven moves of every proof file in `dir` the rules accept whole to `known`;
-// counts the files taken and the ones refused (each named on standard error).
-void gatherProofs(const fs::path& dir, KnownWins& known, std::size_t& taken, std::size_t& refused) {
+// A file's status change time (a hard link made sets it, unlike the modification time):
+// nullopt when it cannot be read.
+std::optional<timespec> changeTime(const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) != 0) return std::nullopt;
+  return st.st_ctim;
+}
+
+bool before(const timespec& a, const timespec& b) {
+  return a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec;
+}
+
+// Adds the proven moves of every proof file in `dir` the rules accept whole to `known`
+// (with `since`, only of those changed at or after it); counts the files taken and the
+// ones refused (each named on standard error).
+void gatherProofs(const fs::path& dir, const std::optional<timespec>& since, KnownWins& known,
+                  std::size_t& taken, std::size_t& refused) {
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     if (e.path().extension() != ".qpf") continue;
     const std::string path = e.path().string();
+    if (since)
+      if (const auto changed = changeTime(path); changed && before(*changed, *since)) continue;
     if (const Parsed<std::size_t> file = checkRegularFile(path, kMaxProofBytes); !file) {
       std::fprintf(stderr, "qubic-solve: %s: refused: %s\n", path.c_str(), file.error().c_str());
       ++refused;
@@ -42,22 +62,48 @@ void gatherProofs(const fs::path& dir, KnownWins& known, std::size_t& taken, std
   if (ec) failWith("cannot read " + dir.string() + ": " + ec.message());
 }
 
+// --update: the wins FILE holds, and the time from which proofs are new to it (its
+// modification time, which the last gather set to the moment it began). None when FILE is
+// missing or empty; a damaged FILE is named and gathered again whole (it is a cache).
+std::optional<timespec> keptWins(const std::string& out, KnownWins& known) {
+  struct stat st {};
+  if (stat(out.c_str(), &st) != 0 || st.st_size == 0) return std::nullopt;
+  Parsed<KnownWins> old = readKnownWins(out);
+  if (!old) {
+    std::fprintf(stderr, "qubic-solve: note: %s gathered again whole: %s\n", out.c_str(),
+                 old.error().c_str());
+    return std::nullopt;
+  }
+  known = std::move(old).value();  // sealed: its size() counts what is kept
+  return st.st_mtim;
+}
+
 int tableKnown(const CommandLine& w) {
   if (w.positional().empty()) failWith("table known needs at least one DIR (a run's directory)");
   if (!w.has("--out")) failWith("table known needs --out FILE");
   const std::string out = w.text("--out");
   if (const std::string e = checkOutputFile(out, kKnownWinsFile); !e.empty()) failWith(e);
+  // The file's time is set to this moment once written, so that a proof written while
+  // the directories are read counts as new to the next gather (run-jobs.sh, --update).
+  timespec began{};
+  clock_gettime(CLOCK_REALTIME, &began);
   KnownWins known;
+  const std::optional<timespec> since = w.has("--update") ? keptWins(out, known) : std::nullopt;
+  const std::size_t kept = known.size();
   std::size_t taken = 0, refused = 0;
-  for (const std::string& dir : w.positional()) gatherProofs(dir, known, taken, refused);
+  for (const std::string& dir : w.positional()) gatherProofs(dir, since, known, taken, refused);
   known.seal();
   const std::vector<std::uint8_t>& bytes = known.toBytes();
   if (const std::string e = writeOutputFile(
           out, {reinterpret_cast<const char*>(bytes.data()), bytes.size()}, kKnownWinsFile);
       !e.empty())
     failWith(e);
-  std::printf("%s: %zu known wins from %zu proofs (%zu refused)\n", out.c_str(), known.size(),
-              taken, refused);
+  const timespec times[2] = {{0, UTIME_OMIT}, began};
+  utimensat(AT_FDCWD, out.c_str(), times, 0);
+  std::printf("%s: %zu known wins from %zu proofs (%zu refused)", out.c_str(), known.size(), taken,
+              refused);
+  if (since) std::printf(", %zu of them kept from before", kept);
+  std::printf("\n");
   for (int stones = 0; stones <= kCells; ++stones)
     if (const std::size_t n = known.countOf(stones)) std::printf("  %2d stones: %zu\n", stones, n);
   return refused ? 1 : 0;
@@ -75,13 +121,15 @@ Parsed<KnownWins> readKnownWins(const std::string& path) {
 
 const Command kTableKnown{
     "table known",
-    "DIR... --out FILE",
+    "DIR... --out FILE [--update]",
     "the wins a run's proofs hold, for later jobs",
     "  every proof file in the directories the rules accept whole gives its proven\n"
     "  positions and moves (not its forcing wins) to FILE, a known-wins file; a job given\n"
     "  it (table job --known FILE) takes them as proven, and its own proofs are written\n"
-    "  out in full and checked by the rules as always\n",
-    {{}, {"--out"}},
+    "  out in full and checked by the rules as always;\n"
+    "  --update: FILE's wins kept, and only the proofs changed since FILE was gathered\n"
+    "  read (a directory new to FILE needs a gather without it)\n",
+    {{"--update"}, {"--out"}},
     tableKnown};
 
 }  // namespace qubic

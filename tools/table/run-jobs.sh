@@ -70,7 +70,10 @@ known_from=${QUBIC_KNOWN_FROM:-}
 # gather_known: the wins of the proofs in DIR and QUBIC_KNOWN_FROM's directories into
 # FILE, unless no proof among them is newer than it (by its change time, which a hard link
 # made into DIR sets too): a resumed run of several budgets otherwise gathered once for
-# each pass already done, minutes each.
+# each pass already done, minutes each. The first gather of a run reads every proof (the
+# directories may have changed since FILE was made); a later pass's reads only the new
+# ones and keeps FILE's wins (table known --update: seconds, not minutes).
+gathered=
 gather_known() {
   old_ifs=$IFS
   IFS='
@@ -81,9 +84,10 @@ gather_known() {
   set +f
   set -- "$dir" "$@"
   if [ ! -s "$known" ] || [ -n "$(find "$@" -name '*.qpf' -cnewer "$known" -print -quit)" ]; then
-    "$solve" table known "$@" --out "$known" ||
+    "$solve" table known "$@" --out "$known" ${gathered:+--update} ||
       echo "$0: note: $known was not (fully) brought up to date" >&2
   fi
+  gathered=yes
 }
 if [ -n "$known_from" ]; then
   [ -n "$known" ] || { echo "$0: QUBIC_KNOWN_FROM needs QUBIC_KNOWN=FILE" >&2; exit 2; }
