@@ -117,9 +117,30 @@ QUBIC_KNOWN="$ladder_dir/k w" QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh
   { cat "$work/out"; echo "FAIL: the resumed run with known wins failed"; exit 1; }
 [ "$(cat "$ladder_dir/calls")" = "table known" ] ||
   { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: a linked proof not gathered, once"; exit 1; }
-rm -f "$ladder_dir/linked.qpf" "$ladder_dir/k w"
-printf '#!/bin/sh\necho "$*" >> "%s/calls"\n' "$ladder_dir" > "$fake"
 echo "ok: the known wins are gathered again only when a proof is new"
+
+# A new run over the same directories as FILE.dirs names: its first gather is an update
+# too (only the new proofs read); over other directories, a whole one.
+printf '#!/bin/sh\necho "$*" >> "%s/calls"\n[ "$2" = known ] && echo k > "$5"\nexit 0\n' \
+  "$ladder_dir" > "$fake"
+[ "$(cat "$ladder_dir/k w.dirs")" = "$ladder_dir" ] ||
+  { cat "$ladder_dir/k w.dirs"; echo "FAIL: FILE.dirs does not name the gathered directory"; exit 1; }
+sleep 1.1; touch "$ladder_dir/new.qpf"
+rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
+QUBIC_KNOWN="$ladder_dir/k w" QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 \
+  1000 -- --jobs 1 > "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the new run failed"; exit 1; }
+[ "$(head -1 "$ladder_dir/calls")" = "table known $ladder_dir --out $ladder_dir/k w --update" ] ||
+  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: a new run over the same directories gathered whole"; exit 1; }
+sleep 1.1; touch "$ladder_dir/newer.qpf"
+rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
+QUBIC_KNOWN="$ladder_dir/k w" QUBIC_KNOWN_FROM="$other" QUBIC_SOLVE="$fake" \
+  "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000 -- --jobs 1 > "$work/out" 2>&1 ||
+  { cat "$work/out"; echo "FAIL: the run with another directory failed"; exit 1; }
+[ "$(head -1 "$ladder_dir/calls")" = "table known $ladder_dir $other --out $ladder_dir/k w" ] ||
+  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: a run over other directories did not gather whole"; exit 1; }
+rm -f "$ladder_dir"/*.qpf "$ladder_dir/k w" "$ladder_dir/k w.dirs"
+printf '#!/bin/sh\necho "$*" >> "%s/calls"\n' "$ladder_dir" > "$fake"
+echo "ok: a new run's first gather is an update when FILE.dirs names the same directories"
 
 # A budget listed again: a pass of its own, with its own joblog, resumable like the others.
 rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"

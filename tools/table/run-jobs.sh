@@ -71,8 +71,9 @@ known_from=${QUBIC_KNOWN_FROM:-}
 # FILE, unless no proof among them is newer than it (by its change time, which a hard link
 # made into DIR sets too): a resumed run of several budgets otherwise gathered once for
 # each pass already done, minutes each. The first gather of a run reads every proof (the
-# directories may have changed since FILE was made); a later pass's reads only the new
-# ones and keeps FILE's wins (table known --update: seconds, not minutes).
+# directories may have changed since FILE was made), unless FILE.dirs, written by the gather
+# that made FILE, names the same directories; a later pass's reads only the new ones and
+# keeps FILE's wins (table known --update: seconds, not minutes).
 gathered=
 gather_known() {
   old_ifs=$IFS
@@ -83,9 +84,16 @@ gather_known() {
   IFS=$old_ifs
   set +f
   set -- "$dir" "$@"
+  if [ -z "$gathered" ] && [ -s "$known" ] && [ -f "$known.dirs" ] &&
+     printf '%s\n' "$@" | cmp -s - "$known.dirs"; then
+    gathered=yes
+  fi
   if [ ! -s "$known" ] || [ -n "$(find "$@" -name '*.qpf' -cnewer "$known" -print -quit)" ]; then
-    "$solve" table known "$@" --out "$known" ${gathered:+--update} ||
+    if "$solve" table known "$@" --out "$known" ${gathered:+--update}; then
+      printf '%s\n' "$@" > "$known.dirs"
+    else
       echo "$0: note: $known was not (fully) brought up to date" >&2
+    fi
   fi
   gathered=yes
 }
