@@ -168,8 +168,8 @@ EMSCRIPTEN_KEEPALIVE int qubic_start() {
   }
   qubic::Settings settings = resolved.value();
   // A page's tables start smaller than the native 64 MB: WebAssembly memory is touched as
-  // it is cleared (64 MB took 0.3 s of the engine's start in Chromium, 16 MB 0.06 s), and a
-  // page lives beside others, on phones too. The page's searches are short; Hash sets more.
+  // it is cleared, which slows the engine's start (docs/web.md), and a page lives beside
+  // others, on phones too. The page's searches are short; Hash sets more.
   settings.engine.hashMb = kPageHashMb;
   searcher = std::make_unique<qubic::PlayerSearcher>(report(), kOnCallerThread, studyReport());
   session = std::make_unique<qubic::UgiSession>(settings, *searcher, writeLine);

@@ -9,9 +9,8 @@
 #      tools/table/run-jobs.sh ~/table 4 2000000 -- --sshloginfile hosts --jobs 8
 # Several budgets, e.g. 1000000,3000000,10000000, make a pass over the list for each in
 # turn (each with its joblog-STONES-N): a job a pass decided is not run again, an unknown
-# one is run again with the next budget. The cheap positions are decided first: on the
-# table's tail, passes at 1 000 000 and 3 000 000 decided 113 and 134 positions a core-hour
-# where the same list at 10 000 000 had decided 80 (docs/table.md).
+# one is run again with the next budget. The cheap positions are decided first, and more
+# positions a core-hour than one large budget (docs/history/table-2026-11-29.md).
 # QUBIC_KNOWN=FILE: the jobs search with the wins of the proofs already in DIR (below),
 # gathered into FILE before each pass unless no proof in DIR is newer than it.
 # QUBIC_KNOWN_FROM=DIR2[:DIR3...]: the proofs of other runs gathered into FILE too: the
