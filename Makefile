@@ -230,16 +230,17 @@ puzzles: build
 # table's values. Stop it with Ctrl-C at any time. Every position left was tried with
 # 2 000 000 positions, many with 10 000 000 or more, by older settings: TABLE_POSITIONS is
 # the budgets a job gets, a pass over the list for each, the cheap positions decided first;
-# each pass searches with the wins of the proofs the run has found so far (known-wins).
+# each pass searches with the wins of the proofs the run has found so far (known-wins). What
+# runs left unknown is kept in data/table-resisted.txt and listed last.
 TABLE_DIR ?= $(HOME)/.cache/qubic/table-run
 TABLE_JOBS ?= 1
 TABLE_POSITIONS ?= 1000000,3000000,10000000
 table: PACKAGES += parallel
 table: deps build
 	@mkdir -p $(TABLE_DIR)
-	@[ -s $(TABLE_DIR)/jobs-4.txt ] || ./$(BUILD)/bin/qubic-solve table list --stones 4 --undecided --first data/openings-4ply.txt > $(TABLE_DIR)/jobs-4.txt
+	@[ -s $(TABLE_DIR)/jobs-4.txt ] || ./$(BUILD)/bin/qubic-solve table list --stones 4 --undecided --first data/openings-4ply.txt --resisted data/table-resisted.txt > $(TABLE_DIR)/jobs-4.txt
 	@QUBIC_SOLVE=$(CURDIR)/$(BUILD)/bin/qubic-solve QUBIC_KNOWN=$(TABLE_DIR)/known-wins QUBIC_KNOWN_FROM=$(TABLE_KNOWN_FROM) tools/table/run-jobs.sh $(TABLE_DIR) 4 $(TABLE_POSITIONS) -- --jobs $(TABLE_JOBS) --nice 19 || true
-	@./$(BUILD)/bin/qubic-solve table join $(TABLE_DIR) --out data/qubic.table --keep-shipped
+	@./$(BUILD)/bin/qubic-solve table join $(TABLE_DIR) --out data/qubic.table --keep-shipped --resisted data/table-resisted.txt
 	@./$(BUILD)/bin/qubic-solve table certify $(TABLE_DIR) --out data/qubic.cert --keep-shipped || true
 	$(REFRESH_DATA)
 

@@ -905,6 +905,76 @@ TEST_CASE(
     CHECK_FALSE(settles(lines[i]));
 }
 
+TEST_CASE("join --resisted records what runs left unknown, list --resisted lists it last") {
+  const fs::path dir = freshDir("resisted"), other = freshDir("resisted-other");
+  const Run undecided = solve({"table", "list", "--undecided"});
+  REQUIRE(undecided.exitCode == 0);
+  std::vector<std::string> lines;
+  std::istringstream in(undecided.out);
+  for (std::string l; std::getline(in, l);) lines.push_back(l);
+  REQUIRE(lines.size() >= 4);
+  // Each resisted millions of positions (undecidedPosition): unknown at these budgets.
+  auto job = [&](const std::string& pos, const fs::path& d, const char* n, const char* course) {
+    const Run r =
+        solve({"table", "job", pos, "--dir", d.string(), "--positions", n, "--course", course});
+    REQUIRE(r.exitCode == 0);
+    REQUIRE_THAT(r.out, Catch::Contains(": unknown"));
+  };
+  job(lines[0], dir, "10000", "0");
+  job(lines[0], dir, "20000", "0");
+  job(lines[1], other, "10000", "1");
+  // The record of earlier runs: one its own (kept), one the table decides (dropped).
+  fs::create_directories(dir);
+  const fs::path record = dir / "resisted.txt";
+  const std::string decided = qubic::positionString(at("1a1 1b2 2b2 1c1"));
+  std::ofstream(record) << "qubic-table-resisted 1\n"
+                        << lines[2] << " 5000000 2500000 0\n"
+                        << decided << " 10000 5000 0\n";
+  const std::vector<std::string> join{"table",          "join",       dir.string(),
+                                      other.string(),   "--out",      (dir / "t.table").string(),
+                                      "--keep-shipped", "--resisted", record.string()};
+  REQUIRE(solve(join).exitCode == 0);
+  const std::string written = qubic::readRegularFile(record.string(), 1 << 16).value();
+  CHECK_THAT(written, Catch::Contains(lines[0] + " 20000 10000 0\n"));
+  CHECK_THAT(written, !Catch::Contains(lines[0] + " 10000"));
+  CHECK_THAT(written, Catch::Contains(lines[1] + " 10000 5000 1\n"));
+  CHECK_THAT(written, Catch::Contains(lines[2] + " 5000000 2500000 0\n"));
+  CHECK_THAT(written, !Catch::Contains(decided));
+  REQUIRE(solve(join).exitCode == 0);  // joined again: the same record
+  CHECK(qubic::readRegularFile(record.string(), 1 << 16).value() == written);
+
+  // The same positions listed, the record's last, the least resisted first.
+  const Run deferred = solve({"table", "list", "--undecided", "--resisted", record.string()});
+  REQUIRE(deferred.exitCode == 0);
+  std::vector<std::string> after;
+  std::istringstream again(deferred.out);
+  for (std::string l; std::getline(again, l);) after.push_back(l);
+  REQUIRE(after.size() == lines.size());
+  CHECK(std::set<std::string>(after.begin(), after.end()) ==
+        std::set<std::string>(lines.begin(), lines.end()));
+  const std::vector<std::string> tail(after.end() - 3, after.end());
+  CHECK(tail == std::vector<std::string>{lines[1], lines[0], lines[2]});
+  CHECK(after[0] == lines[3]);
+
+  // Not a record: refused by both, and left as it was.
+  const fs::path notes = dir / "notes.txt";
+  std::ofstream(notes) << "my notes\n";
+  CHECK(solve({"table", "join", dir.string(), "--out", (dir / "u.table").string(), "--resisted",
+               notes.string()})
+            .exitCode != 0);
+  CHECK(solve({"table", "list", "--undecided", "--resisted", notes.string()}).exitCode != 0);
+  CHECK(qubic::readRegularFile(notes.string(), 100).value() == "my notes\n");
+  // A record with a damaged line stops the join before it writes anything.
+  std::ofstream(record, std::ios::app) << "xx 1 2\n";
+  CHECK(solve({"table", "join", dir.string(), "--out", (dir / "v.table").string(), "--resisted",
+               record.string()})
+            .exitCode != 0);
+  CHECK_FALSE(fs::exists(dir / "v.table"));
+  CHECK(solve({"table", "list", "--resisted", record.string()}).exitCode == 2);
+  fs::remove_all(dir);
+  fs::remove_all(other);
+}
+
 TEST_CASE("table list --without-move lists the wins the shipped table holds without their move") {
   // The moves pass's jobs: each a four-stone position X (to move) wins by the table, with no
   // move stored; counted here from the table's own entries, in the list's canonical frame.

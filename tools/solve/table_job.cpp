@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -23,6 +24,7 @@
 #include "engine/proof/proof.hpp"
 #include "engine/proof/solver.hpp"
 #include "engine/proof/verify.hpp"
+#include "table_resisted.hpp"
 #include "table_results.hpp"
 
 namespace qubic {
@@ -155,6 +157,18 @@ std::vector<Position> bookLinePositions(int stones) {
   return level;
 }
 
+// --resisted FILE's positions, each with the largest budget it resisted in any course.
+std::map<std::string, std::uint64_t> resistedBudgets(const CommandLine& w) {
+  std::map<std::string, std::uint64_t> budgets;
+  if (!w.has("--resisted")) return budgets;
+  if (!w.has("--undecided")) failWith("table list: --resisted goes with --undecided");
+  const Parsed<ResistedRecord> record = readResisted(w.text("--resisted"));
+  if (!record) failWith("--resisted: " + record.error());
+  for (const auto& [key, b] : record.value())
+    budgets[key.first] = std::max(budgets[key.first], b.budget);
+  return budgets;
+}
+
 int tableList(const CommandLine& w) {
   const int stones = static_cast<int>(wholeNumber(w, "--stones", 4, 0, kTableMaxStones));
   if (!w.positional().empty()) failWith("table list takes no " + w.positional()[0]);
@@ -179,11 +193,18 @@ int tableList(const CommandLine& w) {
     const TableValue moverWins = p.sideToMove() == Side::X ? TableValue::XWins : TableValue::OWins;
     return e && e->value == moverWins && e->move < 0;
   };
+  // --resisted FILE: the positions its record holds come last, those that resisted the
+  // least first, so that a new run takes first what no run has tried.
+  const std::map<std::string, std::uint64_t> resisted = resistedBudgets(w);
+  std::vector<std::pair<std::uint64_t, std::string>> deferred;
   std::set<std::uint32_t> listed;
   auto list = [&](const Position& p) {
-    if (!wanted(p)) return;
-    if (listed.insert(tableKey(canonical(p))).second)
-      std::printf("%s\n", positionString(canonicalPosition(p)).c_str());
+    if (!wanted(p) || !listed.insert(tableKey(canonical(p))).second) return;
+    const std::string line = positionString(canonicalPosition(p));
+    if (const auto at = resisted.find(line); at != resisted.end())
+      deferred.push_back({at->second, line});
+    else
+      std::printf("%s\n", line.c_str());
   };
   // With --undecided, first those that alone keep a position of fewer stones undecided:
   // each settles two values (lastMissingReplies). Then the book's lines, the openings, the rest.
@@ -192,6 +213,9 @@ int tableList(const CommandLine& w) {
   for (const Position& p : bookLinePositions(stones)) list(p);
   for (const Position& p : openings) list(p);
   for (const Position& p : canonicalPositions(stones)) list(p);
+  std::stable_sort(deferred.begin(), deferred.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [budget, line] : deferred) std::printf("%s\n", line.c_str());
   return 0;
 }
 
@@ -339,16 +363,18 @@ int tableJob(const CommandLine& w) {
 
 const Command kTableList{
     "table list",
-    "[--stones N] [--first FILE] [--undecided | --without-move]",
+    "[--stones N] [--first FILE] [--undecided [--resisted FILE] | --without-move]",
     "the opening table's jobs, a position a line",
     "  the canonical positions of N stones (default 4), those the book's lines reach first\n"
     "  --first     then those of FILE's openings (move lists, a line each, e.g.\n"
     "              data/openings-4ply.txt, the level ladder's), then the rest\n"
     "  --undecided only those the shipped table does not decide (the next pass's jobs),\n"
     "              first those that alone keep a position of fewer stones undecided\n"
+    "  --resisted  with --undecided: the positions FILE's record holds (table join\n"
+    "              --resisted) last, the least resisted first\n"
     "  --without-move  only the side to move's wins the shipped table holds without\n"
     "              their move (a moves pass's jobs: each run again for its proof and move)\n",
-    {{"--undecided", "--without-move"}, {"--stones", "--first"}},
+    {{"--undecided", "--without-move"}, {"--stones", "--first", "--resisted"}},
     tableList};
 
 const Command kTableJob{

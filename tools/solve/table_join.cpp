@@ -14,6 +14,7 @@
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
 #include "engine/proof/verify.hpp"
+#include "table_resisted.hpp"
 #include "table_results.hpp"
 
 namespace qubic {
@@ -82,14 +83,15 @@ std::size_t keepShipped(OpeningTable& table) {
 // The checked entries of the decided results in `dirs`, by position; where two
 // directories decide one position, a certified win before a draw by the solver alone,
 // else the shorter win (two checked proofs cannot name different winners). Counts the
-// results refused and those not decided.
+// results refused and gathers those not decided.
 std::map<std::string, std::pair<Position, TableEntry>> checkedEntries(
-    const std::vector<std::string>& dirs, std::size_t& refusedCount, std::size_t& unknown) {
+    const std::vector<std::string>& dirs, std::size_t& refusedCount,
+    std::vector<JobResult>& unknowns) {
   std::map<std::string, std::pair<Position, TableEntry>> entries;
   for (const fs::path dir : dirs)
     for (const JobResult& r : resultsIn(dir, refusedCount)) {
       if (!decided(r)) {
-        ++unknown;
+        unknowns.push_back(r);
         continue;
       }
       Position pos;
@@ -108,15 +110,38 @@ std::map<std::string, std::pair<Position, TableEntry>> checkedEntries(
   return entries;
 }
 
+// --resisted FILE's record, read before the long work so that a damaged one stops it.
+ResistedRecord resistedBefore(const std::string& file) {
+  if (file.empty()) return {};
+  if (const std::string refused = checkResistedOutput(file); !refused.empty()) failWith(refused);
+  Parsed<ResistedRecord> read = readResisted(file);
+  if (!read) failWith("--resisted: " + read.error());
+  return std::move(read).value();
+}
+
+// The record with the run's unknowns added, less the positions the new table decides (a
+// record of runs whose directories are gone, for table list).
+void resistedAfterJoin(ResistedRecord& record, const std::vector<JobResult>& unknowns,
+                       const OpeningTable& table) {
+  for (const JobResult& r : unknowns) addResisted(record, r);
+  for (auto at = record.begin(); at != record.end();) {
+    const Parsed<Position> p = parsePosition(at->first.first);
+    at = p && table.find(p.value()) ? record.erase(at) : std::next(at);
+  }
+}
+
 int tableJoin(const CommandLine& w) {
   if (w.positional().empty() || !w.has("--out"))
-    failWith("table join: DIR... --out FILE [--keep-shipped]");
+    failWith("table join: DIR... --out FILE [--keep-shipped] [--resisted FILE]");
   const std::string out = w.text("--out");
   if (const std::string refused = checkOutputFile(out, kTableFile); !refused.empty())
     failWith(refused);
+  const std::string resistedFile = w.has("--resisted") ? w.text("--resisted") : "";
+  ResistedRecord record = resistedBefore(resistedFile);
   OpeningTable table;
-  std::size_t refusedCount = 0, unknown = 0;
-  for (const auto& [name, entry] : checkedEntries(w.positional(), refusedCount, unknown))
+  std::size_t refusedCount = 0;
+  std::vector<JobResult> unknowns;
+  for (const auto& [name, entry] : checkedEntries(w.positional(), refusedCount, unknowns))
     table.add(entry.first, entry.second);
   table.finish();
   const std::size_t fromJobs = table.size();
@@ -130,7 +155,12 @@ int tableJoin(const CommandLine& w) {
   std::printf(
       "table: %zu positions from jobs (checked by the rules), %zu kept from the shipped table, "
       "%zu derived, %zu left out, %zu not decided: %s\n",
-      fromJobs, kept, derived, refusedCount, unknown, out.c_str());
+      fromJobs, kept, derived, refusedCount, unknowns.size(), out.c_str());
+  if (!resistedFile.empty()) {
+    resistedAfterJoin(record, unknowns, table);
+    if (const std::string e = writeResisted(resistedFile, record); !e.empty()) failWith(e);
+    std::printf("resisted: %zu positions and courses: %s\n", record.size(), resistedFile.c_str());
+  }
   return refusedCount ? 1 : 0;
 }
 
@@ -233,13 +263,15 @@ int tableStatus(const CommandLine& w) {
 
 const Command kTableJoin{
     "table join",
-    "DIR... --out FILE [--keep-shipped]",
+    "DIR... --out FILE [--keep-shipped] [--resisted FILE]",
     "check every result by the rules and write the table",
     "  each win's proof in the directories is checked again, a damaged result or proof\n"
     "  (garbage, a FIFO, a directory) named and refused (exit 1); values of fewer stones\n"
     "  follow by the rules (docs/table.md); --keep-shipped keeps the shipped table's\n"
-    "  four-stone values they have not decided (a run whose directory is gone goes on)\n",
-    {{"--keep-shipped"}, {"--out"}},
+    "  four-stone values they have not decided (a run whose directory is gone goes on);\n"
+    "  --resisted FILE adds the unknowns, with their budgets, to FILE's record of them\n"
+    "  (data/table-resisted.txt) and drops what the table decides (table list --resisted)\n",
+    {{"--keep-shipped"}, {"--out", "--resisted"}},
     tableJoin};
 
 const Command kTableStatus{
