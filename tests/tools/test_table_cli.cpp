@@ -971,6 +971,10 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
             .exitCode != 0);
   CHECK_FALSE(fs::exists(dir / "v.table"));
   CHECK(solve({"table", "list", "--resisted", record.string()}).exitCode == 2);
+  const Run missing =
+      solve({"table", "list", "--undecided", "--resisted", (dir / "no-such-record.txt").string()});
+  CHECK(missing.exitCode != 0);
+  CHECK_THAT(missing.err, Catch::Contains("no such file"));
   fs::remove_all(dir);
   fs::remove_all(other);
 }

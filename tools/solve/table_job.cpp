@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -162,7 +163,11 @@ std::map<std::string, std::uint64_t> resistedBudgets(const CommandLine& w) {
   std::map<std::string, std::uint64_t> budgets;
   if (!w.has("--resisted")) return budgets;
   if (!w.has("--undecided")) failWith("table list: --resisted goes with --undecided");
-  const Parsed<ResistedRecord> record = readResisted(w.text("--resisted"));
+  const std::string path = w.text("--resisted");
+  std::error_code ec;  // join starts a record; list only reads one, so a typo is named
+  if (!std::filesystem::exists(std::filesystem::symlink_status(path, ec)))
+    failWith("--resisted: " + path + ": no such file");
+  const Parsed<ResistedRecord> record = readResisted(path);
   if (!record) failWith("--resisted: " + record.error());
   for (const auto& [key, b] : record.value())
     budgets[key.first] = std::max(budgets[key.first], b.budget);
