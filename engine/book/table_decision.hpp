@@ -28,7 +28,7 @@ constexpr std::uint64_t otherSideBudget(std::uint64_t budget) {
 // The courses a job's search can take: settings that search the same tree in other
 // orders. Where one course leaves a position unknown, another at the same budget decides
 // some that the first does not decide at twice the budget: whether a hard position is
-// decided depends on the course its search happens to take (docs/table.md).
+// decided depends on the course its search happens to take (docs/table-runs.md, "Courses").
 constexpr int kTableCourses = 3;
 
 // A job's solver. Course 0: the defaults, but a defender node's first proof number is its

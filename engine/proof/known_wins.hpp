@@ -1,6 +1,6 @@
 // Known wins: positions other proofs have shown won for the side to move, each with its
 // winning move (the opening table's jobs collect them from the proofs of jobs already
-// decided, docs/table.md). A proof search takes such a position as proven at once; the
+// decided, docs/table-runs.md). A proof search takes such a position as proven at once; the
 // proof writer then descends through it like any other proven node, so what the search
 // proves with them is written out in full and checked by the rules: a wrong entry can cost
 // time, never a claim.
@@ -31,7 +31,7 @@ class KnownWins {
   // How many positions of `stones` stones it holds.
   std::size_t countOf(int stones) const;
 
-  // The file (docs/table.md): "qubic-known-wins 1\n", the entry count (8 bytes), each
+  // The file: "qubic-known-wins 1\n", the entry count (8 bytes), each
   // entry as X's and O's stones of its canonical form (8 bytes each) and the move (1),
   // sorted, then an FNV-1a checksum of everything before it. The sealed entries are kept
   // as the file's bytes and searched in place: a run's file of ten million entries is

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The opening table's jobs spread by GNU parallel over ssh, as on a cluster (docs/table.md):
+# The opening table's jobs spread by GNU parallel over ssh, as on a cluster (docs/table-runs.md):
 # an sshd of its own on a loopback port with keys made here is the second host; one job is
 # killed midway; a rerun with --resume-failed finishes the rest; the joined table must be
 # byte for byte the one made by running the same jobs locally one after another.

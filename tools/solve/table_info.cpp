@@ -131,7 +131,7 @@ std::string tokenOrNone(int move) { return move >= 0 ? moveToken(move) : "none";
 // table check: the file's format and checksum (as every reader checks them), then every
 // value of fewer stones derived again by the rules from the four-stone values alone and
 // compared with the file's. The four-stone values stand on their proofs, which table join
-// checked by the rules (docs/table.md says how to re-run a job).
+// checked by the rules (docs/table-runs.md says how to re-run a job).
 int tableCheck(const CommandLine& w) {
   if (w.positional().size() > 1) failWith("table check: [FILE]");
   const std::string path = w.positional().empty() ? "" : w.positional()[0];

@@ -1,4 +1,4 @@
-// qubic-solve table list and table job (docs/table.md): the jobs of a table, and one
+// qubic-solve table list and table job (docs/table-runs.md): the jobs of a table, and one
 // position decided into a result file of its own (idempotent: a decided position is not
 // solved again), a win's proofs written and checked by the rules. The jobs are run by GNU
 // parallel or a Slurm array (tools/table/), never by a scheduler of ours.

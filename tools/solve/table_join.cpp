@@ -1,4 +1,4 @@
-// qubic-solve table join and table status (docs/table.md): every result of a run checked
+// qubic-solve table join and table status (docs/table-runs.md): every result of a run checked
 // by the rules and the table written (values of fewer stones derived), and how far a run is.
 #include <algorithm>
 #include <cstdio>

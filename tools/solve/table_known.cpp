@@ -1,4 +1,4 @@
-// qubic-solve table known (docs/table.md): the wins the proofs of a table's run hold,
+// qubic-solve table known (docs/table-runs.md): the wins the proofs of a table's run hold,
 // gathered into a known-wins file (engine/proof/known_wins) that later jobs search with.
 #include <fcntl.h>
 #include <sys/stat.h>

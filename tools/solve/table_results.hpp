@@ -1,4 +1,4 @@
-// The opening table's job results (docs/table.md): a job's name, its result file (written
+// The opening table's job results (docs/table-runs.md): a job's name, its result file (written
 // beside and renamed, read back refusing what is not one), and the proof files of a win.
 // Shared by table job, which writes them, and table join and status, which read them.
 #pragma once

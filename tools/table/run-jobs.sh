@@ -1,7 +1,8 @@
 #!/bin/sh
-# Runs the opening table's jobs with GNU parallel (docs/table.md): one job per position,
-# each idempotent with its result in DIR; --joblog and --resume-failed make a rerun take up
-# where the last one stopped (a killed job is run again, a finished one is not).
+# Runs the opening table's jobs with GNU parallel (docs/table-runs.md): one job per
+# position, each idempotent with its result in DIR; --joblog and --resume-failed make a
+# rerun take up where the last one stopped (a killed job is run again, a finished one is
+# not).
 #
 #   tools/table/run-jobs.sh DIR [STONES [POSITIONS[,POSITIONS...]]] [-- PARALLEL-OPTIONS...]
 #
@@ -14,11 +15,12 @@
 # QUBIC_KNOWN=FILE: the jobs search with the wins of the proofs already in DIR (below),
 # gathered into FILE before each pass unless no proof in DIR is newer than it.
 # QUBIC_KNOWN_FROM=DIR2[:DIR3...]: the proofs of other runs gathered into FILE too: the
-# wins of one list's proofs decide many of another's (docs/table.md, "Known wins").
+# wins of one list's proofs decide many of another's (docs/table-runs.md, "Known wins").
 # A budget listed again is a pass of its own (joblog-STONES-N-2, -3, ...): with the known
 # wins, its jobs try again the unknowns whose known wins have grown by a quarter since.
 # QUBIC_COURSE=K: the jobs take course K (table job --course): a second course over the
-# positions the first left unknown decides some that twice the budget does not (docs/table.md).
+# positions the first left unknown decides some that twice the budget does not
+# (docs/table-runs.md).
 # With --sshloginfile, every host needs qubic-solve at the same path (QUBIC_SOLVE) and DIR
 # on a shared file system (NFS and the like), as a cluster has.
 set -eu
@@ -62,7 +64,7 @@ fi
 # One budget keeps the joblog's plain name (a run started before budget lists resumes).
 # With QUBIC_KNOWN=FILE, each pass first gathers the wins of the proofs in DIR into FILE
 # (table known), if any is new, and its jobs search with them (table job --known FILE,
-# docs/table.md).
+# docs/table-runs.md).
 case $positions in *,*) ladder=yes ;; *) ladder= ;; esac
 known=${QUBIC_KNOWN:-}
 known_from=${QUBIC_KNOWN_FROM:-}
