@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/core/splitmix.hpp"
 #include "engine/core/symmetry.hpp"
 #include "engine/threats/move_value.hpp"
 #include "engine/threats/threat_search.hpp"
@@ -164,9 +165,15 @@ void ProofSearch::takeKnownRoot(const Position& pos, std::uint64_t key, int toIm
   table_.store(entryOf(e, pos, key, toImage));
 }
 
-ProofNumber ProofSearch::defencePn(int choices) const {
-  if (choices == 1) return std::max<ProofNumber>(options_.forcedBlockPn, 1);
+ProofNumber ProofSearch::replyDivisor(std::uint64_t key) const {
   const ProofNumber divisor = std::max<ProofNumber>(options_.repliesPerDefence, 1);
+  if (options_.courseSeed == 0) return divisor;
+  std::uint64_t state = key ^ options_.courseSeed;
+  return std::max<ProofNumber>(divisor + static_cast<ProofNumber>(splitmix64(state) % 3) - 1, 1);
+}
+
+ProofNumber ProofSearch::defencePn(int choices, ProofNumber divisor) const {
+  if (choices == 1) return std::max<ProofNumber>(options_.forcedBlockPn, 1);
   return std::max<ProofNumber>((static_cast<ProofNumber>(choices) + divisor - 1) / divisor, 1);
 }
 
@@ -205,7 +212,7 @@ TTEntry ProofSearch::entryOf(const NodeEvaluation& eval, const Position& pos, st
       // that forced it did not win by itself (see PnsOptions).
       const int choices = popcount(eval.moves);
       const bool attackerMoves = pos.sideToMove() == attacker_;
-      entry.pn = attackerMoves ? 1 : defencePn(choices);
+      entry.pn = attackerMoves ? 1 : defencePn(choices, replyDivisor(key));
       entry.dn = attackerMoves ? static_cast<ProofNumber>(choices) : 1;
     }
   }
@@ -330,8 +337,9 @@ void ProofSearch::gatherChildren(Position& pos, const TTEntry& node, int toImage
 // numbers a quiet move would get (see PnsOptions::restrictingChildren).
 bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
   const bool orNode = pos.sideToMove() == attacker_;
-  const ProofNumber quietPn =
-      defencePn(popcount(pos.emptyCells()) - 1);  // every empty cell is a reply
+  const ProofNumber quietPn =  // every empty cell is a reply
+      defencePn(popcount(pos.emptyCells()) - 1,
+                std::max<ProofNumber>(options_.repliesPerDefence, 1));
   const bool lazy = orNode && options_.heuristicInit && options_.restrictingChildren > 0 &&
                     !options_.threatMovesOnly;
   const bool parentNoThreatWin = (node.flags & kNoThreatWin) != 0;

@@ -79,8 +79,10 @@ class ProofSearch {
   void takeKnownRoot(const Position& pos, std::uint64_t key, int toImage);
   TTEntry entryOf(const NodeEvaluation& eval, const Position& pos, std::uint64_t key,
                   int toImage) const;
-  // Initial proof number of a defender node with this many candidate replies.
-  ProofNumber defencePn(int choices) const;
+  // A defender node's first proof number: its `choices` replies over `divisor`.
+  ProofNumber defencePn(int choices, ProofNumber divisor) const;
+  // The divisor for the defender node `key` (PnsOptions::courseSeed).
+  ProofNumber replyDivisor(std::uint64_t key) const;
   TTEntry expand(const Position& pos, std::uint64_t key, int toImage,
                  bool parentNoThreatWin = false);
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);

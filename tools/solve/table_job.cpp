@@ -395,8 +395,9 @@ const Command kTableJob{
     "            taken as proven; the proofs are still written in full and checked;\n"
     "            an unknown of the same N is tried again once the file has a quarter\n"
     "            more wins than its search had\n"
-    "  --course  0 (default), 1 or 2: the search's settings; another course searches\n"
-    "            in another order and decides some positions the first leaves unknown\n",
+    "  --course  0 (default) to 9: the search's settings (1 and 2: other settings;\n"
+    "            3-9: course 0 seeded); another course searches in another order and\n"
+    "            decides some positions the first leaves unknown\n",
     {{}, {"--dir", "--positions", "--hash", "--known", "--course"}},
     tableJob};
 

@@ -50,11 +50,12 @@ TEST_CASE("df-pn agrees with plain minimax on positions with at most 12 empty ce
   // Each enhancement on its own and all together; a symmetry depth of 64 puts every
   // node through the canonical-key and stabilizer code.
   PnsOptions options;
-  const int variant = GENERATE(0, 1, 2, 3, 4);
+  const int variant = GENERATE(0, 1, 2, 3, 4, 5);
   if (variant == 1) options.symmetryDepth = 64;
   if (variant == 2) options.threatSearch = false;
   if (variant == 3) options.weakSums = false, options.epsilon = 0;
   if (variant == 4) options.forcedReplyCost = 0;
+  if (variant == 5) options.courseSeed = 0x5eed;
   INFO("variant " << variant);
   std::mt19937_64 rng(11 + variant);
   TranspositionTable table(16);
@@ -164,6 +165,24 @@ TEST_CASE("slicing a search by positions takes the same course whatever the thre
   CHECK(std::get<3>(small) == std::get<3>(large));
   CHECK(std::get<4>(small) >
         std::get<4>(large));  // the small table did cost more threat-search nodes
+}
+
+TEST_CASE("a seeded course is the same on every run, and not the unseeded one") {
+  auto run = [](std::uint64_t seed) {
+    TranspositionTable table(8);
+    ThreatSearch threats(1 << 12);
+    PnsOptions options;
+    options.courseSeed = seed;
+    ProofSearch search(table, threats, options);
+    SearchLimits limits;
+    limits.maxPositions = 20000;  // far from solving the empty board
+    const PnsResult r = search.prove(Position{}, Side::X, limits);
+    return std::tuple{r.rootPn, r.rootDn, r.bestMove, r.nodes};
+  };
+  const auto seeded = run(3);
+  CHECK(run(3) == seeded);
+  CHECK(run(0) != seeded);
+  CHECK(run(4) != seeded);
 }
 
 TEST_CASE("a time limit of 50 ms is kept (within ten times that, for loaded machines)") {
