@@ -165,8 +165,12 @@ void ProofSearch::takeKnownRoot(const Position& pos, std::uint64_t key, int toIm
   table_.store(entryOf(e, pos, key, toImage));
 }
 
+ProofNumber ProofSearch::baseDivisor() const {
+  return std::max<ProofNumber>(options_.repliesPerDefence, 1);
+}
+
 ProofNumber ProofSearch::replyDivisor(std::uint64_t key) const {
-  const ProofNumber divisor = std::max<ProofNumber>(options_.repliesPerDefence, 1);
+  const ProofNumber divisor = baseDivisor();
   if (options_.courseSeed == 0) return divisor;
   std::uint64_t state = key ^ options_.courseSeed;
   return std::max<ProofNumber>(divisor + static_cast<ProofNumber>(splitmix64(state) % 3) - 1, 1);
@@ -338,8 +342,7 @@ void ProofSearch::gatherChildren(Position& pos, const TTEntry& node, int toImage
 bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
   const bool orNode = pos.sideToMove() == attacker_;
   const ProofNumber quietPn =  // every empty cell is a reply
-      defencePn(popcount(pos.emptyCells()) - 1,
-                std::max<ProofNumber>(options_.repliesPerDefence, 1));
+      defencePn(popcount(pos.emptyCells()) - 1, baseDivisor());
   const bool lazy = orNode && options_.heuristicInit && options_.restrictingChildren > 0 &&
                     !options_.threatMovesOnly;
   const bool parentNoThreatWin = (node.flags & kNoThreatWin) != 0;

@@ -81,6 +81,8 @@ class ProofSearch {
                   int toImage) const;
   // A defender node's first proof number: its `choices` replies over `divisor`.
   ProofNumber defencePn(int choices, ProofNumber divisor) const;
+  // PnsOptions::repliesPerDefence, at least 1: the divisor of course 0.
+  ProofNumber baseDivisor() const;
   // The divisor for the defender node `key` (PnsOptions::courseSeed).
   ProofNumber replyDivisor(std::uint64_t key) const;
   TTEntry expand(const Position& pos, std::uint64_t key, int toImage,
