@@ -7,11 +7,12 @@ namespace qubic {
 
 SolverOptions tableSolverOptions(int course) {
   SolverOptions options;
-  options.pns.repliesPerDefence = course == 1 ? 4 : 3;
-  if (course == 2) options.pns.epsilon = 0.5;
+  const int base = course % 10;
+  options.pns.repliesPerDefence = base == 1 ? 4 : 3;
+  if (base == 2) options.pns.epsilon = 0.5;
   // Any odd multiplier spreads the course numbers over the seed's bits.
-  if (course >= 3)
-    options.pns.courseSeed = static_cast<std::uint64_t>(course) * 0x9e3779b97f4a7c15ULL;
+  if (base >= 3) options.pns.courseSeed = static_cast<std::uint64_t>(base) * 0x9e3779b97f4a7c15ULL;
+  if (course >= 10) options.pns.defenderThreatNodes = kTableDefenderThreatNodes;
   return options;
 }
 

@@ -29,13 +29,19 @@ constexpr std::uint64_t otherSideBudget(std::uint64_t budget) {
 // orders. Where one course leaves a position unknown, another at the same budget decides
 // some that the first does not decide at twice the budget: whether a hard position is
 // decided depends on the course its search happens to take (docs/table-runs.md, "Courses").
-constexpr int kTableCourses = 10;
+constexpr int kTableCourses = 20;
+
+// The defender's threat-sequence budget of courses 10-19 (PnsOptions::defenderThreatNodes).
+constexpr std::uint64_t kTableDefenderThreatNodes = 2000;
 
 // A job's solver. Course 0: the defaults, but a defender node's first proof number is its
 // replies divided by 3, not 5 (PnsOptions::repliesPerDefence, tuned on the empty board):
 // on the bench's tail sample, 5 of 8 decided instead of 4 (docs/benchmarks.md). Course
 // 1: divided by 4. Course 2: by 3, with the 1+epsilon trick's epsilon 0.5, not 0.25.
 // Courses 3-9: course 0 seeded (PnsOptions::courseSeed), each node's divisor 2, 3 or 4.
+// Courses 10-19: course 0-9 with the defender's own threat sequences searched at its nodes:
+// at the same budget they decide more of the tail (18 of 25 against 15), at about the
+// same positions decided per core-hour (docs/history/proving-2026-12-05.md).
 SolverOptions tableSolverOptions(int course = 0);
 
 struct TableDecision {

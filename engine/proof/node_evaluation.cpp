@@ -50,12 +50,21 @@ NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions
     return e;
   }
 
+  ThreatLimits limits;
+  limits.stop = stop;  // set when the answer is no longer wanted (a helper's dropped child)
+  // The defender's own forced win refutes a defender node outright: it moves first, and
+  // each of its threes forces the attacker's hand (see PnsOptions::defenderThreatNodes).
+  if (!attackerMoves && options.defenderThreatNodes > 0) {
+    limits.maxNodes = options.defenderThreatNodes;
+    const ThreatResult theirs = threats.forcedWin(pos, defender, limits);
+    threatNodes += theirs.nodes;
+    if (theirs.win) return solved(false, theirs.plies());
+  }
+
   // The attacker's forced win proves an attacker node outright; at a defender node it
   // is what the defender must stop, so only moves in its zone, or moves that make a
   // defender three (and so force the attacker's hand), can refute it.
-  ThreatLimits limits;
   limits.maxNodes = options.threatNodes;
-  limits.stop = stop;  // set when the answer is no longer wanted (a helper's dropped child)
   const ThreatResult threat = threats.forcedWin(pos, attacker, limits);
   threatNodes += threat.nodes;
   if (!threat.win) {

@@ -48,6 +48,12 @@ struct PnsOptions {
   // child.
   int restrictingChildren = 6;
   std::uint64_t threatNodes = 20000;  // budget of one threat-sequence search
+  // Budget of the defender's own threat-sequence search at a defender node (0: none). A
+  // defender node it wins is disproven at once, where the search would otherwise have to
+  // find the defender's forcing line move by move. It pays at a budget of positions (the
+  // opening table's courses 10-19), not in time on the empty board, whose threat searches
+  // it makes two thirds more costly (docs/history/proving-2026-12-05.md).
+  std::uint64_t defenderThreatNodes = 0;
   // Proving only: at attacker nodes try only moves after which the attacker threatens a
   // forced win (when there are any). Sound for proofs; a "disproof" then proves nothing,
   // so prove() reports it as unknown.

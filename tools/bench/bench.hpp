@@ -45,13 +45,14 @@ int benchSymmetry();
 int benchThreats();
 int benchEngine();  // engine.cpp, like the one below
 int benchLevels();
-int benchSolve();      // solve.cpp
-int benchFull();       // full.cpp; the second part of benchSolve
-int benchSuite();      // suite.cpp
-int benchReview();     // review.cpp
-int benchAnalysis();   // analysis.cpp
-int benchSignature();  // signature.cpp
-int benchTail();       // tail.cpp: not in `all`
+int benchSolve();                // solve.cpp
+int benchFull();                 // full.cpp; the second part of benchSolve
+int benchSuite();                // suite.cpp
+int benchReview();               // review.cpp
+int benchAnalysis();             // analysis.cpp
+int benchSignature();            // signature.cpp
+int benchTail();                 // tail.cpp: not in `all`
+void setTailCourse(int course);  // the table course benchTail decides with (default 0)
 
 // "Does X win from p?", asked of both tables cleared first (solve.cpp).
 PnsResult proveFromEmptyTables(TranspositionTable& table, ThreatSearch& threats, const Position& p,

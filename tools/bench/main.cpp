@@ -9,6 +9,7 @@
 #include "bench.hpp"
 #include "config/command_line.hpp"
 #include "config/program.hpp"
+#include "engine/book/table_decision.hpp"
 
 namespace {
 
@@ -42,17 +43,19 @@ int main(int argc, char** argv) {
     // The command line every program reads (config/command_line): -h as GNU's --help.
     std::vector<std::string> args(argv + 1, argv + argc);
     std::replace(args.begin(), args.end(), std::string("-h"), std::string("--help"));
-    const qubic::CommandLine line(args, {{"--help", "--version"}, {}});
+    const qubic::CommandLine line(args, {{"--help", "--version"}, {"--course"}});
     if (line.has("--version")) {
       std::fputs(qubic::versionText("qubic-bench").c_str(), stdout);
       return 0;
     }
     if (line.has("--help")) {
       std::printf(
-          "usage: qubic-bench [SECTION]\nPrints timing figures (docs/benchmarks.md); SECTION is "
-          "one of %sall (the default: every section in turn but tail, minutes of solving, run\n"
-          "only when named).\n",
-          names.c_str());
+          "usage: qubic-bench [SECTION] [--course K]\nPrints timing figures (docs/benchmarks.md); "
+          "SECTION is one of %sall (the default: every section in turn but tail, minutes of\n"
+          "solving, run only when named).\n"
+          "  --course  with tail: the table course its jobs decide with, 0 (default) to %d\n"
+          "            (qubic-solve table job --course)\n",
+          names.c_str(), qubic::kTableCourses - 1);
       return 0;
     }
     // One section at most: anything more is a mistake, not ignored.
@@ -60,6 +63,12 @@ int main(int argc, char** argv) {
       throw qubic::UsageError("unexpected argument '" + line.positional()[1] +
                               "' after the section");
     if (!line.positional().empty()) section = line.positional()[0];
+    if (line.has("--course")) {
+      if (section != "tail") throw qubic::UsageError("--course is for the tail section only");
+      qubic::bench::setTailCourse(static_cast<int>(
+          line.count("--course", 0, 0, qubic::kTableCourses - 1,
+                     "a whole number from 0 to " + std::to_string(qubic::kTableCourses - 1))));
+    }
     const auto named = [&](const Section& s) { return section == s.name; };
     if (section != "all" && std::none_of(std::begin(kSections), std::end(kSections), named) &&
         std::none_of(std::begin(kNamedOnly), std::end(kNamedOnly), named))

@@ -93,6 +93,7 @@ int benchSolve() {
       {"attacker moves in cell order", [](PnsOptions& o) { o.orderMoves = false; }},
       {"every child evaluated at once", [](PnsOptions& o) { o.restrictingChildren = 0; }},
       {"no threat search or zones", [](PnsOptions& o) { o.threatSearch = false; }},
+      {"defender threat sequences, 2000", [](PnsOptions& o) { o.defenderThreatNodes = 2000; }},
   };
   for (const Variant& v : variants) {
     PnsOptions options = defaults;

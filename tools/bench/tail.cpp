@@ -22,7 +22,11 @@ namespace {
 
 constexpr std::uint64_t kTailPositions = 10'000'000;
 
+int tailCourse = 0;
+
 }  // namespace
+
+void setTailCourse(int course) { tailCourse = course; }
 
 int benchTail() {
   const std::string path = findDataFile("table-tail-sample.txt");
@@ -43,12 +47,12 @@ int benchTail() {
     }
   std::printf(
       "table tail: %zu positions the first pass left undecided, %llu positions each "
-      "(the other side's win half of it), one thread:\n",
-      sample.size(), static_cast<unsigned long long>(kTailPositions));
+      "(the other side's win half of it), one thread, course %d:\n",
+      sample.size(), static_cast<unsigned long long>(kTailPositions), tailCourse);
   int decided = 0;
   double total = 0;
   for (const Position& pos : sample) {
-    Solver solver(tableSolverOptions());
+    Solver solver(tableSolverOptions(tailCourse));
     const auto began = std::chrono::steady_clock::now();
     const TableDecision decision = decideForTable(solver, pos, kTailPositions);
     const BothSides<PnsResult>& answers = decision.answers;

@@ -395,9 +395,10 @@ const Command kTableJob{
     "            taken as proven; the proofs are still written in full and checked;\n"
     "            an unknown of the same N is tried again once the file has a quarter\n"
     "            more wins than its search had\n"
-    "  --course  0 (default) to 9: the search's settings (1 and 2: other settings;\n"
-    "            3-9: course 0 seeded); another course searches in another order and\n"
-    "            decides some positions the first leaves unknown\n",
+    "  --course  0 (default) to 19: the search's settings (1 and 2: other settings;\n"
+    "            3-9: course 0 seeded; 10-19: courses 0-9 that also search the\n"
+    "            defender's own threat sequences); another course searches in another\n"
+    "            order and decides some positions the first leaves unknown\n",
     {{}, {"--dir", "--positions", "--hash", "--known", "--course"}},
     tableJob};
 

@@ -12,6 +12,7 @@
 #include "allocation_count.hpp"
 #include "engine/core/large_array.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/proof/node_evaluation.hpp"
 #include "engine/proof/pns.hpp"
 #include "engine/threats/threat_search.hpp"
 #include "engine/threats/threats.hpp"
@@ -50,12 +51,13 @@ TEST_CASE("df-pn agrees with plain minimax on positions with at most 12 empty ce
   // Each enhancement on its own and all together; a symmetry depth of 64 puts every
   // node through the canonical-key and stabilizer code.
   PnsOptions options;
-  const int variant = GENERATE(0, 1, 2, 3, 4, 5);
+  const int variant = GENERATE(0, 1, 2, 3, 4, 5, 6);
   if (variant == 1) options.symmetryDepth = 64;
   if (variant == 2) options.threatSearch = false;
   if (variant == 3) options.weakSums = false, options.epsilon = 0;
   if (variant == 4) options.forcedReplyCost = 0;
   if (variant == 5) options.courseSeed = 0x5eed;
+  if (variant == 6) options.defenderThreatNodes = 2000;
   INFO("variant " << variant);
   std::mt19937_64 rng(11 + variant);
   TranspositionTable table(16);
@@ -120,6 +122,26 @@ TEST_CASE("a defender node with a single reply costs its child's proof number pl
     CHECK(parent->pn == reply->pn + cost);
     CHECK(parent->dn == reply->dn);
   }
+}
+
+TEST_CASE("a defender node the defender wins by a threat sequence is disproven at once") {
+  // O to move plays 1a1, making two threes (1a1-1d1 and 1a1-1a4); X has no three and no
+  // forcing line of its own, so without the defender's search the node is open.
+  const Position node =
+      parsePosition(".oo.o...o......./.......x..x...../.............x../..x.........x... o")
+          .value();
+  REQUIRE(!threatCells(node, Side::X));
+  REQUIRE(!threatCells(node, Side::O));
+  ThreatSearch threats(1 << 12);
+  std::uint64_t threatNodes = 0;
+  PnsOptions options;
+  options.defenderThreatNodes = 2000;
+  const NodeEvaluation with = evaluateNode(node, Side::X, options, threats, false, threatNodes);
+  CHECK(with.answer == Answer::Disproven);
+  CHECK(with.distance == 3);  // 1a1, X blocks one three, O completes the other
+  options.defenderThreatNodes = 0;
+  const NodeEvaluation without = evaluateNode(node, Side::X, options, threats, false, threatNodes);
+  CHECK(without.answer == Answer::Unknown);
 }
 
 TEST_CASE("a node limit ends the search with an unknown answer") {
