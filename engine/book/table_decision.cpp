@@ -7,12 +7,12 @@ namespace qubic {
 
 SolverOptions tableSolverOptions(int course) {
   SolverOptions options;
-  const int base = course % 10;
+  const int base = course % kBaseCourses;
   options.pns.repliesPerDefence = base == 1 ? 4 : 3;
   if (base == 2) options.pns.epsilon = 0.5;
   // Any odd multiplier spreads the course numbers over the seed's bits.
   if (base >= 3) options.pns.courseSeed = static_cast<std::uint64_t>(base) * 0x9e3779b97f4a7c15ULL;
-  if (course >= 10) options.pns.defenderThreatNodes = kTableDefenderThreatNodes;
+  if (course >= kBaseCourses) options.pns.defenderThreatNodes = kTableDefenderThreatNodes;
   return options;
 }
 

@@ -29,7 +29,9 @@ constexpr std::uint64_t otherSideBudget(std::uint64_t budget) {
 // orders. Where one course leaves a position unknown, another at the same budget decides
 // some that the first does not decide at twice the budget: whether a hard position is
 // decided depends on the course its search happens to take (docs/table-runs.md, "Courses").
-constexpr int kTableCourses = 20;
+// Courses 0-9 are the base settings; each again with the defender's threat sequences.
+constexpr int kBaseCourses = 10;
+constexpr int kTableCourses = 2 * kBaseCourses;
 
 // The defender's threat-sequence budget of courses 10-19 (PnsOptions::defenderThreatNodes).
 constexpr std::uint64_t kTableDefenderThreatNodes = 2000;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "bench.hpp"
+#include "engine/book/table_decision.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
 #include "engine/proof/pns.hpp"
@@ -93,7 +94,8 @@ int benchSolve() {
       {"attacker moves in cell order", [](PnsOptions& o) { o.orderMoves = false; }},
       {"every child evaluated at once", [](PnsOptions& o) { o.restrictingChildren = 0; }},
       {"no threat search or zones", [](PnsOptions& o) { o.threatSearch = false; }},
-      {"defender threat sequences, 2000", [](PnsOptions& o) { o.defenderThreatNodes = 2000; }},
+      {"defender threat sequences (courses 10-19)",
+       [](PnsOptions& o) { o.defenderThreatNodes = kTableDefenderThreatNodes; }},
   };
   for (const Variant& v : variants) {
     PnsOptions options = defaults;
