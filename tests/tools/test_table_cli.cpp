@@ -18,6 +18,7 @@
 #include "config/read_file.hpp"
 #include "engine/book/opening_table.hpp"
 #include "engine/book/table_certificates.hpp"
+#include "engine/book/table_decision.hpp"
 #include "engine/core/checksum.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
@@ -922,7 +923,7 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
   };
   job(lines[0], dir, "10000", "0");
   job(lines[0], dir, "20000", "0");
-  job(lines[1], other, "10000", "1");
+  job(lines[1], other, "10000", "11");  // a course with the defender's searches
   // The record of earlier runs: one its own (kept), one the table decides (dropped).
   fs::create_directories(dir);
   const fs::path record = dir / "resisted.txt";
@@ -937,7 +938,7 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
   const std::string written = qubic::readRegularFile(record.string(), 1 << 16).value();
   CHECK_THAT(written, Catch::Contains(lines[0] + " 20000 10000 0\n"));
   CHECK_THAT(written, !Catch::Contains(lines[0] + " 10000"));
-  CHECK_THAT(written, Catch::Contains(lines[1] + " 10000 5000 1\n"));
+  CHECK_THAT(written, Catch::Contains(lines[1] + " 10000 5000 11\n"));
   CHECK_THAT(written, Catch::Contains(lines[2] + " 5000000 2500000 0\n"));
   CHECK_THAT(written, !Catch::Contains(decided));
   REQUIRE(solve(join).exitCode == 0);  // joined again: the same record
@@ -964,11 +965,16 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
             .exitCode != 0);
   CHECK(solve({"table", "list", "--undecided", "--resisted", notes.string()}).exitCode != 0);
   CHECK(qubic::readRegularFile(notes.string(), 100).value() == "my notes\n");
-  // A record with a damaged line stops the join before it writes anything.
-  std::ofstream(record, std::ios::app) << "xx 1 2\n";
-  CHECK(solve({"table", "join", dir.string(), "--out", (dir / "v.table").string(), "--resisted",
-               record.string()})
-            .exitCode != 0);
+  // A record with a damaged line stops the join before it writes anything: a course
+  // beyond the last, or a line cut short.
+  for (const std::string& damaged :
+       {lines[3] + " 10000 5000 " + std::to_string(qubic::kTableCourses), std::string("xx 1 2")}) {
+    INFO(damaged);
+    std::ofstream(record) << written << damaged << "\n";
+    CHECK(solve({"table", "join", dir.string(), "--out", (dir / "v.table").string(), "--resisted",
+                 record.string()})
+              .exitCode != 0);
+  }
   CHECK_FALSE(fs::exists(dir / "v.table"));
   CHECK(solve({"table", "list", "--resisted", record.string()}).exitCode == 2);
   const Run missing =

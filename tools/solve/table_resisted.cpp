@@ -6,6 +6,7 @@
 
 #include "config/read_file.hpp"
 #include "config/write_file.hpp"
+#include "engine/book/table_decision.hpp"
 #include "engine/core/notation.hpp"
 
 namespace qubic {
@@ -22,7 +23,8 @@ Parsed<std::pair<std::pair<std::string, int>, ResistedBudget>> parseLine(const s
   std::string planes, side;
   ResistedBudget b;
   int course = -1;
-  if (!(in >> planes >> side >> b.budget >> b.otherBudget >> course) || course < 0 || course > 9)
+  if (!(in >> planes >> side >> b.budget >> b.otherBudget >> course) || course < 0 ||
+      course >= kTableCourses)
     return Result::failure("not \"POSITION BUDGET OTHER-BUDGET COURSE\"");
   const std::string position = planes + " " + side;
   if (const Parsed<Position> p = parsePosition(position); !p) return Result::failure(p.error());
