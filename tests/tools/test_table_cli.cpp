@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -956,6 +957,27 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
   const std::vector<std::string> tail(after.end() - 3, after.end());
   CHECK(tail == std::vector<std::string>{lines[1], lines[0], lines[2]});
   CHECK(after[0] == lines[3]);
+  // A run of one course leaves out what resisted that course, and only that.
+  auto listed = [&](const char* course) {
+    const Run r =
+        solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", course});
+    REQUIRE(r.exitCode == 0);
+    std::vector<std::string> out;
+    std::istringstream text(r.out);
+    for (std::string l; std::getline(text, l);) out.push_back(l);
+    return out;
+  };
+  const std::vector<std::string> course11 = listed("11"), course0 = listed("0");
+  CHECK(course11.size() == lines.size() - 1);
+  CHECK(std::count(course11.begin(), course11.end(), lines[1]) == 0);
+  CHECK(std::vector<std::string>(course11.end() - 2, course11.end()) ==
+        std::vector<std::string>{lines[0], lines[2]});
+  CHECK(course0.size() == lines.size() - 2);
+  CHECK(course0.back() == lines[1]);
+  CHECK(std::count(course0.begin(), course0.end(), lines[0]) == 0);
+  CHECK(solve({"table", "list", "--undecided", "--course", "11"}).exitCode != 0);
+  CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "20"})
+            .exitCode != 0);
 
   // Not a record: refused by both, and left as it was.
   const fs::path notes = dir / "notes.txt";

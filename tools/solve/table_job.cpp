@@ -158,9 +158,12 @@ std::vector<Position> bookLinePositions(int stones) {
   return level;
 }
 
-// --resisted FILE's positions, each with the largest budget it resisted in any course.
+// --resisted FILE's positions, each with the largest budget it resisted in any course;
+// with --course K, those that resisted course K are left out (budget 0 marks them).
 std::map<std::string, std::uint64_t> resistedBudgets(const CommandLine& w) {
   std::map<std::string, std::uint64_t> budgets;
+  if (w.has("--course") && !w.has("--resisted"))
+    failWith("table list: --course goes with --resisted");
   if (!w.has("--resisted")) return budgets;
   if (!w.has("--undecided")) failWith("table list: --resisted goes with --undecided");
   const std::string path = w.text("--resisted");
@@ -171,6 +174,11 @@ std::map<std::string, std::uint64_t> resistedBudgets(const CommandLine& w) {
   if (!record) failWith("--resisted: " + record.error());
   for (const auto& [key, b] : record.value())
     budgets[key.first] = std::max(budgets[key.first], b.budget);
+  if (w.has("--course")) {
+    const int course = static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1));
+    for (const auto& [key, b] : record.value())
+      if (key.second == course) budgets[key.first] = 0;
+  }
   return budgets;
 }
 
@@ -206,7 +214,9 @@ int tableList(const CommandLine& w) {
   auto list = [&](const Position& p) {
     if (!wanted(p) || !listed.insert(tableKey(canonical(p))).second) return;
     const std::string line = positionString(canonicalPosition(p));
-    if (const auto at = resisted.find(line); at != resisted.end())
+    if (const auto at = resisted.find(line); at != resisted.end() && at->second == 0)
+      return;  // resisted the course asked for (--course)
+    else if (at != resisted.end())
       deferred.push_back({at->second, line});
     else
       std::printf("%s\n", line.c_str());
@@ -368,7 +378,7 @@ int tableJob(const CommandLine& w) {
 
 const Command kTableList{
     "table list",
-    "[--stones N] [--first FILE] [--undecided [--resisted FILE] | --without-move]",
+    "[--stones N] [--first FILE] [--undecided [--resisted FILE [--course K]] | --without-move]",
     "the opening table's jobs, a position a line",
     "  the canonical positions of N stones (default 4), those the book's lines reach first\n"
     "  --first     then those of FILE's openings (move lists, a line each, e.g.\n"
@@ -377,9 +387,11 @@ const Command kTableList{
     "              first those that alone keep a position of fewer stones undecided\n"
     "  --resisted  with --undecided: the positions FILE's record holds (table join\n"
     "              --resisted) last, the least resisted first\n"
+    "  --course    with --resisted: for a run of course K, leave out what resisted K\n"
+    "              (another course, or a larger budget, may try those)\n"
     "  --without-move  only the side to move's wins the shipped table holds without\n"
     "              their move (a moves pass's jobs: each run again for its proof and move)\n",
-    {{"--undecided", "--without-move"}, {"--stones", "--first", "--resisted"}},
+    {{"--undecided", "--without-move"}, {"--stones", "--first", "--resisted", "--course"}},
     tableList};
 
 const Command kTableJob{
