@@ -158,13 +158,18 @@ std::vector<Position> bookLinePositions(int stones) {
   return level;
 }
 
-// --resisted FILE's positions, each with the largest budget it resisted in any course;
-// with --course K, those that resisted course K are left out (budget 0 marks them).
-std::map<std::string, std::uint64_t> resistedBudgets(const CommandLine& w) {
+// --resisted FILE's positions, each with the largest budget it resisted in any course,
+// and with --course K those that resisted course K (to be left out).
+struct Resisted {
   std::map<std::string, std::uint64_t> budgets;
+  std::set<std::string> leftOut;
+};
+
+Resisted resistedPositions(const CommandLine& w) {
+  Resisted resisted;
   if (w.has("--course") && !w.has("--resisted"))
     failWith("table list: --course goes with --resisted");
-  if (!w.has("--resisted")) return budgets;
+  if (!w.has("--resisted")) return resisted;
   if (!w.has("--undecided")) failWith("table list: --resisted goes with --undecided");
   const std::string path = w.text("--resisted");
   std::error_code ec;  // join starts a record; list only reads one, so a typo is named
@@ -172,14 +177,15 @@ std::map<std::string, std::uint64_t> resistedBudgets(const CommandLine& w) {
     failWith("--resisted: " + path + ": no such file");
   const Parsed<ResistedRecord> record = readResisted(path);
   if (!record) failWith("--resisted: " + record.error());
-  for (const auto& [key, b] : record.value())
-    budgets[key.first] = std::max(budgets[key.first], b.budget);
-  if (w.has("--course")) {
-    const int course = static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1));
-    for (const auto& [key, b] : record.value())
-      if (key.second == course) budgets[key.first] = 0;
+  const int course = w.has("--course")
+                         ? static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1))
+                         : -1;
+  for (const auto& [key, b] : record.value()) {
+    std::uint64_t& budget = resisted.budgets[key.first];
+    budget = std::max(budget, b.budget);
+    if (key.second == course) resisted.leftOut.insert(key.first);
   }
-  return budgets;
+  return resisted;
 }
 
 int tableList(const CommandLine& w) {
@@ -208,15 +214,14 @@ int tableList(const CommandLine& w) {
   };
   // --resisted FILE: the positions its record holds come last, those that resisted the
   // least first, so that a new run takes first what no run has tried.
-  const std::map<std::string, std::uint64_t> resisted = resistedBudgets(w);
+  const Resisted resisted = resistedPositions(w);
   std::vector<std::pair<std::uint64_t, std::string>> deferred;
   std::set<std::uint32_t> listed;
   auto list = [&](const Position& p) {
     if (!wanted(p) || !listed.insert(tableKey(canonical(p))).second) return;
     const std::string line = positionString(canonicalPosition(p));
-    if (const auto at = resisted.find(line); at != resisted.end() && at->second == 0)
-      return;  // resisted the course asked for (--course)
-    else if (at != resisted.end())
+    if (resisted.leftOut.count(line)) return;  // resisted the course asked for (--course)
+    if (const auto at = resisted.budgets.find(line); at != resisted.budgets.end())
       deferred.push_back({at->second, line});
     else
       std::printf("%s\n", line.c_str());
