@@ -1,9 +1,10 @@
 // Known wins: positions other proofs have shown won for the side to move, each with its
 // winning move (the opening table's jobs collect them from the proofs of jobs already
-// decided, docs/table-runs.md). A proof search takes such a position as proven at once; the
-// proof writer then descends through it like any other proven node, so what the search
-// proves with them is written out in full and checked by the rules: a wrong entry can cost
-// time, never a claim.
+// decided, docs/table-runs.md). A proof search takes such a position as proven at once where
+// the attacker is to move, and as disproven where the defender is; the proof writer then
+// descends through the attacker's like any other proven node, so what the search proves
+// with them is written out in full and checked by the rules: a wrong entry can cost time,
+// never a claim (a table job takes no draw from a search with them).
 #pragma once
 
 #include <cstdint>

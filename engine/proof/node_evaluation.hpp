@@ -61,6 +61,8 @@ struct PnsOptions {
   // Positions other proofs have shown won for the side to move (engine/proof/known_wins):
   // the attacker's are proven at once, with the known move. The caller keeps them alive.
   const KnownWins* knownWins = nullptr;
+  // The defender's known wins disprove its nodes at once (with knownWins).
+  bool knownDefenderWins = true;
   // A seeded course (0: none): each defender node's replies are divided by one less than
   // repliesPerDefence, by it or by one more, drawn from the node's key and the seed. The
   // search then takes another order through the same tree, and a seed takes the same

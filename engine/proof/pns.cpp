@@ -131,23 +131,26 @@ NodeEvaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin
 // Near the root the node's image is a canonical form, which the known wins are keyed by;
 // deeper, a lookup costs a canonical form per node, and to ten stones it decided fewer
 // positions (docs/history/table-tail-2026-11-29.md). The distance is the most the board
-// allows: the proof written through the node gives the real one.
+// allows: the proof written through the node gives the real one. A known win of the
+// defender's disproves its node, steering the search away: a disproof claims nothing in a
+// table job (which decides a draw found with known wins again without them).
 std::optional<NodeEvaluation> ProofSearch::knownWin(const Position& pos, int toImage) const {
   const KnownWins* known = options_.knownWins;
-  if (!known || pos.sideToMove() != attacker_ || pos.moveCount() > options_.symmetryDepth ||
-      options_.threatMovesOnly)
+  if (!known || pos.moveCount() > options_.symmetryDepth || options_.threatMovesOnly)
     return std::nullopt;
+  const bool attackerMoves = pos.sideToMove() == attacker_;
+  if (!attackerMoves && !options_.knownDefenderWins) return std::nullopt;
   const std::optional<int> move = known->winningMove(transform(toImage, pos.stones(Side::X)),
                                                      transform(toImage, pos.stones(Side::O)));
   if (!move) return std::nullopt;
   const int cell = mapCell(inverse(toImage), *move);
   // The root's excluded moves are not the search's to play, known or not.
-  if (pos.moveCount() == rootStones_ && (limits_.excludedRootMoves & bit(cell)))
+  if (attackerMoves && pos.moveCount() == rootStones_ && (limits_.excludedRootMoves & bit(cell)))
     return std::nullopt;
   NodeEvaluation e;
-  e.answer = Answer::Proven;
+  e.answer = attackerMoves ? Answer::Proven : Answer::Disproven;
   e.distance = popcount(pos.emptyCells());
-  e.bestMove = cell;
+  e.bestMove = attackerMoves ? cell : -1;
   return e;
 }
 

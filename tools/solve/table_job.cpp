@@ -84,7 +84,8 @@ struct Decided {
 // Decides the job's position and writes a win's proofs, or nothing when interrupted. With
 // known wins, a proof runs through their subtrees, each node asked of the solver within the
 // budget; should one not be proven again (a known-wins file that claims too much), the job
-// decides again without them.
+// decides again without them. A draw found with them rests on their disproofs alone (the
+// defender's known wins disprove its nodes), so it too is decided again without them.
 std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQuestion& q,
                                       std::atomic<bool>& interrupted, const fs::path& dir,
                                       const std::string& name) {
@@ -97,7 +98,10 @@ std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQue
     d.plies = Parsed<int>::success(0);
     d.withKnown = withKnown;
     if (interrupted.load()) return std::nullopt;
-    if (!d.decision.answers.winner) break;
+    if (!d.decision.answers.winner) {
+      if (d.decision.answers.draw && withKnown) continue;
+      break;
+    }
     // Written and checked by the rules now; the join checks them again before use. A win
     // of the side not to move is one proof per class of the mover's replies.
     SearchLimits perNode;

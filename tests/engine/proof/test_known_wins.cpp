@@ -154,3 +154,31 @@ TEST_CASE("a known win's move the caller excludes at the root is not taken") {
   CHECK(r.bestMove != move);
   CHECK(r.positions > 0);  // searched, not taken from the known wins
 }
+
+TEST_CASE("a known win of the defender's disproves its node at once") {
+  // O to move with a related pair crossing at 1d1 (1a1-1d1 and 1d1-1d4): O wins in three
+  // plies, which the attacker's search does not see from the node's own evaluation. Known
+  // wins are looked up near the root only: here up to nine stones.
+  const Position q = at("4a4 1b1 4b3 1c1 3c2 1d2 2a3 1d3 3d4");
+  REQUIRE(q.sideToMove() == Side::O);
+  const Proof oWins = proveAndWrite(q, nullptr);  // the entry below is true
+  REQUIRE(oWins.result.answer == Answer::Proven);
+  const KnownWins known = oneWin(q, oWins.result.bestMove);
+  auto xSearch = [&](const Position& pos, bool defenderWins) {
+    TranspositionTable table(16);
+    ThreatSearch threats(1 << 16);
+    PnsOptions options;
+    options.symmetryDepth = 9;
+    options.knownWins = &known;
+    options.knownDefenderWins = defenderWins;
+    ProofSearch search(table, threats, options);
+    SearchLimits limits;
+    limits.maxPositions = 1;
+    return search.prove(pos, Side::X, limits);
+  };
+  const PnsResult taken = xSearch(q, true);
+  CHECK(taken.answer == Answer::Disproven);
+  CHECK(taken.positions == 1);
+  CHECK(xSearch(transform(77, q), true).answer == Answer::Disproven);  // from an image too
+  CHECK(xSearch(q, false).answer == Answer::Unknown);  // the node's evaluation alone
+}
