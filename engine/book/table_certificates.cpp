@@ -87,8 +87,8 @@ Parsed<TableCertificates> TableCertificates::fromBytes(std::span<const std::uint
   return Result::success(std::move(set));
 }
 
-CertificateResult replay(const TableCertificate& c) {
-  return checkCertificate(c.position, c.winner, c.certificate);
+CertificateResult replay(const TableCertificate& c, const WinFn& onWin) {
+  return checkCertificate(c.position, c.winner, c.certificate, onWin);
 }
 
 }  // namespace qubic

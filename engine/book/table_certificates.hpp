@@ -36,6 +36,6 @@ class TableCertificates {
 };
 
 // Replays one certificate by the rules (checkCertificate from its position).
-CertificateResult replay(const TableCertificate& c);
+CertificateResult replay(const TableCertificate& c, const WinFn& onWin = {});
 
 }  // namespace qubic

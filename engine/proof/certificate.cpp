@@ -122,7 +122,8 @@ struct RankModel {
 class Replay {
  public:
   using Source = std::function<int(const Position&)>;  // the next move, -1 at the end
-  Replay(Side attacker, Source source) : attacker_(attacker), source_(std::move(source)) {}
+  Replay(Side attacker, Source source, WinFn onWin = {})
+      : attacker_(attacker), source_(std::move(source)), onWin_(std::move(onWin)) {}
 
   bool run(Position root) {
     return root.sideToMove() == attacker_ ? attackerNode(root) : defenderNode(root);
@@ -149,9 +150,11 @@ class Replay {
     int move = lowestCell(threats);
     if (threats) {
       ++result_.forcedBlocks;
-    } else if (!threatSequenceWin(pos, attacker_).empty()) {
+    } else if (const std::vector<std::uint8_t> line = threatSequenceWin(pos, attacker_);
+               !line.empty()) {
       ++result_.threatWins;
       proven_.insert({form.x, form.o});
+      if (onWin_) onWin_(pos, line.front());
       return true;
     } else {
       move = source_(pos);
@@ -163,6 +166,7 @@ class Replay {
     const bool ok = defenderNode(pos);
     pos.undo(move);
     if (ok) proven_.insert({form.x, form.o});
+    if (ok && onWin_) onWin_(pos, move);
     return ok;
   }
 
@@ -182,6 +186,7 @@ class Replay {
 
   Side attacker_;
   Source source_;
+  WinFn onWin_;
   StoneSet proven_;  // canonical forms of the attacker nodes proven so far
   CertificateResult result_;
 };
@@ -224,20 +229,24 @@ CertificateResult makeCertificate(const Position& root, Side attacker, const Str
   return r;
 }
 
-CertificateResult checkCertificate(const Position& root, Side attacker, const Certificate& c) {
+CertificateResult checkCertificate(const Position& root, Side attacker, const Certificate& c,
+                                   const WinFn& onWin) {
   RangeDecoder decoder(c.bytes);
   RankModel model;
   std::uint32_t read = 0;
-  Replay replay(attacker, [&](const Position& pos) {
-    if (read == c.moves) return -1;
-    ++read;
-    int node = 1;
-    while (node < kCells) node = 2 * node + decoder.decode(model.probability[node]);
-    const int rank = node - kCells;
-    int count = 0;
-    const std::array<std::uint8_t, kCells> cells = rankedCells(pos, count);
-    return rank < count ? static_cast<int>(cells[rank]) : kCells;  // kCells: not legal
-  });
+  Replay replay(
+      attacker,
+      [&](const Position& pos) {
+        if (read == c.moves) return -1;
+        ++read;
+        int node = 1;
+        while (node < kCells) node = 2 * node + decoder.decode(model.probability[node]);
+        const int rank = node - kCells;
+        int count = 0;
+        const std::array<std::uint8_t, kCells> cells = rankedCells(pos, count);
+        return rank < count ? static_cast<int>(cells[rank]) : kCells;  // kCells: not legal
+      },
+      onWin);
   CertificateResult& r = replay.result();
   r.ok = replay.run(root);
   if (r.ok && read != c.moves) {

@@ -40,6 +40,10 @@ struct CertificateResult {
 
 // The attacker's move where it is to move in a position its win reaches, or -1.
 using StrategyFn = std::function<int(const Position&)>;
+// Told each position the replay proves won for the attacker to move there, with the move
+// it played (a block, the certificate's move, or a forcing win's first): before the
+// replay's verdict, so a caller keeps them only if the whole certificate is accepted.
+using WinFn = std::function<void(const Position&, int)>;
 
 // Makes the certificate of `attacker`'s win from `root` (either side to move) that follows
 // `strategy`. Fails where the strategy has no move or does not win.
@@ -48,7 +52,8 @@ CertificateResult makeCertificate(const Position& root, Side attacker, const Str
 
 // Replays a certificate by the rules: ok when it proves `attacker`'s win from `root` with
 // exactly the moves it holds.
-CertificateResult checkCertificate(const Position& root, Side attacker, const Certificate& c);
+CertificateResult checkCertificate(const Position& root, Side attacker, const Certificate& c,
+                                   const WinFn& onWin = {});
 
 // The forcing win of the shape above that the replay finds for `attacker`, to move in
 // `pos` with no three of either side on the board: attacker move, forced block, ..., the

@@ -434,6 +434,22 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
   CHECK(verify.exitCode == 0);
   CHECK_THAT(verify.out, Catch::Contains("1 of 1 certificates replayed, 1 accepted"));
   CHECK_THAT(verify.out, Catch::Contains("verified: yes"));
+  // Its wins gathered for later jobs: O's after each class of X's replies among them.
+  const fs::path known = dir / "t.known";
+  const Run gather = solve({"table", "known", "--certificates", cert.string(), "--threads", "2",
+                            "--out", known.string()});
+  CHECK(gather.exitCode == 0);
+  CHECK_THAT(gather.out, Catch::Contains("from 1 proofs and certificates (0 refused)"));
+  const auto knownWins =
+      qubic::KnownWins::fromBytes(qubic::readRegularBytes(known.string(), 1 << 30).value());
+  REQUIRE(knownWins);
+  for (qubic::Bitboard m = qubic::nonEquivalentMoves(pos); m; m &= m - 1) {
+    qubic::Position reply = pos;
+    reply.play(qubic::lowestCell(m));
+    const std::optional<int> oMove = knownWins.value().winningMove(reply);
+    REQUIRE(oMove);
+    CHECK(reply.isLegal(*oMove));
+  }
   // Altered in its moves (and sealed again), it is refused.
   const auto text = qubic::readRegularFile(cert.string(), 1 << 24);
   REQUIRE(text);
@@ -450,6 +466,11 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
   CHECK(altered.exitCode == 1);
   CHECK_THAT(altered.out, Catch::Contains("refused: oxx.........o..."));
   CHECK_THAT(altered.out, Catch::Contains("verified: no"));
+  const Run gatherAltered =
+      solve({"table", "known", "--certificates", cert.string(), "--out", known.string()});
+  CHECK(gatherAltered.exitCode == 1);
+  CHECK_THAT(gatherAltered.err, Catch::Contains("refused: oxx.........o..."));
+  CHECK_THAT(gatherAltered.out, Catch::Contains("from 0 proofs and certificates (1 refused)"));
   // A file of the user's is not written over.
   const fs::path mine = dir / "notes.txt";
   std::ofstream(mine) << "my notes\n";
@@ -707,7 +728,7 @@ TEST_CASE("table known gathers a run's proofs, and a job given them decides with
   const Run gather = solve({"table", "known", dirA.string(), "--out", known.string()});
   CHECK(gather.exitCode == 1);
   CHECK_THAT(gather.err, Catch::Contains("stray.qpf: refused: not a regular file (a FIFO)"));
-  CHECK_THAT(gather.out, Catch::Contains("known wins from 1 proofs (1 refused)"));
+  CHECK_THAT(gather.out, Catch::Contains("known wins from 1 proofs and certificates (1 refused)"));
   fs::remove(dirA / "stray.qpf");
   REQUIRE(solve({"table", "known", dirA.string(), "--out", known.string()}).exitCode == 0);
   // Nor is a file of another kind written over.

@@ -4,12 +4,17 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include <atomic>
 #include <cstdio>
 #include <fstream>
+#include <thread>
 
 #include "cli.hpp"
 #include "config/read_file.hpp"
+#include "config/table_file.hpp"
 #include "config/write_file.hpp"
+#include "engine/book/table_certificates.hpp"
+#include "engine/core/notation.hpp"
 #include "engine/proof/verify.hpp"
 #include "table_results.hpp"
 
@@ -62,6 +67,38 @@ void gatherProofs(const fs::path& dir, const std::optional<timespec>& since, Kno
   if (ec) failWith("cannot read " + dir.string() + ": " + ec.message());
 }
 
+// --certificates FILE: the wins of every certificate the rules accept whole (the replay of
+// table verify, on `threads` threads, each certificate on its own); counts them as above.
+void gatherCertificates(const std::string& path, unsigned threads, KnownWins& known,
+                        std::size_t& taken, std::size_t& refused) {
+  const Parsed<TableCertificates> set = loadCertificatesFile(path);
+  if (!set) failWith(set.error());
+  const std::vector<TableCertificate>& all = set.value().entries();
+  std::vector<KnownWins> found(threads);
+  std::atomic<std::size_t> next{0}, accepted{0};
+  const auto work = [&](unsigned t) {
+    for (std::size_t k; (k = next++) < all.size();) {
+      KnownWins wins;
+      const CertificateResult r =
+          replay(all[k], [&](const Position& pos, int move) { wins.add(pos, move); });
+      if (!r.ok) {
+        std::fprintf(stderr, "qubic-solve: %s: refused: %s: %s\n", path.c_str(),
+                     positionString(all[k].position).c_str(), r.error.c_str());
+        continue;
+      }
+      found[t].merge(wins);
+      ++accepted;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+  work(0);
+  for (std::thread& t : pool) t.join();
+  for (const KnownWins& wins : found) known.merge(wins);
+  taken += accepted;
+  refused += all.size() - accepted;
+}
+
 // --update: the wins FILE holds, and the time from which proofs are new to it (its
 // modification time, which the last gather set to the moment it began). None when FILE is
 // missing or empty; a damaged FILE is named and gathered again whole (it is a cache).
@@ -79,7 +116,8 @@ std::optional<timespec> keptWins(const std::string& out, KnownWins& known) {
 }
 
 int tableKnown(const CommandLine& w) {
-  if (w.positional().empty()) failWith("table known needs at least one DIR (a run's directory)");
+  if (w.positional().empty() && !w.has("--certificates"))
+    failWith("table known needs at least one DIR (a run's directory) or --certificates FILE");
   if (!w.has("--out")) failWith("table known needs --out FILE");
   const std::string out = w.text("--out");
   if (const std::string e = checkOutputFile(out, kKnownWinsFile); !e.empty()) failWith(e);
@@ -92,6 +130,10 @@ int tableKnown(const CommandLine& w) {
   const std::size_t kept = known.size();
   std::size_t taken = 0, refused = 0;
   for (const std::string& dir : w.positional()) gatherProofs(dir, since, known, taken, refused);
+  if (w.has("--certificates"))
+    gatherCertificates(w.text("--certificates"),
+                       static_cast<unsigned>(wholeNumber(w, "--threads", 1, 1, 256)), known, taken,
+                       refused);
   known.seal();
   const std::vector<std::uint8_t>& bytes = known.toBytes();
   if (const std::string e = writeOutputFile(
@@ -100,8 +142,8 @@ int tableKnown(const CommandLine& w) {
     failWith(e);
   const timespec times[2] = {{0, UTIME_OMIT}, began};
   utimensat(AT_FDCWD, out.c_str(), times, 0);
-  std::printf("%s: %zu known wins from %zu proofs (%zu refused)", out.c_str(), known.size(), taken,
-              refused);
+  std::printf("%s: %zu known wins from %zu proofs and certificates (%zu refused)", out.c_str(),
+              known.size(), taken, refused);
   if (since) std::printf(", %zu of them kept from before", kept);
   std::printf("\n");
   for (int stones = 0; stones <= kCells; ++stones)
@@ -121,15 +163,18 @@ Parsed<KnownWins> readKnownWins(const std::string& path) {
 
 const Command kTableKnown{
     "table known",
-    "DIR... --out FILE [--update]",
+    "[DIR...] --out FILE [--update] [--certificates FILE [--threads N]]",
     "the wins a run's proofs hold, for later jobs",
     "  every proof file in the directories the rules accept whole gives its proven\n"
     "  positions and moves (not its forcing wins) to FILE, a known-wins file; a job given\n"
     "  it (table job --known FILE) takes them as proven, and its own proofs are written\n"
     "  out in full and checked by the rules as always;\n"
     "  --update: FILE's wins kept, and only the proofs changed since FILE was gathered\n"
-    "  read (a directory new to FILE needs a gather without it)\n",
-    {{"--update"}, {"--out"}},
+    "  read (a directory new to FILE needs a gather without it);\n"
+    "  --certificates FILE: the wins of every certificate of FILE (table certify's, e.g.\n"
+    "  the shipped O wins') the rules replay whole, read again at each gather, on\n"
+    "  --threads N threads (1)\n",
+    {{"--update"}, {"--out", "--certificates", "--threads"}},
     tableKnown};
 
 }  // namespace qubic

@@ -37,6 +37,19 @@ bool provenStrategy(const Position& p, Side attacker, ProofStrategy& strategy) {
   return true;
 }
 
+// Full width from the rules: every reply of the side to move in `p` leaves the other side
+// a win within `plies` plies.
+bool everyReplyLosesWithin(Position p, int plies) {
+  for (Bitboard r = p.emptyCells(); r;) {
+    const int reply = popLowest(r);
+    p.play(reply);
+    const bool lost = !p.isGameOver() && winsWithin(p, plies);
+    p.undo(reply);
+    if (!lost) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 TEST_CASE("the replay's own forcing wins pass the rules-only check and full-width search") {
@@ -121,4 +134,45 @@ TEST_CASE("no certificate proves a win the rules deny") {
   }
   CHECK(positions == 25);
   CHECK(tried == 2500);
+}
+
+TEST_CASE("a replay names the positions it proves won, each with a move that wins") {
+  std::mt19937_64 rng(33);
+  int checked = 0;
+  for (int tries = 0; tries < 400 && checked < 30; ++tries) {
+    const Position p = randomPosition(rng, std::uniform_int_distribution<int>(8, 20)(rng));
+    const Side attacker = p.sideToMove();
+    ProofStrategy strategy;
+    if (!provenStrategy(p, attacker, strategy)) continue;
+    Certificate c;
+    REQUIRE(makeCertificate(
+                p, attacker, [&](const Position& q) { return strategy.moveFor(q); }, c)
+                .ok);
+    std::vector<std::pair<Position, int>> wins;
+    REQUIRE(checkCertificate(p, attacker, c, [&](const Position& q, int move) {
+              wins.emplace_back(q, move);
+            }).ok);
+    if (wins.empty()) {  // only a line completed at once, which needs no telling
+      CHECK(p.completionCells(attacker));
+      continue;
+    }
+    CHECK(wins.back().first == p);  // the root, the last proven
+    // Each position is the attacker's to move, and its move wins by the rules: checked
+    // by the brute-force search where the win is short, else by a fresh proof.
+    for (const auto& [q, move] : wins) {
+      INFO(positionString(q) << " " << moveToken(move));
+      REQUIRE(q.sideToMove() == attacker);
+      REQUIRE(q.isLegal(move));
+      Position after = q;
+      after.play(move);
+      if (after.isGameOver()) {
+        CHECK(after.status() == (attacker == Side::X ? Status::XWins : Status::OWins));
+      } else if (!everyReplyLosesWithin(after, 3)) {
+        ProofStrategy below;
+        CHECK(provenStrategy(after, attacker, below));
+      }
+      ++checked;
+    }
+  }
+  CHECK(checked >= 30);
 }
