@@ -450,6 +450,16 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
     REQUIRE(oMove);
     CHECK(reply.isLegal(*oMove));
   }
+  // Up to five stones: X's replies and O's wins after them, nothing deeper.
+  REQUIRE(solve({"table", "known", "--certificates", cert.string(), "--max-stones", "5", "--out",
+                 known.string()})
+              .exitCode == 0);
+  const auto shallow =
+      qubic::KnownWins::fromBytes(qubic::readRegularBytes(known.string(), 1 << 30).value());
+  REQUIRE(shallow);
+  CHECK(shallow.value().countOf(5) == knownWins.value().countOf(5));
+  CHECK(shallow.value().size() == shallow.value().countOf(5));
+  CHECK(knownWins.value().size() > shallow.value().size());
   // Altered in its moves (and sealed again), it is refused.
   const auto text = qubic::readRegularFile(cert.string(), 1 << 24);
   REQUIRE(text);

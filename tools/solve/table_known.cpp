@@ -39,8 +39,8 @@ bool before(const timespec& a, const timespec& b) {
 // Adds the proven moves of every proof file in `dir` the rules accept whole to `known`
 // (with `since`, only of those changed at or after it); counts the files taken and the
 // ones refused (each named on standard error).
-void gatherProofs(const fs::path& dir, const std::optional<timespec>& since, KnownWins& known,
-                  std::size_t& taken, std::size_t& refused) {
+void gatherProofs(const fs::path& dir, const std::optional<timespec>& since, int maxStones,
+                  KnownWins& known, std::size_t& taken, std::size_t& refused) {
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir, ec)) {
     if (e.path().extension() != ".qpf") continue;
@@ -54,8 +54,9 @@ void gatherProofs(const fs::path& dir, const std::optional<timespec>& since, Kno
     }
     std::ifstream in(path);
     KnownWins proof;
-    const VerifyResult v =
-        verifyProof(in, [&](const Position& pos, int move, int) { proof.add(pos, move); });
+    const VerifyResult v = verifyProof(in, [&](const Position& pos, int move, int) {
+      if (pos.moveCount() <= maxStones) proof.add(pos, move);
+    });
     if (!v.verified) {
       std::fprintf(stderr, "qubic-solve: %s: refused: %s\n", path.c_str(), v.error.c_str());
       ++refused;
@@ -69,7 +70,7 @@ void gatherProofs(const fs::path& dir, const std::optional<timespec>& since, Kno
 
 // --certificates FILE: the wins of every certificate the rules accept whole (the replay of
 // table verify, on `threads` threads, each certificate on its own); counts them as above.
-void gatherCertificates(const std::string& path, unsigned threads, KnownWins& known,
+void gatherCertificates(const std::string& path, unsigned threads, int maxStones, KnownWins& known,
                         std::size_t& taken, std::size_t& refused) {
   const Parsed<TableCertificates> set = loadCertificatesFile(path);
   if (!set) failWith(set.error());
@@ -79,8 +80,9 @@ void gatherCertificates(const std::string& path, unsigned threads, KnownWins& kn
   const auto work = [&](unsigned t) {
     for (std::size_t k; (k = next++) < all.size();) {
       KnownWins wins;
-      const CertificateResult r =
-          replay(all[k], [&](const Position& pos, int move) { wins.add(pos, move); });
+      const CertificateResult r = replay(all[k], [&](const Position& pos, int move) {
+        if (pos.moveCount() <= maxStones) wins.add(pos, move);
+      });
       if (!r.ok) {
         std::fprintf(stderr, "qubic-solve: %s: refused: %s: %s\n", path.c_str(),
                      positionString(all[k].position).c_str(), r.error.c_str());
@@ -129,11 +131,13 @@ int tableKnown(const CommandLine& w) {
   const std::optional<timespec> since = w.has("--update") ? keptWins(out, known) : std::nullopt;
   const std::size_t kept = known.size();
   std::size_t taken = 0, refused = 0;
-  for (const std::string& dir : w.positional()) gatherProofs(dir, since, known, taken, refused);
+  const int maxStones = static_cast<int>(wholeNumber(w, "--max-stones", kCells, 0, kCells));
+  for (const std::string& dir : w.positional())
+    gatherProofs(dir, since, maxStones, known, taken, refused);
   if (w.has("--certificates"))
     gatherCertificates(w.text("--certificates"),
-                       static_cast<unsigned>(wholeNumber(w, "--threads", 1, 1, 256)), known, taken,
-                       refused);
+                       static_cast<unsigned>(wholeNumber(w, "--threads", 1, 1, 256)), maxStones,
+                       known, taken, refused);
   known.seal();
   const std::vector<std::uint8_t>& bytes = known.toBytes();
   if (const std::string e = writeOutputFile(
@@ -163,7 +167,7 @@ Parsed<KnownWins> readKnownWins(const std::string& path) {
 
 const Command kTableKnown{
     "table known",
-    "[DIR...] --out FILE [--update] [--certificates FILE [--threads N]]",
+    "[DIR...] --out FILE [--update] [--certificates FILE [--threads N]] [--max-stones N]",
     "the wins a run's proofs hold, for later jobs",
     "  every proof file in the directories the rules accept whole gives its proven\n"
     "  positions and moves (not its forcing wins) to FILE, a known-wins file; a job given\n"
@@ -173,8 +177,10 @@ const Command kTableKnown{
     "  read (a directory new to FILE needs a gather without it);\n"
     "  --certificates FILE: the wins of every certificate of FILE (table certify's, e.g.\n"
     "  the shipped O wins') the rules replay whole, read again at each gather, on\n"
-    "  --threads N threads (1)\n",
-    {{"--update"}, {"--out", "--certificates", "--threads"}},
+    "  --threads N threads (1);\n"
+    "  --max-stones N: only positions of at most N stones (all; the shipped certificates\n"
+    "  hold 143 million, 2.4 GB, and a job takes a file of at most 1 GiB)\n",
+    {{"--update"}, {"--out", "--certificates", "--threads", "--max-stones"}},
     tableKnown};
 
 }  // namespace qubic
