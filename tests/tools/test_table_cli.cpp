@@ -697,7 +697,7 @@ TEST_CASE("table known --update reads only the proofs new to its file, and gives
   // No file yet: every proof read.
   const Run first = update();
   REQUIRE(first.exitCode == 0);
-  CHECK_THAT(first.out, Catch::Contains("from 1 proofs (0 refused)\n"));
+  CHECK_THAT(first.out, Catch::Contains("from 1 proofs and certificates (0 refused)\n"));
   CHECK(bytesOf(known) == gatherWhole());
   // A proof linked in from elsewhere, its modification time old: new all the same (its
   // change time), read alone, the first's wins kept; the file as a whole gather makes it.
@@ -707,17 +707,17 @@ TEST_CASE("table known --update reads only the proofs new to its file, and gives
   const std::size_t before = qubic::KnownWins::entriesInFile(bytesOf(known).size());
   const Run second = update();
   REQUIRE(second.exitCode == 0);
-  CHECK_THAT(second.out, Catch::Contains("from 1 proofs (0 refused), " + std::to_string(before) +
-                                         " of them kept from before"));
+  CHECK_THAT(second.out, Catch::Contains("from 1 proofs and certificates (0 refused), " +
+                                         std::to_string(before) + " of them kept from before"));
   CHECK(bytesOf(known) == gatherWhole());
   CHECK(qubic::KnownWins::entriesInFile(bytesOf(known).size()) > before);
-  CHECK_THAT(update().out, Catch::Contains("from 0 proofs (0 refused)"));
+  CHECK_THAT(update().out, Catch::Contains("from 0 proofs and certificates (0 refused)"));
   // A damaged file is a cache: named, and gathered again whole.
   std::ofstream(known) << "qubic-known-wins 1\nbroken";
   const Run damaged = update();
   CHECK(damaged.exitCode == 0);
   CHECK_THAT(damaged.err, Catch::Contains("gathered again whole"));
-  CHECK_THAT(damaged.out, Catch::Contains("from 2 proofs (0 refused)\n"));
+  CHECK_THAT(damaged.out, Catch::Contains("from 2 proofs and certificates (0 refused)\n"));
   CHECK(bytesOf(known) == gatherWhole());
   fs::remove_all(dir);
   fs::remove_all(elsewhere);
