@@ -7,7 +7,6 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
-#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -303,11 +302,8 @@ class Shrinker {
     auto work = [&](Prover& prover) {
       for (std::size_t i; (i = next.fetch_add(1)) < count;) f(prover, i);
     };
-    std::vector<std::thread> helpers;  // as many as the system starts; this thread works too
-    startThreads(helpers, static_cast<int>(workers) - 1,
-                 [&](int w) { work(*provers_[static_cast<std::size_t>(w) + 1]); });
-    work(*provers_[0]);
-    for (std::thread& t : helpers) t.join();
+    workOnThreads(static_cast<int>(workers),
+                  [&](int w) { work(*provers_[static_cast<std::size_t>(w)]); });
   }
 
   // The entries reached after X's move: O's replies (one per class) that the book answers.
@@ -462,11 +458,8 @@ Book shrinkParts(const Book& book, const Position& start, const ShrinkOptions& o
         options.onPart(done, shrunk.size(), shrunk[i].before, shrunk[i].book.size());
     }
   };
-  std::vector<std::thread> helpers;  // as many as the system starts; this thread works too
-  startThreads(helpers, std::min<int>(options.threads, static_cast<int>(shrunk.size())) - 1,
-               [&](int) { work(); });
-  work();
-  for (std::thread& t : helpers) t.join();
+  workOnThreads(std::min<int>(options.threads, static_cast<int>(shrunk.size())),
+                [&](int) { work(); });
   Book joined = std::move(parts.above);
   for (const ShrunkBook& part : shrunk)
     part.book.forEachEntry([&](const Position& p, int m, int) { joined.add(p, m, 1); });

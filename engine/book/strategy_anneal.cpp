@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
-#include <thread>
 #include <unordered_map>
 #include <vector>
 
@@ -115,10 +114,7 @@ bool Annealer::gather(std::size_t entries, KnownWays& ways,
     }
   };
   if (options_.onProgress) options_.onProgress(0, entries, entries);
-  std::vector<std::thread> helpers;  // as many as the system starts; this thread works too
-  startThreads(helpers, options_.threads - 1, [&](int) { work(false); });
-  work(true);
-  for (std::thread& t : helpers) t.join();
+  workOnThreads(options_.threads, [&](int t) { work(t == 0); });  // this thread reports
   return !stopped(options_);
 }
 

@@ -25,4 +25,15 @@ inline int startThreads(std::vector<std::thread>& threads, int count,
   return started;
 }
 
+// Runs `work(0)` on this thread and `work(1)` ... `work(threads - 1)` on as many helpers as
+// the system starts, and waits for all: the work is shared however many start. Returns
+// the number of threads that worked (at least 1).
+inline int workOnThreads(int threads, const std::function<void(int)>& work) {
+  std::vector<std::thread> helpers;
+  const int started = startThreads(helpers, threads - 1, [&](int i) { work(i + 1); });
+  work(0);
+  for (std::thread& t : helpers) t.join();
+  return started + 1;
+}
+
 }  // namespace qubic

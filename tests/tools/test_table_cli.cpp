@@ -1106,6 +1106,27 @@ TEST_CASE("the shipped certificates replay by the rules: a sample, each an O win
   CHECK(solve({"table", "verify", "/dev/null"}).exitCode == 2);
 }
 
+// A sanitizer's shadow memory does not fit under an address-space limit.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+constexpr bool kSanitized = __has_feature(address_sanitizer) || __has_feature(thread_sanitizer);
+#else
+constexpr bool kSanitized = false;
+#endif
+
+TEST_CASE("table verify asked for more threads than the system starts replays on those it got") {
+  if (kSanitized) return;
+  // 256 stacks do not fit in 700 MB of address space: most threads are refused, which
+  // aborted the program before it took the threads it got.
+  const Run limited = qubic::testing::runProgram(
+      "/usr/bin/prlimit", {"--as=700000000", std::string(QUBIC_BIN_DIR) + "/qubic-solve", "table",
+                           "verify", "--sample", "2", "--threads", "256"});
+  INFO(limited.out << limited.err);
+  CHECK(limited.exitCode == 0);
+  CHECK_THAT(limited.out, Catch::Contains("2 accepted, 0 refused"));
+}
+
 TEST_CASE("table info counts the O wins the shipped certificates cover, as verify finds them") {
   const Run info = solve({"table", "info"});
   const Run sample = solve({"table", "verify", "--sample", "1"});

@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <thread>
 
 #include "cli.hpp"
 #include "config/data_dirs.hpp"
@@ -15,6 +14,7 @@
 #include "config/write_file.hpp"
 #include "engine/book/table_certificates.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/core/thread_start.hpp"
 #include "engine/proof/proof_strategy.hpp"
 #include "engine/proof/verify.hpp"
 #include "table_results.hpp"
@@ -145,13 +145,13 @@ int tableVerify(const CommandLine& w) {
       w.has("--position")
           ? std::vector<std::size_t>{indexOf(set.value(), w.text("--position"), path)}
           : chosen(all.size(), wholeNumber(w, "--sample", all.size(), 1, 1u << 30));
-  const auto threads = static_cast<unsigned>(wholeNumber(w, "--threads", 1, 1, 256));
+  const auto threads = static_cast<int>(wholeNumber(w, "--threads", 1, 1, 256));
   const auto started = std::chrono::steady_clock::now();
   // Each certificate is replayed on its own (a replay shares nothing with another), by
   // whichever thread takes it next; the report follows the file's order.
   std::vector<CertificateResult> results(picked.size());
   std::atomic<std::size_t> next{0};
-  const auto work = [&] {
+  const auto work = [&](int) {
     for (std::size_t k; (k = next++) < picked.size();) {
       const TableCertificate& c = all[picked[k]];
       results[k] = replay(c);
@@ -159,10 +159,7 @@ int tableVerify(const CommandLine& w) {
         results[k] = {false, t};
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& t : pool) t.join();
+  workOnThreads(threads, work);  // as many as the system starts
   std::size_t refused = 0;
   std::uint64_t moves = 0, nodes = 0;
   for (std::size_t k = 0; k < picked.size(); ++k) {

@@ -7,7 +7,6 @@
 #include <atomic>
 #include <cstdio>
 #include <fstream>
-#include <thread>
 
 #include "cli.hpp"
 #include "config/read_file.hpp"
@@ -15,6 +14,7 @@
 #include "config/write_file.hpp"
 #include "engine/book/table_certificates.hpp"
 #include "engine/core/notation.hpp"
+#include "engine/core/thread_start.hpp"
 #include "engine/proof/verify.hpp"
 #include "table_results.hpp"
 
@@ -77,7 +77,7 @@ void gatherCertificates(const std::string& path, unsigned threads, int maxStones
   const std::vector<TableCertificate>& all = set.value().entries();
   std::vector<KnownWins> found(threads);
   std::atomic<std::size_t> next{0}, accepted{0};
-  const auto work = [&](unsigned t) {
+  const auto work = [&](int t) {
     for (std::size_t k; (k = next++) < all.size();) {
       KnownWins wins;
       const CertificateResult r = replay(all[k], [&](const Position& pos, int move) {
@@ -88,14 +88,11 @@ void gatherCertificates(const std::string& path, unsigned threads, int maxStones
                      positionString(all[k].position).c_str(), r.error.c_str());
         continue;
       }
-      found[t].merge(wins);
+      found[static_cast<std::size_t>(t)].merge(wins);
       ++accepted;
     }
   };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
-  work(0);
-  for (std::thread& t : pool) t.join();
+  workOnThreads(static_cast<int>(threads), work);  // as many as the system starts
   for (const KnownWins& wins : found) known.merge(wins);
   taken += accepted;
   refused += all.size() - accepted;

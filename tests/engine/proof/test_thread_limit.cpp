@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 #include <functional>
+#include <vector>
 
 #include "engine/core/notation.hpp"
+#include "engine/core/thread_start.hpp"
 #include "engine/play/player.hpp"
 #include "engine/proof/solver.hpp"
 
@@ -69,4 +71,19 @@ TEST_CASE("a player asked for 8 proof threads where none can start plays and say
           const MoveChoice choice = player.choose(kWon, limits);
           return player.proofThreads() == 1 && choice.move >= 0 && kWon.isLegal(choice.move);
         }) == "ok");
+}
+
+TEST_CASE("work shared over threads where none can start is all done on the calling thread") {
+  CHECK(underThreadLimit([] {
+          std::vector<int> done(100, 0);
+          const int worked = workOnThreads(8, [&](int t) {
+            for (int& d : done) d += t + 1;  // only thread 0 runs: each adds 1
+          });
+          for (int d : done)
+            if (d != 1) return false;
+          return worked == 1;
+        }) == "ok");
+  std::vector<int> seen(4, 0);
+  CHECK(workOnThreads(4, [&](int t) { ++seen[static_cast<std::size_t>(t)]; }) == 4);
+  CHECK(seen == std::vector<int>{1, 1, 1, 1});
 }
