@@ -1127,6 +1127,24 @@ TEST_CASE("table verify asked for more threads than the system starts replays on
   CHECK_THAT(limited.out, Catch::Contains("2 accepted, 0 refused"));
 }
 
+TEST_CASE("table known out of memory on a worker thread says so instead of aborting") {
+  if (kSanitized) return;
+  const fs::path dir = freshDir("known-memory");
+  fs::create_directories(dir);
+  // The wins gathered from all the certificates do not fit in 100 MB of address space; the
+  // bad_alloc of a worker thread ended the program (terminate, signal 6) with no message.
+  const Run limited = qubic::testing::runProgram(
+      "/usr/bin/prlimit",
+      {"--as=100000000", std::string(QUBIC_BIN_DIR) + "/qubic-solve", "table", "known",
+       "--certificates", std::string(QUBIC_SOURCE_DIR) + "/data/qubic.cert", "--threads", "2",
+       "--out", (dir / "wins.txt").string()});
+  INFO(limited.out << limited.err);
+  CHECK(limited.exitCode == 2);
+  CHECK_THAT(limited.err, Catch::Contains("table known: out of memory; try fewer --threads"));
+  CHECK_FALSE(fs::exists(dir / "wins.txt"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("table info counts the O wins the shipped certificates cover, as verify finds them") {
   const Run info = solve({"table", "info"});
   const Run sample = solve({"table", "verify", "--sample", "1"});

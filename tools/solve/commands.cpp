@@ -1,6 +1,7 @@
 // The command line of qubic-solve (cli.hpp): a command's words, its options checked and
 // read by its own spec, then its run; the overview and each command's --help.
 #include <cstdio>
+#include <new>
 #include <string>
 
 #include "cli.hpp"
@@ -56,6 +57,13 @@ int dispatch(const std::vector<const Command*>& commands, const Args& words) {
       return c->run(CommandLine(rest, c->options));
     } catch (const UsageError& e) {
       return usageError(e.what(), name);
+    } catch (const std::bad_alloc&) {
+      // Commands that size their own tables say so themselves (prove's --hash); this is
+      // the rest: a clear error rather than an abort, whatever thread ran out.
+      const bool threaded = takesOption(c->options, "--threads");
+      std::fprintf(stderr, "qubic-solve: %s: out of memory%s\n", name.c_str(),
+                   threaded ? "; try fewer --threads" : "");
+      return 2;
     }
   }
   return usageError("unknown command '" + name + "'", "");

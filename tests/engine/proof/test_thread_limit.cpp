@@ -8,7 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <functional>
+#include <new>
 #include <vector>
 
 #include "engine/core/notation.hpp"
@@ -86,4 +88,17 @@ TEST_CASE("work shared over threads where none can start is all done on the call
   std::vector<int> seen(4, 0);
   CHECK(workOnThreads(4, [&](int t) { ++seen[static_cast<std::size_t>(t)]; }) == 4);
   CHECK(seen == std::vector<int>{1, 1, 1, 1});
+}
+
+TEST_CASE("an exception thrown by work on a helper thread reaches the caller after all end") {
+  std::atomic<int> finished{0};
+  try {
+    workOnThreads(3, [&](int t) {
+      if (t == 2) throw std::bad_alloc();  // a helper runs out of memory
+      ++finished;
+    });
+    FAIL("no exception reached the caller");
+  } catch (const std::bad_alloc&) {
+    CHECK(finished.load() == 2);  // the other two ran to their end before the rethrow
+  }
 }
