@@ -1,6 +1,7 @@
 #include "notation.hpp"
 
 #include <cassert>
+#include <utility>
 #include <vector>
 
 #include "enum_text.hpp"
@@ -157,15 +158,13 @@ std::string lineName(int line) {
   return moveToken(kLineTables.cells[line][0]) + '-' + moveToken(kLineTables.cells[line][3]);
 }
 
-Parsed<Position> parsePosition(std::string_view text) {
-  using Result = Parsed<Position>;
-  const std::string_view t = trim(text);
-  if (t.empty())
-    return Result::failure(
-        "empty position string: expected four planes joined by '/', a space, then x or o");
+namespace {
 
-  // Whitespace-separated fields: the planes, then the side to move.
-  std::vector<std::string_view> fields;
+// The position string's two fields, its planes and its side to move, split at the one
+// space between them; `t` is trimmed and not empty.
+Parsed<std::pair<std::string_view, std::string_view>> planesAndSide(std::string_view t) {
+  using Result = Parsed<std::pair<std::string_view, std::string_view>>;
+  std::vector<std::string_view> fields;  // whitespace-separated
   for (std::size_t i = 0; i < t.size();) {
     if (isSpace(t[i])) {
       ++i;
@@ -191,12 +190,17 @@ Parsed<Position> parsePosition(std::string_view text) {
         "found " +
         std::to_string(fields.size()));
   }
-  const std::string_view board = fields[0], sideField = fields[1];
+  const std::string_view board = fields[0], side = fields[1];
   // t is trimmed, so the planes start at t[0] and the separator ends where the side field starts.
-  const auto sideStart = static_cast<std::size_t>(sideField.data() - t.data());
+  const auto sideStart = static_cast<std::size_t>(side.data() - t.data());
   if (sideStart != board.size() + 1 || t[board.size()] != ' ')
     return Result::failure("expected exactly one space between the planes and the side to move");
+  return Result::success({board, side});
+}
 
+// X's and O's stones in the four planes of `board`, level 1 first, joined by '/'.
+Parsed<std::pair<Bitboard, Bitboard>> readPlanes(std::string_view board) {
+  using Result = Parsed<std::pair<Bitboard, Bitboard>>;
   std::vector<std::string_view> planes;
   for (std::size_t start = 0;;) {
     const std::size_t slash = board.find('/', start);
@@ -212,32 +216,40 @@ Parsed<Position> parsePosition(std::string_view text) {
     if (planes[level].size() != 16)
       return Result::failure("plane " + std::to_string(level + 1) + " has " +
                              std::to_string(planes[level].size()) + " characters, expected 16");
-
   Bitboard x = 0, o = 0;
   for (int level = 0; level < kSize; ++level)
     for (int i = 0; i < 16; ++i) {
-      const char c = planes[level][i];
+      const char c = toLower(planes[level][i]);
       const int cell = 16 * level + i;
-      switch (toLower(c)) {
-        case 'x':
-          x |= bit(cell);
-          break;
-        case 'o':
-          o |= bit(cell);
-          break;
-        case '.':
-          break;
-        default:
-          return Result::failure("plane " + std::to_string(level + 1) + ", character " +
-                                 std::to_string(i + 1) + " (cell " + moveToken(cell) +
-                                 "): " + quotedChar(c) + " is not x, o or '.'");
-      }
+      if (c == 'x')
+        x |= bit(cell);
+      else if (c == 'o')
+        o |= bit(cell);
+      else if (c != '.')
+        return Result::failure("plane " + std::to_string(level + 1) + ", character " +
+                               std::to_string(i + 1) + " (cell " + moveToken(cell) +
+                               "): " + quotedChar(planes[level][i]) + " is not x, o or '.'");
     }
+  return Result::success({x, o});
+}
 
+}  // namespace
+
+Parsed<Position> parsePosition(std::string_view text) {
+  using Result = Parsed<Position>;
+  const std::string_view t = trim(text);
+  if (t.empty())
+    return Result::failure(
+        "empty position string: expected four planes joined by '/', a space, then x or o");
+  const auto fields = planesAndSide(t);
+  if (!fields) return Result::failure(fields.error());
+  const auto [board, sideField] = fields.value();
+  const auto stones = readPlanes(board);
+  if (!stones) return Result::failure(stones.error());
+  const auto [x, o] = stones.value();
   const char side = sideField.size() == 1 ? toLower(sideField[0]) : '\0';
   if (side != 'x' && side != 'o')
     return Result::failure("the side to move is " + quoted(sideField) + ", expected x or o");
-
   if (std::string error = reachabilityError(x, o, side == 'x' ? Side::X : Side::O); !error.empty())
     return Result::failure(std::move(error));
   return Result::success(Position::fromStones(x, o));
