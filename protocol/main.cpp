@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <functional>
 #include <iostream>
 #include <mutex>
 #include <optional>
@@ -80,6 +81,85 @@ void writeLine(std::string_view line) { replies->write(line); }
 // How long the engine waits at its end for its last replies to be read.
 constexpr std::chrono::seconds kLastRepliesWait{2};
 
+// Reads commands until `carryOut` says the engine is to exit. A command such as `position`
+// that arrives during a timed search is carried out after it, so scripts need not wait for
+// bestmove (untimed searches refuse it instead, since only `stop` would end the wait).
+// Meanwhile the lines behind it are read, and `stop`, `isready`, `quit` and the end of input
+// jump the queue. `waits` is asked without the session's lock: the search needs it to
+// deliver its result.
+void readCommands(qubic::CommandInput& input,
+                  const std::function<bool(const qubic::InputLine&)>& carryOut,
+                  const std::function<bool(const qubic::InputLine&)>& waits) {
+  for (bool more = true; more;) {
+    const qubic::InputLine line = input.next();
+    while (more && waits(line)) {
+      input.read(10);
+      if (const std::optional<qubic::InputLine> urgent = input.take(isUrgent))
+        more = carryOut(*urgent);
+    }
+    more = more && carryOut(line);
+  }
+}
+
+// The UGI session on stdin/stdout until quit or the end of input; the exit code.
+int serve(const qubic::Settings& settings, bool servePage) {
+  replies = new qubic::LineOutput(STDOUT_FILENO);
+  std::mutex sessionMutex;
+  qubic::UgiSession* session = nullptr;
+  qubic::PlayerSearcher searcher(
+      [&](const qubic::MoveChoice& choice, bool done) {
+        const std::lock_guard<std::mutex> lock(sessionMutex);
+        if (done)
+          session->onSearchDone(choice);
+        else
+          session->onSearchProgress(choice);
+      },
+      false,
+      [&](const std::vector<std::string>& lines, bool done) {
+        const std::lock_guard<std::mutex> lock(sessionMutex);
+        session->onStudied(lines, done);
+      });
+  qubic::UgiSession ugi(settings, searcher, writeLine);
+  session = &ugi;
+  if (servePage) ugi.refuseFileOptions();
+
+  // Carries out one command; false once the engine is to exit.
+  const auto carryOut = [&](const qubic::InputLine& line) {
+    if (line.kind == qubic::LineRead::TooLong) {
+      const std::lock_guard<std::mutex> lock(sessionMutex);
+      ugi.rejectLongLine(qubic::kMaxCommandBytes);
+      return true;
+    }
+    // The end of input is a quit: the controller has gone; so is a controller that has
+    // left more replies unread than anyone would (LineOutput::kMaxPendingBytes).
+    const bool gone = line.kind == qubic::LineRead::End || replies->overflowed();
+    const std::string_view command = gone ? std::string_view("quit") : std::string_view(line.text);
+    bool quitting = false;
+    {
+      const std::lock_guard<std::mutex> lock(sessionMutex);
+      ugi.handle(command);
+      quitting = ugi.quitRequested();
+    }
+    searcher.waitIfStopping();  // after stop or quit the bestmove is out before the next command
+    return !quitting;
+  };
+  const auto waits = [&](const qubic::InputLine& line) {
+    const std::lock_guard<std::mutex> lock(sessionMutex);
+    return line.kind == qubic::LineRead::Line && ugi.waitsForSearch(line.text);
+  };
+  qubic::CommandInput input(STDIN_FILENO);
+  readCommands(input, carryOut, waits);
+  searcher.stop();  // quit has stopped any search already; this keeps the exit certain
+  searcher.waitForSearch();
+  if (const std::string problem = searcher.saveProvenValues(); !problem.empty()) {
+    const std::lock_guard<std::mutex> lock(sessionMutex);
+    ugi.inform(problem);
+  }
+  // A controller that reads gets every reply; one that does not, no longer than this.
+  if (!replies->finish(kLastRepliesWait)) std::_Exit(0);
+  return 0;
+}
+
 int run(int argc, char** argv) {
   const Arguments args = readArguments(argc, argv);
   if (!args.error.empty()) {
@@ -105,75 +185,7 @@ int run(int argc, char** argv) {
     std::fputs(qubic::settingsToToml(settings.value()).c_str(), stdout);
     return 0;
   }
-
-  replies = new qubic::LineOutput(STDOUT_FILENO);
-  std::mutex sessionMutex;
-  qubic::UgiSession* session = nullptr;
-  qubic::PlayerSearcher searcher(
-      [&](const qubic::MoveChoice& choice, bool done) {
-        const std::lock_guard<std::mutex> lock(sessionMutex);
-        if (done)
-          session->onSearchDone(choice);
-        else
-          session->onSearchProgress(choice);
-      },
-      false,
-      [&](const std::vector<std::string>& lines, bool done) {
-        const std::lock_guard<std::mutex> lock(sessionMutex);
-        session->onStudied(lines, done);
-      });
-  qubic::UgiSession ugi(settings.value(), searcher, writeLine);
-  session = &ugi;
-  if (args.servePage) ugi.refuseFileOptions();
-
-  // Reads one command and carries it out; false once the engine is to exit.
-  qubic::CommandInput input(STDIN_FILENO);
-  auto carryOut = [&](const qubic::InputLine& line) {
-    if (line.kind == qubic::LineRead::TooLong) {
-      const std::lock_guard<std::mutex> lock(sessionMutex);
-      ugi.rejectLongLine(qubic::kMaxCommandBytes);
-      return true;
-    }
-    // The end of input is a quit: the controller has gone; so is a controller that has
-    // left more replies unread than anyone would (LineOutput::kMaxPendingBytes).
-    const bool gone = line.kind == qubic::LineRead::End || replies->overflowed();
-    const std::string_view command = gone ? std::string_view("quit") : std::string_view(line.text);
-    bool quitting = false;
-    {
-      const std::lock_guard<std::mutex> lock(sessionMutex);
-      ugi.handle(command);
-      quitting = ugi.quitRequested();
-    }
-    searcher.waitIfStopping();  // after stop or quit the bestmove is out before the next command
-    return !quitting;
-  };
-  for (bool more = true; more;) {
-    const qubic::InputLine line = input.next();
-    // A command such as `position` that arrives during a timed search is carried out after
-    // it, so scripts need not wait for bestmove (untimed searches refuse it instead, since
-    // only `stop` would end the wait). Meanwhile the lines behind it are read, and `stop`,
-    // `isready`, `quit` and the end of input jump the queue. The wait is without the lock:
-    // the search needs it to deliver its result.
-    auto waits = [&] {
-      const std::lock_guard<std::mutex> lock(sessionMutex);
-      return line.kind == qubic::LineRead::Line && ugi.waitsForSearch(line.text);
-    };
-    while (more && waits()) {
-      input.read(10);
-      if (const std::optional<qubic::InputLine> urgent = input.take(isUrgent))
-        more = carryOut(*urgent);
-    }
-    more = more && carryOut(line);
-  }
-  searcher.stop();  // quit has stopped any search already; this keeps the exit certain
-  searcher.waitForSearch();
-  if (const std::string problem = searcher.saveProvenValues(); !problem.empty()) {
-    const std::lock_guard<std::mutex> lock(sessionMutex);
-    ugi.inform(problem);
-  }
-  // A controller that reads gets every reply; one that does not, no longer than this.
-  if (!replies->finish(kLastRepliesWait)) std::_Exit(0);
-  return 0;
+  return serve(settings.value(), args.servePage);
 }
 
 }  // namespace
