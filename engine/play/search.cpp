@@ -1,6 +1,7 @@
 #include "search.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "engine/threats/move_value.hpp"
 
@@ -154,6 +155,43 @@ void HeuristicSearch::orderMoves(MoveList& list, int ply, int ttMove, Bitboard t
   }
 }
 
+// A forced win by threes for the side to move, from a small threat search (a proof): its
+// score, with the sequence (threes, forced blocks, the winning move) as the line.
+std::optional<int> HeuristicSearch::threatWin(int ply) {
+  ThreatLimits threatLimits;
+  threatLimits.maxNodes = std::min(kThreatNodes, limits_.maxNodes - nodes_);  // nodes_ <= maxNodes
+  const ThreatResult threat = threats_.forcedWin(pos_, pos_.sideToMove(), threatLimits);
+  nodes_ += threat.nodes;
+  if (!threat.win) return std::nullopt;
+  const int length = std::min(threat.length, kMaxSearchPly - ply);
+  std::copy(threat.sequence.begin(), threat.sequence.begin() + length, pv_[ply].begin() + ply);
+  pvLength_[ply] = ply + length;
+  return kWinScore - (ply + threat.plies());
+}
+
+// Quiescence: the side to move may still start a threat sequence by one of `threeMakers`
+// (each three forces the block), or stand on the evaluation `standPat`.
+int HeuristicSearch::quiescence(int standPat, Bitboard threeMakers, int depth, int ply, int alpha,
+                                int beta) {
+  int best = standPat;
+  if (best >= beta || depth <= -kQuiescenceThrees) return best;
+  alpha = std::max(alpha, best);
+  while (threeMakers) {
+    const int move = popLowest(threeMakers);
+    pos_.play(move);
+    const int score = -negamax(depth - 1, ply + 1, -beta, -alpha);
+    pos_.undo(move);
+    if (aborted_) return 0;
+    if (score <= best) continue;
+    best = score;
+    if (score <= alpha) continue;
+    alpha = score;
+    updatePv(ply, move);
+    if (alpha >= beta) break;
+  }
+  return best;
+}
+
 int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
   pvLength_[ply] = ply;
   if (aborted_) return 0;
@@ -179,42 +217,10 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
     return score;
   }
   if (scan.doubleCells[me]) return kWinScore - (ply + 3);
-  if (depth >= 0) {
-    // A forced win by threes from here is a proof; a small search finds most of them.
-    ThreatLimits threatLimits;
-    threatLimits.maxNodes =
-        std::min(kThreatNodes, limits_.maxNodes - nodes_);  // nodes_ <= maxNodes here
-    const ThreatResult threat = threats_.forcedWin(pos_, pos_.sideToMove(), threatLimits);
-    nodes_ += threat.nodes;
-    if (threat.win) {
-      // The sequence is the line: threes, forced blocks, and the move that wins.
-      const int length = std::min(threat.length, kMaxSearchPly - ply);
-      std::copy(threat.sequence.begin(), threat.sequence.begin() + length, pv_[ply].begin() + ply);
-      pvLength_[ply] = ply + length;
-      return kWinScore - (ply + threat.plies());
-    }
-  }
-  if (depth <= 0) {
-    // Quiescence: the side to move may still start a threat sequence (each three forces
-    // the block), or stand on the evaluation.
-    int best = evaluateScan(scan, me);
-    if (best >= beta || depth <= -kQuiescenceThrees) return best;
-    alpha = std::max(alpha, best);
-    for (Bitboard threes = scan.twoCells[me]; threes;) {
-      const int move = popLowest(threes);
-      pos_.play(move);
-      const int score = -negamax(depth - 1, ply + 1, -beta, -alpha);
-      pos_.undo(move);
-      if (aborted_) return 0;
-      if (score <= best) continue;
-      best = score;
-      if (score <= alpha) continue;
-      alpha = score;
-      updatePv(ply, move);
-      if (alpha >= beta) break;
-    }
-    return best;
-  }
+  if (depth >= 0)
+    if (const std::optional<int> win = threatWin(ply)) return *win;
+  if (depth <= 0)
+    return quiescence(evaluateScan(scan, me), scan.twoCells[me], depth, ply, alpha, beta);
 
   // No win comes sooner than in three plies from here, no loss sooner than in two.
   alpha = std::max(alpha, -(kWinScore - (ply + 2)));

@@ -24,6 +24,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "engine/core/large_array.hpp"
@@ -94,6 +95,8 @@ class HeuristicSearch {
   struct MoveList;
 
   int negamax(int depth, int ply, int alpha, int beta);
+  std::optional<int> threatWin(int ply);
+  int quiescence(int standPat, Bitboard threeMakers, int depth, int ply, int alpha, int beta);
   int rootSearch(int depth, int alpha, int beta);
   void orderMoves(MoveList& moves, int ply, int ttMove, Bitboard theirDoubles) const;
   void updatePv(int ply, int move);
