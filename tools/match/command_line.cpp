@@ -305,6 +305,49 @@ void makePool(Words& words, KeyValues& shared, TournamentConfig& config,
   if (!words.reportGiven) config.reportPath = "docs/strength-pool.md";
 }
 
+// --ladder: our engine at each level of the range, one engine a level.
+void makeLadder(Words& words, KeyValues& shared, TournamentConfig& config,
+                const std::string& ourEngine) {
+  config.format = Format::Ladder;
+  // Our engine unless -each cmd= (applied later) names another build of it.
+  shared.insert(shared.begin(), {"cmd", ourEngine});
+  for (int level = words.levels.first; level <= words.levels.second; ++level)
+    words.engines.push_back(
+        {{"name", "level" + std::to_string(level)}, {"option.Level", std::to_string(level)}});
+  if (!words.reportGiven) config.reportPath = "docs/strength-ladder.md";
+}
+
+// Engines named after the same program get "-2", "-3", ... in order; names the user gave
+// must differ. What is wrong, or nothing.
+std::string nameEngines(const Words& words, TournamentConfig& config) {
+  std::set<std::string> names;
+  for (std::size_t n = 0; n < config.engines.size(); ++n) {
+    EngineConfig& e = config.engines[n];
+    const bool named = std::any_of(words.engines[n].begin(), words.engines[n].end(),
+                                   [](const auto& kv) { return kv.first == "name"; });
+    if (!named)
+      for (int k = 2; names.count(e.name); ++k)
+        e.name = baseName(e.command) + "-" + std::to_string(k);
+    if (!names.insert(e.name).second)
+      return "two engines are named \"" + e.name + "\"; give each its own name=";
+  }
+  return {};
+}
+
+// -resume FILE or -records FILE: where the games go. What is wrong, or nothing.
+std::string chooseRecords(const Words& words, TournamentConfig& config) {
+  if (!words.resumePath.empty()) {
+    if (words.recordsGiven && words.recordsPath != words.resumePath)
+      return "-resume " + words.resumePath + " and -records " + words.recordsPath +
+             " name different files; -resume alone is enough";
+    config.recordsPath = words.resumePath;
+    config.resume = true;
+  } else if (words.recordsGiven) {
+    config.recordsPath = words.recordsPath;
+  }
+  return {};
+}
+
 }  // namespace
 
 Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
@@ -334,13 +377,7 @@ Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
   } else if (words.ladder) {
     if (!words.engines.empty())
       return Result::failure("--ladder makes its own engines; give their keys with -each");
-    config.format = Format::Ladder;
-    // Our engine unless -each cmd= (applied later) names another build of it.
-    shared.insert(shared.begin(), {"cmd", ourEngine});
-    for (int level = words.levels.first; level <= words.levels.second; ++level)
-      words.engines.push_back(
-          {{"name", "level" + std::to_string(level)}, {"option.Level", std::to_string(level)}});
-    if (!words.reportGiven) config.reportPath = "docs/strength-ladder.md";
+    makeLadder(words, shared, config, ourEngine);
   } else if (words.reportGiven) {
     return Result::failure("-report goes with --ladder or --pool");
   }
@@ -354,30 +391,12 @@ Parsed<TournamentConfig> parseCommandLine(const std::vector<std::string>& args,
   if (config.engines.size() < 2)
     return Result::failure(
         "a tournament needs at least two engines: give -engine cmd=... twice, --ladder or --pool");
-  // Engines named after the same program get "-2", "-3", ... in order; names the user
-  // gave must differ.
-  std::set<std::string> names;
-  for (std::size_t n = 0; n < config.engines.size(); ++n) {
-    EngineConfig& e = config.engines[n];
-    const bool named = std::any_of(words.engines[n].begin(), words.engines[n].end(),
-                                   [](const auto& kv) { return kv.first == "name"; });
-    if (!named)
-      for (int k = 2; names.count(e.name); ++k)
-        e.name = baseName(e.command) + "-" + std::to_string(k);
-    if (!names.insert(e.name).second)
-      return Result::failure("two engines are named \"" + e.name + "\"; give each its own name=");
-  }
+  if (std::string problem = nameEngines(words, config); !problem.empty())
+    return Result::failure(problem);
   if (config.sprt && config.engines.size() != 2)
     return Result::failure("-sprt needs exactly two engines");
-  if (!words.resumePath.empty()) {
-    if (words.recordsGiven && words.recordsPath != words.resumePath)
-      return Result::failure("-resume " + words.resumePath + " and -records " + words.recordsPath +
-                             " name different files; -resume alone is enough");
-    config.recordsPath = words.resumePath;
-    config.resume = true;
-  } else if (words.recordsGiven) {
-    config.recordsPath = words.recordsPath;
-  }
+  if (std::string problem = chooseRecords(words, config); !problem.empty())
+    return Result::failure(problem);
   return Result::success(std::move(config));
 }
 
