@@ -48,19 +48,60 @@ void KnownWins::merge(const KnownWins& other) {
   for (std::size_t i = 0; i < other.count_; ++i) added_.push_back(other.entry(i));
 }
 
+void KnownWins::merge(KnownWins&& other) {
+  seal();
+  other.seal();
+  const KnownWins& self = *this;
+  encodeUnion(
+      count_, [&](std::size_t i) { return self.entry(i); }, other.count_,
+      [&](std::size_t i) { return other.entry(i); });
+  other = KnownWins();
+}
+
 void KnownWins::seal() {
-  std::vector<Entry> all = std::move(added_);
-  added_.clear();
-  for (std::size_t i = 0; i < count_; ++i) all.push_back(entry(i));
-  const auto order = [](const Entry& a, const Entry& b) {
+  if (added_.empty()) return;
+  std::vector<Entry> fresh = std::move(added_);
+  added_ = {};
+  std::sort(fresh.begin(), fresh.end(), [](const Entry& a, const Entry& b) {
     return std::tie(a.x, a.o, a.move) < std::tie(b.x, b.o, b.move);
-  };
-  std::sort(all.begin(), all.end(), order);
-  // One entry per position: any of its winning moves serves.
-  all.erase(std::unique(all.begin(), all.end(),
-                        [](const Entry& a, const Entry& b) { return a.x == b.x && a.o == b.o; }),
-            all.end());
-  encode(all);
+  });
+  // A linear merge with the entries sealed before: they are not sorted again, so sealing
+  // now and then as entries are added keeps the memory small (table known: gathering every
+  // certificate's wins).
+  const KnownWins& self = *this;
+  encodeUnion(
+      count_, [&](std::size_t i) { return self.entry(i); }, fresh.size(),
+      [&](std::size_t i) { return fresh[i]; });
+}
+
+template <class A, class B>
+void KnownWins::encodeUnion(std::size_t countA, const A& a, std::size_t countB, const B& b) {
+  std::vector<std::uint8_t> file(kMagic.begin(), kMagic.end());
+  file.reserve(kHeaderBytes + (countA + countB) * kEntryBytes + 8);
+  putLittleEndian(file, 0, 8);  // the count, set below
+  std::size_t i = 0, j = 0, count = 0;
+  Entry ea, eb, last;
+  if (countA > 0) ea = a(0);
+  if (countB > 0) eb = b(0);
+  while (i < countA || j < countB) {
+    const bool fromA = j == countB || (i < countA && std::tie(ea.x, ea.o, ea.move) <=
+                                                         std::tie(eb.x, eb.o, eb.move));
+    const Entry e = fromA ? ea : eb;
+    if (fromA && ++i < countA) ea = a(i);
+    if (!fromA && ++j < countB) eb = b(j);
+    // One entry per position: the smallest of its winning moves, as a sort would keep.
+    if (count > 0 && e.x == last.x && e.o == last.o) continue;
+    putLittleEndian(file, e.x, 8);
+    putLittleEndian(file, e.o, 8);
+    file.push_back(e.move);
+    last = e;
+    ++count;
+  }
+  for (int k = 0; k < 8; ++k)
+    file[kMagic.size() + static_cast<std::size_t>(k)] = static_cast<std::uint8_t>(count >> (8 * k));
+  putLittleEndian(file, fnv1a64(file), 8);
+  file_ = std::move(file);
+  count_ = count;
 }
 
 std::optional<int> KnownWins::winningMove(Bitboard canonicalX, Bitboard canonicalO) const {

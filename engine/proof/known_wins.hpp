@@ -22,7 +22,11 @@ class KnownWins {
   // `pos`'s side to move wins by `move`. Call seal() before looking anything up.
   void add(const Position& pos, int move);
   void merge(const KnownWins& other);  // adds `other`'s entries
-  void seal();                         // sorts the entries and drops repeats
+  // Adds `other`'s entries and empties it: both sealed, then one linear merge, so two
+  // large sets join without a copy of either in the unsealed form.
+  void merge(KnownWins&& other);
+  void seal();  // sorts the entries added since the last seal, drops repeats
+  std::size_t unsealed() const { return added_.size(); }
 
   // The side to move's winning move in `pos` (in `pos`'s own cells), if known.
   std::optional<int> winningMove(const Position& pos) const;
@@ -49,6 +53,9 @@ class KnownWins {
   };
   Entry entry(std::size_t i) const;  // the i-th sealed entry, read from the file's bytes
   void encode(const std::vector<Entry>& sorted);
+  // Makes the file of two sorted runs of entries, `a(i)` and `b(j)`, one entry a position.
+  template <class A, class B>
+  void encodeUnion(std::size_t countA, const A& a, std::size_t countB, const B& b);
   std::vector<Entry> added_;        // added or merged since the last seal()
   std::vector<std::uint8_t> file_;  // the sealed entries as the file holds them
   std::size_t count_ = 0;           // how many

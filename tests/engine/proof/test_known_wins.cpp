@@ -182,3 +182,51 @@ TEST_CASE("a known win of the defender's disproves its node at once") {
   CHECK(xSearch(transform(77, q), true).answer == Answer::Disproven);  // from an image too
   CHECK(xSearch(q, false).answer == Answer::Unknown);  // the node's evaluation alone
 }
+
+TEST_CASE(
+    "sealing now and then, or joining sealed sets, makes the file one seal at the end makes") {
+  // Random positions and moves, many of them repeated with other moves: each way of
+  // gathering must keep one entry a position, the smallest move, in the same bytes.
+  std::uint64_t seed = 12345;
+  auto next = [&] { return seed = seed * 6364136223846793005ULL + 1442695040888963407ULL; };
+  std::vector<std::pair<Position, int>> wins;
+  for (int n = 0; n < 3000; ++n) {
+    Position p;
+    const int stones = static_cast<int>(next() >> 60) % 7;
+    for (int k = 0; k < stones; ++k) {
+      const Bitboard empty = p.emptyCells();
+      int cell = static_cast<int>((next() >> 40) % kCells);
+      while (!(empty & bit(cell))) cell = (cell + 1) % kCells;
+      p.play(cell);
+    }
+    int move = static_cast<int>((next() >> 40) % kCells);
+    while (!(p.emptyCells() & bit(move))) move = (move + 1) % kCells;
+    wins.push_back({p, move});
+    if (n % 3 == 0) {  // a repeat, with another move where there is one
+      int other = (move + 1) % kCells;
+      while (!(p.emptyCells() & bit(other))) other = (other + 1) % kCells;
+      wins.push_back({p, other});
+    }
+  }
+  KnownWins once, often, joined, part;
+  std::vector<KnownWins> parts(3);
+  for (std::size_t i = 0; i < wins.size(); ++i) {
+    once.add(wins[i].first, wins[i].second);
+    often.add(wins[i].first, wins[i].second);
+    if (i % 97 == 0) often.seal();
+    parts[i % 3].add(wins[i].first, wins[i].second);
+    if (i % 211 == 0) parts[i % 3].seal();
+  }
+  once.seal();
+  often.seal();
+  for (KnownWins& p : parts) joined.merge(std::move(p));
+  CHECK(once.size() < wins.size());  // the repeats were dropped
+  CHECK(often.toBytes() == once.toBytes());
+  CHECK(joined.toBytes() == once.toBytes());
+  CHECK(parts[0].size() == 0);  // moved out
+  for (const auto& [pos, move] : wins) {
+    const std::optional<int> found = once.winningMove(pos);
+    REQUIRE(found);
+    CHECK(pos.isLegal(*found));
+  }
+}
