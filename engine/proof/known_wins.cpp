@@ -18,62 +18,6 @@ constexpr std::size_t kEntryBytes = 17;
 
 }  // namespace
 
-KnownWins::KnownWins() { encode({}); }
-
-KnownWins::Entry KnownWins::entry(std::size_t i) const {
-  const std::uint8_t* p = file_.data() + kHeaderBytes + i * kEntryBytes;
-  return {getLittleEndian(p, 8), getLittleEndian(p + 8, 8), p[16]};
-}
-
-void KnownWins::encode(const std::vector<Entry>& sorted) {
-  file_.assign(kMagic.begin(), kMagic.end());
-  file_.reserve(kHeaderBytes + sorted.size() * kEntryBytes + 8);
-  putLittleEndian(file_, sorted.size(), 8);
-  for (const Entry& e : sorted) {
-    putLittleEndian(file_, e.x, 8);
-    putLittleEndian(file_, e.o, 8);
-    file_.push_back(e.move);
-  }
-  putLittleEndian(file_, fnv1a64(file_), 8);
-  count_ = sorted.size();
-}
-
-void KnownWins::add(const Position& pos, int move) {
-  const CanonicalForm form = canonical(pos);
-  added_.push_back({form.x, form.o, static_cast<std::uint8_t>(mapCell(form.symmetry, move))});
-}
-
-void KnownWins::merge(const KnownWins& other) {
-  added_.insert(added_.end(), other.added_.begin(), other.added_.end());
-  for (std::size_t i = 0; i < other.count_; ++i) added_.push_back(other.entry(i));
-}
-
-void KnownWins::merge(KnownWins&& other) {
-  seal();
-  other.seal();
-  const KnownWins& self = *this;
-  encodeUnion(
-      count_, [&](std::size_t i) { return self.entry(i); }, other.count_,
-      [&](std::size_t i) { return other.entry(i); });
-  other = KnownWins();
-}
-
-void KnownWins::seal() {
-  if (added_.empty()) return;
-  std::vector<Entry> fresh = std::move(added_);
-  added_ = {};
-  std::sort(fresh.begin(), fresh.end(), [](const Entry& a, const Entry& b) {
-    return std::tie(a.x, a.o, a.move) < std::tie(b.x, b.o, b.move);
-  });
-  // A linear merge with the entries sealed before: they are not sorted again, so sealing
-  // now and then as entries are added keeps the memory small (table known: gathering every
-  // certificate's wins).
-  const KnownWins& self = *this;
-  encodeUnion(
-      count_, [&](std::size_t i) { return self.entry(i); }, fresh.size(),
-      [&](std::size_t i) { return fresh[i]; });
-}
-
 template <class A, class B>
 void KnownWins::encodeUnion(std::size_t countA, const A& a, std::size_t countB, const B& b) {
   std::vector<std::uint8_t> file(kMagic.begin(), kMagic.end());
@@ -102,6 +46,57 @@ void KnownWins::encodeUnion(std::size_t countA, const A& a, std::size_t countB, 
   putLittleEndian(file, fnv1a64(file), 8);
   file_ = std::move(file);
   count_ = count;
+}
+
+// Added wins are sealed once this many wait: sealed only at the end, a large gather's
+// unsealed wins took several times the memory of the file they make (docs/table-runs.md).
+constexpr std::size_t kSealEvery = std::size_t{1} << 22;
+
+KnownWins::KnownWins() {
+  const auto none = [](std::size_t) { return Entry{}; };
+  encodeUnion(0, none, 0, none);
+}
+
+KnownWins::Entry KnownWins::entry(std::size_t i) const {
+  const std::uint8_t* p = file_.data() + kHeaderBytes + i * kEntryBytes;
+  return {getLittleEndian(p, 8), getLittleEndian(p + 8, 8), p[16]};
+}
+
+void KnownWins::add(const Position& pos, int move) {
+  const CanonicalForm form = canonical(pos);
+  added_.push_back({form.x, form.o, static_cast<std::uint8_t>(mapCell(form.symmetry, move))});
+}
+
+void KnownWins::merge(const KnownWins& other) {
+  added_.insert(added_.end(), other.added_.begin(), other.added_.end());
+  for (std::size_t i = 0; i < other.count_; ++i) added_.push_back(other.entry(i));
+  if (added_.size() >= kSealEvery) seal();
+}
+
+void KnownWins::merge(KnownWins&& other) {
+  seal();
+  other.seal();
+  const KnownWins& self = *this;
+  encodeUnion(
+      count_, [&](std::size_t i) { return self.entry(i); }, other.count_,
+      [&](std::size_t i) { return other.entry(i); });
+  other = KnownWins();
+}
+
+void KnownWins::seal() {
+  if (added_.empty()) return;
+  std::vector<Entry> fresh = std::move(added_);
+  added_ = {};
+  std::sort(fresh.begin(), fresh.end(), [](const Entry& a, const Entry& b) {
+    return std::tie(a.x, a.o, a.move) < std::tie(b.x, b.o, b.move);
+  });
+  // A linear merge with the entries sealed before: they are not sorted again, so sealing
+  // now and then as entries are added keeps the memory small (table known: gathering every
+  // certificate's wins).
+  const KnownWins& self = *this;
+  encodeUnion(
+      count_, [&](std::size_t i) { return self.entry(i); }, fresh.size(),
+      [&](std::size_t i) { return fresh[i]; });
 }
 
 std::optional<int> KnownWins::winningMove(Bitboard canonicalX, Bitboard canonicalO) const {

@@ -21,12 +21,11 @@ class KnownWins {
   KnownWins();  // none
   // `pos`'s side to move wins by `move`. Call seal() before looking anything up.
   void add(const Position& pos, int move);
-  void merge(const KnownWins& other);  // adds `other`'s entries
+  void merge(const KnownWins& other);  // adds `other`'s entries (sealing once many wait)
   // Adds `other`'s entries and empties it: both sealed, then one linear merge, so two
   // large sets join without a copy of either in the unsealed form.
   void merge(KnownWins&& other);
   void seal();  // sorts the entries added since the last seal, drops repeats
-  std::size_t unsealed() const { return added_.size(); }
 
   // The side to move's winning move in `pos` (in `pos`'s own cells), if known.
   std::optional<int> winningMove(const Position& pos) const;
@@ -52,7 +51,6 @@ class KnownWins {
     std::uint8_t move = 0;
   };
   Entry entry(std::size_t i) const;  // the i-th sealed entry, read from the file's bytes
-  void encode(const std::vector<Entry>& sorted);
   // Makes the file of two sorted runs of entries, `a(i)` and `b(j)`, one entry a position.
   template <class A, class B>
   void encodeUnion(std::size_t countA, const A& a, std::size_t countB, const B& b);

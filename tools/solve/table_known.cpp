@@ -36,11 +36,6 @@ bool before(const timespec& a, const timespec& b) {
   return a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec;
 }
 
-// Wins added are sealed (sorted into the compact form, repeats dropped) once this many
-// wait: sealed only at the end, every thread's unsealed wins together took several times
-// the memory of the file they make (docs/table-runs.md).
-constexpr std::size_t kSealEvery = std::size_t{1} << 22;
-
 // Adds the proven moves of every proof file in `dir` the rules accept whole to `known`
 // (with `since`, only of those changed at or after it); counts the files taken and the
 // ones refused (each named on standard error).
@@ -68,7 +63,6 @@ void gatherProofs(const fs::path& dir, const std::optional<timespec>& since, int
       continue;
     }
     known.merge(proof);
-    if (known.unsealed() >= kSealEvery) known.seal();
     ++taken;
   }
   if (ec) failWith("cannot read " + dir.string() + ": " + ec.message());
@@ -94,9 +88,7 @@ void gatherCertificates(const std::string& path, unsigned threads, int maxStones
                      positionString(all[k].position).c_str(), r.error.c_str());
         continue;
       }
-      KnownWins& mine = found[static_cast<std::size_t>(t)];
-      mine.merge(wins);
-      if (mine.unsealed() >= kSealEvery) mine.seal();
+      found[static_cast<std::size_t>(t)].merge(wins);
       ++accepted;
     }
   };
