@@ -472,6 +472,101 @@ double secondsSince(std::chrono::steady_clock::time_point began) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
 }
 
+// One shrink of a strategy, stage by stage: the best strategy so far and the passes kept.
+// Each choice was checked one move deep (or by its own proof); the walk checks the whole
+// strategy, and a pass that does not hold or saves nothing is not kept.
+class ShrinkRun {
+ public:
+  ShrinkRun(Book reached, const Position& start, const ShrinkOptions& options,
+            std::chrono::steady_clock::time_point began)
+      : began_(began),
+        start_(start),
+        options_(options),
+        best_(std::move(reached)),
+        shrinker_(start) {
+    shrinker_.load(best_);
+  }
+
+  // Keeps the shrinker's strategy if it holds and is smaller; the shrinker then starts
+  // again from the best.
+  bool kept(ShrinkStep step, std::size_t replaced) {
+    BookWalk next = walkBook(shrinker_.book(), start_);
+    const bool smaller = next.fault.empty() && next.reached.size() < best_.size();
+    if (smaller) {
+      best_ = std::move(next.reached);
+      passes_.push_back({step, replaced, best_.size(), secondsSince(began_)});
+    }
+    shrinker_.load(best_);
+    return smaller;
+  }
+
+  void rechoose() {
+    for (int p = 0; p < options_.maxPasses && !stopped(options_) &&
+                    kept(ShrinkStep::Rechoice, shrinker_.pass(options_));
+         ++p) {
+    }
+  }
+
+  void anneal() {
+    AnnealOptions annealing = options_.anneal;
+    annealing.stop = options_.stop;
+    annealing.threads = options_.threads;
+    for (int round = 0;
+         annealing.iterations > 0 && round < options_.maxRounds && !stopped(options_); ++round) {
+      AnnealedStrategy annealed = annealStrategy(best_, start_, annealing);
+      shrinker_.load(annealed.book);
+      if (!kept(ShrinkStep::Anneal, annealed.changed)) break;
+      rechoose();
+    }
+  }
+
+  void reprove() {
+    for (int round = 0; options_.reproveFrom > 0 && round < options_.maxRounds; ++round) {
+      if (!kept(ShrinkStep::Reprove, shrinker_.reprovePass(options_))) break;
+      rechoose();
+    }
+  }
+
+  // The parts after the whole: a part then starts from a strategy re-proved already. The
+  // parts joined often share less than they could until X's moves are re-chosen, so the
+  // join is re-chosen before it is compared with the strategy it would replace.
+  void shrinkInParts() {
+    for (int round = 0; options_.partsDepth > 0 && round < options_.maxRounds && !stopped(options_);
+         ++round) {
+      std::size_t count = 0;
+      BookWalk joined = walkBook(shrinkParts(best_, start_, options_, count), start_);
+      if (!joined.fault.empty()) break;
+      shrinker_.load(rechosenWhole(std::move(joined.reached)));
+      if (!kept(ShrinkStep::Parts, count)) break;
+    }
+  }
+
+  std::vector<ShrinkPass> takePasses() { return std::move(passes_); }
+  Book finalBook() const { return walkBook(best_, start_, true).reached; }
+
+ private:
+  // Re-chosen even when stopped (it takes seconds): a stopped round keeps its parts.
+  Book rechosenWhole(Book candidate) {
+    ShrinkOptions rechoice = options_;
+    rechoice.stop = nullptr;
+    for (int p = 0; p < options_.maxPasses; ++p) {
+      shrinker_.load(candidate);
+      shrinker_.pass(rechoice);
+      BookWalk next = walkBook(shrinker_.book(), start_);
+      if (!next.fault.empty() || next.reached.size() >= candidate.size()) break;
+      candidate = std::move(next.reached);
+    }
+    return candidate;
+  }
+
+  const std::chrono::steady_clock::time_point began_;
+  const Position& start_;
+  const ShrinkOptions& options_;
+  Book best_;
+  Shrinker shrinker_;
+  std::vector<ShrinkPass> passes_;
+};
+
 }  // namespace
 
 ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptions& options) {
@@ -483,68 +578,16 @@ ShrunkBook shrinkBook(const Book& book, const Position& start, const ShrinkOptio
     return out;
   }
   out.before = walk.reached.size();
-  Book best = std::move(walk.reached);
-  Shrinker shrinker(start);
-  shrinker.load(best);
-  // Each choice was checked one move deep (or by its own proof); the walk checks the whole
-  // strategy, and a pass that does not hold or saves nothing is not kept.
-  auto kept = [&](ShrinkStep step, std::size_t replaced) {
-    BookWalk next = walkBook(shrinker.book(), start);
-    const bool smaller = next.fault.empty() && next.reached.size() < best.size();
-    if (smaller) {
-      best = std::move(next.reached);
-      out.passes.push_back({step, replaced, best.size(), secondsSince(began)});
-    }
-    shrinker.load(best);
-    return smaller;
-  };
-  auto rechoose = [&] {
-    for (int p = 0; p < options.maxPasses && !stopped(options) &&
-                    kept(ShrinkStep::Rechoice, shrinker.pass(options));
-         ++p) {
-    }
-  };
-  if (options.shrinkWhole) rechoose();
-  AnnealOptions annealing = options.anneal;
-  annealing.stop = options.stop;
-  annealing.threads = options.threads;
-  for (int round = 0; options.shrinkWhole && annealing.iterations > 0 &&
-                      round < options.maxRounds && !stopped(options);
-       ++round) {
-    AnnealedStrategy annealed = annealStrategy(best, start, annealing);
-    shrinker.load(annealed.book);
-    if (!kept(ShrinkStep::Anneal, annealed.changed)) break;
-    rechoose();
+  ShrinkRun run(std::move(walk.reached), start, options, began);
+  if (options.shrinkWhole) {
+    run.rechoose();
+    run.anneal();
+    run.reprove();
   }
-  for (int round = 0; options.shrinkWhole && options.reproveFrom > 0 && round < options.maxRounds;
-       ++round) {
-    if (!kept(ShrinkStep::Reprove, shrinker.reprovePass(options))) break;
-    rechoose();
-  }
-  // The parts after the whole: a part then starts from a strategy re-proved already. The
-  // parts joined often share less than they could until X's moves are re-chosen, so the
-  // join is re-chosen before it is compared with the strategy it would replace.
-  for (int round = 0; options.partsDepth > 0 && round < options.maxRounds && !stopped(options);
-       ++round) {
-    std::size_t count = 0;
-    BookWalk joined = walkBook(shrinkParts(best, start, options, count), start);
-    if (!joined.fault.empty()) break;
-    Book candidate = std::move(joined.reached);
-    // Re-chosen even when stopped (it takes seconds): a stopped round keeps its parts.
-    ShrinkOptions rechoice = options;
-    rechoice.stop = nullptr;
-    for (int p = 0; p < options.maxPasses; ++p) {
-      shrinker.load(candidate);
-      shrinker.pass(rechoice);
-      BookWalk next = walkBook(shrinker.book(), start);
-      if (!next.fault.empty() || next.reached.size() >= candidate.size()) break;
-      candidate = std::move(next.reached);
-    }
-    shrinker.load(candidate);
-    if (!kept(ShrinkStep::Parts, count)) break;
-  }
+  run.shrinkInParts();
   out.stopped = stopped(options);
-  out.book = walkBook(best, start, true).reached;
+  out.passes = run.takePasses();
+  out.book = run.finalBook();
   return out;
 }
 
