@@ -207,27 +207,72 @@ std::string checkResult(const GameRecord& record, const Position& end) {
   return {};
 }
 
-// Reads one game from the reader; `found` is false when only whitespace was left.
-Parsed<GameRecord> readGame(Reader& in, bool& found) {
-  GameRecord record;
-  bool sawResultTag = false;
-  found = false;
+// The tag section: the typed tags into their fields, the others kept in order. Returns
+// the problem, or nothing.
+std::string readTags(Reader& in, GameRecord& record, bool& sawResultTag, bool& found) {
   std::unordered_set<std::string> names;  // a set: a look through the tags read was quadratic
   for (in.skipSpace(); !in.atEnd() && in.peek() == '['; in.skipSpace()) {
     found = true;
     const int line = in.line();
     if (names.size() == kMaxRecordTags)
-      return Parsed<GameRecord>::failure(at(line) + "more than " + std::to_string(kMaxRecordTags) +
-                                         " tags in one game");
+      return at(line) + "more than " + std::to_string(kMaxRecordTags) + " tags in one game";
     const Parsed<RecordTag> tag = readTag(in);
-    if (!tag) return Parsed<GameRecord>::failure(tag.error());
-    const bool duplicate = !names.insert(tag.value().name).second;
-    if (duplicate)
-      return Parsed<GameRecord>::failure(at(line) + "tag " + tag.value().name + " appears twice");
+    if (!tag) return tag.error();
+    if (!names.insert(tag.value().name).second)
+      return at(line) + "tag " + tag.value().name + " appears twice";
     if (std::string problem = takeTypedTag(record, tag.value(), line, sawResultTag);
         !problem.empty())
-      return Parsed<GameRecord>::failure(problem);
+      return problem;
   }
+  return {};
+}
+
+// A comment joins the comments of the move before it; one before the first move is dropped.
+std::string takeComment(Reader& in, int line, GameRecord& record) {
+  in.advance();  // the '{'
+  std::string comment;
+  if (!in.readUntil('}', comment, true)) return at(line) + "comment has no closing '}'";
+  if (!record.moves.empty()) {
+    std::string& target = record.comments.back();
+    if (!target.empty()) target += ' ';
+    target += tidyComment(comment);
+  }
+  return {};
+}
+
+// The result token that ends the movetext: it must agree with the Result tag.
+std::string takeResult(std::string_view word, int line, GameRecord& record, bool& sawResultTag) {
+  const GameResult ending = resultFromToken(word);
+  if (sawResultTag && ending != record.result)
+    return at(line) + "the moves end with " + std::string(word) + " but the Result tag says " +
+           std::string(resultToken(record.result));
+  record.result = ending;
+  sawResultTag = true;
+  return {};
+}
+
+// A move of the movetext, checked by the rules and played on `pos`.
+std::string takeMove(std::string_view word, int line, Position& pos, GameRecord& record) {
+  const std::string where = at(line) + "move " + std::to_string(record.moves.size() + 1) + " (" +
+                            std::string(word) + "): ";
+  const Parsed<int> cell = parseMove(word);
+  if (!cell) return where + cell.error();
+  if (pos.isGameOver()) return where + "the game is already over";
+  if (!pos.isLegal(cell.value()))
+    return where + "cell " + moveToken(cell.value()) + " is already occupied";
+  pos.play(cell.value());
+  record.moves.push_back(cell.value());
+  record.comments.emplace_back();
+  return {};
+}
+
+// Reads one game from the reader; `found` is false when only whitespace was left.
+Parsed<GameRecord> readGame(Reader& in, bool& found) {
+  GameRecord record;
+  bool sawResultTag = false;
+  found = false;
+  if (std::string problem = readTags(in, record, sawResultTag, found); !problem.empty())
+    return Parsed<GameRecord>::failure(problem);
 
   Position pos = record.start;
   bool terminated = false;
@@ -238,42 +283,16 @@ Parsed<GameRecord> readGame(Reader& in, bool& found) {
     lastLine = line;
     if (c == '[') break;  // the next game's tags: this one had no result token
     found = true;
+    std::string problem;
     if (c == '{') {
-      in.advance();
-      std::string comment;
-      if (!in.readUntil('}', comment, true))
-        return Parsed<GameRecord>::failure(at(line) + "comment has no closing '}'");
-      if (!record.moves.empty()) {
-        std::string& target = record.comments.back();
-        if (!target.empty()) target += ' ';
-        target += tidyComment(comment);
-      }
-    } else {
-      const std::string_view word = in.word();
-      if (isResultToken(word)) {
-        const GameResult ending = resultFromToken(word);
-        if (sawResultTag && ending != record.result)
-          return Parsed<GameRecord>::failure(at(line) + "the moves end with " + std::string(word) +
-                                             " but the Result tag says " +
-                                             std::string(resultToken(record.result)));
-        record.result = ending;
-        sawResultTag = true;
-        terminated = true;
-      } else if (!isMoveNumber(word)) {
-        const std::string where = at(line) + "move " + std::to_string(record.moves.size() + 1) +
-                                  " (" + std::string(word) + "): ";
-        const Parsed<int> cell = parseMove(word);
-        if (!cell) return Parsed<GameRecord>::failure(where + cell.error());
-        if (pos.isGameOver())
-          return Parsed<GameRecord>::failure(where + "the game is already over");
-        if (!pos.isLegal(cell.value()))
-          return Parsed<GameRecord>::failure(where + "cell " + moveToken(cell.value()) +
-                                             " is already occupied");
-        pos.play(cell.value());
-        record.moves.push_back(cell.value());
-        record.comments.emplace_back();
-      }
+      problem = takeComment(in, line, record);
+    } else if (const std::string_view word = in.word(); isResultToken(word)) {
+      problem = takeResult(word, line, record, sawResultTag);
+      terminated = true;
+    } else if (!isMoveNumber(word)) {
+      problem = takeMove(word, line, pos, record);
     }
+    if (!problem.empty()) return Parsed<GameRecord>::failure(problem);
     in.skipSpace();
   }
   if (found)
