@@ -317,6 +317,46 @@ JobQuestion questionFor(const Position& pos, std::uint64_t budget) {
   return q;
 }
 
+// What an earlier result of the job leaves to do. `done`: nothing (it is decided, or both
+// sides were searched with at least these budgets in this course). `moverDone`: the side to
+// move's win was searched with at least this budget, and the known wins have not grown by
+// a quarter since (an unknown of another course is no reason to skip: this one may decide
+// it).
+struct EarlierWork {
+  bool done = false, moverDone = false;
+};
+
+EarlierWork earlierWork(const Parsed<JobResult>& old, const JobQuestion& question, int course,
+                        std::uint64_t knownWins) {
+  if (!old) return {};
+  const JobResult& r = old.value();
+  const Side mover = question.pos.sideToMove();
+  const bool sameCourse = r.course == course;
+  const bool grown = knownGrown(r, question, knownWins);
+  EarlierWork work;
+  work.moverDone = sameCourse && r.budget >= question.budget && !grown;
+  const bool moverCovered =
+      work.moverDone || (question.shippedWinner && *question.shippedWinner != mover);
+  const bool otherCovered =
+      question.shippedWinner == mover ||
+      (sameCourse && r.otherBudget >= question.searches.otherBudget && !grown);
+  work.done = decided(r) || (moverCovered && otherCovered);
+  return work;
+}
+
+void printJob(const std::string& name, const JobResult& result, const JobQuestion& question) {
+  const Side mover = question.pos.sideToMove();
+  const std::string other = sideName(opponent(mover));
+  const std::string order = question.shippedWinner && *question.shippedWinner != mover
+                                ? " (" + other + "'s win alone: the shipped table proves it)"
+                            : question.searches.otherFirst ? " (" + other + "'s win searched first)"
+                                                           : "";
+  std::printf(
+      "%s: %s%s%s\n", name.c_str(), result.value.c_str(),
+      result.plies ? (" in at most " + std::to_string(result.plies) + " plies").c_str() : "",
+      order.c_str());
+}
+
 int tableJob(const CommandLine& w) {
   const Position pos = positionArgument(w);
   if (!w.has("--dir")) failWith("table job needs --dir DIR (where results are kept)");
@@ -328,17 +368,8 @@ int tableJob(const CommandLine& w) {
   const int course = static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1));
   const Parsed<JobResult> old = readResult(resultPath);
   JobQuestion question = questionFor(pos, budget);
-  const Side mover = pos.sideToMove();
-  // An unknown of another course is no reason to skip: this course may decide it.
-  const bool sameCourse = old && old.value().course == course;
-  const bool grown = old && knownGrown(old.value(), question, knownWinsInFile(w));
-  const bool moverDone = sameCourse && old.value().budget >= budget && !grown;
-  const bool moverCovered =
-      moverDone || (question.shippedWinner && *question.shippedWinner != mover);
-  const bool otherCovered =
-      question.shippedWinner == mover ||
-      (sameCourse && old.value().otherBudget >= question.searches.otherBudget && !grown);
-  if (old && (decided(old.value()) || (moverCovered && otherCovered))) {
+  const EarlierWork earlier = earlierWork(old, question, course, knownWinsInFile(w));
+  if (earlier.done) {
     std::printf("%s: %s (already, budget %llu)\n", name.c_str(), old.value().value.c_str(),
                 static_cast<unsigned long long>(old.value().budget));
     return 0;
@@ -346,8 +377,8 @@ int tableJob(const CommandLine& w) {
   // An earlier job's unknown with at least this budget for the side to move (one with a
   // smaller share for the other side, as the first passes gave it): only the other side's
   // win is searched again, unless the known wins have grown since.
-  question.searches.moverTried = question.searches.moverTried || moverDone;
-  question.searches.otherFirst = question.searches.otherFirst && !moverDone;
+  question.searches.moverTried = question.searches.moverTried || earlier.moverDone;
+  question.searches.otherFirst = question.searches.otherFirst && !earlier.moverDone;
   const Parsed<KnownWins> known =
       w.has("--known") ? readKnownWins(w.text("--known")) : Parsed<KnownWins>::success({});
   if (!known) failWith(known.error());
@@ -367,19 +398,11 @@ int tableJob(const CommandLine& w) {
   if (!job->plies) failWith(name + ": " + job->plies.error());
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  JobResult result =
-      resultOf(*job, question, moverDone ? &old.value() : nullptr, known.value().size(), seconds);
+  JobResult result = resultOf(*job, question, earlier.moverDone ? &old.value() : nullptr,
+                              known.value().size(), seconds);
   result.course = course;
   writeResult(resultPath, result);
-  const std::string other = sideName(opponent(mover));
-  const std::string order = question.shippedWinner && *question.shippedWinner != mover
-                                ? " (" + other + "'s win alone: the shipped table proves it)"
-                            : question.searches.otherFirst ? " (" + other + "'s win searched first)"
-                                                           : "";
-  std::printf(
-      "%s: %s%s%s\n", name.c_str(), result.value.c_str(),
-      result.plies ? (" in at most " + std::to_string(result.plies) + " plies").c_str() : "",
-      order.c_str());
+  printJob(name, result, question);
   return 0;
 }
 
