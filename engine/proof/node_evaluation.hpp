@@ -13,6 +13,7 @@ namespace qubic {
 
 class KnownWins;
 class ThreatSearch;
+struct ThreatResult;
 
 struct PnsOptions {
   int symmetryDepth = 8;  // positions with at most this many stones share entries with their images
@@ -69,6 +70,11 @@ struct PnsOptions {
   // one on every run: restarts in other courses decide hard positions that one long
   // search does not (docs/table-runs.md, "Courses").
   std::uint64_t courseSeed = 0;
+  // A child refuted or proven by a threat sequence answers for its later siblings where
+  // the sequence's zone allows (SiblingWin in engine/proof/pns.cpp): the same answer
+  // without the search. The course changes only where a search would have been cut off
+  // by its budget (docs/history/proving-2026-12-06.md).
+  bool siblingWins = true;
 };
 enum class Answer : std::uint8_t { Proven, Disproven, Unknown };
 
@@ -85,8 +91,13 @@ struct NodeEvaluation {
 // The evaluation of `pos` for the question "does `attacker` win?", with the threat
 // search's nodes added to `threatNodes`. A function of the position alone (and of the
 // threat search's table), so another thread may compute it (engine/proof/parallel_eval).
+// The search that settles the node outright is the side to move's own threat search (the
+// attacker's, or the defender's with PnsOptions::defenderThreatNodes): `known`, a sequence
+// known to win for the side to move here, stands in for it; `found` receives its result
+// when it ran.
 NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions& options,
                             ThreatSearch& threats, bool parentNoThreatWin,
-                            std::uint64_t& threatNodes, const std::atomic<bool>* stop = nullptr);
+                            std::uint64_t& threatNodes, const std::atomic<bool>* stop = nullptr,
+                            const ThreatResult* known = nullptr, ThreatResult* found = nullptr);
 
 }  // namespace qubic

@@ -49,6 +49,38 @@ Bitboard nonEquivalentAmong(const Position& pos, Bitboard cells) {
   return kept;
 }
 
+// A threat sequence that settled one child of a node (the child's side to move wins by
+// it), held for the node's later children: it wins after any other move of the node's
+// side to move outside its zone that makes no three for that side. ThreatResult::zone
+// claims as much for that move added to the first child, and taking the first child's
+// own move away again only opens lines to the sequence's owner. So a later child there
+// takes the sequence without a search of its own: a defender reply that loses to the
+// attacker's sequence, or an attacker move that the defender's own sequence refutes. (Where
+// the first move blocked a three of the owner's, the later child is won at once: the
+// evaluation settles it before any search.)
+class SiblingWin {
+ public:
+  // The sequence that answers for the child after `move`, or null.
+  const ThreatResult* answerFor(int move) const {
+    return held_.win && !(barred_ & bit(move)) ? &held_ : nullptr;
+  }
+  // Where the child's own search writes its result.
+  ThreatResult* searchResult() {
+    found_.win = false;
+    return &found_;
+  }
+  // After the child `pos` was evaluated: a sequence its own search found is held.
+  void keep(const Position& pos) {
+    if (!found_.win) return;
+    held_ = found_;
+    barred_ = held_.zone | threeMakingCells(pos, opponent(pos.sideToMove()));
+  }
+
+ private:
+  ThreatResult found_, held_;
+  Bitboard barred_ = 0;
+};
+
 }  // namespace
 
 struct ProofSearch::Frame {
@@ -124,8 +156,10 @@ bool ProofSearch::limitReached() {
 //    reply is forced, so any sequence from the child is the parent's sequence minus
 //    its first move and reply.
 // Over two thirds of the threat searches of a solve were such repeats of a failure.
-NodeEvaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin) {
-  return evaluateNode(pos, attacker_, options_, threats_, parentNoThreatWin, nodes_);
+NodeEvaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin,
+                                     const ThreatResult* known, ThreatResult* found) {
+  return evaluateNode(pos, attacker_, options_, threats_, parentNoThreatWin, nodes_, nullptr, known,
+                      found);
 }
 
 // Near the root the node's image is a canonical form, which the known wins are keyed by;
@@ -189,10 +223,12 @@ std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) c
 }
 
 TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage,
-                            bool parentNoThreatWin) {
+                            bool parentNoThreatWin, const ThreatResult* known,
+                            ThreatResult* found) {
   ++positions_;
   const TTEntry entry =
-      entryOf(knownWin(pos, toImage).value_or(evaluate(pos, parentNoThreatWin)), pos, key, toImage);
+      entryOf(knownWin(pos, toImage).value_or(evaluate(pos, parentNoThreatWin, known, found)), pos,
+              key, toImage);
   table_.store(entry);
   return entry;
 }
@@ -368,6 +404,7 @@ bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
     if (batchSize > 0) nodes_ += helper_->endBatch();
   };
   int restricting = 0;
+  SiblingWin sibling;
   for (int i = 0; i < f.count; ++i) {
     std::optional<TTEntry> child = table_.probe(f.key[i]);
     if (!child && lazy && restricting >= options_.restrictingChildren) {
@@ -383,6 +420,11 @@ bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
         const NodeEvaluation helped = helper_->result(item[i], threats_);
         child = entryOf(knownWin(pos, toImage).value_or(helped), pos, f.key[i], toImage);
         table_.store(*child);
+      } else if (options_.siblingWins) {
+        const ThreatResult* known = sibling.answerFor(f.move[i]);
+        child = expand(pos, f.key[i], toImage, parentNoThreatWin, known,
+                       known ? nullptr : sibling.searchResult());
+        if (!known) sibling.keep(pos);
       } else {
         child = expand(pos, f.key[i], toImage, parentNoThreatWin);
       }

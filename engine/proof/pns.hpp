@@ -73,7 +73,8 @@ class ProofSearch {
   std::pair<ProofNumber, ProofNumber> childThresholds(const Choice& c, bool orNode,
                                                       ProofNumber thPn, ProofNumber thDn) const;
   Choice choose(const Frame& f, bool orNode, const VirtualLoss* marks) const;
-  NodeEvaluation evaluate(const Position& pos, bool parentNoThreatWin);
+  NodeEvaluation evaluate(const Position& pos, bool parentNoThreatWin,
+                          const ThreatResult* known = nullptr, ThreatResult* found = nullptr);
   // A known win of the attacker's (PnsOptions::knownWins) at `pos`, whose image is `toImage`.
   std::optional<NodeEvaluation> knownWin(const Position& pos, int toImage) const;
   void takeKnownRoot(const Position& pos, std::uint64_t key, int toImage);
@@ -85,8 +86,10 @@ class ProofSearch {
   ProofNumber baseDivisor() const;
   // The divisor for the defender node `key` (PnsOptions::courseSeed).
   ProofNumber replyDivisor(std::uint64_t key) const;
+  // `known` and `found`: see evaluateNode.
   TTEntry expand(const Position& pos, std::uint64_t key, int toImage,
-                 bool parentNoThreatWin = false);
+                 bool parentNoThreatWin = false, const ThreatResult* known = nullptr,
+                 ThreatResult* found = nullptr);
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
   int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode);
   bool limitReached();

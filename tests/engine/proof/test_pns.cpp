@@ -14,6 +14,7 @@
 #include "engine/core/notation.hpp"
 #include "engine/proof/node_evaluation.hpp"
 #include "engine/proof/pns.hpp"
+#include "engine/proof/verify.hpp"
 #include "engine/threats/threat_search.hpp"
 #include "engine/threats/threats.hpp"
 #include "random_positions.hpp"
@@ -51,13 +52,14 @@ TEST_CASE("df-pn agrees with plain minimax on positions with at most 12 empty ce
   // Each enhancement on its own and all together; a symmetry depth of 64 puts every
   // node through the canonical-key and stabilizer code.
   PnsOptions options;
-  const int variant = GENERATE(0, 1, 2, 3, 4, 5, 6);
+  const int variant = GENERATE(0, 1, 2, 3, 4, 5, 6, 7);
   if (variant == 1) options.symmetryDepth = 64;
   if (variant == 2) options.threatSearch = false;
   if (variant == 3) options.weakSums = false, options.epsilon = 0;
   if (variant == 4) options.forcedReplyCost = 0;
   if (variant == 5) options.courseSeed = 0x5eed;
   if (variant == 6) options.defenderThreatNodes = 2000;
+  if (variant == 7) options.siblingWins = false;
   INFO("variant " << variant);
   std::mt19937_64 rng(11 + variant);
   TranspositionTable table(16);
@@ -142,6 +144,49 @@ TEST_CASE("a defender node the defender wins by a threat sequence is disproven a
   options.defenderThreatNodes = 0;
   const NodeEvaluation without = evaluateNode(node, Side::X, options, threats, false, threatNodes);
   CHECK(without.answer == Answer::Unknown);
+}
+
+TEST_CASE("a child's threat-sequence win holds for a sibling outside its zone (sibling wins)") {
+  // The claim the search's SiblingWin rests on: after the node's side to move plays m1,
+  // the other side wins by the sequence S; then after any other move m2 of the node's
+  // outside S's zone that would make no three for the mover after m1, S wins too. Checked
+  // by the rules alone, move by move of S, wherever the child is not settled at once.
+  std::mt19937_64 rng(2026'12'06);
+  ThreatSearch threats(1 << 14);
+  int checked = 0, barred = 0;
+  for (int i = 0; i < 300; ++i) {
+    const Position node = randomPosition(rng, 4, 24);
+    const Side mover = node.sideToMove(), owner = opponent(mover);
+    for (Bitboard firsts = node.emptyCells(); firsts;) {
+      const int m1 = popLowest(firsts);
+      Position first = node;
+      first.play(m1);
+      if (first.isGameOver()) continue;
+      const ThreatResult s = threats.forcedWin(first, owner);
+      if (!s.win) continue;
+      const Bitboard out = s.zone | threeMakingCells(first, mover);
+      const std::span<const std::uint8_t> moves(s.sequence.data(),
+                                                static_cast<std::size_t>(s.length));
+      for (Bitboard seconds = node.emptyCells() & ~bit(m1); seconds;) {
+        const int m2 = popLowest(seconds);
+        if (out & bit(m2)) {
+          ++barred;
+          continue;
+        }
+        Position second = node;
+        second.play(m2);
+        // A three of the owner's that m1 blocked wins at once: evaluateNode settles such
+        // a child before any search, so no sequence stands in for it there.
+        if (threatCells(second, owner)) continue;
+        INFO(positionString(node) << " m1 " << moveToken(m1) << " m2 " << moveToken(m2));
+        CHECK(checkForcingWin(second, owner, moves).empty());
+        ++checked;
+      }
+      break;  // one sequence a node: the nodes vary more than the moves
+    }
+  }
+  CHECK(checked > 1000);
+  CHECK(barred > 1000);
 }
 
 TEST_CASE("a node limit ends the search with an unknown answer") {
