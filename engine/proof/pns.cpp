@@ -1,6 +1,7 @@
 #include "pns.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "engine/core/splitmix.hpp"
 #include "engine/core/symmetry.hpp"
@@ -49,36 +50,44 @@ Bitboard nonEquivalentAmong(const Position& pos, Bitboard cells) {
   return kept;
 }
 
-// A threat sequence that settled one child of a node (the child's side to move wins by
-// it), held for the node's later children: it wins after any other move of the node's
-// side to move outside its zone that makes no three for that side. ThreatResult::zone
-// claims as much for that move added to the first child, and taking the first child's
-// own move away again only opens lines to the sequence's owner. So a later child there
-// takes the sequence without a search of its own: a defender reply that loses to the
-// attacker's sequence, or an attacker move that the defender's own sequence refutes. (Where
-// the first move blocked a three of the owner's, the later child is won at once: the
-// evaluation settles it before any search.)
+// Threat sequences that settled children of a node (each child's side to move wins by
+// its own), held for the node's later children: such a sequence wins after any other move
+// of the node's side to move outside its zone that makes no three for that side.
+// ThreatResult::zone claims as much for that move added to the first child, and taking
+// the first child's own move away again only opens lines to the sequence's owner. So a
+// later child there takes the sequence without a search of its own: a defender reply that
+// loses to the attacker's sequence, or an attacker move that the defender's own sequence
+// refutes. (Where the first move blocked a three of the owner's, the later child is won at
+// once: the evaluation settles it before any search.) The last few sequences are held,
+// since each answers for the moves outside its own zone.
 class SiblingWin {
  public:
   // The sequence that answers for the child after `move`, or null.
   const ThreatResult* answerFor(int move) const {
-    return held_.win && !(barred_ & bit(move)) ? &held_ : nullptr;
+    for (int k = 0; k < held_; ++k)
+      if (!(barred_[k] & bit(move))) return &sequences_[k];
+    return nullptr;
   }
   // Where the child's own search writes its result.
   ThreatResult* searchResult() {
     found_.win = false;
     return &found_;
   }
-  // After the child `pos` was evaluated: a sequence its own search found is held.
+  // After the child `pos` was evaluated: a sequence its own search found is held, in place
+  // of the oldest when all places are taken.
   void keep(const Position& pos) {
     if (!found_.win) return;
-    held_ = found_;
-    barred_ = held_.zone | threeMakingCells(pos, opponent(pos.sideToMove()));
+    const int k = held_ < kPlaces ? held_++ : oldest_++ % kPlaces;
+    sequences_[k] = found_;
+    barred_[k] = found_.zone | threeMakingCells(pos, opponent(pos.sideToMove()));
   }
 
  private:
-  ThreatResult found_, held_;
-  Bitboard barred_ = 0;
+  static constexpr int kPlaces = 8;
+  ThreatResult found_;
+  std::array<ThreatResult, kPlaces> sequences_;
+  std::array<Bitboard, kPlaces> barred_{};
+  int held_ = 0, oldest_ = 0;
 };
 
 }  // namespace
