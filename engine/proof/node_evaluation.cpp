@@ -18,7 +18,7 @@ bool hasOpenLine(const Position& pos, Side side) {
 NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions& options,
                             ThreatSearch& threats, bool parentNoThreatWin,
                             std::uint64_t& threatNodes, const std::atomic<bool>* stop,
-                            const ThreatResult* known, ThreatResult* found) {
+                            const KnownSequence* known, ThreatResult* found) {
   NodeEvaluation e;
   const Side mover = pos.sideToMove();
   const Side defender = opponent(attacker);
@@ -53,29 +53,28 @@ NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions
 
   ThreatLimits limits;
   limits.stop = stop;  // set when the answer is no longer wanted (a helper's dropped child)
-  // The side to move's own search, or the sequence known to win in its place.
-  const auto ownSearch = [&](Side side) {
-    if (known) return *known;
-    ThreatResult r = threats.forcedWin(pos, side, limits);
+  const auto search = [&](Side side) {
+    const ThreatResult r = threats.forcedWin(pos, side, limits);
     threatNodes += r.nodes;
-    if (found) *found = r;
     return r;
   };
   // The defender's own forced win refutes a defender node outright: it moves first, and
   // each of its threes forces the attacker's hand (see PnsOptions::defenderThreatNodes).
   if (!attackerMoves && options.defenderThreatNodes > 0) {
+    if (known) return solved(false, known->plies);
     limits.maxNodes = options.defenderThreatNodes;
-    const ThreatResult theirs = ownSearch(defender);
+    const ThreatResult theirs = search(defender);
+    if (found) *found = theirs;
     if (theirs.win) return solved(false, theirs.plies());
   }
 
   // The attacker's forced win proves an attacker node outright; at a defender node it
   // is what the defender must stop, so only moves in its zone, or moves that make a
   // defender three (and so force the attacker's hand), can refute it.
+  if (attackerMoves && known) return solved(true, known->plies, known->firstMove);
   limits.maxNodes = options.threatNodes;
-  const ThreatResult threat =
-      attackerMoves ? ownSearch(attacker) : threats.forcedWin(pos, attacker, limits);
-  if (!attackerMoves) threatNodes += threat.nodes;
+  const ThreatResult threat = search(attacker);
+  if (attackerMoves && found) *found = threat;
   if (!threat.win) {
     e.noThreatWin = !threat.hitLimit;
     return e;

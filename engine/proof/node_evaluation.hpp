@@ -88,6 +88,12 @@ struct NodeEvaluation {
   bool noThreatWin = false;  // the attacker has no threat-sequence win here (see kNoThreatWin)
 };
 
+// A threat sequence known to win for the side to move: what a node settled by it keeps.
+struct KnownSequence {
+  int firstMove = -1;
+  int plies = 0;  // ThreatResult::plies
+};
+
 // The evaluation of `pos` for the question "does `attacker` win?", with the threat
 // search's nodes added to `threatNodes`. A function of the position alone (and of the
 // threat search's table), so another thread may compute it (engine/proof/parallel_eval).
@@ -98,6 +104,6 @@ struct NodeEvaluation {
 NodeEvaluation evaluateNode(const Position& pos, Side attacker, const PnsOptions& options,
                             ThreatSearch& threats, bool parentNoThreatWin,
                             std::uint64_t& threatNodes, const std::atomic<bool>* stop = nullptr,
-                            const ThreatResult* known = nullptr, ThreatResult* found = nullptr);
+                            const KnownSequence* known = nullptr, ThreatResult* found = nullptr);
 
 }  // namespace qubic

@@ -63,7 +63,7 @@ Bitboard nonEquivalentAmong(const Position& pos, Bitboard cells) {
 class SiblingWin {
  public:
   // The sequence that answers for the child after `move`, or null.
-  const ThreatResult* answerFor(int move) const {
+  const KnownSequence* answerFor(int move) const {
     for (int k = 0; k < held_; ++k)
       if (!(barred_[k] & bit(move))) return &sequences_[k];
     return nullptr;
@@ -78,14 +78,14 @@ class SiblingWin {
   void keep(const Position& pos) {
     if (!found_.win) return;
     const int k = held_ < kPlaces ? held_++ : oldest_++ % kPlaces;
-    sequences_[k] = found_;
+    sequences_[k] = {found_.sequence[0], found_.plies()};
     barred_[k] = found_.zone | threeMakingCells(pos, opponent(pos.sideToMove()));
   }
 
  private:
   static constexpr int kPlaces = 8;
   ThreatResult found_;
-  std::array<ThreatResult, kPlaces> sequences_;
+  std::array<KnownSequence, kPlaces> sequences_;
   std::array<Bitboard, kPlaces> barred_{};
   int held_ = 0, oldest_ = 0;
 };
@@ -166,7 +166,7 @@ bool ProofSearch::limitReached() {
 //    its first move and reply.
 // Over two thirds of the threat searches of a solve were such repeats of a failure.
 NodeEvaluation ProofSearch::evaluate(const Position& pos, bool parentNoThreatWin,
-                                     const ThreatResult* known, ThreatResult* found) {
+                                     const KnownSequence* known, ThreatResult* found) {
   return evaluateNode(pos, attacker_, options_, threats_, parentNoThreatWin, nodes_, nullptr, known,
                       found);
 }
@@ -232,7 +232,7 @@ std::optional<TTEntry> ProofSearch::lookup(const Position& pos, Side attacker) c
 }
 
 TTEntry ProofSearch::expand(const Position& pos, std::uint64_t key, int toImage,
-                            bool parentNoThreatWin, const ThreatResult* known,
+                            bool parentNoThreatWin, const KnownSequence* known,
                             ThreatResult* found) {
   ++positions_;
   const TTEntry entry =
@@ -430,7 +430,7 @@ bool ProofSearch::numberChildren(Position& pos, const TTEntry& node, Frame& f) {
         child = entryOf(knownWin(pos, toImage).value_or(helped), pos, f.key[i], toImage);
         table_.store(*child);
       } else if (options_.siblingWins) {
-        const ThreatResult* known = sibling.answerFor(f.move[i]);
+        const KnownSequence* known = sibling.answerFor(f.move[i]);
         child = expand(pos, f.key[i], toImage, parentNoThreatWin, known,
                        known ? nullptr : sibling.searchResult());
         if (!known) sibling.keep(pos);

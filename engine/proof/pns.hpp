@@ -74,7 +74,7 @@ class ProofSearch {
                                                       ProofNumber thPn, ProofNumber thDn) const;
   Choice choose(const Frame& f, bool orNode, const VirtualLoss* marks) const;
   NodeEvaluation evaluate(const Position& pos, bool parentNoThreatWin,
-                          const ThreatResult* known = nullptr, ThreatResult* found = nullptr);
+                          const KnownSequence* known = nullptr, ThreatResult* found = nullptr);
   // A known win of the attacker's (PnsOptions::knownWins) at `pos`, whose image is `toImage`.
   std::optional<NodeEvaluation> knownWin(const Position& pos, int toImage) const;
   void takeKnownRoot(const Position& pos, std::uint64_t key, int toImage);
@@ -88,7 +88,7 @@ class ProofSearch {
   ProofNumber replyDivisor(std::uint64_t key) const;
   // `known` and `found`: see evaluateNode.
   TTEntry expand(const Position& pos, std::uint64_t key, int toImage,
-                 bool parentNoThreatWin = false, const ThreatResult* known = nullptr,
+                 bool parentNoThreatWin = false, const KnownSequence* known = nullptr,
                  ThreatResult* found = nullptr);
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
   int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode);
