@@ -7,6 +7,14 @@
 
 namespace qubic {
 
+// What the rules and the evaluation need from the lines, in one pass over them.
+struct LineScan {
+  std::array<Bitboard, 2> threes{};          // gain cells of each side's threes
+  std::array<Bitboard, 2> twoCells{};        // cells on at least one of the side's twos
+  std::array<Bitboard, 2> doubleCells{};     // cells on two or more: double threats
+  std::array<std::array<int, 4>, 2> open{};  // open lines by the stones on them (1..3)
+};
+
 namespace {
 
 constexpr int kInfinity = kWinScore + 1;
@@ -37,14 +45,6 @@ constexpr int kOrderDoubleBlock = 400;  // an opponent double-threat cell
 constexpr int kOrderKiller = 100000, kOrderTable = 1000000;
 
 enum Bound : std::uint8_t { kExact, kLower, kUpper };
-
-// What the rules and the evaluation need from the lines, in one pass over them.
-struct LineScan {
-  std::array<Bitboard, 2> threes{};          // gain cells of each side's threes
-  std::array<Bitboard, 2> twoCells{};        // cells on at least one of the side's twos
-  std::array<Bitboard, 2> doubleCells{};     // cells on two or more: double threats
-  std::array<std::array<int, 4>, 2> open{};  // open lines by the stones on them (1..3)
-};
 
 LineScan scanLines(const Position& pos) {
   LineScan scan;
@@ -202,21 +202,10 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
   ++nodes_;
   if (pos_.moveCount() == kCells) return 0;  // full board, no line: a draw
 
-  // The rules that decide at once (see the header). No node is ever a finished game: a
-  // side with a three is scored as winning instead of being played on.
   const int me = index(pos_.sideToMove()), them = 1 - me;
   const LineScan scan = scanLines(pos_);
-  if (scan.threes[me]) return kWinScore - (ply + 1);
-  if (popcount(scan.threes[them]) >= 2) return -(kWinScore - (ply + 2));
-  if (scan.threes[them]) {
-    const int block = lowestCell(scan.threes[them]);
-    pos_.play(block);
-    const int score = -negamax(depth, ply + 1, -beta, -alpha);
-    pos_.undo(block);
-    if (!aborted_) updatePv(ply, block);
-    return score;
-  }
-  if (scan.doubleCells[me]) return kWinScore - (ply + 3);
+  if (const std::optional<int> decided = decidedByThrees(scan, depth, ply, alpha, beta))
+    return *decided;
   if (depth >= 0)
     if (const std::optional<int> win = threatWin(ply)) return *win;
   if (depth <= 0)
@@ -230,14 +219,8 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
   const std::uint64_t key = pos_.key();
   Entry& entry = table_[key & tableMask_];
   int ttMove = -1;
-  if (entry.key == key) {
-    ttMove = entry.move;
-    const int stored = fromTable(entry.score, ply);
-    if (entry.depth >= depth &&
-        (entry.bound == kExact || (entry.bound == kLower && stored >= beta) ||
-         (entry.bound == kUpper && stored <= alpha)))
-      return stored;
-  }
+  if (const std::optional<int> stored = probe(entry, key, depth, ply, alpha, beta, ttMove))
+    return *stored;
 
   MoveList moves;
   for (Bitboard empty = pos_.emptyCells(); empty;)
@@ -249,15 +232,7 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
   for (int i = 0; i < moves.size; ++i) {
     const int move = moves.pick(i);
     pos_.play(move);
-    int score;
-    if (i == 0) {
-      score = -negamax(depth - 1, ply + 1, -beta, -alpha);
-    } else {
-      const int reduction = i >= kReduceAfterMoves && depth >= kReduceFromDepth ? 1 : 0;
-      score = -negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
-      if (reduction && score > alpha) score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
-      if (score > alpha && score < beta) score = -negamax(depth - 1, ply + 1, -beta, -alpha);
-    }
+    const int score = searchMove(i, depth, ply, alpha, beta);
     pos_.undo(move);
     if (aborted_) return 0;
     if (score <= best) continue;
@@ -267,9 +242,7 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
     alpha = score;
     updatePv(ply, move);
     if (alpha >= beta) {
-      if (killers_[ply][0] != move)
-        killers_[ply][1] = killers_[ply][0], killers_[ply][0] = static_cast<std::uint8_t>(move);
-      history_[me][move] += static_cast<std::uint32_t>(depth * depth);
+      noteCutoff(me, move, depth, ply);
       break;
     }
   }
@@ -279,6 +252,59 @@ int HeuristicSearch::negamax(int depth, int ply, int alpha, int beta) {
   entry.bound = best >= beta ? kLower : best > alphaIn ? kExact : kUpper;
   entry.move = static_cast<std::uint8_t>(bestMove);
   return best;
+}
+
+// The rules that decide at once (see the header). No node is ever a finished game: a
+// side with a three is scored as winning instead of being played on, and a lone three of
+// the opponent's is blocked at once, the block searched at the same depth.
+std::optional<int> HeuristicSearch::decidedByThrees(const LineScan& scan, int depth, int ply,
+                                                    int alpha, int beta) {
+  const int me = index(pos_.sideToMove()), them = 1 - me;
+  if (scan.threes[me]) return kWinScore - (ply + 1);
+  if (popcount(scan.threes[them]) >= 2) return -(kWinScore - (ply + 2));
+  if (scan.threes[them]) {
+    const int block = lowestCell(scan.threes[them]);
+    pos_.play(block);
+    const int score = -negamax(depth, ply + 1, -beta, -alpha);
+    pos_.undo(block);
+    if (!aborted_) updatePv(ply, block);
+    return score;
+  }
+  if (scan.doubleCells[me]) return kWinScore - (ply + 3);
+  return std::nullopt;
+}
+
+// The table's score when its entry settles the node within the window; its move
+// (`ttMove`) is tried first otherwise.
+std::optional<int> HeuristicSearch::probe(const Entry& entry, std::uint64_t key, int depth, int ply,
+                                          int alpha, int beta, int& ttMove) const {
+  if (entry.key != key) return std::nullopt;
+  ttMove = entry.move;
+  const int stored = fromTable(entry.score, ply);
+  if (entry.depth >= depth && (entry.bound == kExact || (entry.bound == kLower && stored >= beta) ||
+                               (entry.bound == kUpper && stored <= alpha)))
+    return stored;
+  return std::nullopt;
+}
+
+// The score of the `i`-th move, just played: the first with the full window, the others
+// with a null window first (principal variation search), late ones a ply shallower
+// (late move reduction) and searched again in full when they beat alpha.
+int HeuristicSearch::searchMove(int i, int depth, int ply, int alpha, int beta) {
+  if (i == 0) return -negamax(depth - 1, ply + 1, -beta, -alpha);
+  const int reduction = i >= kReduceAfterMoves && depth >= kReduceFromDepth ? 1 : 0;
+  int score = -negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha);
+  if (reduction && score > alpha) score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+  if (score > alpha && score < beta) score = -negamax(depth - 1, ply + 1, -beta, -alpha);
+  return score;
+}
+
+// A move that cut the search off is tried early elsewhere: first among the killers of its
+// ply, and higher in the side's history the deeper the cut.
+void HeuristicSearch::noteCutoff(int me, int move, int depth, int ply) {
+  if (killers_[ply][0] != move)
+    killers_[ply][1] = killers_[ply][0], killers_[ply][0] = static_cast<std::uint8_t>(move);
+  history_[me][move] += static_cast<std::uint32_t>(depth * depth);
 }
 
 int HeuristicSearch::rootSearch(int depth, int alpha, int beta) {

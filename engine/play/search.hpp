@@ -64,6 +64,8 @@ struct HeuristicResult {
   std::uint64_t nodes = 0;
 };
 
+struct LineScan;  // what one pass over the lines finds (engine/play/search.cpp)
+
 class HeuristicSearch {
  public:
   using Progress = std::function<void(const HeuristicResult&)>;
@@ -95,6 +97,12 @@ class HeuristicSearch {
   struct MoveList;
 
   int negamax(int depth, int ply, int alpha, int beta);
+  // negamax's steps (engine/play/search.cpp).
+  std::optional<int> decidedByThrees(const LineScan& scan, int depth, int ply, int alpha, int beta);
+  std::optional<int> probe(const Entry& entry, std::uint64_t key, int depth, int ply, int alpha,
+                           int beta, int& ttMove) const;
+  int searchMove(int i, int depth, int ply, int alpha, int beta);
+  void noteCutoff(int me, int move, int depth, int ply);
   std::optional<int> threatWin(int ply);
   int quiescence(int standPat, Bitboard threeMakers, int depth, int ply, int alpha, int beta);
   int rootSearch(int depth, int alpha, int beta);
