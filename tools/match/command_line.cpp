@@ -220,6 +220,53 @@ void setNamed(const std::string& option, const std::string& value, TournamentCon
 
 // Reads an option and its values into `config` and `words`; returns what is wrong, empty
 // on success.
+// The option's single value, or an error naming the option and `what` it needs.
+Parsed<std::string> optionValue(const OptionGroup& group, const std::string& what) {
+  if (group.values.empty())
+    return Parsed<std::string>::failure("-" + group.name + " needs " + what);
+  return Parsed<std::string>::success(group.values[0]);
+}
+
+Parsed<long long> optionNumber(const OptionGroup& group, long long min, long long max) {
+  const Parsed<std::string> text = optionValue(group, "a number");
+  if (!text) return Parsed<long long>::failure(text.error());
+  return wholeNumber(text.value(), min, max, "-" + group.name);
+}
+
+std::string readCount(const OptionGroup& group, long long max, int& target) {
+  const Parsed<long long> n = optionNumber(group, 1, max);
+  if (n) target = static_cast<int>(n.value());
+  return n.error();
+}
+
+// An option taking one value (the word count is checked).
+std::string readValuedOption(const OptionGroup& group, TournamentConfig& config, Words& words) {
+  const std::string& option = group.name;
+  if (option == "games") return readCount(group, kMaxCount, config.games);
+  if (option == "rounds") return readCount(group, kMaxCount, config.rounds);
+  if (option == "concurrency") return readCount(group, 256, config.concurrency);
+  if (option == "srand") {
+    const Parsed<long long> seed = optionNumber(group, 0, std::numeric_limits<long long>::max());
+    if (seed) config.seed = static_cast<std::uint64_t>(seed.value());
+    return seed.error();
+  }
+  if (option == "tournament") {
+    const Parsed<std::string> v = optionValue(group, "round-robin, gauntlet or ladder");
+    return v ? setFormat(v.value(), config) : v.error();
+  }
+  if (option == "levels") {
+    const Parsed<std::string> v = optionValue(group, "FROM-TO");
+    if (!v) return v.error();
+    const Parsed<std::pair<int, int>> range = levelRange(v.value());
+    if (range) words.levels = range.value();
+    return range.error();
+  }
+  // records, resume, report, event, config
+  const Parsed<std::string> v = optionValue(group, option == "event" ? "a name" : "a file");
+  if (v) setNamed(option, v.value(), config, words);
+  return v.error();
+}
+
 std::string readOption(const OptionGroup& group, TournamentConfig& config, Words& words) {
   const std::string& option = group.name;
   static const std::set<std::string> kKeyed{"engine", "each", "openings", "sprt"};
@@ -232,57 +279,16 @@ std::string readOption(const OptionGroup& group, TournamentConfig& config, Words
   // A word more than the option takes: as before the groups, "unexpected".
   if (!keyed && group.values.size() > (flag ? 0u : 1u))
     return "unexpected \"" + group.values[flag ? 0 : 1] + "\" (options start with -)";
-  // The option's single value, or an error naming the option.
-  auto value = [&](const std::string& what) -> Parsed<std::string> {
-    if (group.values.empty()) return Parsed<std::string>::failure("-" + option + " needs " + what);
-    return Parsed<std::string>::success(group.values[0]);
-  };
-  auto number = [&](long long min, long long max) -> Parsed<long long> {
-    const Parsed<std::string> text = value("a number");
-    if (!text) return Parsed<long long>::failure(text.error());
-    return wholeNumber(text.value(), min, max, "-" + option);
-  };
-  auto count = [&](long long max, int& target) -> std::string {
-    const Parsed<long long> n = number(1, max);
-    if (n) target = static_cast<int>(n.value());
-    return n.error();
-  };
-
   if (keyed) return readKeyedOption(group, config, words);
-  if (option == "games") return count(kMaxCount, config.games);
-  if (option == "rounds") return count(kMaxCount, config.rounds);
-  if (option == "concurrency") return count(256, config.concurrency);
-  if (option == "srand") {
-    const Parsed<long long> seed = number(0, std::numeric_limits<long long>::max());
-    if (seed) config.seed = static_cast<std::uint64_t>(seed.value());
-    return seed.error();
-  }
   if (option == "recover") {
     config.recover = true;
     return {};
   }
-  if (option == "ladder" || option == "pool") {
+  if (flag) {  // ladder, pool
     (option == "ladder" ? words.ladder : words.pool) = true;
     return {};
   }
-  if (option == "tournament") {
-    const Parsed<std::string> v = value("round-robin, gauntlet or ladder");
-    return v ? setFormat(v.value(), config) : v.error();
-  }
-  if (option == "levels") {
-    const Parsed<std::string> v = value("FROM-TO");
-    if (!v) return v.error();
-    const Parsed<std::pair<int, int>> range = levelRange(v.value());
-    if (range) words.levels = range.value();
-    return range.error();
-  }
-  if (option == "records" || option == "resume" || option == "report" || option == "event" ||
-      option == "config") {
-    const Parsed<std::string> v = value(option == "event" ? "a name" : "a file");
-    if (v) setNamed(option, v.value(), config, words);
-    return v.error();
-  }
-  return "unknown option '" + group.word + "'";
+  return readValuedOption(group, config, words);
 }
 
 // --pool: one engine per level of ours (as --ladder makes them), then our two reference
