@@ -121,7 +121,8 @@ echo "ok: the known wins are gathered again only when a proof is new"
 
 # A new run over the same directories as FILE.dirs names: its first gather is an update
 # too (only the new proofs read); over other directories, a whole one.
-printf '#!/bin/sh\necho "$*" >> "%s/calls"\n[ "$2" = known ] && echo k > "$5"\nexit 0\n' \
+# (The fake writes the file named after --out, wherever it stands among the directories.)
+printf '#!/bin/sh\necho "$*" >> "%s/calls"\n[ "$2" = known ] || exit 0\nwhile [ "$1" != --out ]; do shift; done\necho k > "$2"\n' \
   "$ladder_dir" > "$fake"
 [ "$(cat "$ladder_dir/k w.dirs")" = "$ladder_dir" ] ||
   { cat "$ladder_dir/k w.dirs"; echo "FAIL: FILE.dirs does not name the gathered directory"; exit 1; }
@@ -154,20 +155,25 @@ done
   { ls "$ladder_dir"; cat "$ladder_dir/calls"; echo "FAIL: a budget listed again not a pass of its own"; exit 1; }
 echo "ok: a budget listed again is a pass of its own, resumable"
 
-# QUBIC_COURSE=K: every job of the run, and of a Slurm task, takes course K (one job at a
-# time: the calls are compared in order).
-rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
-QUBIC_COURSE=1 QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000 -- --jobs 1 \
-  > "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the run of course 1 failed"; exit 1; }
-SLURM_ARRAY_TASK_ID=0 BLOCK=1 QUBIC_COURSE=2 QUBIC_SOLVE="$fake" \
-  sh "$here/tools/table/slurm-array.sbatch" "$ladder_dir" "$ladder_dir/jobs-4.txt" 5000 \
-  >> "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the Slurm task of course 2 failed"; exit 1; }
-printf '%s\n' "table job p1 --dir $ladder_dir --positions 1000 --course 1" \
-  "table job p2 --dir $ladder_dir --positions 1000 --course 1" \
-  "table job p1 --dir $ladder_dir --positions 5000 --course 2" |
-  cmp -s - "$ladder_dir/calls" ||
-  { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: the course not given to the jobs"; exit 1; }
+# passed_on VAR OPTION A B: with VAR=A every job of a run, and with VAR=B every job of a
+# Slurm task, is given OPTION A or OPTION B (one job at a time: the calls compared in order).
+passed_on() {
+  rm -f "$ladder_dir"/joblog-* "$ladder_dir/calls"
+  env "$1=$3" QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000 -- \
+    --jobs 1 > "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the run with $1 failed"; exit 1; }
+  env SLURM_ARRAY_TASK_ID=0 BLOCK=1 "$1=$4" QUBIC_SOLVE="$fake" \
+    sh "$here/tools/table/slurm-array.sbatch" "$ladder_dir" "$ladder_dir/jobs-4.txt" 5000 \
+    >> "$work/out" 2>&1 || { cat "$work/out"; echo "FAIL: the Slurm task with $1 failed"; exit 1; }
+  printf '%s\n' "table job p1 --dir $ladder_dir --positions 1000 $2 $3" \
+    "table job p2 --dir $ladder_dir --positions 1000 $2 $3" \
+    "table job p1 --dir $ladder_dir --positions 5000 $2 $4" |
+    cmp -s - "$ladder_dir/calls" ||
+    { cat "$work/out" "$ladder_dir/calls"; echo "FAIL: $1 not given to the jobs"; exit 1; }
+}
+passed_on QUBIC_COURSE --course 1 2
 echo "ok: QUBIC_COURSE gives every job its course"
+passed_on QUBIC_HASH --hash 256 512
+echo "ok: QUBIC_HASH gives every job its proof table's size"
 
 # The Slurm array's task 1 in blocks of 2: the third line, with the known wins when given.
 printf 'p1\np2\np3\np4\n' > "$ladder_dir/jobs-4.txt"

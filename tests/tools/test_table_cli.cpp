@@ -555,15 +555,16 @@ TEST_CASE("another course takes up an unknown, decides as the first, and says wh
   auto result = [&] {
     return qubic::readRegularFile((dir / (name + ".result")).string(), 1 << 16).value();
   };
-  CHECK_THAT(result(), Catch::Contains("\ncourse: 0\n"));
+  CHECK_THAT(result(), Catch::Contains("\ncourse: 0\nhash: 64\n"));
   CHECK_THAT(solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000"}).out,
              Catch::Contains("(already"));
-  // The same budget in another course is searched again, both sides, and says so.
-  const Run second =
-      solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000", "--course", "1"});
+  // The same budget in another course is searched again, both sides, and says so; the
+  // result records the proof table's size too.
+  const Run second = solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000",
+                            "--course", "1", "--hash", "16"});
   REQUIRE(second.exitCode == 0);
   CHECK_THAT(second.out, Catch::Contains(name + ": unknown"));
-  CHECK_THAT(result(), Catch::Contains("\ncourse: 1\n"));
+  CHECK_THAT(result(), Catch::Contains("\ncourse: 1\nhash: 16\n"));
   CHECK_THAT(result(), Catch::Contains("\npositions: 15000\n"));
 
   // Each course decides an easy position alike, by a search of its own (another count).

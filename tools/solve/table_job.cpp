@@ -401,6 +401,7 @@ int tableJob(const CommandLine& w) {
   JobResult result = resultOf(*job, question, earlier.moverDone ? &old.value() : nullptr,
                               known.value().size(), seconds);
   result.course = course;
+  result.tableMb = options.tableMb;
   writeResult(resultPath, result);
   printJob(name, result, question);
   return 0;

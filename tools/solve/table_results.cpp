@@ -45,6 +45,7 @@ Parsed<JobResult> readResult(const fs::path& path) {
     if (key == "other-budget") r.otherBudget = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "known-wins") r.knownWins = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "course") r.course = std::atoi(value.c_str());
+    if (key == "hash") r.tableMb = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "positions") r.positions = std::strtoull(value.c_str(), nullptr, 10);
     if (key == "seconds") r.seconds = std::atof(value.c_str());
   }
@@ -60,8 +61,8 @@ void writeResult(const fs::path& path, const JobResult& r) {
   out << kTableResult.signature << "1\nposition: " << r.position << "\nvalue: " << r.value
       << "\nplies: " << r.plies << "\nchecked: " << r.checked << "\nbudget: " << r.budget
       << "\nother-budget: " << r.otherBudget << "\nknown-wins: " << r.knownWins
-      << "\ncourse: " << r.course << "\npositions: " << r.positions << "\nseconds: " << r.seconds
-      << "\n";
+      << "\ncourse: " << r.course << "\nhash: " << r.tableMb << "\npositions: " << r.positions
+      << "\nseconds: " << r.seconds << "\n";
   if (const std::string e = writeOutputFile(path.string(), out.str(), kTableResult); !e.empty())
     failWith(e);
 }

@@ -21,6 +21,8 @@
 # QUBIC_COURSE=K: the jobs take course K (table job --course): a second course over the
 # positions the first left unknown decides some that twice the budget does not
 # (docs/table-runs.md).
+# QUBIC_HASH=MB: the jobs' proof tables are MB megabytes (table job --hash): with budgets of
+# tens of millions of positions a larger one decides sooner (docs/table-runs.md).
 # With --sshloginfile, every host needs qubic-solve at the same path (QUBIC_SOLVE) and DIR
 # on a shared file system (NFS and the like), as a cluster has.
 set -eu
@@ -110,6 +112,7 @@ if [ -n "$known_from" ]; then
   set +f
 fi
 course=${QUBIC_COURSE:-}
+hash=${QUBIC_HASH:-}
 seen=
 for budget in $(echo "$positions" | tr , ' '); do
   before=$(printf '%s\n' $seen | grep -cx "$budget" || true)
@@ -120,5 +123,5 @@ for budget in $(echo "$positions" | tr , ' '); do
   # ${x:+...}: the option and its value (one word, spaces and all) only when x is set.
   parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
     --positions "$budget" ${known:+--known "$known"} ${course:+--course "$course"} \
-    :::: "$dir/jobs-$stones.txt"
+    ${hash:+--hash "$hash"} :::: "$dir/jobs-$stones.txt"
 done
