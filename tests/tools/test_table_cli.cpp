@@ -565,6 +565,18 @@ TEST_CASE("another course takes up an unknown, decides as the first, and says wh
   REQUIRE(second.exitCode == 0);
   CHECK_THAT(second.out, Catch::Contains(name + ": unknown"));
   CHECK_THAT(result(), Catch::Contains("\ncourse: 1\nhash: 16\n"));
+  // The same budget and course with a larger proof table is searched again; a smaller
+  // one is not.
+  CHECK_THAT(solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000", "--course",
+                    "1", "--hash", "8"})
+                 .out,
+             Catch::Contains("(already"));
+  const Run larger = solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000",
+                            "--course", "1", "--hash", "32"});
+  REQUIRE(larger.exitCode == 0);
+  CHECK_THAT(larger.out, Catch::Contains(name + ": unknown"));
+  CHECK_THAT(larger.out, !Catch::Contains("(already"));
+  CHECK_THAT(result(), Catch::Contains("\ncourse: 1\nhash: 32\n"));
   CHECK_THAT(result(), Catch::Contains("\npositions: 15000\n"));
 
   // Each course decides an easy position alike, by a search of its own (another count).

@@ -320,18 +320,21 @@ JobQuestion questionFor(const Position& pos, std::uint64_t budget) {
 // What an earlier result of the job leaves to do. `done`: nothing (it is decided, or both
 // sides were searched with at least these budgets in this course). `moverDone`: the side to
 // move's win was searched with at least this budget, and the known wins have not grown by
-// a quarter since (an unknown of another course is no reason to skip: this one may decide
-// it).
+// a quarter since (an unknown of another course, or of a smaller proof table, is no reason
+// to skip: this one may decide it).
 struct EarlierWork {
   bool done = false, moverDone = false;
 };
 
 EarlierWork earlierWork(const Parsed<JobResult>& old, const JobQuestion& question, int course,
-                        std::uint64_t knownWins) {
+                        std::size_t tableMb, std::uint64_t knownWins) {
   if (!old) return {};
   const JobResult& r = old.value();
   const Side mover = question.pos.sideToMove();
-  const bool sameCourse = r.course == course;
+  // A larger proof table takes another course too (a result without the field had the
+  // default's).
+  const std::size_t oldTableMb = r.tableMb ? r.tableMb : kDefaultSolveTableMb;
+  const bool sameCourse = r.course == course && oldTableMb >= tableMb;
   const bool grown = knownGrown(r, question, knownWins);
   EarlierWork work;
   work.moverDone = sameCourse && r.budget >= question.budget && !grown;
@@ -368,7 +371,8 @@ int tableJob(const CommandLine& w) {
   const int course = static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1));
   const Parsed<JobResult> old = readResult(resultPath);
   JobQuestion question = questionFor(pos, budget);
-  const EarlierWork earlier = earlierWork(old, question, course, knownWinsInFile(w));
+  const std::size_t tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
+  const EarlierWork earlier = earlierWork(old, question, course, tableMb, knownWinsInFile(w));
   if (earlier.done) {
     std::printf("%s: %s (already, budget %llu)\n", name.c_str(), old.value().value.c_str(),
                 static_cast<unsigned long long>(old.value().budget));
@@ -389,7 +393,7 @@ int tableJob(const CommandLine& w) {
   std::atomic<bool> interrupted{false};
   stopOnInterrupt(interrupted);
   SolverOptions options = tableSolverOptions(course);
-  options.tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
+  options.tableMb = tableMb;
   if (known.value().size() > 0) options.pns.knownWins = &known.value();
   const auto began = std::chrono::steady_clock::now();
   const std::optional<Decided> job = decideAndProve(options, question, interrupted, dir, name);
@@ -434,8 +438,9 @@ const Command kTableJob{
     "  X wins, O wins, draw or unknown within N evaluated positions for the side to move's\n"
     "  win and N/2 for the other's (default N 2000000, one thread: the same answer on\n"
     "  every machine); a win's proof is written and checked by the rules; a position\n"
-    "  already decided in DIR is not solved again, an unknown only with a larger N\n"
-    "  or another course\n"
+    "  already decided in DIR is not solved again, an unknown only with a larger N,\n"
+    "  another course or a larger proof table\n"
+    "  --hash    the proof table's megabytes (default 64; the result records it)\n"
     "  --known   a known-wins file (table known): positions other proofs have won,\n"
     "            taken as proven; the proofs are still written in full and checked;\n"
     "            an unknown of the same N is tried again once the file has a quarter\n"
