@@ -331,18 +331,16 @@ EarlierWork earlierWork(const Parsed<JobResult>& old, const JobQuestion& questio
   if (!old) return {};
   const JobResult& r = old.value();
   const Side mover = question.pos.sideToMove();
-  // A larger proof table takes another course too (a result without the field had the
-  // default's).
-  const std::size_t oldTableMb = r.tableMb ? r.tableMb : kDefaultSolveTableMb;
-  const bool sameCourse = r.course == course && oldTableMb >= tableMb;
+  // A larger proof table takes another course too.
+  const bool sameSearch = r.course == course && r.tableMb >= tableMb;
   const bool grown = knownGrown(r, question, knownWins);
   EarlierWork work;
-  work.moverDone = sameCourse && r.budget >= question.budget && !grown;
+  work.moverDone = sameSearch && r.budget >= question.budget && !grown;
   const bool moverCovered =
       work.moverDone || (question.shippedWinner && *question.shippedWinner != mover);
   const bool otherCovered =
       question.shippedWinner == mover ||
-      (sameCourse && r.otherBudget >= question.searches.otherBudget && !grown);
+      (sameSearch && r.otherBudget >= question.searches.otherBudget && !grown);
   work.done = decided(r) || (moverCovered && otherCovered);
   return work;
 }

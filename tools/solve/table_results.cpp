@@ -12,6 +12,7 @@
 #include "engine/book/table_decision.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
+#include "engine/proof/solver.hpp"
 
 namespace qubic {
 
@@ -50,6 +51,7 @@ Parsed<JobResult> readResult(const fs::path& path) {
     if (key == "seconds") r.seconds = std::atof(value.c_str());
   }
   if (r.otherBudget == 0) r.otherBudget = r.budget / 10;
+  if (r.tableMb == 0) r.tableMb = kDefaultSolveTableMb;
   if (r.course < 0 || r.course >= kTableCourses)
     return Parsed<JobResult>::failure("course " + std::to_string(r.course) + " is not one of 0-" +
                                       std::to_string(kTableCourses - 1));

@@ -29,8 +29,8 @@ struct JobResult {
   // The course its search took (tableSolverOptions): 0 on a result written before the
   // field (2026-12-02).
   int course = 0;
-  // The megabytes of its proof table (table job --hash): 0 on a result written before
-  // the field (2026-12-06), whose table was the default's.
+  // The megabytes of its proof table (table job --hash): the default's on a result
+  // written before the field (2026-12-06).
   std::size_t tableMb = 0;
   double seconds = 0;
 };
