@@ -29,12 +29,16 @@ constexpr std::uint64_t otherSideBudget(std::uint64_t budget) {
 // orders. Where one course leaves a position unknown, another at the same budget decides
 // some that the first does not decide at twice the budget: whether a hard position is
 // decided depends on the course its search happens to take (docs/table-runs.md, "Courses").
-// Courses 0-9 are the base settings; each again with the defender's threat sequences.
+// Courses 0-9 are the base settings; each again with the defender's threat sequences, and
+// again with those and the attacker's quiet wins.
 constexpr int kBaseCourses = 10;
-constexpr int kTableCourses = 2 * kBaseCourses;
+constexpr int kTableCourses = 3 * kBaseCourses;
 
-// The defender's threat-sequence budget of courses 10-19 (PnsOptions::defenderThreatNodes).
+// The defender's threat-sequence budget of courses 10-29 (PnsOptions::defenderThreatNodes).
 constexpr std::uint64_t kTableDefenderThreatNodes = 2000;
+// The budget of each threat search of the attacker's quiet win in courses 20-29
+// (PnsOptions::quietWinNodes), the budget of the player's quiet-win defence.
+constexpr std::uint64_t kTableQuietWinNodes = 2000;
 
 // A job's solver. Course 0: the defaults, but a defender node's first proof number is its
 // replies divided by 3, not 5 (PnsOptions::repliesPerDefence, tuned on the empty board):
@@ -44,7 +48,13 @@ constexpr std::uint64_t kTableDefenderThreatNodes = 2000;
 // Courses 10-19: course 0-9 with the defender's own threat sequences searched at its nodes:
 // at the same budget they decide more of the tail (18 of 25 against 15), at about the
 // same positions decided per core-hour (docs/history/proving-2026-12-05.md).
+// Courses 20-29: courses 10-19 with a defender node that no threat sequence narrows
+// narrowed to the attacker's quiet win's zone: on the bench's eight, as many decided in
+// the same time as course 10, two of them ones course 10 leaves unknown; their wins hold
+// only once their proofs are checked by the rules (docs/history/proving-2026-12-06.md).
 SolverOptions tableSolverOptions(int course = 0);
+// Whether a course's search may claim a win its proof does not bear out (courses 20-29).
+inline bool courseClaimsUnchecked(int course) { return course >= 2 * kBaseCourses; }
 
 struct TableDecision {
   BothSides<PnsResult> answers;

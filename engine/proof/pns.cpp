@@ -6,6 +6,7 @@
 #include "engine/core/splitmix.hpp"
 #include "engine/core/symmetry.hpp"
 #include "engine/threats/move_value.hpp"
+#include "engine/threats/quiet_win.hpp"
 #include "engine/threats/threat_search.hpp"
 #include "engine/threats/threats.hpp"
 #include "known_wins.hpp"
@@ -271,6 +272,21 @@ TTEntry ProofSearch::entryOf(const NodeEvaluation& eval, const Position& pos, st
   return entry;
 }
 
+// A defender node no threat sequence narrows, entered for the first time: the attacker's
+// quiet win, were the defender to pass, is what its replies must stop. Asked here rather
+// than when the node is first evaluated, since most evaluated defender nodes are never
+// entered (PnsOptions::quietWinNodes).
+void ProofSearch::narrowToQuietWin(const Position& pos, TTEntry& node, int toImage) {
+  if (options_.quietWinNodes == 0) return;
+  ThreatLimits limits;
+  limits.maxNodes = options_.quietWinNodes;
+  const QuietWin quiet = findQuietWin(threats_, pos, attacker_, limits);
+  nodes_ += quiet.nodes;
+  if (quiet.move < 0) return;
+  node.moves &= transform(toImage, quiet.zone);
+  table_.store(node);
+}
+
 void ProofSearch::keepThreateningMoves(Frame& f, TTEntry& node, int toImage) {
   int kept = 0;
   for (int i = 0; i < f.count; ++i) {
@@ -494,6 +510,8 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, int toImage, ProofNumber
   }
   if (node.isSolved()) return;
   const bool orNode = pos.sideToMove() == attacker_;
+  if (!orNode && !(node.flags & (kChildrenSeen | kThreatened)) && (node.flags & kNoThreatWin))
+    narrowToQuietWin(pos, node, toImage);
   Frame f;
   gatherChildren(pos, node, toImage, f);
   if (!numberChildren(pos, node, f)) return;

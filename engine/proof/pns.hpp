@@ -91,6 +91,7 @@ class ProofSearch {
                  bool parentNoThreatWin = false, const KnownSequence* known = nullptr,
                  ThreatResult* found = nullptr);
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
+  void narrowToQuietWin(const Position& pos, TTEntry& node, int toImage);
   int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode);
   bool limitReached();
   std::uint64_t keyOf(const Position& pos) const { return keyOf(pos, attacker_); }

@@ -4,29 +4,52 @@
 
 namespace qubic {
 
+namespace {
+
+// `pos` with a stone of `side` on `cell`, whoever is to move (a pass is a stone more).
+Position withStone(const Position& pos, Side side, int cell) {
+  if (side == pos.sideToMove()) {
+    Position p = pos;
+    p.play(cell);
+    return p;
+  }
+  Bitboard x = pos.stones(Side::X), o = pos.stones(Side::O);
+  (side == Side::X ? x : o) |= bit(cell);
+  return Position::fromStones(x, o);
+}
+
+}  // namespace
+
 QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, const ThreatLimits& limits) {
-  const Side attacker = pos.sideToMove(), defender = opponent(attacker);
+  return findQuietWin(threats, pos, pos.sideToMove(), limits);
+}
+
+QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
+                      const ThreatLimits& limits) {
+  const Side defender = opponent(attacker);
+  const Bitboard defenderThrees = threeMakingCells(pos, defender);
   QuietWin found;
   for (Bitboard quiet = pos.emptyCells(); quiet;) {
     const int move = popLowest(quiet);
-    Position a = pos;
-    a.play(move);
+    const Position a = withStone(pos, attacker, move);
     // Not quiet (a three), over, or leaving the defender a three of its own to complete.
     if (a.isGameOver() || threatCells(a, attacker) || threatCells(a, defender)) continue;
     const ThreatResult passed = threats.forcedWin(a, attacker, limits);
     found.nodes += passed.nodes;
     if (!passed.win) continue;
+    Bitboard zone = bit(move) | defenderThrees | passed.zone;
     bool refuted = false;
     for (Bitboard r = (passed.zone & a.emptyCells()) | threeMakingCells(a, defender);
          r && !refuted;) {
-      Position b = a;
-      b.play(popLowest(r));
+      const Position b = withStone(a, defender, popLowest(r));
       const ThreatResult forced = threats.forcedWin(b, attacker, limits);
       found.nodes += forced.nodes;
       refuted = !forced.win;
+      zone |= forced.zone | threeMakingCells(b, defender);
     }
     if (!refuted) {
       found.move = move;
+      found.zone = zone;
       return found;
     }
   }

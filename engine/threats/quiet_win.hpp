@@ -1,7 +1,9 @@
 // A quiet win: a move that makes no three, after which every reply loses to a forcing
 // sequence of threes. It is the kind of win a searcher with a threat extension finds
 // first after threes alone (one quiet move, any reply, then threes), so a lost side's
-// practical defence avoids allowing one when it can (engine/play/player).
+// practical defence avoids allowing one when it can (engine/play/player). Asked of the
+// side not to move ("would it win so were the other side to pass?"), it is λ-search's
+// threat of order two (Thomsen 2000), whose zone a proof search's defender must play in.
 #pragma once
 
 #include <cstdint>
@@ -11,7 +13,14 @@
 namespace qubic {
 
 struct QuietWin {
-  int move = -1;            // the quiet move of the side to move; -1: none found
+  int move = -1;  // the attacker's quiet move; -1: none found
+  // The cells the win rests on: the move, every threat sequence's zone, and the cells where
+  // a defender stone would make a three, both before the quiet move and after each reply
+  // tried. A defender move elsewhere leaves each sequence winning (ThreatResult::zone's
+  // claim), but two defender stones outside it (the move and the reply after the quiet
+  // move) may together make a three the sequences did not meet: a search narrowed to it
+  // must check the wins it finds by the rules (docs/proof-format.md).
+  Bitboard zone = 0;
   std::uint64_t nodes = 0;  // the threat searches' positions
 };
 
@@ -22,5 +31,10 @@ struct QuietWin {
 // against the win, so a move found wins (every reply outside the zone loses by the zone's
 // claim), while none found proves nothing.
 QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, const ThreatLimits& limits);
+
+// The same for `attacker`, to move or not: when the other side is to move, the quiet win
+// it would have were that side to pass.
+QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
+                      const ThreatLimits& limits);
 
 }  // namespace qubic

@@ -579,10 +579,11 @@ TEST_CASE("another course takes up an unknown, decides as the first, and says wh
   CHECK_THAT(result(), Catch::Contains("\ncourse: 1\nhash: 32\n"));
   CHECK_THAT(result(), Catch::Contains("\npositions: 15000\n"));
 
-  // Each course decides an easy position alike, by a search of its own (another count).
+  // Each course decides an easy position alike, by a search of its own (another count),
+  // its proof checked by the rules (courses 20-29 claim wins their proofs must bear out).
   const std::string easy = qubic::positionString(at("1a1 1b2 2b2 1c1"));
   std::set<std::string> counts;
-  for (const char* course : {"0", "1", "2", "3", "9", "10", "13"}) {
+  for (const char* course : {"0", "1", "2", "3", "9", "10", "13", "22", "24"}) {
     const fs::path own = freshDir(std::string("course-") + course);
     const Run job = solve(
         {"table", "job", easy, "--dir", own.string(), "--positions", "300000", "--course", course});
@@ -592,23 +593,24 @@ TEST_CASE("another course takes up an unknown, decides as the first, and says wh
     const std::string text =
         qubic::readRegularFile((own / (name2 + ".result")).string(), 1 << 16).value();
     CHECK_THAT(text, Catch::Contains(std::string("\ncourse: ") + course + "\n"));
+    CHECK_THAT(text, Catch::Contains("\nchecked: rules\n"));
     const std::size_t at = text.find("\npositions: ") + 12;
     counts.insert(text.substr(at, text.find('\n', at) - at));
     fs::remove_all(own);
   }
-  CHECK(counts.size() == 7);
+  CHECK(counts.size() == 9);
 
   // A course the build does not have is refused, on the command line and in a result.
-  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--course", "20"});
+  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--course", "30"});
   CHECK(bad.exitCode != 0);
   CHECK_THAT(bad.err, Catch::Contains("--course"));
   std::ofstream(dir / (name + ".result"))
       << "qubic-table-result 1\nposition: " << hard
       << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 10000\nother-budget: 5000\n"
-      << "course: 27\npositions: 15000\nseconds: 1\n";
+      << "course: 37\npositions: 15000\nseconds: 1\n";
   const Run join = solve({"table", "join", dir.string(), "--out", (dir / "t.table").string()});
   CHECK(join.exitCode == 1);
-  CHECK_THAT(join.err, Catch::Contains("course 27 is not one of 0-19"));
+  CHECK_THAT(join.err, Catch::Contains("course 37 is not one of 0-29"));
   fs::remove_all(dir);
 }
 
@@ -1020,7 +1022,7 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
   CHECK(course0.back() == lines[1]);
   CHECK(std::count(course0.begin(), course0.end(), lines[0]) == 0);
   CHECK(solve({"table", "list", "--undecided", "--course", "11"}).exitCode != 0);
-  CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "20"})
+  CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "30"})
             .exitCode != 0);
 
   // Not a record: refused by both, and left as it was.

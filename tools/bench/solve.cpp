@@ -94,7 +94,7 @@ int benchSolve() {
       {"attacker moves in cell order", [](PnsOptions& o) { o.orderMoves = false; }},
       {"every child evaluated at once", [](PnsOptions& o) { o.restrictingChildren = 0; }},
       {"no threat search or zones", [](PnsOptions& o) { o.threatSearch = false; }},
-      {"defender threat sequences (courses 10-19)",
+      {"defender threat sequences (courses 10-29)",
        [](PnsOptions& o) { o.defenderThreatNodes = kTableDefenderThreatNodes; }},
   };
   for (const Variant& v : variants) {

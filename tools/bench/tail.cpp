@@ -64,9 +64,13 @@ int benchTail() {
                               : answers.draw ? std::string("draw")
                                              : std::string("unknown");
     decided += value != "unknown";
-    std::printf("  %s  %-8s %11llu positions %8.1f s\n", positionString(pos).c_str(), value.c_str(),
-                static_cast<unsigned long long>(positions), seconds);
+    // A win a narrowed search found without its proof is a claim the rules have not checked.
+    const char* mark = answers.winner && courseClaimsUnchecked(tailCourse) ? "*" : "";
+    std::printf("  %s  %-8s %11llu positions %8.1f s\n", positionString(pos).c_str(),
+                (value + mark).c_str(), static_cast<unsigned long long>(positions), seconds);
   }
+  if (courseClaimsUnchecked(tailCourse))
+    std::printf("  * the search's claim, not checked: qubic-solve table job writes the proof\n");
   std::printf("decided %d of %zu in %.1f s: %.1f positions decided per core-hour\n", decided,
               sample.size(), total, total > 0 ? 3600.0 * decided / total : 0.0);
   return 0;

@@ -112,6 +112,13 @@ std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQue
     std::fprintf(stderr, "qubic-solve: %s: %s; deciding again without the known wins\n",
                  name.c_str(), d.plies.error().c_str());
   }
+  // A course whose search may claim a win that is not one (a quiet win's zone missed a
+  // refutation): the proof the rules refuse leaves the position unknown.
+  if (!d.plies && options.pns.quietWinNodes > 0) {
+    std::fprintf(stderr, "qubic-solve: %s: %s; unknown\n", name.c_str(), d.plies.error().c_str());
+    d.decision.answers = {};
+    d.plies = Parsed<int>::success(0);
+  }
   return d;
 }
 
@@ -443,10 +450,11 @@ const Command kTableJob{
     "            taken as proven; the proofs are still written in full and checked;\n"
     "            an unknown of the same N is tried again once the file has a quarter\n"
     "            more wins than its search had\n"
-    "  --course  0 (default) to 19: the search's settings (1 and 2: other settings;\n"
+    "  --course  0 (default) to 29: the search's settings (1 and 2: other settings;\n"
     "            3-9: course 0 seeded; 10-19: courses 0-9 that also search the\n"
-    "            defender's own threat sequences); another course searches in another\n"
-    "            order and decides some positions the first leaves unknown\n",
+    "            defender's own threat sequences; 20-29: courses 10-19 whose defender\n"
+    "            must also stop the attacker's quiet wins); another course searches in\n"
+    "            another order and decides some positions the first leaves unknown\n",
     {{}, {"--dir", "--positions", "--hash", "--known", "--course"}},
     tableJob};
 

@@ -33,22 +33,50 @@ std::vector<Position> quietPositions(int count, std::uint64_t seed, ThreatSearch
   return out;
 }
 
-// After the side to move plays `move`, does every reply lose to a forcing sequence? Each
-// reply asked of the threat search without limits, and each sequence it gives replayed by
-// the rules-only checker (engine/proof/verify).
-bool everyReplyLoses(ThreatSearch& threats, const Position& pos, int move) {
-  const Side attacker = pos.sideToMove();
-  Position a = pos;
-  a.play(move);
+// `attacker` may be the side not to move: its move then stands for a pass of the other's.
+Position withStone(const Position& p, Side s, int cell) {
+  Bitboard x = p.stones(Side::X), o = p.stones(Side::O);
+  (s == Side::X ? x : o) |= bit(cell);
+  return Position::fromStones(x, o);
+}
+
+// The rules' check of a forcing sequence (engine/proof/verify's checkForcingWin), replayed
+// here with the sides named, for an attacker whom the stones' count does not put to move:
+// each attacker move wins, or makes threes with the defender left none to complete; each
+// reply is the block of the only one; the last makes two.
+bool forcingByRules(Position pos, Side attacker, std::span<const std::uint8_t> moves) {
+  const Side defender = opponent(attacker);
+  for (std::size_t i = 0; i < moves.size(); i += 2) {
+    if (!pos.isEmpty(moves[i])) return false;
+    if (pos.completesLine(moves[i], attacker)) return i + 1 == moves.size();
+    pos = withStone(pos, attacker, moves[i]);
+    const Bitboard gains = pos.completionCells(attacker);
+    if (pos.completionCells(defender) || !gains) return false;
+    if (popcount(gains) >= 2) return i + 1 == moves.size();
+    if (i + 1 == moves.size() || gains != bit(moves[i + 1])) return false;
+    pos = withStone(pos, defender, moves[i + 1]);
+  }
+  return false;
+}
+
+// After `attacker` plays `move` (for a side not to move: in place of the other's pass),
+// does every reply lose to a forcing sequence? Each reply asked of the threat search
+// without limits, and each sequence it gives replayed by the rules.
+bool everyReplyLoses(ThreatSearch& threats, const Position& pos, Side attacker, int move) {
+  const Position a = withStone(pos, attacker, move);
   for (Bitboard r = a.emptyCells(); r;) {
-    Position b = a;
-    b.play(popLowest(r));
+    const Position b = withStone(a, opponent(attacker), popLowest(r));
     const ThreatResult forced = threats.forcedWin(b, attacker);
     if (!forced.win) return false;
     const std::span<const std::uint8_t> line(forced.sequence.data(), forced.length);
-    if (!checkForcingWin(b, attacker, line).empty()) return false;
+    if (!forcingByRules(b, attacker, line)) return false;
+    if (attacker == b.sideToMove() && !checkForcingWin(b, attacker, line).empty()) return false;
   }
   return true;
+}
+
+bool everyReplyLoses(ThreatSearch& threats, const Position& pos, int move) {
+  return everyReplyLoses(threats, pos, pos.sideToMove(), move);
 }
 
 }  // namespace
@@ -95,4 +123,29 @@ TEST_CASE("no quiet win is missed that every reply, tried one by one, confirms")
   std::printf("quiet wins by every reply: %d of %zu positions\n", withWin, positions.size());
   CHECK(withWin >= 6);
   CHECK(withWin < static_cast<int>(positions.size()));
+}
+
+TEST_CASE("the side not to move's quiet win, were the other to pass, holds by the rules") {
+  // What a proof search's defender must stop (PnsOptions::quietWinNodes): found for the
+  // side not to move, the move is quiet, every reply after it loses by the rules, and the
+  // zone holds the move and every cell where the side to move now makes a three.
+  ThreatSearch threats(1 << 16), check(1 << 16);
+  ThreatLimits limits;
+  limits.maxNodes = 2000;
+  int found = 0;
+  const std::vector<Position> positions = quietPositions(300, 60, threats);
+  for (const Position& pos : positions) {
+    const Side attacker = opponent(pos.sideToMove());
+    if (threats.forcedWin(pos, attacker).win) continue;  // a sequence of threes says more
+    const QuietWin win = findQuietWin(threats, pos, attacker, limits);
+    if (win.move < 0) continue;
+    ++found;
+    CHECK(threatCells(withStone(pos, attacker, win.move), attacker) == 0);  // it makes no three
+    CHECK(everyReplyLoses(check, pos, attacker, win.move));
+    CHECK((win.zone & bit(win.move)) != 0);
+    CHECK((threeMakingCells(pos, pos.sideToMove()) & ~win.zone) == 0);
+  }
+  std::printf("quiet wins of the side not to move: %d found in %zu positions\n", found,
+              positions.size());
+  CHECK(found >= 10);
 }
