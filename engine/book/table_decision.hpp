@@ -49,9 +49,9 @@ constexpr std::uint64_t kTableQuietWinNodes = 2000;
 // at the same budget they decide more of the tail (18 of 25 against 15), at about the
 // same positions decided per core-hour (docs/history/proving-2026-12-05.md).
 // Courses 20-29: courses 10-19 with a defender node that no threat sequence narrows
-// narrowed to the attacker's quiet win's zone: on the bench's eight, as many decided in
-// the same time as course 10, two of them ones course 10 leaves unknown; their wins hold
-// only once their proofs are checked by the rules (docs/history/proving-2026-12-06.md).
+// narrowed to the zones of the attacker's quiet wins: they decide positions courses 10-19
+// leave unknown, at the same cost a position; their wins hold only once their proofs are
+// checked by the rules (docs/history/proving-2026-12-06.md).
 SolverOptions tableSolverOptions(int course = 0);
 // Whether a course's search may claim a win its proof does not bear out (courses 20-29).
 inline bool courseClaimsUnchecked(int course) { return course >= 2 * kBaseCourses; }

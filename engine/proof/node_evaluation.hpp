@@ -75,11 +75,11 @@ struct PnsOptions {
   // without the search. The course changes only where a search would have been cut off
   // by its budget (docs/history/proving-2026-12-06.md).
   bool siblingWins = true;
-  // Budget of each threat search of the attacker's quiet win (engine/threats/quiet_win),
+  // Budget of each threat search of the attacker's quiet wins (engine/threats/quiet_win),
   // asked when the search first enters a defender node that no threat sequence narrows
-  // (0: never): the defender's replies are narrowed to the win's zone, as a threat
-  // sequence's zone narrows them. Such a zone may miss a refutation of two defender stones,
-  // so the search's wins hold only once written out and checked by the rules, as the
+  // (0: never): the defender's replies are narrowed to the cells common to the wins' zones,
+  // as a threat sequence's zone narrows them. Such a zone may miss a refutation of two defender
+  // stones, so the search's wins hold only once written out and checked by the rules, as the
   // opening table's jobs do (its courses 20-29, docs/history/proving-2026-12-06.md).
   std::uint64_t quietWinNodes = 0;
 };

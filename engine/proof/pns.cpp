@@ -273,14 +273,14 @@ TTEntry ProofSearch::entryOf(const NodeEvaluation& eval, const Position& pos, st
 }
 
 // A defender node no threat sequence narrows, entered for the first time: the attacker's
-// quiet win, were the defender to pass, is what its replies must stop. Asked here rather
+// quiet wins, were the defender to pass, are what its replies must stop. Asked here rather
 // than when the node is first evaluated, since most evaluated defender nodes are never
 // entered (PnsOptions::quietWinNodes).
 void ProofSearch::narrowToQuietWin(const Position& pos, TTEntry& node, int toImage) {
   if (options_.quietWinNodes == 0) return;
   ThreatLimits limits;
   limits.maxNodes = options_.quietWinNodes;
-  const QuietWin quiet = findQuietWin(threats_, pos, attacker_, limits);
+  const QuietWin quiet = everyQuietWin(threats_, pos, attacker_, limits);
   nodes_ += quiet.nodes;
   if (quiet.move < 0) return;
   node.moves &= transform(toImage, quiet.zone);

@@ -18,14 +18,9 @@ Position withStone(const Position& pos, Side side, int cell) {
   return Position::fromStones(x, o);
 }
 
-}  // namespace
-
-QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, const ThreatLimits& limits) {
-  return findQuietWin(threats, pos, pos.sideToMove(), limits);
-}
-
-QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
-                      const ThreatLimits& limits) {
+// The quiet wins in cell order: the first, or (`every`) all, their zones intersected.
+QuietWin quietWins(ThreatSearch& threats, const Position& pos, Side attacker,
+                   const ThreatLimits& limits, bool every) {
   const Side defender = opponent(attacker);
   const Bitboard defenderThrees = threeMakingCells(pos, defender);
   QuietWin found;
@@ -47,13 +42,29 @@ QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
       refuted = !forced.win;
       zone |= forced.zone | threeMakingCells(b, defender);
     }
-    if (!refuted) {
-      found.move = move;
-      found.zone = zone;
-      return found;
-    }
+    if (refuted) continue;
+    found.zone = found.move < 0 ? zone : found.zone & zone;
+    if (found.move < 0) found.move = move;
+    ++found.wins;
+    if (!every) break;
   }
   return found;
+}
+
+}  // namespace
+
+QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, const ThreatLimits& limits) {
+  return findQuietWin(threats, pos, pos.sideToMove(), limits);
+}
+
+QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
+                      const ThreatLimits& limits) {
+  return quietWins(threats, pos, attacker, limits, false);
+}
+
+QuietWin everyQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
+                       const ThreatLimits& limits) {
+  return quietWins(threats, pos, attacker, limits, true);
 }
 
 }  // namespace qubic

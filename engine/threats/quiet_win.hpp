@@ -21,6 +21,7 @@ struct QuietWin {
   // move) may together make a three the sequences did not meet: a search narrowed to it
   // must check the wins it finds by the rules (docs/proof-format.md).
   Bitboard zone = 0;
+  int wins = 0;             // quiet wins found: 1, or with everyQuietWin all of them
   std::uint64_t nodes = 0;  // the threat searches' positions
 };
 
@@ -36,5 +37,11 @@ QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, const ThreatLi
 // it would have were that side to pass.
 QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
                       const ThreatLimits& limits);
+
+// Every quiet win of `attacker` (move: the first in cell order), its zone the cells common to
+// all their zones: the defender must stop each, so only a move in every zone can (Hex
+// solvers' must-play region, the intersection over the opponent's threats).
+QuietWin everyQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
+                       const ThreatLimits& limits);
 
 }  // namespace qubic

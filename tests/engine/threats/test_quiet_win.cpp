@@ -149,3 +149,25 @@ TEST_CASE("the side not to move's quiet win, were the other to pass, holds by th
               positions.size());
   CHECK(found >= 10);
 }
+
+TEST_CASE("every quiet win's zone is within the first's, and each of them holds") {
+  // The must-play region: the cells common to all the quiet wins' zones. Asked with every
+  // win, the first move is findQuietWin's, and the region lies within its zone.
+  ThreatSearch threats(1 << 16), check(1 << 16);
+  ThreatLimits limits;
+  limits.maxNodes = 2000;
+  int several = 0;
+  for (const Position& pos : quietPositions(300, 60, threats)) {
+    const Side attacker = opponent(pos.sideToMove());
+    if (threats.forcedWin(pos, attacker).win) continue;
+    const QuietWin first = findQuietWin(threats, pos, attacker, limits);
+    const QuietWin every = everyQuietWin(threats, pos, attacker, limits);
+    CHECK(every.move == first.move);
+    if (first.move < 0) continue;
+    CHECK(first.wins == 1);
+    CHECK((every.zone & ~first.zone) == 0);
+    CHECK((threeMakingCells(pos, pos.sideToMove()) & ~every.zone) == 0);
+    several += every.wins > 1;
+  }
+  CHECK(several >= 3);
+}
