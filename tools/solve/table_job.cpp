@@ -113,9 +113,13 @@ std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQue
                  name.c_str(), d.plies.error().c_str());
   }
   // A course whose search may claim a win that is not one (a quiet win's zone missed a
-  // refutation): the proof the rules refuse leaves the position unknown.
+  // refutation): the proof the rules refuse leaves the position unknown, and no proof of
+  // part of that win behind.
   if (!d.plies && options.pns.quietWinNodes > 0) {
     std::fprintf(stderr, "qubic-solve: %s: %s; unknown\n", name.c_str(), d.plies.error().c_str());
+    std::error_code ignored;
+    for (const auto& [path, start] : proofFiles(dir, name, q.pos, *d.decision.answers.winner))
+      fs::remove(path, ignored);
     d.decision.answers = {};
     d.plies = Parsed<int>::success(0);
   }
