@@ -13,7 +13,9 @@ SolverOptions tableSolverOptions(int course) {
   // Any odd multiplier spreads the course numbers over the seed's bits.
   if (base >= 3) options.pns.courseSeed = static_cast<std::uint64_t>(base) * 0x9e3779b97f4a7c15ULL;
   if (course >= kBaseCourses) options.pns.defenderThreatNodes = kTableDefenderThreatNodes;
-  if (courseClaimsUnchecked(course)) options.pns.quietWinNodes = kTableQuietWinNodes;
+  if (course >= 2 * kBaseCourses) options.pns.quietWinNodes = kTableQuietWinNodes;
+  options.pns.quietWinUnchecked = courseClaimsUnchecked(course);
+  options.pns.quietWinWork = kTableQuietWinWork;
   return options;
 }
 

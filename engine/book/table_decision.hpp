@@ -30,15 +30,18 @@ constexpr std::uint64_t otherSideBudget(std::uint64_t budget) {
 // some that the first does not decide at twice the budget: whether a hard position is
 // decided depends on the course its search happens to take (docs/table-runs.md, "Courses").
 // Courses 0-9 are the base settings; each again with the defender's threat sequences, and
-// again with those and the attacker's quiet wins.
+// again with those and the attacker's quiet wins (unchecked zones, then sound ones).
 constexpr int kBaseCourses = 10;
-constexpr int kTableCourses = 3 * kBaseCourses;
+constexpr int kTableCourses = 4 * kBaseCourses;
 
-// The defender's threat-sequence budget of courses 10-29 (PnsOptions::defenderThreatNodes).
+// The defender's threat-sequence budget of courses 10-39 (PnsOptions::defenderThreatNodes).
 constexpr std::uint64_t kTableDefenderThreatNodes = 2000;
-// The budget of each threat search of the attacker's quiet win in courses 20-29
+// The budget of each threat search of the attacker's quiet win in courses 20-39
 // (PnsOptions::quietWinNodes), the budget of the player's quiet-win defence.
 constexpr std::uint64_t kTableQuietWinNodes = 2000;
+// The positions searched under a defender node before courses 30-39 ask for its quiet wins
+// (PnsOptions::quietWinWork).
+constexpr std::uint32_t kTableQuietWinWork = 16384;
 
 // A job's solver. Course 0: the defaults, but a defender node's first proof number is its
 // replies divided by 3, not 5 (PnsOptions::repliesPerDefence, tuned on the empty board):
@@ -52,9 +55,13 @@ constexpr std::uint64_t kTableQuietWinNodes = 2000;
 // narrowed to the zones of the attacker's quiet wins: they decide positions courses 10-19
 // leave unknown, at the same cost a position; their wins hold only once their proofs are
 // checked by the rules (docs/history/proving-2026-12-06.md).
+// Courses 30-39: courses 10-19 with the quiet wins' sound zones, asked at a defender node
+// once its subtree has grown large: every win they claim holds by the rules.
 SolverOptions tableSolverOptions(int course = 0);
 // Whether a course's search may claim a win its proof does not bear out (courses 20-29).
-inline bool courseClaimsUnchecked(int course) { return course >= 2 * kBaseCourses; }
+inline bool courseClaimsUnchecked(int course) {
+  return course >= 2 * kBaseCourses && course < 3 * kBaseCourses;
+}
 
 struct TableDecision {
   BothSides<PnsResult> answers;

@@ -76,12 +76,19 @@ struct PnsOptions {
   // by its budget (docs/history/proving-2026-12-06.md).
   bool siblingWins = true;
   // Budget of each threat search of the attacker's quiet wins (engine/threats/quiet_win),
-  // asked when the search first enters a defender node that no threat sequence narrows
-  // (0: never): the defender's replies are narrowed to the cells common to the wins' zones,
-  // as a threat sequence's zone narrows them. Such a zone may miss a refutation of two defender
-  // stones, so the search's wins hold only once written out and checked by the rules, as the
-  // opening table's jobs do (its courses 20-29, docs/history/proving-2026-12-06.md).
+  // asked at a defender node that no threat sequence narrows (0: never): the defender's
+  // replies are narrowed to the cells common to the wins' zones, as a threat sequence's
+  // zone narrows them. The sound zone (QuietZone::Sound) is asked once the search has spent
+  // quietWinWork positions under the node: most defender nodes are settled sooner, and for
+  // them the quiet wins' threat searches cost more than they save (the table's courses
+  // 30-39; on the empty board it saves nothing, docs/history/proving-2026-12-06.md).
   std::uint64_t quietWinNodes = 0;
+  std::uint32_t quietWinWork = 16384;
+  // Asked instead when the search first enters the node, with the zone as found, which may
+  // miss a refutation of two defender stones: the search's wins then hold only once written
+  // out and checked by the rules, as the opening table's jobs do (its courses 20-29,
+  // docs/history/proving-2026-12-06.md).
+  bool quietWinUnchecked = false;
 };
 enum class Answer : std::uint8_t { Proven, Disproven, Unknown };
 

@@ -272,18 +272,29 @@ TTEntry ProofSearch::entryOf(const NodeEvaluation& eval, const Position& pos, st
   return entry;
 }
 
-// A defender node no threat sequence narrows, entered for the first time: the attacker's
-// quiet wins, were the defender to pass, are what its replies must stop. Asked here rather
-// than when the node is first evaluated, since most evaluated defender nodes are never
-// entered (PnsOptions::quietWinNodes).
-void ProofSearch::narrowToQuietWin(const Position& pos, TTEntry& node, int toImage) {
-  if (options_.quietWinNodes == 0) return;
+// A defender node no threat sequence narrows: the attacker's quiet wins, were the defender
+// to pass, are what its replies must stop. Asked once the node has cost quietWinWork
+// positions, or (unchecked zones) when the search first enters it, never when it is first
+// evaluated: most evaluated defender nodes are never entered (PnsOptions::quietWinNodes).
+QuietWin ProofSearch::quietWins(const Position& pos) {
   ThreatLimits limits;
   limits.maxNodes = options_.quietWinNodes;
-  const QuietWin quiet = everyQuietWin(threats_, pos, attacker_, limits);
+  const QuietWin quiet =
+      everyQuietWin(threats_, pos, attacker_, limits,
+                    options_.quietWinUnchecked ? QuietZone::Unchecked : QuietZone::Sound);
   nodes_ += quiet.nodes;
-  if (quiet.move < 0) return;
-  node.moves &= transform(toImage, quiet.zone);
+  return quiet;
+}
+
+void ProofSearch::narrowToQuietWin(const Position& pos, TTEntry& node, int toImage) {
+  const bool due = options_.quietWinUnchecked ? !(node.flags & kChildrenSeen)
+                                              : node.work >= options_.quietWinWork;
+  if (options_.quietWinNodes == 0 || !due || (node.flags & kQuietAsked)) return;
+  node.flags |= kQuietAsked;
+  if (const QuietWin quiet = quietWins(pos); quiet.move >= 0) {
+    const Bitboard zone = quiet.zone;
+    node.moves &= transform(toImage, zone);
+  }
   table_.store(node);
 }
 
@@ -312,7 +323,8 @@ void ProofSearch::keepThreateningMoves(Frame& f, TTEntry& node, int toImage) {
 // A child no longer in the table counts the most the board allows, and a threatened
 // defender node also counts the replies its zone pruned, which the threat sequence beats.
 // Returns the winner's child when the winner is to move (-1 otherwise).
-int ProofSearch::solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode) {
+int ProofSearch::solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode,
+                                int toImage) {
   const bool attackerWon = node.pn == 0;
   const int boardLeft = popcount(pos.emptyCells()) - 1;  // after any child's move
   auto childDistance = [&](int i) {
@@ -334,6 +346,15 @@ int ProofSearch::solvedDistance(Position& pos, const Frame& f, TTEntry& node, bo
       const ThreatResult threat = threats_.forcedWin(pos, attacker_, limits);
       nodes_ += threat.nodes;
       distance = std::max(distance, threat.win ? threat.plies() : boardLeft);
+    }
+    const Bitboard dropped = pos.emptyCells() & ~transform(inverse(toImage), node.moves);
+    if (attackerWon && (node.flags & kQuietAsked) && dropped) {
+      // The replies a quiet win's zone dropped lose within its plies. Asked again, its threat
+      // searches may end otherwise (their table of lost positions has changed), so the bound
+      // holds only if every dropped reply lies outside the zone found now.
+      const QuietWin quiet = quietWins(pos);
+      const bool covered = quiet.move >= 0 && !(dropped & quiet.zone);
+      distance = std::max(distance, covered ? quiet.plies : boardLeft);
     }
   }
   node.distance = clampDistance(std::max(distance, 0) + 1);
@@ -510,7 +531,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, int toImage, ProofNumber
   }
   if (node.isSolved()) return;
   const bool orNode = pos.sideToMove() == attacker_;
-  if (!orNode && !(node.flags & (kChildrenSeen | kThreatened)) && (node.flags & kNoThreatWin))
+  if (!orNode && !(node.flags & kThreatened) && (node.flags & kNoThreatWin))
     narrowToQuietWin(pos, node, toImage);
   Frame f;
   gatherChildren(pos, node, toImage, f);
@@ -534,7 +555,7 @@ void ProofSearch::mid(Position& pos, std::uint64_t key, int toImage, ProofNumber
     node.dn = orNode ? c.summed : c.best;
     node.bestMove = f.count ? static_cast<std::uint8_t>(mapCell(toImage, f.move[c.index])) : 0xff;
     if (node.pn == 0 || node.dn == 0) {
-      const int winner = solvedDistance(pos, f, node, orNode);
+      const int winner = solvedDistance(pos, f, node, orNode, toImage);
       if (winner >= 0) node.bestMove = static_cast<std::uint8_t>(mapCell(toImage, f.move[winner]));
       break;
     }

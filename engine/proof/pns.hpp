@@ -14,6 +14,7 @@
 namespace qubic {
 
 class VirtualLoss;
+struct QuietWin;
 class ParallelEvaluation;
 
 struct SearchLimits {
@@ -92,7 +93,9 @@ class ProofSearch {
                  ThreatResult* found = nullptr);
   void keepThreateningMoves(Frame& f, TTEntry& node, int toImage);
   void narrowToQuietWin(const Position& pos, TTEntry& node, int toImage);
-  int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode);
+  // The attacker's quiet wins at defender node `pos` (PnsOptions::quietWinNodes).
+  QuietWin quietWins(const Position& pos);
+  int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode, int toImage);
   bool limitReached();
   std::uint64_t keyOf(const Position& pos) const { return keyOf(pos, attacker_); }
   std::uint64_t keyOf(const Position& pos, Side attacker) const;

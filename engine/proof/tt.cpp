@@ -11,7 +11,7 @@ namespace qubic {
 namespace {
 
 constexpr std::uint64_t kKeyBits = ~std::uint64_t{0xffff};       // the key's top 48 bits
-constexpr int kBestShift = 0, kFlagsShift = 7, kWorkShift = 10;  // 7 + 3 + 5 bits
+constexpr int kBestShift = 0, kFlagsShift = 7, kWorkShift = 11;  // 7 + 4 + 5 bits
 constexpr std::uint64_t kNoBest = 0x7f;
 constexpr ProofNumber kDistanceSide =
     0xffffff00u;  // a solved entry's infinite number, distance in the low byte
@@ -31,7 +31,7 @@ bool TranspositionTable::matches(const Slot& s, std::uint64_t key) {
 TranspositionTable::Slot TranspositionTable::pack(const TTEntry& e) {
   Slot s;
   const std::uint64_t best = e.bestMove < 64 ? e.bestMove : kNoBest;
-  s.tag = (e.key & kKeyBits) | best << kBestShift | std::uint64_t{e.flags & 7u} << kFlagsShift |
+  s.tag = (e.key & kKeyBits) | best << kBestShift | std::uint64_t{e.flags & 15u} << kFlagsShift |
           std::uint64_t(log2Floor(e.work)) << kWorkShift;
   if (s.tag == 0) s.tag = kNoBest;  // a key whose top bits are all 0 still marks the slot used
   s.moves = e.moves;
@@ -52,7 +52,7 @@ TTEntry TranspositionTable::unpack(const Slot& s, std::uint64_t key) {
   if (s.dn() == 0) e.pn = kInfinity, e.distance = static_cast<std::uint8_t>(s.pn());
   const std::uint64_t best = s.tag >> kBestShift & 0x7f;
   e.bestMove = best == kNoBest ? 0xff : static_cast<std::uint8_t>(best);
-  e.flags = static_cast<std::uint8_t>(s.tag >> kFlagsShift & 7);
+  e.flags = static_cast<std::uint8_t>(s.tag >> kFlagsShift & 15);
   e.work = std::uint32_t{1} << (s.tag >> kWorkShift & 31);
   return e;
 }

@@ -21,6 +21,9 @@ constexpr std::uint8_t kChildrenSeen = 2;  // the node's children have been eval
 // The attacker has no threat-sequence win here, even given a free move at a defender
 // node (see ProofSearch::evaluate).
 constexpr std::uint8_t kNoThreatWin = 4;
+// The attacker's quiet wins have been asked for at this defender node (and the node's
+// moves narrowed to their zone if there were any: see ProofSearch::narrowToQuietWin).
+constexpr std::uint8_t kQuietAsked = 8;
 
 // What the search reads and writes. The table keeps it packed (see Slot below).
 struct TTEntry {
@@ -31,7 +34,7 @@ struct TTEntry {
   std::uint32_t work = 0;  // nodes spent under this entry, saturating: what replacement keeps
   std::uint8_t bestMove = 0xff;
   std::uint8_t distance = 0;  // plies to the end for solved entries (upper bound)
-  std::uint8_t flags = 0;     // kThreatened | kChildrenSeen | kNoThreatWin
+  std::uint8_t flags = 0;     // kThreatened | kChildrenSeen | kNoThreatWin | kQuietAsked
 
   bool isSolved() const { return pn == 0 || dn == 0; }
 };
@@ -71,7 +74,7 @@ class TranspositionTable {
 
  private:
   // An entry in 24 bytes rather than 32, so that a third more fit: the key's top 48 bits
-  // (the bucket is chosen from the whole key) with the best move, 3 flag bits and the
+  // (the bucket is chosen from the whole key) with the best move, 4 flag bits and the
   // work's logarithm below them; a solved entry's distance in the low byte of its infinite
   // number. In the table the tag word is stored XORed with the other two (`check`): a
   // slot read while another thread writes it does not match any key.

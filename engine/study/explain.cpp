@@ -62,8 +62,8 @@ ForcingWin checkedForcingWin(ThreatSearch& threats, const Position& pos, std::ui
   return win;
 }
 
-QuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits& limits) {
-  QuietWin q;
+ProvenQuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits& limits) {
+  ProvenQuietWin q;
   const Side us = pos.sideToMove();
   const PnsResult r = solver.prove(pos, us, limits);
   if (r.answer != Answer::Proven || r.bestMove < 0) return q;
@@ -110,7 +110,7 @@ WinExplained explainWin(const Position& pos, const std::atomic<bool>* stop) {
   return e;
 }
 
-std::string describeQuietWin(const QuietWin& q, Side us) {
+std::string describeQuietWin(const ProvenQuietWin& q, Side us) {
   std::string threat;
   for (std::size_t k = 0; k < q.threat.size(); k += 2)
     threat.append(" ").append(moveToken(q.threat[k]));

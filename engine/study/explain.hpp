@@ -43,7 +43,7 @@ ForcingWin checkedForcingWin(ThreatSearch& threats, const Position& pos, std::ui
 
 // A win that needs a quiet move first (one that makes no three, or after which more than
 // threes are needed): the proof search finds it, the rules-only checker checks its proof.
-struct QuietWin {
+struct ProvenQuietWin {
   bool proven = false;               // only with a proof the checker accepted
   int plies = 0;                     // that proof's length (the longest game it allows)
   int move = -1;                     // its first move
@@ -51,7 +51,7 @@ struct QuietWin {
   std::vector<std::uint8_t> threat;  // the forcing win the move threatens were the opponent
                                      // to pass (attacker, reply, ...); empty when none
 };
-QuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits& limits);
+ProvenQuietWin explainQuietWin(Solver& solver, const Position& pos, const SolveLimits& limits);
 
 // How the side to move wins, as the game's explain and the engine's `explain` tell it: a
 // forcing win by threes (found within kExplainThreatNodes), else a win that needs a quiet
@@ -61,14 +61,14 @@ constexpr std::uint64_t kExplainQuietPositions = 300'000;
 struct WinExplained {
   std::vector<ForcingStep> steps;  // the forcing win's steps; empty: none
   int plies = 0;                   // the forcing win's length, against any defence
-  QuietWin quiet;                  // when there is no forcing win: quiet.proven, or neither
+  ProvenQuietWin quiet;            // when there is no forcing win: quiet.proven, or neither
 };
 WinExplained explainWin(const Position& pos, const std::atomic<bool>* stop = nullptr);
 
 // A quiet win in words: "X wins within 9 moves, but not by threes alone (a checked proof;
 // 40 positions where X chooses). The first move, 2b2, makes no three; were O to pass, X
 // would win by threes: 2c2 2d2."
-std::string describeQuietWin(const QuietWin& q, Side attacker);
+std::string describeQuietWin(const ProvenQuietWin& q, Side attacker);
 
 // What a step's move does, in words: "makes a three on 2a3-2d3; O must block", "makes 2
 // threes at once: ...; O can block only one", "completes a line". `attacker`: who moves.

@@ -19,8 +19,12 @@ struct QuietWin {
   // tried. A defender move elsewhere leaves each sequence winning (ThreatResult::zone's
   // claim), but two defender stones outside it (the move and the reply after the quiet
   // move) may together make a three the sequences did not meet: a search narrowed to it
-  // must check the wins it finds by the rules (docs/proof-format.md).
+  // must check the wins it finds by the rules (docs/proof-format.md), unless the zone is
+  // QuietZone::Sound.
   Bitboard zone = 0;
+  // Plies to the end after a defender move outside the zone, against any defence: the
+  // quiet move, a reply, the longest sequence (the most over several wins).
+  int plies = 0;
   int wins = 0;             // quiet wins found: 1, or with everyQuietWin all of them
   std::uint64_t nodes = 0;  // the threat searches' positions
 };
@@ -38,10 +42,16 @@ QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, const ThreatLi
 QuietWin findQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
                       const ThreatLimits& limits);
 
+// A quiet win's zone as found, or grown by the cells where the defender's move and its reply
+// to the quiet move could together make a three, so that every defender move outside it
+// loses by the rules (given the threat sequences' own zone claims): larger, but a search
+// narrowed to it needs no check.
+enum class QuietZone : std::uint8_t { Unchecked, Sound };
+
 // Every quiet win of `attacker` (move: the first in cell order), its zone the cells common to
 // all their zones: the defender must stop each, so only a move in every zone can (Hex
 // solvers' must-play region, the intersection over the opponent's threats).
 QuietWin everyQuietWin(ThreatSearch& threats, const Position& pos, Side attacker,
-                       const ThreatLimits& limits);
+                       const ThreatLimits& limits, QuietZone kind = QuietZone::Unchecked);
 
 }  // namespace qubic

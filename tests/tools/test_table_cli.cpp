@@ -607,10 +607,10 @@ TEST_CASE("another course takes up an unknown, decides as the first, and says wh
   std::ofstream(dir / (name + ".result"))
       << "qubic-table-result 1\nposition: " << hard
       << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 10000\nother-budget: 5000\n"
-      << "course: 37\npositions: 15000\nseconds: 1\n";
+      << "course: 47\npositions: 15000\nseconds: 1\n";
   const Run join = solve({"table", "join", dir.string(), "--out", (dir / "t.table").string()});
   CHECK(join.exitCode == 1);
-  CHECK_THAT(join.err, Catch::Contains("course 37 is not one of 0-29"));
+  CHECK_THAT(join.err, Catch::Contains("course 47 is not one of 0-39"));
   fs::remove_all(dir);
 }
 

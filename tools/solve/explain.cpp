@@ -45,7 +45,7 @@ int explainPosition(const Position& pos, double seconds) {
   Solver solver(SolverOptions{});
   SolveLimits budget;
   budget.seconds = seconds;
-  const QuietWin q = explainQuietWin(solver, pos, budget);
+  const ProvenQuietWin q = explainQuietWin(solver, pos, budget);
   if (!q.proven) {
     std::printf("%s to move: no forced win for %s found within %.0f s (not proven either way)\n",
                 name, name, seconds);

@@ -115,7 +115,7 @@ std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQue
   // A course whose search may claim a win that is not one (a quiet win's zone missed a
   // refutation): the proof the rules refuse leaves the position unknown, and no proof of
   // part of that win behind.
-  if (!d.plies && options.pns.quietWinNodes > 0) {
+  if (!d.plies && options.pns.quietWinUnchecked) {
     std::fprintf(stderr, "qubic-solve: %s: %s; unknown\n", name.c_str(), d.plies.error().c_str());
     std::error_code ignored;
     for (const auto& [path, start] : proofFiles(dir, name, q.pos, *d.decision.answers.winner))
@@ -454,10 +454,12 @@ const Command kTableJob{
     "            taken as proven; the proofs are still written in full and checked;\n"
     "            an unknown of the same N is tried again once the file has a quarter\n"
     "            more wins than its search had\n"
-    "  --course  0 (default) to 29: the search's settings (1 and 2: other settings;\n"
+    "  --course  0 (default) to 39: the search's settings (1 and 2: other settings;\n"
     "            3-9: course 0 seeded; 10-19: courses 0-9 that also search the\n"
     "            defender's own threat sequences; 20-29: courses 10-19 whose defender\n"
-    "            must also stop the attacker's quiet wins); another course searches in\n"
+    "            must also stop the attacker's quiet wins; 30-39: the same where a\n"
+    "            defender node has grown large, by zones sound without a check);\n"
+    "            another course searches in\n"
     "            another order and decides some positions the first leaves unknown\n",
     {{}, {"--dir", "--positions", "--hash", "--known", "--course"}},
     tableJob};

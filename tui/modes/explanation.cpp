@@ -19,7 +19,7 @@ std::string explainStep(std::optional<Explanation>& explaining, const Position& 
     explaining = Explanation{pos, win.steps, 1, std::nullopt};
     return "";
   }
-  const QuietWin& quiet = win.quiet;
+  const ProvenQuietWin& quiet = win.quiet;
   if (!quiet.proven)
     return sideName(pos.sideToMove()) +
            " has no win by threes alone here, and none was proven in a short search (" +

@@ -17,8 +17,8 @@ namespace qubic::tui {
 struct Explanation {
   Position from;  // the game's position when it was asked for
   std::vector<ForcingStep> steps;
-  std::size_t shown = 0;          // steps on the board
-  std::optional<QuietWin> quiet;  // a win that needs a quiet move: one step, that move
+  std::size_t shown = 0;                // steps on the board
+  std::optional<ProvenQuietWin> quiet;  // a win that needs a quiet move: one step, that move
 };
 
 // The explain key at `pos`: the next step of `explaining`, its end, or a new one. Returns

@@ -171,3 +171,41 @@ TEST_CASE("every quiet win's zone is within the first's, and each of them holds"
   }
   CHECK(several >= 3);
 }
+
+TEST_CASE("every defender move outside a sound zone loses to a quiet win by the rules") {
+  // QuietZone::Sound: a search narrowed to it needs no check, so each move outside it is
+  // answered here by a quiet move after which every reply, asked of a threat search without
+  // limits, loses to a sequence the rules replay.
+  ThreatSearch threats(1 << 16), check(1 << 16);
+  ThreatLimits limits;
+  limits.maxNodes = 2000;
+  int positionsChecked = 0, outside = 0, unchecked = 0;
+  for (const Position& pos : quietPositions(300, 61, threats)) {
+    if (positionsChecked == 6) break;
+    const Side attacker = opponent(pos.sideToMove());
+    if (threats.forcedWin(pos, attacker).win) continue;
+    const QuietWin sound = everyQuietWin(threats, pos, attacker, limits, QuietZone::Sound);
+    if (sound.move < 0) continue;
+    ++positionsChecked;
+    CHECK((everyQuietWin(threats, pos, attacker, limits).zone & ~sound.zone) == 0);
+    for (Bitboard d = pos.emptyCells() & ~sound.zone; d;) {
+      Position afterD = pos;
+      afterD.play(popLowest(d));
+      ++outside;
+      bool answered = everyReplyLoses(check, afterD, sound.move);
+      for (Bitboard q = afterD.emptyCells(); q && !answered;) {
+        const int move = popLowest(q);
+        Position a = afterD;
+        a.play(move);
+        if (threatCells(a, attacker) || threatCells(a, pos.sideToMove())) continue;
+        answered = everyReplyLoses(check, afterD, move);
+      }
+      unchecked += !answered;
+    }
+  }
+  std::printf("sound quiet-win zones: %d defender moves outside them in %d positions\n", outside,
+              positionsChecked);
+  CHECK(positionsChecked == 6);
+  CHECK(outside >= 20);
+  CHECK(unchecked == 0);
+}
