@@ -601,7 +601,7 @@ TEST_CASE("another course takes up an unknown, decides as the first, and says wh
   CHECK(counts.size() == 9);
 
   // A course the build does not have is refused, on the command line and in a result.
-  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--course", "30"});
+  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--course", "40"});
   CHECK(bad.exitCode != 0);
   CHECK_THAT(bad.err, Catch::Contains("--course"));
   std::ofstream(dir / (name + ".result"))
@@ -1022,7 +1022,7 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
   CHECK(course0.back() == lines[1]);
   CHECK(std::count(course0.begin(), course0.end(), lines[0]) == 0);
   CHECK(solve({"table", "list", "--undecided", "--course", "11"}).exitCode != 0);
-  CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "30"})
+  CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "40"})
             .exitCode != 0);
 
   // Not a record: refused by both, and left as it was.
