@@ -31,6 +31,7 @@ TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t 
       return PnsResult{};  // unknown, as it was
     SolveLimits limits;
     limits.maxPositions = s == mover ? budget : otherBudget;
+    limits.maxNodes = limits.maxPositions * kTableNodesPerPosition;
     limits.stop = stop;
     if (searched) solver.clear();  // the second search gets the whole table
     searched = true;

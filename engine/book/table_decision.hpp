@@ -39,6 +39,11 @@ constexpr std::uint64_t kTableDefenderThreatNodes = 2000;
 // The budget of each threat search of the attacker's quiet win in courses 20-39
 // (PnsOptions::quietWinNodes), the budget of the player's quiet-win defence.
 constexpr std::uint64_t kTableQuietWinNodes = 2000;
+// A job's budget counts positions, but the quiet wins' threat searches (courses 20-39) cost
+// nodes without new positions, so a job could run for hours within its budget: once the
+// search has spent this many nodes a position of its budget, it ends unknown
+// (docs/history/proving-2026-12-06.md).
+constexpr std::uint64_t kTableNodesPerPosition = 200;
 // The positions searched under a defender node before courses 30-39 ask for its quiet wins
 // (PnsOptions::quietWinWork).
 constexpr std::uint32_t kTableQuietWinWork = 16384;
