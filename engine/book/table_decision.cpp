@@ -19,6 +19,14 @@ SolverOptions tableSolverOptions(int course) {
   return options;
 }
 
+SolveLimits tableLimits(std::uint64_t positions, const std::atomic<bool>* stop) {
+  SolveLimits limits;
+  limits.maxPositions = positions;
+  limits.maxNodes = positions * kTableNodesPerPosition;
+  limits.stop = stop;
+  return limits;
+}
+
 TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t budget,
                              const std::atomic<bool>* stop, const TableSearches& searches) {
   TableDecision d;
@@ -29,10 +37,7 @@ TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t 
   d.answers = askBothSides<PnsResult>(searches.otherFirst ? opponent(mover) : mover, [&](Side s) {
     if (s == mover ? searches.moverTried : searches.otherTried)
       return PnsResult{};  // unknown, as it was
-    SolveLimits limits;
-    limits.maxPositions = s == mover ? budget : otherBudget;
-    limits.maxNodes = limits.maxPositions * kTableNodesPerPosition;
-    limits.stop = stop;
+    const SolveLimits limits = tableLimits(s == mover ? budget : otherBudget, stop);
     if (searched) solver.clear();  // the second search gets the whole table
     searched = true;
     const PnsResult r = solver.prove(pos, s, limits);

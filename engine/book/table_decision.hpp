@@ -86,6 +86,12 @@ struct TableSearches {
   std::uint64_t otherBudget = 0;  // 0: otherSideBudget(budget)
 };
 
+// A job's limits for a search of `positions` positions: those, and kTableNodesPerPosition
+// nodes each. Its proofs are written within them too (each node the proof search no longer
+// holds asked again within them), so that a job ends even where its course claimed a win
+// that is not one.
+SolveLimits tableLimits(std::uint64_t positions, const std::atomic<bool>* stop);
+
 // Decides `pos` with `solver` (one thread) within `budget` positions for the side to move;
 // `stop` ends it early (then the answers mean nothing). The solver's table holds the proven
 // side's search afterwards, for its proofs to be written.

@@ -38,33 +38,51 @@ namespace fs = std::filesystem;
 // same way on every machine (most four-stone positions need well under a million).
 constexpr std::uint64_t kDefaultJobPositions = 2'000'000;
 
+// What writing a win's proofs gave: the plies of the win (one more than the longest
+// reply's, when the winner is not to move), or what went wrong and whether it was only the
+// limits (a node not proven again within them: nothing is claimed, the position stays
+// unknown), not the rules refusing a proof.
+struct WrittenProofs {
+  Parsed<int> plies = Parsed<int>::success(0);
+  bool outOfLimits = false;
+};
+
 // Writes the proofs of `winner`'s win in `pos` (see proofFiles), each checked by the rules
-// before it is kept; the plies of the win (one more than the longest reply's, when the
-// winner is not to move), or what went wrong.
-Parsed<int> writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
-                               std::uint64_t budget, const fs::path& dir, const std::string& name,
-                               const SearchLimits& perNode) {
+// before it is kept. Each node the proof search no longer holds is asked again within
+// `perNode`: a course whose zone missed a refutation claims a win that is not one, and
+// asked again without a limit such a node was searched for hours.
+WrittenProofs writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
+                                 const SolveLimits& again, const fs::path& dir,
+                                 const std::string& name, const SearchLimits& perNode) {
+  WrittenProofs w;
+  const auto outOfLimits = [&](const std::string& error) {
+    w.plies = Parsed<int>::failure(error);
+    w.outOfLimits = true;
+    return w;
+  };
   int plies = 0;
   for (const auto& [path, start] : proofFiles(dir, name, pos, winner)) {
-    if (!(start == pos)) {
-      SolveLimits limits;
-      limits.maxPositions = budget;
-      if (solver.prove(start, winner, limits).answer != Answer::Proven)
-        return Parsed<int>::failure("a reply's win not proven again within the budget");
-    }
+    if (!(start == pos) && solver.prove(start, winner, again).answer != Answer::Proven)
+      return outOfLimits("a reply's win not proven again within the budget");
     std::stringstream proof;
     const ProofWriteResult written = writeProof(proof, start, winner, solver.search(),
                                                 solver.threats(), perNode, ForcingWins::First);
-    if (!written.complete) return Parsed<int>::failure("proof not written: " + written.error);
+    if (!written.complete) return outOfLimits("proof not written: " + written.error);
     const std::string text = proof.str();
     std::istringstream in(text);
     const VerifyResult v = verifyProof(in);
-    if (!v.verified) return Parsed<int>::failure("the rules refuse the proof: " + v.error);
+    if (!v.verified) {
+      w.plies = Parsed<int>::failure("the rules refuse the proof: " + v.error);
+      return w;
+    }
     plies = std::max(plies, v.plies + (start == pos ? 0 : 1));
-    if (const std::string e = writeOutputFile(path.string(), text, kProofFile); !e.empty())
-      return Parsed<int>::failure(e);
+    if (const std::string e = writeOutputFile(path.string(), text, kProofFile); !e.empty()) {
+      w.plies = Parsed<int>::failure(e);
+      return w;
+    }
   }
-  return Parsed<int>::success(plies);
+  w.plies = Parsed<int>::success(plies);
+  return w;
 }
 
 // A job's question: the position, the budget, and which searches (decideForTable).
@@ -90,6 +108,7 @@ std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQue
                                       std::atomic<bool>& interrupted, const fs::path& dir,
                                       const std::string& name) {
   Decided d;
+  bool outOfLimits = false;
   for (const bool withKnown : {options.pns.knownWins != nullptr, false}) {
     SolverOptions these = options;
     if (!withKnown) these.pns.knownWins = nullptr;
@@ -104,18 +123,24 @@ std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQue
     }
     // Written and checked by the rules now; the join checks them again before use. A win
     // of the side not to move is one proof per class of the mover's replies.
+    const SolveLimits again = tableLimits(q.budget, &interrupted);
     SearchLimits perNode;
-    if (withKnown) perNode.maxPositions = q.budget;
-    d.plies =
-        writeCheckedProofs(solver, q.pos, *d.decision.answers.winner, q.budget, dir, name, perNode);
+    perNode.maxPositions = again.maxPositions;
+    perNode.maxNodes = again.maxNodes;
+    perNode.stop = again.stop;
+    const WrittenProofs written =
+        writeCheckedProofs(solver, q.pos, *d.decision.answers.winner, again, dir, name, perNode);
+    d.plies = written.plies;
+    outOfLimits = written.outOfLimits;
+    if (interrupted.load()) return std::nullopt;
     if (d.plies || !withKnown) break;
     std::fprintf(stderr, "qubic-solve: %s: %s; deciding again without the known wins\n",
                  name.c_str(), d.plies.error().c_str());
   }
-  // A course whose search may claim a win that is not one (a quiet win's zone missed a
-  // refutation): the proof the rules refuse leaves the position unknown, and no proof of
-  // part of that win behind.
-  if (!d.plies && options.pns.quietWinUnchecked) {
+  // A proof not written within the limits claims nothing; nor does one the rules refuse in
+  // a course whose search may claim a win that is not one (a quiet win's zone missed a
+  // refutation). Either leaves the position unknown, and no proof of part of that win behind.
+  if (!d.plies && (outOfLimits || options.pns.quietWinUnchecked)) {
     std::fprintf(stderr, "qubic-solve: %s: %s; unknown\n", name.c_str(), d.plies.error().c_str());
     std::error_code ignored;
     for (const auto& [path, start] : proofFiles(dir, name, q.pos, *d.decision.answers.winner))

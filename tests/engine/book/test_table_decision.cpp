@@ -1,8 +1,10 @@
 // How a job of the opening table decides (engine/book/table_decision): the other side's
-// win searched first gives the same value at another cost, and the table's like positions
-// say when to search it first.
+// win searched first gives the same value at another cost, the table's like positions say
+// when to search it first, and a job's proofs are written within its limits.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+#include <tuple>
 #include <vector>
 
 #include "engine/book/opening_table.hpp"
@@ -10,6 +12,8 @@
 #include "engine/core/lines.hpp"
 #include "engine/core/notation.hpp"
 #include "engine/core/symmetry.hpp"
+#include "engine/proof/proof.hpp"
+#include "engine/proof/verify.hpp"
 
 using namespace qubic;
 
@@ -80,4 +84,38 @@ TEST_CASE("the other side first where it won more of the table's like positions"
   // O wins elsewhere do not count: another number of O stones on 7-line cells.
   CHECK_FALSE(otherSideLikelier(tableOf({{unlike[0], o}}), target));
   CHECK(otherSideLikelier(tableOf({{unlike[0], x}, {like[0], o}}), target));
+}
+
+TEST_CASE("a job's proof is written within the job's limits, or not at all") {
+  // A course whose zone missed a refutation claims a win that is not one; the proof writer
+  // asks each node the proof search no longer holds again, and without a limit searched
+  // such a node for hours. Here the table is cleared after a true win, so that every node
+  // is asked again: within too small a budget the writer gives up, within the job's own
+  // budget it writes a proof the rules accept.
+  const Position xWins = playMoves({}, "1a1 1b2 2b2 1c1").value();
+  Solver solver(tableSolverOptions());
+  REQUIRE(decideForTable(solver, xWins, 300'000).answers.winner == Side::X);
+
+  const auto write = [&](std::uint64_t positions) {
+    solver.clear();
+    const SolveLimits job = tableLimits(positions, nullptr);
+    CHECK(job.maxNodes == positions * kTableNodesPerPosition);
+    SearchLimits perNode;
+    perNode.maxPositions = job.maxPositions;
+    perNode.maxNodes = job.maxNodes;
+    std::ostringstream proof;
+    const ProofWriteResult w =
+        writeProof(proof, xWins, Side::X, solver.search(), solver.threats(), perNode);
+    // The nodes of the writer's last search: the one that gave up, when it gave up.
+    return std::tuple{w, proof.str(), solver.search().nodes()};
+  };
+  const auto [cut, cutText, lastNodes] = write(100);
+  CHECK_FALSE(cut.complete);
+  CHECK_THAT(cut.error, Catch::Contains("within the limits"));
+  CHECK(lastNodes <= 2 * 100 * kTableNodesPerPosition);
+
+  const auto [whole, text, nodes] = write(300'000);
+  REQUIRE(whole.complete);
+  std::istringstream in(text);
+  CHECK(verifyProof(in).verified);
 }
