@@ -373,6 +373,26 @@ TEST_CASE("qubic-solve stops cleanly on Ctrl-C and prints what is known") {
   CHECK(out.find("nodes: ") != std::string::npos);
 }
 
+TEST_CASE("qubic-solve prove --proof: Ctrl-C while the proof is written leaves no file") {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("qubic-interrupted-" + std::to_string(getpid()) + ".qpf"))
+                               .string();
+  std::filesystem::remove(path);
+  ChildProcess child({std::string(QUBIC_BIN_DIR) + "/qubic-solve", "prove", "--threads", "1",
+                      "--no-table", "--proof", path});
+  REQUIRE(child.started());
+  // The empty board's solve, then its proof's some 100 000 positions written: the signal
+  // comes as the writing starts, long before it ends.
+  REQUIRE(readErrorUntil(child, "writing the proof", std::chrono::seconds(600)));
+  child.sendSignal(SIGINT);
+  const auto [out, err] = child.drain(std::chrono::seconds(60));
+  CHECK(child.wait(std::chrono::seconds(5)).value_or(-99) == 2);
+  CHECK(out.find("value: X wins\n") != std::string::npos);
+  CHECK(out.find("proof: ") == std::string::npos);
+  CHECK_THAT(err, Catch::Contains("qubic-solve: interrupted: no proof written"));
+  CHECK_FALSE(std::filesystem::exists(path));
+}
+
 TEST_CASE(
     "qubic-solve --book-info counts the shipped book's strategic positions and its longest win") {
   const Run run = solve({"book", "info"});

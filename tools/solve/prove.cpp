@@ -357,9 +357,14 @@ void printAnswer(const Solver& solver, const SolveRequest& r, const BothSides<Pn
 // --proof and book make/shrink: the winner's proof written, and X's strategy as the book.
 void writeProofAndBook(Solver& solver, const SolveRequest& r, Side winner) {
   const auto began = std::chrono::steady_clock::now();
+  std::fputs("writing the proof\n", stderr);
   std::stringstream proof;
+  // The solve's limits are spent; only Ctrl-C stops the writer, and then nothing is written.
+  SearchLimits limits;
+  limits.stop = &interrupted;
   const ProofWriteResult w = writeProof(proof, r.start, winner, solver.search(), solver.threats(),
-                                        SearchLimits{}, ForcingWins::First);
+                                        limits, ForcingWins::First);
+  if (interrupted.load()) fail("interrupted: no proof written");
   if (!w.complete) fail("proof not written completely: " + w.error);
   std::printf(
       "proof: %llu attacker nodes, %llu forcing wins, %llu references, %llu listed replies, %.3f "
