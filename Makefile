@@ -238,7 +238,7 @@ TABLE_POSITIONS ?= 1000000,3000000,10000000
 table: PACKAGES += parallel
 table: deps build
 	@mkdir -p $(TABLE_DIR)
-	@[ -s $(TABLE_DIR)/jobs-4.txt ] || ./$(BUILD)/bin/qubic-solve table list --stones 4 --undecided --first data/openings-4ply.txt --resisted data/table-resisted.txt > $(TABLE_DIR)/jobs-4.txt
+	@[ -s $(TABLE_DIR)/jobs-4.txt ] || { ./$(BUILD)/bin/qubic-solve table list --stones 4 --undecided --first data/openings-4ply.txt --resisted data/table-resisted.txt > $(TABLE_DIR)/jobs-4.txt.new && mv $(TABLE_DIR)/jobs-4.txt.new $(TABLE_DIR)/jobs-4.txt; }
 	@QUBIC_SOLVE=$(CURDIR)/$(BUILD)/bin/qubic-solve QUBIC_KNOWN=$(TABLE_DIR)/known-wins QUBIC_KNOWN_FROM=$(TABLE_KNOWN_FROM) tools/table/run-jobs.sh $(TABLE_DIR) 4 $(TABLE_POSITIONS) -- --jobs $(TABLE_JOBS) --nice 19 || true
 	@./$(BUILD)/bin/qubic-solve table join $(TABLE_DIR) --out data/qubic.table --keep-shipped --resisted data/table-resisted.txt
 	@./$(BUILD)/bin/qubic-solve table certify $(TABLE_DIR) --out data/qubic.cert --keep-shipped || true

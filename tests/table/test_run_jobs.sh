@@ -61,6 +61,32 @@ QUBIC_SOLVE="$fake" "$here/tools/table/run-jobs.sh" "$ladder_dir" 4 1000,20000 >
   { cat "$ladder_dir/calls"; echo "FAIL: a finished run of two budgets ran jobs again"; exit 1; }
 echo "ok: a list of budgets runs a pass per budget, each resumable"
 
+# A job list given empty (all decided) runs nothing; before, the run listed every position
+# of the stones and ran them all. A FIFO as the list is refused, not waited on; a listing
+# that fails leaves no list behind (a rerun would take it for one given empty).
+empty_dir="$work/empty"
+mkdir -p "$empty_dir"
+: > "$empty_dir/jobs-4.txt"
+QUBIC_SOLVE="$fake" timeout 60 "$here/tools/table/run-jobs.sh" "$empty_dir" 4 1000 > "$work/out" 2>&1 ||
+  { cat "$work/out"; echo "FAIL: a run over an empty list failed"; exit 1; }
+[ ! -e "$empty_dir/calls" ] && [ ! -s "$empty_dir/jobs-4.txt" ] && grep -q "no job to run" "$work/out" ||
+  { cat "$work/out"; echo "FAIL: an empty list ran jobs"; exit 1; }
+rm "$empty_dir/jobs-4.txt"
+mkfifo "$empty_dir/jobs-4.txt"
+status=0
+QUBIC_SOLVE="$fake" timeout 60 "$here/tools/table/run-jobs.sh" "$empty_dir" 4 1000 > "$work/out" 2>&1 || status=$?
+[ $status -eq 2 ] && grep -q "not a regular file" "$work/out" ||
+  { cat "$work/out"; echo "FAIL: a FIFO as the job list was not refused (exit $status)"; exit 1; }
+rm "$empty_dir/jobs-4.txt"
+printf '#!/bin/sh\necho "table list: refused" >&2\nexit 1\n' > "$work/failing-solve"
+chmod +x "$work/failing-solve"
+status=0
+QUBIC_SOLVE="$work/failing-solve" timeout 60 "$here/tools/table/run-jobs.sh" "$empty_dir" 4 1000 \
+  > "$work/out" 2>&1 || status=$?
+[ $status -eq 2 ] && [ ! -e "$empty_dir/jobs-4.txt" ] && [ ! -e "$empty_dir/jobs-4.txt.new" ] ||
+  { cat "$work/out"; ls "$empty_dir"; echo "FAIL: a failed listing left a list (exit $status)"; exit 1; }
+echo "ok: an empty job list runs nothing; a FIFO or a failed listing is an error"
+
 # QUBIC_KNOWN: the run's proofs gathered before each pass (after the first, only the new
 # ones: --update), every job given the file (one job at a time: the calls are compared in
 # order).

@@ -60,7 +60,16 @@ if [ -n "$nice_value" ] && [ "$(cat /proc/sys/kernel/sched_autogroup_enabled 2>/
   fi
 fi
 # The job list is made once, so a rerun numbers the jobs the same way (--resume needs it).
-[ -s "$dir/jobs-$stones.txt" ] || "$solve" table list --stones "$stones" > "$dir/jobs-$stones.txt"
+# A list given empty (`table list --undecided` when all is decided) runs nothing, not every
+# position; one that is not a regular file (a FIFO would hang parallel) is refused.
+jobs="$dir/jobs-$stones.txt"
+if [ ! -e "$jobs" ]; then
+  "$solve" table list --stones "$stones" > "$jobs.new" ||
+    { rm -f "$jobs.new"; echo "$0: could not list the positions of $stones stones" >&2; exit 2; }
+  mv "$jobs.new" "$jobs"
+fi
+[ -f "$jobs" ] || { echo "$0: $jobs is not a regular file" >&2; exit 2; }
+[ -s "$jobs" ] || { echo "$0: $jobs is empty: no job to run"; exit 0; }
 # -q: parallel quotes the command's words, so a directory with a space (or any other
 # character the shell would read) reaches every job whole, on this host and over ssh.
 # One budget keeps the joblog's plain name (a run started before budget lists resumes).
@@ -123,5 +132,5 @@ for budget in $(echo "$positions" | tr , ' '); do
   # ${x:+...}: the option and its value (one word, spaces and all) only when x is set.
   parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
     --positions "$budget" ${known:+--known "$known"} ${course:+--course "$course"} \
-    ${hash:+--hash "$hash"} :::: "$dir/jobs-$stones.txt"
+    ${hash:+--hash "$hash"} :::: "$jobs"
 done
