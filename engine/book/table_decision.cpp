@@ -1,5 +1,7 @@
 #include "table_decision.hpp"
 
+#include <algorithm>
+
 #include "engine/core/lines.hpp"
 #include "engine/core/symmetry.hpp"
 
@@ -7,6 +9,7 @@ namespace qubic {
 
 SolverOptions tableSolverOptions(int course) {
   SolverOptions options;
+  course = courseSettings(course);
   const int base = course % kBaseCourses;
   options.pns.repliesPerDefence = base == 1 ? 4 : 3;
   if (base == 2) options.pns.epsilon = 0.5;
@@ -40,11 +43,56 @@ TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t 
     const SolveLimits limits = tableLimits(s == mover ? budget : otherBudget, stop);
     if (searched) solver.clear();  // the second search gets the whole table
     searched = true;
+    if (s != mover && searches.splitOther) return splitOtherSide(solver, pos, s, budget, stop, d);
     const PnsResult r = solver.prove(pos, s, limits);
     d.positions += r.positions;
     return r;
   });
   return d;
+}
+
+PnsResult splitOtherSide(Solver& solver, const Position& pos, Side attacker, std::uint64_t budget,
+                         const std::atomic<bool>* stop, TableDecision& d) {
+  std::vector<int> open;
+  for (Bitboard m = nonEquivalentMoves(pos); m; m &= m - 1) open.push_back(lowestCell(m));
+  const std::size_t replies = open.size();
+  PnsResult result;
+  int longest = 0;
+  for (const std::uint64_t pass : {budget / 40, budget / 10, budget * 2 / 5, budget * 8 / 5}) {
+    if (open.size() < replies && open.size() * 2 > replies) break;
+    if (pass > budget && open.size() > 3) break;
+    std::vector<int> still;
+    for (const int move : open) {
+      Position child = pos;
+      child.play(move);
+      solver.clear();
+      const PnsResult r =
+          solver.prove(child, attacker, tableLimits(std::max<std::uint64_t>(pass, 1), stop));
+      d.positions += r.positions;
+      result.positions += r.positions;
+      result.nodes += r.nodes;
+      if (stop && stop->load()) return {};
+      if (r.answer == Answer::Disproven) {
+        result.answer = Answer::Disproven;
+        d.splitReplies.clear();
+        return result;
+      }
+      if (r.answer != Answer::Proven) {
+        still.push_back(move);
+        continue;
+      }
+      d.splitReplies.push_back({move, std::max<std::uint64_t>(pass, 1)});
+      longest = std::max(longest, r.distance + 1);
+    }
+    open = std::move(still);
+    if (open.empty()) {
+      result.answer = Answer::Proven;
+      result.distance = longest;
+      return result;
+    }
+  }
+  d.splitReplies.clear();
+  return result;
 }
 
 namespace {

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <vector>
 
 #include "engine/core/position.hpp"
 #include "engine/proof/position_value.hpp"
@@ -32,7 +33,7 @@ constexpr std::uint64_t otherSideBudget(std::uint64_t budget) {
 // Courses 0-9 are the base settings; each again with the defender's threat sequences, and
 // again with those and the attacker's quiet wins (unchecked zones, then sound ones).
 constexpr int kBaseCourses = 10;
-constexpr int kTableCourses = 4 * kBaseCourses;
+constexpr int kTableCourses = 5 * kBaseCourses;
 
 // The defender's threat-sequence budget of courses 10-39 (PnsOptions::defenderThreatNodes).
 constexpr std::uint64_t kTableDefenderThreatNodes = 2000;
@@ -62,15 +63,34 @@ constexpr std::uint32_t kTableQuietWinWork = 16384;
 // checked by the rules (docs/history/proving-2026-12-06.md).
 // Courses 30-39: courses 10-19 with the quiet wins' sound zones, asked at a defender node
 // once its subtree has grown large: every win they claim holds by the rules.
+// Courses 40-49: courses 20-29, and where the side not to move is the likelier winner its
+// win is searched reply by reply (TableSearches::splitOther).
 SolverOptions tableSolverOptions(int course = 0);
-// Whether a course's search may claim a win its proof does not bear out (courses 20-29).
-inline bool courseClaimsUnchecked(int course) {
-  return course >= 2 * kBaseCourses && course < 3 * kBaseCourses;
+inline bool courseSplitsOtherSide(int course) { return course >= 4 * kBaseCourses; }
+// The course whose solver settings a course takes.
+inline int courseSettings(int course) {
+  return courseSplitsOtherSide(course) ? course - 2 * kBaseCourses : course;
 }
+// Whether a course's search may claim a win its proof does not bear out (courses 20-29,
+// and 40-49 on their settings).
+inline bool courseClaimsUnchecked(int course) {
+  const int settings = courseSettings(course);
+  return settings >= 2 * kBaseCourses && settings < 3 * kBaseCourses;
+}
+
+// A reply of the mover's whose child a split search proved, and the budget that proved it:
+// a search of that budget on a cleared table proves it again, the same way.
+struct ReplyBudget {
+  int move = -1;
+  std::uint64_t positions = 0;
+};
 
 struct TableDecision {
   BothSides<PnsResult> answers;
   std::uint64_t positions = 0;  // evaluated by both searches
+  // Where the other side's win was proven reply by reply: each class of the mover's
+  // replies with the budget that proved it (empty otherwise).
+  std::vector<ReplyBudget> splitReplies;
 };
 
 // Which of a job's two searches are made, in which order, and the other side's budget.
@@ -84,7 +104,20 @@ struct TableSearches {
   // cleared table, and both cannot win), only the cost differs.
   bool otherFirst = false;
   std::uint64_t otherBudget = 0;  // 0: otherSideBudget(budget)
+  // The other side's win searched reply by reply (splitOtherSide), not from the position.
+  bool splitOther = false;
 };
+
+// The win of `attacker`, the side not to move, searched reply by reply: each class of the
+// mover's replies a search of its own on a cleared table, in passes of growing budgets
+// (budget/40, /10, ×2/5, ×8/5) over the replies still open. One search over all the
+// replies spreads its budget and its table over every reply, where an O win's difficulty
+// lies in one to three of them; here the easy ones are done once, cheaply, and the hard
+// ones get budgets of their own. A reply whose child is disproven ends it (disproven). It
+// gives up once more than half the replies resist the first pass (not the shape it is
+// for), or more than three are open before the pass above `budget`.
+PnsResult splitOtherSide(Solver& solver, const Position& pos, Side attacker, std::uint64_t budget,
+                         const std::atomic<bool>* stop, TableDecision& d);
 
 // A job's limits for a search of `positions` positions: those, and kTableNodesPerPosition
 // nodes each. Its proofs are written within them too (each node the proof search no longer

@@ -389,6 +389,46 @@ TEST_CASE("an answer from the table keeps the limits of --time and --nodes") {
   CHECK(took < 20);  // 1 s asked, with 20 times that for a loaded machine
 }
 
+// The classes of the mover's replies in `pos`, as move tokens.
+std::set<std::string> replyClasses(const qubic::Position& pos) {
+  std::set<std::string> moves;
+  for (qubic::Bitboard m = qubic::nonEquivalentMoves(pos); m; m &= m - 1)
+    moves.insert(qubic::moveToken(qubic::lowestCell(m)));
+  return moves;
+}
+
+// The replies whose proofs (NAME-REPLY.qpf) `dir` holds, each checked by `qubic-solve verify`.
+std::set<std::string> checkedReplyProofs(const fs::path& dir) {
+  std::set<std::string> replies;
+  for (const auto& f : fs::directory_iterator(dir))
+    if (f.path().extension() == ".qpf") {
+      const std::string stem = f.path().stem().string();
+      replies.insert(stem.substr(stem.rfind('-') + 1));
+      CHECK_THAT(solve({"verify", f.path().string()}).out, Catch::Contains("verified: yes"));
+    }
+  return replies;
+}
+
+TEST_CASE("course 40 searches the side not to move's win reply by reply, each proof checked") {
+  // The O win below (the shipped table holds it: its job searches O's win alone), each of
+  // X's classes of replies a search of its own; the proofs as a search from the position
+  // writes them, each accepted by the rules on its own.
+  const fs::path dir = freshDir("split");
+  const std::string position =
+      "oxx.........o.../................/................/................ x";
+  const Run job = solve({"table", "job", position, "--dir", dir.string(), "--course", "40"});
+  REQUIRE(job.exitCode == 0);
+  CHECK_THAT(job.out, Catch::Contains("O wins in at most") && Catch::Contains("reply by reply"));
+  const qubic::Position pos = qubic::parsePosition(position).value();
+  CHECK(checkedReplyProofs(dir) == replyClasses(pos));
+  const std::string result =
+      qubic::readRegularFile((dir / (job.out.substr(0, job.out.find(':')) + ".result")).string(),
+                             1 << 16)
+          .value();
+  CHECK_THAT(result, Catch::Contains("\nchecked: rules\n") && Catch::Contains("\ncourse: 40\n"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("a win of the side not to move is certified by a proof for each class of replies") {
   // X to move, X on 1b1 1c1, O on the corners 1a1 1a4: O wins (found by the table's run).
   const fs::path dir = freshDir("owin");
@@ -399,17 +439,7 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
   CHECK_THAT(job.out, Catch::Contains("O wins in at most"));
   // One proof per class of X's replies, each accepted by the rules on its own.
   const qubic::Position pos = qubic::parsePosition(position).value();
-  std::set<std::string> expected;
-  for (qubic::Bitboard m = qubic::nonEquivalentMoves(pos); m; m &= m - 1)
-    expected.insert(qubic::moveToken(qubic::lowestCell(m)));
-  std::set<std::string> proofs;
-  for (const auto& f : fs::directory_iterator(dir))
-    if (f.path().extension() == ".qpf") {
-      const std::string stem = f.path().stem().string();
-      proofs.insert(stem.substr(stem.rfind('-') + 1));
-      CHECK_THAT(solve({"verify", f.path().string()}).out, Catch::Contains("verified: yes"));
-    }
-  CHECK(proofs == expected);
+  CHECK(checkedReplyProofs(dir) == replyClasses(pos));
   const fs::path file = dir / "t.table";
   REQUIRE(solve({"table", "join", dir.string(), "--out", file.string()}).exitCode == 0);
   const auto e = readTable(file).find(pos);
@@ -489,7 +519,8 @@ TEST_CASE("a win of the side not to move is certified by a proof for each class 
   CHECK(qubic::readRegularFile(mine.string(), 100).value() == "my notes\n");
 
   // Without one reply's proof, the join leaves the result out.
-  fs::remove(dir / ("4s-" + std::string(job.out.substr(3, 6)) + "-" + *expected.begin() + ".qpf"));
+  fs::remove(dir / ("4s-" + std::string(job.out.substr(3, 6)) + "-" + *replyClasses(pos).begin() +
+                    ".qpf"));
   const Run join = solve({"table", "join", dir.string(), "--out", file.string()});
   CHECK(join.exitCode == 1);
   CHECK_THAT(join.err, Catch::Contains("no such file"));
@@ -601,16 +632,16 @@ TEST_CASE("another course takes up an unknown, decides as the first, and says wh
   CHECK(counts.size() == 9);
 
   // A course the build does not have is refused, on the command line and in a result.
-  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--course", "40"});
+  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--course", "50"});
   CHECK(bad.exitCode != 0);
   CHECK_THAT(bad.err, Catch::Contains("--course"));
   std::ofstream(dir / (name + ".result"))
       << "qubic-table-result 1\nposition: " << hard
       << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 10000\nother-budget: 5000\n"
-      << "course: 47\npositions: 15000\nseconds: 1\n";
+      << "course: 57\npositions: 15000\nseconds: 1\n";
   const Run join = solve({"table", "join", dir.string(), "--out", (dir / "t.table").string()});
   CHECK(join.exitCode == 1);
-  CHECK_THAT(join.err, Catch::Contains("course 47 is not one of 0-39"));
+  CHECK_THAT(join.err, Catch::Contains("course 57 is not one of 0-49"));
   fs::remove_all(dir);
 }
 
@@ -1022,7 +1053,7 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
   CHECK(course0.back() == lines[1]);
   CHECK(std::count(course0.begin(), course0.end(), lines[0]) == 0);
   CHECK(solve({"table", "list", "--undecided", "--course", "11"}).exitCode != 0);
-  CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "40"})
+  CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "50"})
             .exitCode != 0);
 
   // Not a record: refused by both, and left as it was.

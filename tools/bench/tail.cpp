@@ -8,11 +8,13 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "bench.hpp"
 #include "config/data_dirs.hpp"
+#include "config/table_file.hpp"
 #include "engine/book/table_decision.hpp"
 #include "engine/core/notation.hpp"
 
@@ -45,6 +47,17 @@ int benchTail() {
       }
       sample.push_back(p.value());
     }
+  // A course that splits the other side's win does so where a job would: where the shipped
+  // table's like positions say that side is the likelier winner, searched first.
+  std::shared_ptr<const OpeningTable> table;
+  if (courseSplitsOtherSide(tailCourse)) {
+    const auto loaded = loadTableFile("");
+    if (!loaded) {
+      std::fprintf(stderr, "qubic-bench tail: course %d: %s\n", tailCourse, loaded.error().c_str());
+      return 1;
+    }
+    table = loaded.value();
+  }
   std::printf(
       "table tail: %zu positions the first pass left undecided, %llu positions each "
       "(the other side's win half of it), one thread, course %d:\n",
@@ -53,8 +66,10 @@ int benchTail() {
   double total = 0;
   for (const Position& pos : sample) {
     Solver solver(tableSolverOptions(tailCourse));
+    TableSearches searches;
+    searches.otherFirst = searches.splitOther = table && otherSideLikelier(*table, pos);
     const auto began = std::chrono::steady_clock::now();
-    const TableDecision decision = decideForTable(solver, pos, kTailPositions);
+    const TableDecision decision = decideForTable(solver, pos, kTailPositions, nullptr, searches);
     const BothSides<PnsResult>& answers = decision.answers;
     const std::uint64_t positions = decision.positions;
     const double seconds =

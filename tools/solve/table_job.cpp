@@ -47,13 +47,27 @@ struct WrittenProofs {
   bool outOfLimits = false;
 };
 
+// The limits a reply's win is proven again within before its proof is written: the job's,
+// on the table as the decision left it; or, where the decision was split reply by reply,
+// the budget that proved the reply, on a cleared table (the same search again).
+SolveLimits againFor(Solver& solver, const Position& pos, const Position& reply,
+                     const std::vector<ReplyBudget>& split, const SolveLimits& again) {
+  const int move = lowestCell(reply.occupied() & ~pos.occupied());
+  const auto proved = std::find_if(split.begin(), split.end(),
+                                   [&](const ReplyBudget& r) { return r.move == move; });
+  if (proved == split.end()) return again;
+  solver.clear();
+  return tableLimits(proved->positions, again.stop);
+}
+
 // Writes the proofs of `winner`'s win in `pos` (see proofFiles), each checked by the rules
 // before it is kept. Each node the proof search no longer holds is asked again within
 // `perNode`: a course whose zone missed a refutation claims a win that is not one, and
 // asked again without a limit such a node was searched for hours.
 WrittenProofs writeCheckedProofs(Solver& solver, const Position& pos, Side winner,
-                                 const SolveLimits& again, const fs::path& dir,
-                                 const std::string& name, const SearchLimits& perNode) {
+                                 const std::vector<ReplyBudget>& split, const SolveLimits& again,
+                                 const fs::path& dir, const std::string& name,
+                                 const SearchLimits& perNode) {
   WrittenProofs w;
   const auto outOfLimits = [&](const std::string& error) {
     w.plies = Parsed<int>::failure(error);
@@ -62,7 +76,9 @@ WrittenProofs writeCheckedProofs(Solver& solver, const Position& pos, Side winne
   };
   int plies = 0;
   for (const auto& [path, start] : proofFiles(dir, name, pos, winner)) {
-    if (!(start == pos) && solver.prove(start, winner, again).answer != Answer::Proven)
+    if (!(start == pos) &&
+        solver.prove(start, winner, againFor(solver, pos, start, split, again)).answer !=
+            Answer::Proven)
       return outOfLimits("a reply's win not proven again within the budget");
     std::stringstream proof;
     const ProofWriteResult written = writeProof(proof, start, winner, solver.search(),
@@ -129,7 +145,8 @@ std::optional<Decided> decideAndProve(const SolverOptions& options, const JobQue
     perNode.maxNodes = again.maxNodes;
     perNode.stop = again.stop;
     const WrittenProofs written =
-        writeCheckedProofs(solver, q.pos, *d.decision.answers.winner, again, dir, name, perNode);
+        writeCheckedProofs(solver, q.pos, *d.decision.answers.winner, d.decision.splitReplies,
+                           again, dir, name, perNode);
     d.plies = written.plies;
     outOfLimits = written.outOfLimits;
     if (interrupted.load()) return std::nullopt;
@@ -384,10 +401,12 @@ EarlierWork earlierWork(const Parsed<JobResult>& old, const JobQuestion& questio
 void printJob(const std::string& name, const JobResult& result, const JobQuestion& question) {
   const Side mover = question.pos.sideToMove();
   const std::string other = sideName(opponent(mover));
-  const std::string order = question.shippedWinner && *question.shippedWinner != mover
-                                ? " (" + other + "'s win alone: the shipped table proves it)"
-                            : question.searches.otherFirst ? " (" + other + "'s win searched first)"
-                                                           : "";
+  const std::string split = question.searches.splitOther ? ", reply by reply" : "";
+  const std::string order =
+      question.shippedWinner && *question.shippedWinner != mover
+          ? " (" + other + "'s win alone" + split + ": the shipped table proves it)"
+      : question.searches.otherFirst ? " (" + other + "'s win searched first" + split + ")"
+                                     : "";
   std::printf(
       "%s: %s%s%s\n", name.c_str(), result.value.c_str(),
       result.plies ? (" in at most " + std::to_string(result.plies) + " plies").c_str() : "",
@@ -405,6 +424,7 @@ int tableJob(const CommandLine& w) {
   const int course = static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1));
   const Parsed<JobResult> old = readResult(resultPath);
   JobQuestion question = questionFor(pos, budget);
+  question.searches.splitOther = courseSplitsOtherSide(course) && question.searches.otherFirst;
   const std::size_t tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   const EarlierWork earlier = earlierWork(old, question, course, tableMb, knownWinsInFile(w));
   if (earlier.done) {
@@ -479,12 +499,13 @@ const Command kTableJob{
     "            taken as proven; the proofs are still written in full and checked;\n"
     "            an unknown of the same N is tried again once the file has a quarter\n"
     "            more wins than its search had\n"
-    "  --course  0 (default) to 39: the search's settings (1 and 2: other settings;\n"
+    "  --course  0 (default) to 49: the search's settings (1 and 2: other settings;\n"
     "            3-9: course 0 seeded; 10-19: courses 0-9 that also search the\n"
     "            defender's own threat sequences; 20-29: courses 10-19 whose defender\n"
     "            must also stop the attacker's quiet wins; 30-39: the same where a\n"
-    "            defender node has grown large, by zones sound without a check);\n"
-    "            another course searches in\n"
+    "            defender node has grown large, by zones sound without a check;\n"
+    "            40-49: courses 20-29, the side not to move's win, where the likelier,\n"
+    "            searched reply by reply); another course searches in\n"
     "            another order and decides some positions the first leaves unknown\n",
     {{}, {"--dir", "--positions", "--hash", "--known", "--course"}},
     tableJob};

@@ -119,3 +119,43 @@ TEST_CASE("a job's proof is written within the job's limits, or not at all") {
   std::istringstream in(text);
   CHECK(verifyProof(in).verified);
 }
+
+TEST_CASE("the other side's win split reply by reply: each reply proven again the same way") {
+  const Position oWins =
+      parsed("oxx.........o.../................/................/................ x");
+  Solver solver(tableSolverOptions());
+  const TableDecision d =
+      decideForTable(solver, oWins, 500'000, nullptr, {.otherFirst = true, .splitOther = true});
+  REQUIRE(d.answers.winner == Side::O);
+  // One entry per class of X's replies, each proven by a pass of the ladder.
+  Bitboard replies = 0;
+  for (const ReplyBudget& r : d.splitReplies) {
+    CHECK((bit(r.move) & replies) == 0);
+    replies |= bit(r.move);
+    CHECK((r.positions == 500'000 / 40 || r.positions == 500'000 / 10 ||
+           r.positions == 500'000 * 2 / 5 || r.positions == 500'000 * 8 / 5));
+  }
+  CHECK(replies == nonEquivalentMoves(oWins));
+  // On a cleared table, each reply's search within its budget proves it again, and its
+  // proof is accepted by the rules: O wins after every reply of X's, up to the symmetries.
+  for (const ReplyBudget& r : d.splitReplies) {
+    Position child = oWins;
+    child.play(r.move);
+    solver.clear();
+    REQUIRE(solver.prove(child, Side::O, tableLimits(r.positions, nullptr)).answer ==
+            Answer::Proven);
+    std::ostringstream proof;
+    REQUIRE(writeProof(proof, child, Side::O, solver.search(), solver.threats(), {}).complete);
+    std::istringstream in(proof.str());
+    CHECK(verifyProof(in).verified);
+  }
+
+  // An X win: O's split proves nothing (a reply refutes it, or it gives up), then X's
+  // search proves X's win, and no reply is recorded.
+  const Position xWins = playMoves({}, "1a1 1b2 2b2 1c1").value();
+  solver.clear();
+  const TableDecision x =
+      decideForTable(solver, xWins, 300'000, nullptr, {.otherFirst = true, .splitOther = true});
+  CHECK(x.answers.winner == Side::X);
+  CHECK(x.splitReplies.empty());
+}
