@@ -95,17 +95,11 @@ PnsResult splitOtherSide(Solver& solver, const Position& pos, Side attacker, std
   return result;
 }
 
-namespace {
-
-// What otherSideLikelier compares: the side to move's stones up to the symmetries, and how
-// many of the other side's stand on 7-line cells (a symmetry keeps a cell's lines).
 std::pair<Bitboard, int> likeness(const Position& pos) {
   const Side mover = pos.sideToMove();
   return {canonical(pos.stones(mover), 0).x,
           popcount(pos.stones(opponent(mover)) & kSevenLineCells)};
 }
-
-}  // namespace
 
 bool otherSideLikelier(const OpeningTable& table, const Position& pos) {
   const auto like = likeness(pos);

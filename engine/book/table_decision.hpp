@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/core/position.hpp"
@@ -139,5 +140,8 @@ TableDecision decideForTable(Solver& solver, const Position& pos, std::uint64_t 
 // mostly O's, an O win is found in a fraction of what X's search spends first in vain
 // (the figures: docs/history/table-2026-11-29.md, "Which side first").
 bool otherSideLikelier(const OpeningTable& table, const Position& pos);
+// What otherSideLikelier compares: the side to move's stones up to the symmetries, and how
+// many of the other side's stand on 7-line cells (a symmetry keeps a cell's lines).
+std::pair<Bitboard, int> likeness(const Position& pos);
 
 }  // namespace qubic

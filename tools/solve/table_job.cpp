@@ -255,6 +255,8 @@ int tableList(const CommandLine& w) {
   // move's wins it holds without their move (a moves pass's list).
   const bool undecided = w.has("--undecided"), withoutMove = w.has("--without-move");
   if (undecided && withoutMove) failWith("table list: --undecided or --without-move, not both");
+  const bool otherLikelier = w.has("--other-likelier");
+  if (otherLikelier && !undecided) failWith("table list: --other-likelier goes with --undecided");
   std::shared_ptr<const OpeningTable> shipped;
   if (undecided || withoutMove) {
     auto table = loadTableFile("");
@@ -262,10 +264,17 @@ int tableList(const CommandLine& w) {
       failWith(std::string(undecided ? "--undecided: " : "--without-move: ") + table.error());
     shipped = table.value();
   }
+  // otherSideLikelier reads every position of the table: asked once for each likeness.
+  std::map<std::pair<Bitboard, int>, bool> likelier;
+  const auto likelierOther = [&](const Position& p) {
+    const auto [at, added] = likelier.try_emplace(likeness(p), false);
+    if (added) at->second = otherSideLikelier(*shipped, p);
+    return at->second;
+  };
   auto wanted = [&](const Position& p) {
     if (!shipped) return true;
     const std::optional<TableEntry> e = shipped->find(p);
-    if (undecided) return !e;
+    if (undecided) return !e && (!otherLikelier || likelierOther(p));
     const TableValue moverWins = p.sideToMove() == Side::X ? TableValue::XWins : TableValue::OWins;
     return e && e->value == moverWins && e->move < 0;
   };
@@ -469,7 +478,8 @@ int tableJob(const CommandLine& w) {
 
 const Command kTableList{
     "table list",
-    "[--stones N] [--first FILE] [--undecided [--resisted FILE [--course K]] | --without-move]",
+    "[--stones N] [--first FILE] [--undecided [--resisted FILE [--course K]] [--other-likelier]\n"
+    "       | --without-move]",
     "the opening table's jobs, a position a line",
     "  the canonical positions of N stones (default 4), those the book's lines reach first\n"
     "  --first     then those of FILE's openings (move lists, a line each, e.g.\n"
@@ -480,9 +490,12 @@ const Command kTableList{
     "              --resisted) last, the least resisted first\n"
     "  --course    with --resisted: for a run of course K, leave out what resisted K\n"
     "              (another course, or a larger budget, may try those)\n"
+    "  --other-likelier  with --undecided: only those whose like positions the side not\n"
+    "              to move won more often (where courses 40-49 split that side's win)\n"
     "  --without-move  only the side to move's wins the shipped table holds without\n"
     "              their move (a moves pass's jobs: each run again for its proof and move)\n",
-    {{"--undecided", "--without-move"}, {"--stones", "--first", "--resisted", "--course"}},
+    {{"--undecided", "--without-move", "--other-likelier"},
+     {"--stones", "--first", "--resisted", "--course"}},
     tableList};
 
 const Command kTableJob{
