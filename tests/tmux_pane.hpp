@@ -291,6 +291,14 @@ inline std::vector<std::string> screenLines(const std::string& screen) {
   return shown;
 }
 
+// The pane's screen as lines once it shows `documented`, or as it showed last: a screen is
+// drawn in parts, and on a loaded machine one look can fall between them.
+inline std::vector<std::string> settledScreen(QubicPane& pane,
+                                              const std::vector<std::string>& documented) {
+  pane.waitFor([&](const std::string& s) { return screenLines(s) == documented; });
+  return screenLines(pane.last);
+}
+
 // Plays X by typing the first empty cells in order until the game ends; the engine is O.
 // After each move it waits for the pair in the move list ("3. 1c1 1d1"), so no key is
 // typed while the engine thinks.
