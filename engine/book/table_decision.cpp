@@ -22,6 +22,11 @@ SolverOptions tableSolverOptions(int course) {
   return options;
 }
 
+void boundOtherSide(SolverOptions& options, const Position& pos) {
+  options.pns.stoneCap[static_cast<int>(opponent(pos.sideToMove()))] =
+      pos.moveCount() + kTableOtherWinPlies;
+}
+
 SolveLimits tableLimits(std::uint64_t positions, const std::atomic<bool>* stop) {
   SolveLimits limits;
   limits.maxPositions = positions;

@@ -34,7 +34,7 @@ constexpr std::uint64_t otherSideBudget(std::uint64_t budget) {
 // Courses 0-9 are the base settings; each again with the defender's threat sequences, and
 // again with those and the attacker's quiet wins (unchecked zones, then sound ones).
 constexpr int kBaseCourses = 10;
-constexpr int kTableCourses = 5 * kBaseCourses;
+constexpr int kTableCourses = 6 * kBaseCourses;
 
 // The defender's threat-sequence budget of courses 10-39 (PnsOptions::defenderThreatNodes).
 constexpr std::uint64_t kTableDefenderThreatNodes = 2000;
@@ -66,12 +66,28 @@ constexpr std::uint32_t kTableQuietWinWork = 16384;
 // once its subtree has grown large: every win they claim holds by the rules.
 // Courses 40-49: courses 20-29, and where the side not to move is the likelier winner its
 // win is searched reply by reply (TableSearches::splitOther).
+// Courses 50-59: courses 20-29 with the win of the side not to move bounded in depth
+// (boundOtherSide): most of the table's O wins end well within the bound and are found in
+// a fraction of the positions; an unbounded search of them dives into lines that end
+// far deeper (docs/history/proving-2026-12-07.md).
 SolverOptions tableSolverOptions(int course = 0);
-inline bool courseSplitsOtherSide(int course) { return course >= 4 * kBaseCourses; }
+inline bool courseSplitsOtherSide(int course) {
+  return course >= 4 * kBaseCourses && course < 5 * kBaseCourses;
+}
+inline bool courseBoundsOtherSide(int course) { return course >= 5 * kBaseCourses; }
 // The course whose solver settings a course takes.
 inline int courseSettings(int course) {
-  return courseSplitsOtherSide(course) ? course - 2 * kBaseCourses : course;
+  return courseBoundsOtherSide(course)   ? course - 3 * kBaseCourses
+         : courseSplitsOtherSide(course) ? course - 2 * kBaseCourses
+                                         : course;
 }
+
+// The plies below a job's position within which courses 50-59 look for the win of the side
+// not to move.
+constexpr int kTableOtherWinPlies = 28;
+// Bounds the win of the side not to move in `pos` to kTableOtherWinPlies
+// (PnsOptions::stoneCap): a win found is a win; none found within the bound claims nothing.
+void boundOtherSide(SolverOptions& options, const Position& pos);
 // Whether a course's search may claim a win its proof does not bear out (courses 20-29,
 // and 40-49 on their settings).
 inline bool courseClaimsUnchecked(int course) {

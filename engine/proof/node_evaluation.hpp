@@ -3,6 +3,7 @@
 // the threads that evaluate children for it (engine/proof/parallel_eval).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 
@@ -89,6 +90,12 @@ struct PnsOptions {
   // out and checked by the rules, as the opening table's jobs do (its courses 20-29,
   // docs/history/proving-2026-12-06.md).
   bool quietWinUnchecked = false;
+  // A bound on the depth of each side's win, indexed by the attacker (0: none): a node with
+  // at least this many stones that its evaluation does not settle counts as lost for the
+  // attacker, so the search looks only at wins that end by then (most of the opening
+  // table's O wins; docs/history/proving-2026-12-07.md). A proof found stays a proof; a
+  // disproof then proves nothing, so prove() reports it as unknown.
+  std::array<int, 2> stoneCap{};
 };
 enum class Answer : std::uint8_t { Proven, Disproven, Unknown };
 

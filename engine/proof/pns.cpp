@@ -134,8 +134,10 @@ ProofSearch::Keyed ProofSearch::keyed(Bitboard x, Bitboard o, Side attacker) con
   // Near the root, equivalent positions share one entry: the canonical form's. The
   // attacker is part of the question, so it is part of the key. Restricted searches
   // answer a different question, so they get keys of their own.
-  const std::uint64_t question = (attacker == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^
-                                 (options_.threatMovesOnly ? 0x2545f4914f6cdd1dULL : 0);
+  const std::uint64_t question =
+      (attacker == Side::X ? 0 : 0x5bd1e9955bd1e995ULL) ^
+      (options_.threatMovesOnly ? 0x2545f4914f6cdd1dULL : 0) ^
+      static_cast<std::uint64_t>(stoneCap(attacker)) * 0x9e3779b97f4a7c15ULL;
   if (popcount(x | o) > options_.symmetryDepth)
     return {Position::keyOf(x, o) ^ question, kIdentity};
   const CanonicalForm form = canonical(x, o);
@@ -248,7 +250,14 @@ TTEntry ProofSearch::entryOf(const NodeEvaluation& eval, const Position& pos, st
   TTEntry entry;
   entry.key = key;
   entry.work = 1;
-  if (eval.answer != Answer::Unknown) {
+  if (eval.answer == Answer::Unknown && stoneCap(attacker_) > 0 &&
+      pos.moveCount() >= stoneCap(attacker_)) {
+    // Past the bound and not settled: lost, for this search (PnsOptions::stoneCap).
+    entry.pn = kInfinity;
+    entry.dn = 0;
+    entry.bestMove = 0xff;
+    entry.moves = ~Bitboard{0};
+  } else if (eval.answer != Answer::Unknown) {
     entry.pn = eval.answer == Answer::Proven ? 0 : kInfinity;
     entry.dn = eval.answer == Answer::Proven ? kInfinity : 0;
     entry.distance = clampDistance(eval.distance);
@@ -392,7 +401,8 @@ PnsResult ProofSearch::prove(const Position& start, Side attacker, const SearchL
     result.bestMove = root->bestMove == 0xff ? -1 : root->bestMove;
     result.distance = root->distance;
     if (root->pn == 0) result.answer = Answer::Proven;
-    if (root->dn == 0 && !options_.threatMovesOnly) result.answer = Answer::Disproven;
+    if (root->dn == 0 && !options_.threatMovesOnly && stoneCap(attacker_) == 0)
+      result.answer = Answer::Disproven;
   }
   // Near the root the table holds canonical images, whose best move belongs to the image.
   if (result.bestMove >= 0) result.bestMove = mapCell(inverse(rootImage), result.bestMove);

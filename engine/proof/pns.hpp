@@ -33,6 +33,8 @@ struct PnsResult {
   Answer answer = Answer::Unknown;
   int bestMove = -1;  // the attacker's proving move, or the most promising one (-1 when none)
   int distance = 0;   // plies to the win along the proof found (an upper bound), when proven
+  // rootDn 0 with an unknown answer: a restricted search (PnsOptions::threatMovesOnly,
+  // stoneCap) found no win, which claims nothing.
   ProofNumber rootPn = 1, rootDn = 1;
   std::uint64_t nodes = 0;
   std::uint64_t positions = 0;  // positions evaluated (see SearchLimits::maxPositions)
@@ -97,6 +99,7 @@ class ProofSearch {
   QuietWin quietWins(const Position& pos);
   int solvedDistance(Position& pos, const Frame& f, TTEntry& node, bool orNode, int toImage);
   bool limitReached();
+  int stoneCap(Side attacker) const { return options_.stoneCap[static_cast<int>(attacker)]; }
   std::uint64_t keyOf(const Position& pos) const { return keyOf(pos, attacker_); }
   std::uint64_t keyOf(const Position& pos, Side attacker) const;
   // The table key of the position with these stones, and the symmetry mapping it onto

@@ -156,7 +156,8 @@ PnsResult Solver::proveOnOneThread(Workspace& w, const Position& start, Side att
     total.positions = positions;
     total.seconds = secondsSince(began);
     if (onProgress) onProgress(total);
-    if (r.answer != Answer::Unknown || total.positions >= maxPositions) break;
+    // A root disproven by a restricted search (PnsOptions::stoneCap) is unknown, and final.
+    if (r.answer != Answer::Unknown || r.rootDn == 0 || total.positions >= maxPositions) break;
   }
   total.seconds = secondsSince(began);
   return total;
@@ -187,7 +188,7 @@ PnsResult Solver::proveOnThreads(Workspace& w, const Position& start, Side attac
       positions += r.positions;
       const std::lock_guard<std::mutex> lock(resultMutex);
       if (last.answer == Answer::Unknown) last = r;
-      if (r.answer != Answer::Unknown) finished = true;
+      if (r.answer != Answer::Unknown || r.rootDn == 0) finished = true;
     }
   };
   std::vector<std::thread> workers;

@@ -632,16 +632,16 @@ TEST_CASE("another course takes up an unknown, decides as the first, and says wh
   CHECK(counts.size() == 9);
 
   // A course the build does not have is refused, on the command line and in a result.
-  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--course", "50"});
+  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--course", "60"});
   CHECK(bad.exitCode != 0);
   CHECK_THAT(bad.err, Catch::Contains("--course"));
   std::ofstream(dir / (name + ".result"))
       << "qubic-table-result 1\nposition: " << hard
       << "\nvalue: unknown\nplies: 0\nchecked: \nbudget: 10000\nother-budget: 5000\n"
-      << "course: 57\npositions: 15000\nseconds: 1\n";
+      << "course: 67\npositions: 15000\nseconds: 1\n";
   const Run join = solve({"table", "join", dir.string(), "--out", (dir / "t.table").string()});
   CHECK(join.exitCode == 1);
-  CHECK_THAT(join.err, Catch::Contains("course 57 is not one of 0-49"));
+  CHECK_THAT(join.err, Catch::Contains("course 67 is not one of 0-59"));
   fs::remove_all(dir);
 }
 
@@ -1078,7 +1078,7 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
   CHECK(course0.back() == lines[1]);
   CHECK(std::count(course0.begin(), course0.end(), lines[0]) == 0);
   CHECK(solve({"table", "list", "--undecided", "--course", "11"}).exitCode != 0);
-  CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "50"})
+  CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "60"})
             .exitCode != 0);
 
   // Not a record: refused by both, and left as it was.

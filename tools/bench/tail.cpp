@@ -47,10 +47,10 @@ int benchTail() {
       }
       sample.push_back(p.value());
     }
-  // A course that splits the other side's win does so where a job would: where the shipped
-  // table's like positions say that side is the likelier winner, searched first.
+  // A course that splits or bounds the other side's win searches it first where a job
+  // would: where the shipped table's like positions say that side is the likelier winner.
   std::shared_ptr<const OpeningTable> table;
-  if (courseSplitsOtherSide(tailCourse)) {
+  if (courseSplitsOtherSide(tailCourse) || courseBoundsOtherSide(tailCourse)) {
     const auto loaded = loadTableFile("");
     if (!loaded) {
       std::fprintf(stderr, "qubic-bench tail: course %d: %s\n", tailCourse, loaded.error().c_str());
@@ -65,9 +65,14 @@ int benchTail() {
   int decided = 0;
   double total = 0;
   for (const Position& pos : sample) {
-    Solver solver(tableSolverOptions(tailCourse));
+    SolverOptions options = tableSolverOptions(tailCourse);
+    if (courseBoundsOtherSide(tailCourse)) boundOtherSide(options, pos);
+    Solver solver(options);
     TableSearches searches;
-    searches.otherFirst = searches.splitOther = table && otherSideLikelier(*table, pos);
+    searches.otherFirst = table && otherSideLikelier(*table, pos);
+    searches.splitOther = searches.otherFirst && courseSplitsOtherSide(tailCourse);
+    if (searches.otherFirst && courseBoundsOtherSide(tailCourse))
+      searches.otherBudget = kTailPositions;  // as a job gives it
     const auto began = std::chrono::steady_clock::now();
     const TableDecision decision = decideForTable(solver, pos, kTailPositions, nullptr, searches);
     const BothSides<PnsResult>& answers = decision.answers;

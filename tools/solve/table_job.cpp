@@ -434,6 +434,10 @@ int tableJob(const CommandLine& w) {
   const Parsed<JobResult> old = readResult(resultPath);
   JobQuestion question = questionFor(pos, budget);
   question.searches.splitOther = courseSplitsOtherSide(course) && question.searches.otherFirst;
+  // A bounded search of the likelier winner's win gets the whole budget: it ends early
+  // where no win lies within the bound.
+  if (courseBoundsOtherSide(course) && question.searches.otherFirst)
+    question.searches.otherBudget = budget;
   const std::size_t tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   const EarlierWork earlier = earlierWork(old, question, course, tableMb, knownWinsInFile(w));
   if (earlier.done) {
@@ -457,6 +461,8 @@ int tableJob(const CommandLine& w) {
   stopOnInterrupt(interrupted);
   SolverOptions options = tableSolverOptions(course);
   options.tableMb = tableMb;
+  // A shipped win is proven again in full, however deep it ends.
+  if (courseBoundsOtherSide(course) && !question.shippedWinner) boundOtherSide(options, pos);
   if (known.value().size() > 0) options.pns.knownWins = &known.value();
   const auto began = std::chrono::steady_clock::now();
   const std::optional<Decided> job = decideAndProve(options, question, interrupted, dir, name);
@@ -491,7 +497,8 @@ const Command kTableList{
     "  --course    with --resisted: for a run of course K, leave out what resisted K\n"
     "              (another course, or a larger budget, may try those)\n"
     "  --other-likelier  with --undecided: only those whose like positions the side not\n"
-    "              to move won more often (where courses 40-49 split that side's win)\n"
+    "              to move won more often (where courses 40-59 search that side's\n"
+    "              win first)\n"
     "  --without-move  only the side to move's wins the shipped table holds without\n"
     "              their move (a moves pass's jobs: each run again for its proof and move)\n",
     {{"--undecided", "--without-move", "--other-likelier"},
@@ -512,13 +519,15 @@ const Command kTableJob{
     "            taken as proven; the proofs are still written in full and checked;\n"
     "            an unknown of the same N is tried again once the file has a quarter\n"
     "            more wins than its search had\n"
-    "  --course  0 (default) to 49: the search's settings (1 and 2: other settings;\n"
+    "  --course  0 (default) to 59: the search's settings (1 and 2: other settings;\n"
     "            3-9: course 0 seeded; 10-19: courses 0-9 that also search the\n"
     "            defender's own threat sequences; 20-29: courses 10-19 whose defender\n"
     "            must also stop the attacker's quiet wins; 30-39: the same where a\n"
     "            defender node has grown large, by zones sound without a check;\n"
     "            40-49: courses 20-29, the side not to move's win, where the likelier,\n"
-    "            searched reply by reply); another course searches in\n"
+    "            searched reply by reply; 50-59: courses 20-29, the side not to\n"
+    "            move's win looked for within 28 plies, first and with all of N\n"
+    "            where the likelier); another course searches in\n"
     "            another order and decides some positions the first leaves unknown\n",
     {{}, {"--dir", "--positions", "--hash", "--known", "--course"}},
     tableJob};

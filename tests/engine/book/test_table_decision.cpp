@@ -159,3 +159,38 @@ TEST_CASE("the other side's win split reply by reply: each reply proven again th
   CHECK(x.answers.winner == Side::X);
   CHECK(x.splitReplies.empty());
 }
+
+TEST_CASE("the other side's win bounded in depth: a win found holds by the rules") {
+  const Position oWins =
+      parsed("oxx.........o.../................/................/................ x");
+  SolverOptions options = tableSolverOptions(50);
+  boundOtherSide(options, oWins);
+  CHECK(options.pns.stoneCap[static_cast<int>(Side::X)] == 0);
+  CHECK(options.pns.stoneCap[static_cast<int>(Side::O)] == 4 + kTableOtherWinPlies);
+  Solver solver(options);
+  // As a job of these courses gives it: the whole budget to the likelier winner's search.
+  const TableDecision d =
+      decideForTable(solver, oWins, 500'000, nullptr, {.otherFirst = true, .otherBudget = 500'000});
+  REQUIRE(d.answers.winner == Side::O);
+  // Proven on the table the search left, and written from it: the rules accept the proof.
+  for (Bitboard m = nonEquivalentMoves(oWins); m; m &= m - 1) {
+    Position child = oWins;
+    child.play(lowestCell(m));
+    REQUIRE(solver.prove(child, Side::O, tableLimits(500'000, nullptr)).answer == Answer::Proven);
+    std::ostringstream proof;
+    REQUIRE(writeProof(proof, child, Side::O, solver.search(), solver.threats(), {}).complete);
+    std::istringstream in(proof.str());
+    CHECK(verifyProof(in).verified);
+  }
+
+  // An X win: O's bounded search claims nothing (no draw, no X win of its own making), and
+  // X's search, unbounded, proves X's win.
+  const Position xWins = playMoves({}, "1a1 1b2 2b2 1c1").value();
+  SolverOptions forX = tableSolverOptions(50);
+  boundOtherSide(forX, xWins);
+  Solver second(forX);
+  const TableDecision x =
+      decideForTable(second, xWins, 300'000, nullptr, {.otherFirst = true, .otherBudget = 300'000});
+  CHECK(x.answers.winner == Side::X);
+  CHECK(!x.answers.draw);
+}

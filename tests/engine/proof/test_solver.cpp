@@ -163,6 +163,26 @@ TEST_CASE("with the evaluations shared out, the search takes the course one thre
   CHECK(checked == 7);
 }
 
+TEST_CASE("a solve whose bounded search finds no win ends at once, unknown") {
+  // X has no win within 5 stones. The bounded search disproves the root, which claims
+  // nothing; the solve must end there, not ask the table's disproven root again slice after
+  // slice (no position evaluated, so no budget of positions or nodes is ever spent) until
+  // its time runs out. The search takes well under a second; the time limit is 120 s.
+  for (const int threads : {1, 2}) {
+    SolverOptions options = withThreads(threads);
+    options.pns.stoneCap[static_cast<int>(Side::X)] = 5;
+    Solver solver(options);
+    SolveLimits limits;
+    limits.maxPositions = 50'000'000;
+    limits.seconds = 120;
+    const PnsResult r = solver.prove(Position{}, Side::X, limits);
+    CHECK(r.answer == Answer::Unknown);
+    CHECK(r.rootDn == 0);
+    CHECK(r.positions > 0);
+    CHECK(r.seconds < 12);
+  }
+}
+
 TEST_CASE("moves excluded at the root are not played") {
   // The split solve asks again without a move that turned out not to win.
   Solver solver(withThreads(1));
