@@ -27,6 +27,11 @@ void boundOtherSide(SolverOptions& options, const Position& pos) {
       pos.moveCount() + kTableOtherWinPlies;
 }
 
+void shapeForCourse(TableSearches& searches, int course, std::uint64_t budget) {
+  searches.splitOther = searches.otherFirst && courseSplitsOtherSide(course);
+  if (searches.otherFirst && courseBoundsOtherSide(course)) searches.otherBudget = budget;
+}
+
 SolveLimits tableLimits(std::uint64_t positions, const std::atomic<bool>* stop) {
   SolveLimits limits;
   limits.maxPositions = positions;

@@ -125,6 +125,11 @@ struct TableSearches {
   bool splitOther = false;
 };
 
+// What `course` makes of a job's searches once `searches.otherFirst` is set: courses 40-49
+// split the likelier other side's win by the mover's replies; courses 50-59 give its bounded
+// search the whole budget, as it ends early where no win lies within the bound.
+void shapeForCourse(TableSearches& searches, int course, std::uint64_t budget);
+
 // The win of `attacker`, the side not to move, searched reply by reply: each class of the
 // mover's replies a search of its own on a cleared table, in passes of growing budgets
 // (budget/40, /10, ×2/5, ×8/5) over the replies still open. One search over all the

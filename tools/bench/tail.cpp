@@ -70,9 +70,7 @@ int benchTail() {
     Solver solver(options);
     TableSearches searches;
     searches.otherFirst = table && otherSideLikelier(*table, pos);
-    searches.splitOther = searches.otherFirst && courseSplitsOtherSide(tailCourse);
-    if (searches.otherFirst && courseBoundsOtherSide(tailCourse))
-      searches.otherBudget = kTailPositions;  // as a job gives it
+    shapeForCourse(searches, tailCourse, kTailPositions);  // as a job does
     const auto began = std::chrono::steady_clock::now();
     const TableDecision decision = decideForTable(solver, pos, kTailPositions, nullptr, searches);
     const BothSides<PnsResult>& answers = decision.answers;

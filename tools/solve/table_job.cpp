@@ -433,11 +433,7 @@ int tableJob(const CommandLine& w) {
   const int course = static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1));
   const Parsed<JobResult> old = readResult(resultPath);
   JobQuestion question = questionFor(pos, budget);
-  question.searches.splitOther = courseSplitsOtherSide(course) && question.searches.otherFirst;
-  // A bounded search of the likelier winner's win gets the whole budget: it ends early
-  // where no win lies within the bound.
-  if (courseBoundsOtherSide(course) && question.searches.otherFirst)
-    question.searches.otherBudget = budget;
+  shapeForCourse(question.searches, course, budget);
   const std::size_t tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   const EarlierWork earlier = earlierWork(old, question, course, tableMb, knownWinsInFile(w));
   if (earlier.done) {

@@ -169,8 +169,9 @@ TEST_CASE("the other side's win bounded in depth: a win found holds by the rules
   CHECK(options.pns.stoneCap[static_cast<int>(Side::O)] == 4 + kTableOtherWinPlies);
   Solver solver(options);
   // As a job of these courses gives it: the whole budget to the likelier winner's search.
-  const TableDecision d =
-      decideForTable(solver, oWins, 500'000, nullptr, {.otherFirst = true, .otherBudget = 500'000});
+  TableSearches searches{.otherFirst = true};
+  shapeForCourse(searches, 50, 500'000);
+  const TableDecision d = decideForTable(solver, oWins, 500'000, nullptr, searches);
   REQUIRE(d.answers.winner == Side::O);
   // Proven on the table the search left, and written from it: the rules accept the proof.
   for (Bitboard m = nonEquivalentMoves(oWins); m; m &= m - 1) {
@@ -193,4 +194,17 @@ TEST_CASE("the other side's win bounded in depth: a win found holds by the rules
       decideForTable(second, xWins, 300'000, nullptr, {.otherFirst = true, .otherBudget = 300'000});
   CHECK(x.answers.winner == Side::X);
   CHECK(!x.answers.draw);
+}
+
+TEST_CASE("what a course makes of a job's searches") {
+  for (const bool otherFirst : {false, true})
+    for (const int course : {0, 25, 45, 55}) {
+      TableSearches searches{.otherFirst = otherFirst};
+      shapeForCourse(searches, course, 1'000'000);
+      INFO("course " << course << (otherFirst ? ", other side first" : ""));
+      // Only where the other side is the likelier winner: split in 40-49, whole in 50-59.
+      CHECK(searches.splitOther == (otherFirst && course == 45));
+      CHECK(searches.otherBudget == (otherFirst && course == 55 ? 1'000'000u : 0u));
+      CHECK(searches.otherFirst == otherFirst);
+    }
 }
