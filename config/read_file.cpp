@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 namespace qubic {
 
@@ -102,6 +103,37 @@ Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxByte
 
 Parsed<std::vector<std::uint8_t>> readRegularBytes(const std::string& path, std::size_t maxBytes) {
   return readWhole<std::vector<std::uint8_t>>(path, maxBytes);
+}
+
+Parsed<RegularFile> RegularFile::open(const std::string& path, std::size_t maxBytes) {
+  std::string error;
+  std::size_t size = 0;
+  const int fd = openRegular(path, maxBytes, error, size);
+  if (fd < 0) return Parsed<RegularFile>::failure(error);
+  return Parsed<RegularFile>::success(RegularFile(fd, size));
+}
+
+RegularFile::RegularFile(RegularFile&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), size_(other.size_) {}
+
+RegularFile::~RegularFile() {
+  if (fd_ >= 0) close(fd_);
+}
+
+Parsed<std::vector<std::uint8_t>> RegularFile::readAt(std::size_t offset, std::size_t count) const {
+  using Result = Parsed<std::vector<std::uint8_t>>;
+  std::vector<std::uint8_t> bytes(count);
+  std::size_t done = 0;
+  while (done < count) {
+    const ssize_t n =
+        pread(fd_, bytes.data() + done, count - done, static_cast<off_t>(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return Result::failure(std::string("read error: ") + std::strerror(errno));
+    if (n == 0)
+      return Result::failure("cut short: it ends before byte " + std::to_string(offset + count));
+    done += static_cast<std::size_t>(n);
+  }
+  return Result::success(std::move(bytes));
 }
 
 std::string printableText(std::string_view text, std::size_t maxBytes) {

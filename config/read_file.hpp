@@ -33,6 +33,24 @@ Parsed<std::string> readRegularFile(const std::string& path, std::size_t maxByte
 // The same as bytes.
 Parsed<std::vector<std::uint8_t>> readRegularBytes(const std::string& path, std::size_t maxBytes);
 
+// A regular file (checked as above when opened) read piece by piece: for a large file of
+// which a few parts are wanted, such as a certificates file's entry heads.
+class RegularFile {
+ public:
+  static Parsed<RegularFile> open(const std::string& path, std::size_t maxBytes);
+  RegularFile(RegularFile&& other) noexcept;
+  RegularFile& operator=(RegularFile&&) = delete;
+  ~RegularFile();
+  std::size_t size() const { return size_; }
+  // `count` bytes from `offset`; an error when the file holds fewer there.
+  Parsed<std::vector<std::uint8_t>> readAt(std::size_t offset, std::size_t count) const;
+
+ private:
+  RegularFile(int fd, std::size_t size) : fd_(fd), size_(size) {}
+  int fd_ = -1;
+  std::size_t size_ = 0;
+};
+
 // Text from a file or the command line made fit for a message on a terminal: control
 // bytes and bytes that are not printable ASCII as \xNN (a NUL no longer cuts the message
 // short, an escape sequence no longer reaches the terminal), cut to `maxBytes` with "...".

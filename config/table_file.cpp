@@ -1,6 +1,9 @@
 #include "table_file.hpp"
 
+#include <algorithm>
 #include <vector>
+
+#include "engine/core/symmetry.hpp"
 
 #include "data_dirs.hpp"
 #include "read_file.hpp"
@@ -50,6 +53,31 @@ Parsed<TableCertificates> loadCertificatesFile(const std::string& path) {
   Parsed<TableCertificates> set = TableCertificates::fromBytes(bytes.value());
   if (!set) return Parsed<TableCertificates>::failure(path + ": " + set.error());
   return set;
+}
+
+Parsed<bool> certificateHeld(const std::string& path, const Position& pos) {
+  using Result = Parsed<bool>;
+  const Parsed<RegularFile> file = RegularFile::open(path, kMaxCertificatesBytes);
+  if (!file) return Result::failure(path + ": " + file.error());
+  const auto head = file.value().readAt(0, kCertificatesFileHead);
+  const std::optional<std::uint32_t> count = head ? certificatesCount(head.value()) : std::nullopt;
+  if (!count) return Result::failure(path + ": not a certificates file (no QUBCRT01 header)");
+  const Position image = canonicalPosition(pos);
+  // Every head is read, so a file cut short or padded is refused as loading it would be.
+  const std::size_t end = file.value().size() - std::min<std::size_t>(file.value().size(), 8);
+  std::size_t at = kCertificatesFileHead;
+  bool held = false;
+  for (std::uint32_t i = 0; i < *count; ++i) {
+    const auto bytes = file.value().readAt(at, kCertificateEntryHead);
+    const std::string damaged = path + ": damaged: entry " + std::to_string(i + 1);
+    if (!bytes || at + kCertificateEntryHead > end) return Result::failure(damaged + " cut short");
+    const CertificateEntryHead entry = certificateEntryHead(bytes.value());
+    at += kCertificateEntryHead + entry.length;
+    if (at > end) return Result::failure(damaged + " runs past the file's end");
+    held = held || (entry.x == image.stones(Side::X) && entry.o == image.stones(Side::O));
+  }
+  if (at != end) return Result::failure(path + ": damaged: bytes after the last entry");
+  return Result::success(held);
 }
 
 }  // namespace qubic

@@ -33,5 +33,10 @@ std::string shippedCertificatesPath();
 
 // Reads a certificates file (docs/table-format.md, "Certificates"); the error names it.
 Parsed<TableCertificates> loadCertificatesFile(const std::string& path);
+// Whether the certificates file holds one for `pos`'s class, read from the entries' heads
+// alone: a few kilobytes of a file of megabytes, where loading it whole (and checking its
+// checksum) takes most of a table answer's time. A file cut short is refused; a flipped
+// bit within a certificate is found when it is replayed, which reads the file whole.
+Parsed<bool> certificateHeld(const std::string& path, const Position& pos);
 
 }  // namespace qubic

@@ -11,9 +11,7 @@ namespace qubic {
 namespace {
 
 constexpr char kMagic[8] = {'Q', 'U', 'B', 'C', 'R', 'T', '0', '1'};
-// An entry's fixed part: X stones, O stones (8 bytes each), the winner, the moves'
-// count and the bytes' (4 each).
-constexpr std::size_t kEntryHeader = 8 + 8 + 1 + 4 + 4;
+static_assert(sizeof kMagic + 4 == kCertificatesFileHead);
 
 bool before(const TableCertificate& a, const TableCertificate& b) {
   const Bitboard ax = a.position.stones(Side::X), bx = b.position.stones(Side::X);
@@ -51,33 +49,40 @@ std::vector<std::uint8_t> TableCertificates::serialize() const {
   return out;
 }
 
+std::optional<std::uint32_t> certificatesCount(std::span<const std::uint8_t> head) {
+  if (head.size() < kCertificatesFileHead || std::memcmp(head.data(), kMagic, sizeof kMagic))
+    return std::nullopt;
+  return static_cast<std::uint32_t>(getLittleEndian(head.data() + sizeof kMagic, 4));
+}
+
+CertificateEntryHead certificateEntryHead(std::span<const std::uint8_t> bytes) {
+  return {getLittleEndian(bytes.data(), 8), getLittleEndian(bytes.data() + 8, 8), bytes[16],
+          static_cast<std::uint32_t>(getLittleEndian(bytes.data() + 17, 4)),
+          static_cast<std::uint32_t>(getLittleEndian(bytes.data() + 21, 4))};
+}
+
 Parsed<TableCertificates> TableCertificates::fromBytes(std::span<const std::uint8_t> bytes) {
   using Result = Parsed<TableCertificates>;
-  if (bytes.size() < sizeof kMagic + 4 + 8 || std::memcmp(bytes.data(), kMagic, sizeof kMagic))
+  const std::optional<std::uint32_t> count = certificatesCount(bytes);
+  if (!count || bytes.size() < kCertificatesFileHead + 8)
     return Result::failure("not a certificates file (no QUBCRT01 header)");
   if (fnv1a64(bytes.first(bytes.size() - 8)) != trailingChecksum(bytes))
     return Result::failure("damaged: its checksum does not match its content");
   const std::span<const std::uint8_t> body = bytes.first(bytes.size() - 8);
-  std::size_t at = sizeof kMagic;
-  const std::uint64_t count = getLittleEndian(body.data() + at, 4);
-  at += 4;
+  std::size_t at = kCertificatesFileHead;
   TableCertificates set;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    if (body.size() - at < kEntryHeader) return Result::failure("cut short");
-    const Bitboard x = getLittleEndian(body.data() + at, 8),
-                   o = getLittleEndian(body.data() + at + 8, 8);
-    const std::uint8_t winner = body[at + 16];
-    const auto moves = static_cast<std::uint32_t>(getLittleEndian(body.data() + at + 17, 4));
-    const std::uint64_t length = getLittleEndian(body.data() + at + 21, 4);
-    at += kEntryHeader;
-    if ((x & o) || winner > 1 || body.size() - at < length)
+  for (std::uint64_t i = 0; i < *count; ++i) {
+    if (body.size() - at < kCertificateEntryHead) return Result::failure("cut short");
+    const CertificateEntryHead head = certificateEntryHead(body.subspan(at));
+    at += kCertificateEntryHead;
+    if ((head.x & head.o) || head.winner > 1 || body.size() - at < head.length)
       return Result::failure("entry " + std::to_string(i + 1) + " is damaged");
-    TableCertificate c{Position::fromStones(x, o),
-                       winner ? Side::O : Side::X,
-                       {moves,
+    TableCertificate c{Position::fromStones(head.x, head.o),
+                       head.winner ? Side::O : Side::X,
+                       {head.moves,
                         {body.begin() + static_cast<std::ptrdiff_t>(at),
-                         body.begin() + static_cast<std::ptrdiff_t>(at + length)}}};
-    at += length;
+                         body.begin() + static_cast<std::ptrdiff_t>(at + head.length)}}};
+    at += head.length;
     if (!(canonicalPosition(c.position) == c.position) ||
         (!set.entries_.empty() && !before(set.entries_.back(), c)))
       return Result::failure("entry " + std::to_string(i + 1) + " is out of order");

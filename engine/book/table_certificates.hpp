@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -34,6 +35,22 @@ class TableCertificates {
  private:
   std::vector<TableCertificate> entries_;
 };
+
+// A certificates file's layout (docs/table-format.md, "Certificates"): a head (the magic and
+// the entries' count), each entry's fixed head and its certificate's bytes, a checksum. A
+// reader after one entry can walk the heads alone (config/table_file's certificateHeld).
+inline constexpr std::size_t kCertificatesFileHead = 8 + 4;
+inline constexpr std::size_t kCertificateEntryHead = 8 + 8 + 1 + 4 + 4;
+struct CertificateEntryHead {
+  Bitboard x = 0, o = 0;                // the canonical form's stones
+  std::uint8_t winner = 0;              // 0 X, 1 O
+  std::uint32_t moves = 0, length = 0;  // the certificate's moves and bytes
+};
+// The entries' count, or nothing when `head` (kCertificatesFileHead bytes) is not a
+// certificates file's.
+std::optional<std::uint32_t> certificatesCount(std::span<const std::uint8_t> head);
+// Precondition: `bytes` holds at least kCertificateEntryHead bytes.
+CertificateEntryHead certificateEntryHead(std::span<const std::uint8_t> bytes);
 
 // Replays one certificate by the rules (checkCertificate from its position).
 CertificateResult replay(const TableCertificate& c, const WinFn& onWin = {});

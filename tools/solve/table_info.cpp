@@ -219,10 +219,10 @@ bool answerFromTable(const Position& pos, double seconds, std::uint64_t maxNodes
   // A certified win says how to re-check it by the rules alone, now.
   if (v->kind != ValueKind::Draw && pos.moveCount() == kTableMaxStones)
     if (const std::string path = shippedCertificatesPath(); !path.empty()) {
-      const auto certs = loadCertificatesFile(path);
-      if (!certs)
-        std::fprintf(stderr, "qubic-solve: warning: %s\n", certs.error().c_str());
-      else if (certs.value().find(pos))
+      const Parsed<bool> held = certificateHeld(path, pos);
+      if (!held)
+        std::fprintf(stderr, "qubic-solve: warning: %s\n", held.error().c_str());
+      else if (held.value())
         std::printf(
             "certificate: %s; qubic-solve table verify --position '%s' replays it by "
             "the rules\n",
