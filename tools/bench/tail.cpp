@@ -30,23 +30,55 @@ int tailCourse = 0;
 
 void setTailCourse(int course) { tailCourse = course; }
 
-int benchTail() {
-  const std::string path = findDataFile("table-tail-sample.txt");
+namespace {
+
+Parsed<std::vector<Position>> readSample(const std::string& path) {
+  using Result = Parsed<std::vector<Position>>;
   std::ifstream in(path);
-  if (path.empty() || !in) {
-    std::fprintf(stderr, "qubic-bench tail: table-tail-sample.txt not found (share/qubic)\n");
-    return 1;
-  }
+  if (path.empty() || !in) return Result::failure("table-tail-sample.txt not found (share/qubic)");
   std::vector<Position> sample;
   for (std::string line; std::getline(in, line);)
     if (!line.empty() && line[0] != '#') {
       const Parsed<Position> p = parsePosition(line);
-      if (!p) {
-        std::fprintf(stderr, "qubic-bench tail: %s: %s\n", path.c_str(), p.error().c_str());
-        return 1;
-      }
+      if (!p) return Result::failure(path + ": " + p.error());
       sample.push_back(p.value());
     }
+  return Result::success(std::move(sample));
+}
+
+struct TailAnswer {
+  std::string value;  // "X wins", "O wins", "draw" or "unknown"
+  std::uint64_t positions = 0;
+  double seconds = 0;
+};
+
+// One position decided as a job of the course decides it (`table`: the shipped one, for the
+// courses that search the likelier winner's win first; may be null).
+TailAnswer decideTail(const Position& pos, const OpeningTable* table) {
+  SolverOptions options = tableSolverOptions(tailCourse);
+  if (courseBoundsOtherSide(tailCourse)) boundOtherSide(options, pos);
+  Solver solver(options);
+  TableSearches searches;
+  searches.otherFirst = table && otherSideLikelier(*table, pos);
+  shapeForCourse(searches, tailCourse, kTailPositions);  // as a job does
+  const auto began = std::chrono::steady_clock::now();
+  const TableDecision decision = decideForTable(solver, pos, kTailPositions, nullptr, searches);
+  const BothSides<PnsResult>& answers = decision.answers;
+  return {answers.winner ? sideName(*answers.winner) + " wins"
+          : answers.draw ? std::string("draw")
+                         : std::string("unknown"),
+          decision.positions,
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count()};
+}
+
+}  // namespace
+
+int benchTail() {
+  const Parsed<std::vector<Position>> sample = readSample(findDataFile("table-tail-sample.txt"));
+  if (!sample) {
+    std::fprintf(stderr, "qubic-bench tail: %s\n", sample.error().c_str());
+    return 1;
+  }
   // A course that splits or bounds the other side's win searches it first where a job
   // would: where the shipped table's like positions say that side is the likelier winner.
   std::shared_ptr<const OpeningTable> table;
@@ -61,36 +93,24 @@ int benchTail() {
   std::printf(
       "table tail: %zu positions the first pass left undecided, %llu positions each "
       "(the other side's win half of it), one thread, course %d:\n",
-      sample.size(), static_cast<unsigned long long>(kTailPositions), tailCourse);
+      sample.value().size(), static_cast<unsigned long long>(kTailPositions), tailCourse);
   int decided = 0;
   double total = 0;
-  for (const Position& pos : sample) {
-    SolverOptions options = tableSolverOptions(tailCourse);
-    if (courseBoundsOtherSide(tailCourse)) boundOtherSide(options, pos);
-    Solver solver(options);
-    TableSearches searches;
-    searches.otherFirst = table && otherSideLikelier(*table, pos);
-    shapeForCourse(searches, tailCourse, kTailPositions);  // as a job does
-    const auto began = std::chrono::steady_clock::now();
-    const TableDecision decision = decideForTable(solver, pos, kTailPositions, nullptr, searches);
-    const BothSides<PnsResult>& answers = decision.answers;
-    const std::uint64_t positions = decision.positions;
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-    total += seconds;
-    const std::string value = answers.winner ? sideName(*answers.winner) + " wins"
-                              : answers.draw ? std::string("draw")
-                                             : std::string("unknown");
-    decided += value != "unknown";
+  for (const Position& pos : sample.value()) {
+    const TailAnswer answer = decideTail(pos, table.get());
+    total += answer.seconds;
+    decided += answer.value != "unknown";
     // A win a narrowed search found without its proof is a claim the rules have not checked.
-    const char* mark = answers.winner && courseClaimsUnchecked(tailCourse) ? "*" : "";
+    const char* mark =
+        answer.value.ends_with("wins") && courseClaimsUnchecked(tailCourse) ? "*" : "";
     std::printf("  %s  %-8s %11llu positions %8.1f s\n", positionString(pos).c_str(),
-                (value + mark).c_str(), static_cast<unsigned long long>(positions), seconds);
+                (answer.value + mark).c_str(), static_cast<unsigned long long>(answer.positions),
+                answer.seconds);
   }
   if (courseClaimsUnchecked(tailCourse))
     std::printf("  * the search's claim, not checked: qubic-solve table job writes the proof\n");
   std::printf("decided %d of %zu in %.1f s: %.1f positions decided per core-hour\n", decided,
-              sample.size(), total, total > 0 ? 3600.0 * decided / total : 0.0);
+              sample.value().size(), total, total > 0 ? 3600.0 * decided / total : 0.0);
   return 0;
 }
 
