@@ -576,6 +576,36 @@ TEST_CASE("an unknown of an earlier pass is taken up by the other side's search 
   fs::remove_all(dir);
 }
 
+TEST_CASE("a run gives the other side's win the budget it asks, or none") {
+  const fs::path dir = freshDir("other");
+  const std::string hard = undecidedPosition();
+  const Run first = solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000",
+                           "--other-positions", "0"});
+  REQUIRE(first.exitCode == 0);
+  REQUIRE_THAT(first.out, Catch::Contains(": unknown"));
+  const std::string name = first.out.substr(0, first.out.find(':'));
+  auto result = [&] {
+    return qubic::readRegularFile((dir / (name + ".result")).string(), 1 << 16).value();
+  };
+  // The other side's win not searched: the side to move's budget is the whole cost.
+  CHECK_THAT(result(), Catch::Contains("budget: 10000\nother-budget: 0\n"));
+  CHECK_THAT(result(), Catch::Contains("\npositions: 10000\n"));
+  CHECK_THAT(solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000",
+                    "--other-positions", "0"})
+                 .out,
+             Catch::Contains("(already"));
+  // A later run that gives it a budget searches it, and only it.
+  const Run second = solve({"table", "job", hard, "--dir", dir.string(), "--positions", "10000",
+                            "--other-positions", "5000"});
+  REQUIRE(second.exitCode == 0);
+  CHECK_THAT(result(), Catch::Contains("budget: 10000\nother-budget: 5000\n"));
+  CHECK_THAT(result(), Catch::Contains("\npositions: 15000\n"));
+  const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--other-positions", "-1"});
+  CHECK(bad.exitCode == 2);
+  CHECK_THAT(bad.err, Catch::Contains("--other-positions"));
+  fs::remove_all(dir);
+}
+
 TEST_CASE("another course takes up an unknown, decides as the first, and says which it took") {
   const fs::path dir = freshDir("course");
   const std::string hard = undecidedPosition();

@@ -434,6 +434,12 @@ int tableJob(const CommandLine& w) {
   const Parsed<JobResult> old = readResult(resultPath);
   JobQuestion question = questionFor(pos, budget);
   shapeForCourse(question.searches, course, budget);
+  if (w.has("--other-positions") && !question.shippedWinner) {
+    // The other side's budget as the run asks: 0 leaves its win unsearched, where the
+    // run's earlier jobs have shown it unlikely (docs/table-runs.md, "Which run next").
+    question.searches.otherBudget = wholeNumber(w, "--other-positions", 0, 0, 1'000'000'000'000);
+    question.searches.otherTried = question.searches.otherBudget == 0;
+  }
   const std::size_t tableMb = wholeNumber(w, "--hash", kDefaultSolveTableMb, 1, 1 << 16);
   const EarlierWork earlier = earlierWork(old, question, course, tableMb, knownWinsInFile(w));
   if (earlier.done) {
@@ -503,13 +509,16 @@ const Command kTableList{
 
 const Command kTableJob{
     "table job",
-    "POSITION --dir DIR [--positions N] [--hash MB] [--known FILE] [--course K]",
+    "POSITION --dir DIR [--positions N] [--other-positions M]\n"
+    "       [--hash MB] [--known FILE] [--course K]",
     "decide one position of the table into DIR",
     "  X wins, O wins, draw or unknown within N evaluated positions for the side to move's\n"
     "  win and N/2 for the other's (default N 2000000, one thread: the same answer on\n"
     "  every machine); a win's proof is written and checked by the rules; a position\n"
     "  already decided in DIR is not solved again, an unknown only with a larger N,\n"
     "  another course or a larger proof table\n"
+    "  --other-positions  M positions for the other side's win instead of N/2 (0: not\n"
+    "            searched), where the table does not decide the position\n"
     "  --hash    the proof table's megabytes (default 64; the result records it)\n"
     "  --known   a known-wins file (table known): positions other proofs have won,\n"
     "            taken as proven; the proofs are still written in full and checked;\n"
@@ -525,7 +534,7 @@ const Command kTableJob{
     "            move's win looked for within 28 plies, first and with all of N\n"
     "            where the likelier); another course searches in\n"
     "            another order and decides some positions the first leaves unknown\n",
-    {{}, {"--dir", "--positions", "--hash", "--known", "--course"}},
+    {{}, {"--dir", "--positions", "--other-positions", "--hash", "--known", "--course"}},
     tableJob};
 
 }  // namespace qubic

@@ -23,6 +23,8 @@
 # (docs/table-runs.md).
 # QUBIC_HASH=MB: the jobs' proof tables are MB megabytes (table job --hash): with budgets of
 # tens of millions of positions a larger one decides sooner (docs/table-runs.md).
+# QUBIC_OTHER_POSITIONS=M: the other side's win gets M positions, not half the budget (table
+# job --other-positions; 0: not searched), where earlier runs have shown it unlikely.
 # With --sshloginfile, every host needs qubic-solve at the same path (QUBIC_SOLVE) and DIR
 # on a shared file system (NFS and the like), as a cluster has.
 set -eu
@@ -122,6 +124,7 @@ if [ -n "$known_from" ]; then
 fi
 course=${QUBIC_COURSE:-}
 hash=${QUBIC_HASH:-}
+other=${QUBIC_OTHER_POSITIONS:-}
 seen=
 for budget in $(echo "$positions" | tr , ' '); do
   before=$(printf '%s\n' $seen | grep -cx "$budget" || true)
@@ -132,5 +135,5 @@ for budget in $(echo "$positions" | tr , ' '); do
   # ${x:+...}: the option and its value (one word, spaces and all) only when x is set.
   parallel -q --joblog "$joblog" --resume-failed "$@" "$solve" table job {} --dir "$dir" \
     --positions "$budget" ${known:+--known "$known"} ${course:+--course "$course"} \
-    ${hash:+--hash "$hash"} :::: "$jobs"
+    ${hash:+--hash "$hash"} ${other:+--other-positions "$other"} :::: "$jobs"
 done
