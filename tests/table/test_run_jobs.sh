@@ -200,6 +200,8 @@ passed_on QUBIC_COURSE --course 1 2
 echo "ok: QUBIC_COURSE gives every job its course"
 passed_on QUBIC_HASH --hash 256 512
 echo "ok: QUBIC_HASH gives every job its proof table's size"
+passed_on QUBIC_OTHER_POSITIONS --other-positions 0 1000
+echo "ok: QUBIC_OTHER_POSITIONS gives every job the other side's budget"
 
 # The Slurm array's task 1 in blocks of 2: the third line, with the known wins when given.
 printf 'p1\np2\np3\np4\n' > "$ladder_dir/jobs-4.txt"
