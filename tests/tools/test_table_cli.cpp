@@ -600,6 +600,11 @@ TEST_CASE("a run gives the other side's win the budget it asks, or none") {
   REQUIRE(second.exitCode == 0);
   CHECK_THAT(result(), Catch::Contains("budget: 10000\nother-budget: 5000\n"));
   CHECK_THAT(result(), Catch::Contains("\npositions: 15000\n"));
+  // Where the shipped table decides the position, its winner's search is made all the same.
+  const Run shipped = solve(
+      {"table", "job", "oxx.........o.../................/................/................ x",
+       "--dir", dir.string(), "--other-positions", "0"});
+  CHECK_THAT(shipped.out, Catch::Contains(": O wins in at most"));
   const Run bad = solve({"table", "job", hard, "--dir", dir.string(), "--other-positions", "-1"});
   CHECK(bad.exitCode == 2);
   CHECK_THAT(bad.err, Catch::Contains("--other-positions"));
