@@ -230,6 +230,51 @@ std::size_t OpeningTable::deriveFewerStones() {
   return added;
 }
 
+namespace {
+
+// Calls f(other, entry, stone) for every win of kTableMaxStones stones in `t` with its move
+// and every other position of as many stones that reaches the position that move reaches:
+// another of the mover's stones taken back, `stone`, and played last. `entry` is the win's
+// value and plies, moved to `other` (its move `stone`, its plies a bound).
+template <class F>
+void forEachTransposition(const OpeningTable& t, F f) {
+  for (const Position& p : canonicalPositions(kTableMaxStones)) {
+    const std::optional<TableEntry> e = t.find(p);
+    const Side mover = p.sideToMove();
+    if (!e || e->value != winFor(mover) || e->move < 0) continue;
+    const Bitboard reached = p.stones(mover) | bit(e->move), theirs = p.stones(opponent(mover));
+    for (Bitboard m = p.stones(mover); m; m &= m - 1) {
+      const int stone = lowestCell(m);
+      const Bitboard mine = reached & ~bit(stone);
+      f(mover == Side::X ? Position::fromStones(mine, theirs) : Position::fromStones(theirs, mine),
+        TableEntry{e->value, e->plies, false, e->certified, stone}, p);
+    }
+  }
+}
+
+}  // namespace
+
+std::size_t OpeningTable::deriveByTransposition() {
+  const std::size_t before = size();
+  std::vector<std::pair<Position, TableEntry>> found;
+  forEachTransposition(*this, [&](const Position& other, const TableEntry& e, const Position&) {
+    if (!find(other)) found.push_back({other, e});
+  });
+  // Two wins can reach one class: the first found stays (add keeps the last one added).
+  for (auto it = found.rbegin(); it != found.rend(); ++it) add(it->first, it->second);
+  finish();
+  return size() - before;
+}
+
+std::vector<std::pair<Position, Position>> transpositionConflicts(const OpeningTable& t) {
+  std::vector<std::pair<Position, Position>> conflicts;
+  forEachTransposition(t, [&](const Position& other, const TableEntry& e, const Position& win) {
+    if (const std::optional<TableEntry> held = t.find(other); held && held->value != e.value)
+      conflicts.push_back({other, win});
+  });
+  return conflicts;
+}
+
 std::vector<Position> lastMissingReplies(const OpeningTable& t, int stones) {
   if (stones < 1 || stones > kTableMaxStones) return {};
   std::vector<std::uint32_t> keys;

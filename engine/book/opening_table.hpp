@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "engine/core/parsed.hpp"
@@ -70,6 +71,13 @@ class OpeningTable {
   // win's (a certified one first), the longest loss's, or a draw's. Returns how many it added.
   std::size_t deriveFewerStones();
 
+  // Adds the wins that follow by transposition among positions of kTableMaxStones stones:
+  // where a win's move reaches a position that removing another of the mover's stones
+  // leaves (the mover's move there being that stone), the position so left reaches it too
+  // and wins the same way, within the same plies (a bound). Call it before
+  // deriveFewerStones. Returns how many it added.
+  std::size_t deriveByTransposition();
+
  private:
   struct Record {
     std::uint32_t key;
@@ -83,5 +91,10 @@ class OpeningTable {
 // every other reply is in `t`. Deciding one settles that position too (deriveFewerStones), so
 // a run takes them first. In the table's order, each once.
 std::vector<Position> lastMissingReplies(const OpeningTable& t, int stones);
+
+// The positions of kTableMaxStones stones whose value in `t` a transposition contradicts
+// (OpeningTable::deriveByTransposition), each with the win whose move reaches where it
+// does: none in a table that is true.
+std::vector<std::pair<Position, Position>> transpositionConflicts(const OpeningTable& t);
 
 }  // namespace qubic

@@ -116,8 +116,32 @@ TEST_CASE("a job decides its position once and the join checks it into the table
   // A direct solve agrees on the value.
   CHECK_THAT(solve({"prove", position, "--time", "60s"}).out, Catch::Contains("value: X wins"));
 
+  // The job's move reaches a position that two others reach by one X move: the join adds
+  // those of other classes as X wins by that move, and a direct solve agrees.
+  REQUIRE(e->move >= 0);
+  std::set<std::uint32_t> others;
+  for (const char* back : {"1a1", "2b2"}) {
+    qubic::Position reached = p;
+    reached.play(e->move);
+    const int stone = qubic::parseMove(back).value();
+    const qubic::Position other = qubic::Position::fromStones(
+        reached.stones(qubic::Side::X) & ~qubic::bit(stone), reached.stones(qubic::Side::O));
+    if (qubic::canonical(other) == qubic::canonical(p)) continue;
+    others.insert(qubic::tableKey(qubic::canonical(other)));
+    const auto t = readTable(table).find(other);
+    REQUIRE(t);
+    CHECK(t->value == qubic::TableValue::XWins);
+    CHECK(t->move == stone);
+    CHECK(t->plies == e->plies);
+    CHECK_THAT(solve({"prove", qubic::positionString(other), "--no-table", "--time", "60s"}).out,
+               Catch::Contains("value: X wins"));
+  }
+  CHECK_THAT(join.out, Catch::Contains(std::to_string(others.size()) + " won by transposition"));
   const Run info = solve({"table", "info", table.string()});
-  CHECK_THAT(info.out, Catch::Contains("4 stones: 1 of 20851 positions: X wins 1"));
+  CHECK_THAT(info.out,
+             Catch::Contains("4 stones: " + std::to_string(1 + others.size()) +
+                             " of 20851 positions: X wins " + std::to_string(1 + others.size())));
+  CHECK_THAT(solve({"table", "check", table.string()}).out, Catch::Contains("all agreeing"));
   fs::remove_all(dir);
 }
 
@@ -165,7 +189,10 @@ TEST_CASE("the join leaves out a result whose proof fails and refuses a foreign 
   CHECK(join.exitCode == 1);
   CHECK_THAT(join.err, Catch::Contains("left out"));
   CHECK_THAT(join.out, Catch::Contains("1 positions from jobs"));
-  CHECK(readTable(out).size(4) == 1);
+  // One of the two is in the table (with the wins its move transposes to), the other not.
+  const qubic::OpeningTable joined = readTable(out);
+  CHECK(joined.find(at("1a1 1b2 2b2 1c1")).has_value() !=
+        joined.find(at("1a1 1b2 2b2 4d4")).has_value());
 
   // A file of the user's at --out is left as it was.
   const fs::path notes = dir / "notes.txt";

@@ -130,8 +130,9 @@ std::string tokenOrNone(int move) { return move >= 0 ? moveToken(move) : "none";
 
 // table check: the file's format and checksum (as every reader checks them), then every
 // value of fewer stones derived again by the rules from the four-stone values alone and
-// compared with the file's. The four-stone values stand on their proofs, which table join
-// checked by the rules (docs/table-runs.md says how to re-run a job).
+// compared with the file's, and every four-stone value held against the wins whose moves
+// transpose to it. The four-stone values stand on their proofs, which table join checked by
+// the rules (docs/table-runs.md says how to re-run a job), or on such a transposition.
 int tableCheck(const CommandLine& w) {
   if (w.positional().size() > 1) failWith("table check: [FILE]");
   const std::string path = w.positional().empty() ? "" : w.positional()[0];
@@ -167,13 +168,21 @@ int tableCheck(const CommandLine& w) {
                     derived->plies, tokenOrNone(held->move).c_str(),
                     tokenOrNone(derived->move).c_str());
     }
+  // Two four-stone entries whose moves meet must agree (deriveByTransposition).
+  const auto conflicts = transpositionConflicts(t);
+  for (std::size_t i = 0; i < conflicts.size() && i < 20; ++i)
+    std::printf("  %s: the file's value contradicts %s's win, whose move reaches where it does\n",
+                positionString(conflicts[i].first).c_str(),
+                positionString(conflicts[i].second).c_str());
   std::printf(
       "table check: %s: format and checksum good, every move legal; %zu four-stone values "
-      "(%zu with their move); %zu values and moves of fewer stones derived again by the "
-      "rules: %s\n",
+      "(%zu with their move), %s with the wins their moves transpose to; %zu values and moves "
+      "of fewer stones derived again by the rules: %s\n",
       path.empty() ? shippedTablePath().c_str() : path.c_str(), t.size(kTableMaxStones),
-      fourWithMoves, compared, differ ? (std::to_string(differ) + " differ").c_str() : "all equal");
-  return differ ? 1 : 0;
+      fourWithMoves,
+      conflicts.empty() ? "all agreeing" : (std::to_string(conflicts.size()) + " not").c_str(),
+      compared, differ ? (std::to_string(differ) + " differ").c_str() : "all equal");
+  return differ || !conflicts.empty() ? 1 : 0;
 }
 
 }  // namespace

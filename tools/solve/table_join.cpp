@@ -146,6 +146,7 @@ int tableJoin(const CommandLine& w) {
   table.finish();
   const std::size_t fromJobs = table.size();
   const std::size_t kept = w.has("--keep-shipped") ? keepShipped(table) : 0;
+  const std::size_t transposed = table.deriveByTransposition();
   const std::size_t derived = table.deriveFewerStones();
   const std::vector<std::uint8_t> bytes = table.serialize();
   if (const std::string e =
@@ -154,8 +155,8 @@ int tableJoin(const CommandLine& w) {
     failWith(e);
   std::printf(
       "table: %zu positions from jobs (checked by the rules), %zu kept from the shipped table, "
-      "%zu derived, %zu left out, %zu not decided: %s\n",
-      fromJobs, kept, derived, refusedCount, unknowns.size(), out.c_str());
+      "%zu won by transposition, %zu derived, %zu left out, %zu not decided: %s\n",
+      fromJobs, kept, transposed, derived, refusedCount, unknowns.size(), out.c_str());
   if (!resistedFile.empty()) {
     resistedAfterJoin(record, unknowns, table);
     if (const std::string e = writeResisted(resistedFile, record); !e.empty()) failWith(e);

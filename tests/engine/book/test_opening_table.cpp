@@ -267,6 +267,65 @@ TEST_CASE("values of fewer stones follow by the rules from their replies") {
         TableEntry{TableValue::OWins, 10, false, true, parseMove("4d4").value()});
 }
 
+TEST_CASE("a four-stone win's move transposes its win to the positions that meet it") {
+  // X wins after 1a1 1b2 2b2 1c1 by 4d4; 2b2 1b2 4d4 1c1 and 1a1 1b2 4d4 1c1 reach the same
+  // position by 1a1 and 2b2, and so win the same way.
+  const Position p = at("1a1 1b2 2b2 1c1");
+  const int win = parseMove("4d4").value();
+  Position reached = p;
+  reached.play(win);
+  const std::array<std::pair<Position, int>, 2> others{
+      std::pair{at("4d4 1b2 2b2 1c1"), parseMove("1a1").value()},
+      std::pair{at("1a1 1b2 4d4 1c1"), parseMove("2b2").value()}};
+  std::set<std::uint32_t> classes;  // the new ones, told apart by canonical form
+  for (const auto& [other, move] : others)
+    if (canonical(other) != canonical(p)) classes.insert(tableKey(canonical(other)));
+  REQUIRE_FALSE(classes.empty());
+
+  OpeningTable t;
+  t.add(p, {TableValue::XWins, 17, true, true, win});
+  t.finish();
+  CHECK(t.deriveByTransposition() == classes.size());
+  CHECK(t.size(4) == 1 + classes.size());
+  for (const auto& [other, move] : others) {
+    const auto e = t.find(other);
+    REQUIRE(e);
+    CHECK(e->value == TableValue::XWins);
+    CHECK(e->plies == 17);
+    CHECK_FALSE(e->exact);  // a bound: a shorter win may start otherwise
+    CHECK(e->certified);
+    Position next = other;  // its move reaches the win's position, up to a symmetry
+    next.play(e->move);
+    CHECK(canonical(next) == canonical(reached));
+  }
+  CHECK(t.deriveByTransposition() == 0);  // nothing more follows
+  CHECK(transpositionConflicts(t).empty());
+
+  // A value already held stays; where it contradicts the win, the conflict is named.
+  OpeningTable held;
+  held.add(p, {TableValue::XWins, 17, true, true, win});
+  held.add(others[0].first, {TableValue::OWins, 30, false, true, -1});
+  held.finish();
+  const auto conflicts = transpositionConflicts(held);
+  REQUIRE(conflicts.size() == 1);
+  CHECK(canonical(conflicts[0].first) == canonical(others[0].first));
+  CHECK(canonical(conflicts[0].second) == canonical(p));
+  held.deriveByTransposition();
+  CHECK(held.find(others[0].first)->value == TableValue::OWins);
+  // The win the join adds (the other position) contradicts it as well.
+  CHECK(transpositionConflicts(held).size() == 2);
+
+  // A loss, or a win without its move, says nothing of other positions.
+  for (const TableEntry& e : {TableEntry{TableValue::OWins, 20, false, true, win},
+                              TableEntry{TableValue::XWins, 17, false, true, -1}}) {
+    OpeningTable alone;
+    alone.add(p, e);
+    alone.finish();
+    CHECK(alone.deriveByTransposition() == 0);
+    CHECK(alone.size() == 1);
+  }
+}
+
 TEST_CASE("the last reply missing from a position of fewer stones is listed, and only then") {
   // Every class of replies to O to move after 1a1 1b2 2b2 an X win, but for `escape`'s (4d4).
   const Position three = at("1a1 1b2 2b2");
