@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -1218,6 +1219,36 @@ TEST_CASE("table check passes on the shipped table and names a derived value tha
   CHECK(refused.exitCode == 1);
   CHECK_THAT(refused.out,
              Catch::Contains(qubic::positionString(afterCorner)) && Catch::Contains("1 differ"));
+  // The shipped table with one four-stone X win made an O win where another X win's move
+  // reaches the position its move reaches: the check names the two.
+  qubic::OpeningTable crossed =
+      readTable(fs::path(QUBIC_BIN_DIR) / ".." / "share" / "qubic" / "qubic.table");
+  std::optional<std::pair<qubic::Position, qubic::Position>> pair;  // (made false, its witness)
+  for (const qubic::Position& p : qubic::canonicalPositions(4)) {
+    const auto e = crossed.find(p);
+    if (pair || !e || e->value != qubic::TableValue::XWins || e->move < 0) continue;
+    qubic::Position reached = p;
+    reached.play(e->move);
+    for (qubic::Bitboard m = p.stones(qubic::Side::X); m && !pair; m &= m - 1) {
+      const qubic::Position other = qubic::Position::fromStones(
+          reached.stones(qubic::Side::X) & ~qubic::bit(qubic::lowestCell(m)),
+          reached.stones(qubic::Side::O));
+      if (qubic::canonical(other) != qubic::canonical(p) && crossed.find(other)) pair = {other, p};
+    }
+  }
+  REQUIRE(pair);
+  crossed.add(pair->first, {qubic::TableValue::OWins, 30, false, true, -1});
+  crossed.finish();
+  const std::vector<std::uint8_t> crossedBytes = crossed.serialize();
+  std::ofstream(dir / "crossed.table", std::ios::binary)
+      .write(reinterpret_cast<const char*>(crossedBytes.data()),
+             static_cast<std::streamsize>(crossedBytes.size()));
+  const Run contradicted = solve({"table", "check", (dir / "crossed.table").string()});
+  CHECK(contradicted.exitCode == 1);
+  CHECK_THAT(contradicted.out, Catch::Contains(qubic::positionString(pair->first) +
+                                               ": the file's value contradicts " +
+                                               qubic::positionString(pair->second)));
+  CHECK_THAT(contradicted.out, Catch::Contains("not with the wins their moves transpose to"));
   // A damaged file is refused before any value is read.
   std::string damaged(bytes.begin(), bytes.end());
   damaged[damaged.size() / 2] ^= 1;
