@@ -14,7 +14,7 @@ namespace qubic {
 namespace {
 // The full four-stone table is some 120 KB; a file far beyond that is not one of ours.
 constexpr std::size_t kMaxTableBytes = std::size_t{16} << 20;
-// The certificates of every O win would be some 6 MB; those of every win some 100 MB.
+// Room for the certificates of every win, not only the O wins' that ship.
 constexpr std::size_t kMaxCertificatesBytes = std::size_t{1} << 30;
 }  // namespace
 

@@ -32,7 +32,7 @@ std::optional<std::size_t> ReviewStudy::press(const Game& game, const Lineup& li
     return voice.say("The review is still running."), std::nullopt;
   if (state.covers(start, line) < line.size()) {
     // The engine's time per move sets each position's budget: about what one thread
-    // evaluates in that time (docs/history/experiments-2026-11.md: ~550 000 positions a second).
+    // evaluates in that time (docs/benchmarks.md, the empty board's solve).
     review_->start(start, line,
                    static_cast<std::uint64_t>(lineup.moveTime.count()) * kReviewPositionsPerMs);
     pending_ = true;

@@ -52,12 +52,12 @@ constexpr std::uint32_t kTableQuietWinWork = 16384;
 
 // A job's solver. Course 0: the defaults, but a defender node's first proof number is its
 // replies divided by 3, not 5 (PnsOptions::repliesPerDefence, tuned on the empty board):
-// on the bench's tail sample, 5 of 8 decided instead of 4 (docs/benchmarks.md). Course
+// on the bench's tail sample it decides more (docs/benchmarks.md). Course
 // 1: divided by 4. Course 2: by 3, with the 1+epsilon trick's epsilon 0.5, not 0.25.
 // Courses 3-9: course 0 seeded (PnsOptions::courseSeed), each node's divisor 2, 3 or 4.
 // Courses 10-19: course 0-9 with the defender's own threat sequences searched at its nodes:
-// at the same budget they decide more of the tail (18 of 25 against 15), at about the
-// same positions decided per core-hour (docs/history/proving-2026-12-05.md).
+// at the same budget they decide more of the tail, at about the same positions decided per
+// core-hour (docs/history/proving-2026-12-05.md).
 // Courses 20-29: courses 10-19 with a defender node that no threat sequence narrows
 // narrowed to the zones of the attacker's quiet wins: they decide positions courses 10-19
 // leave unknown, at the same cost a position; their wins hold only once their proofs are

@@ -11,12 +11,10 @@ namespace qubic {
 // find, or a quiet move and then threes. So of our moves after which the threat search
 // finds none, those whose known loss is longest, and of these the ones that allow no quiet
 // win when there are any; the heuristic search chooses among them; only when every move
-// loses to threes is the longest defence played. (Against mctstest's alpha-beta player as
-// O from the empty board: the longest defence alone won about half, the search among the
-// moves without threes 44 %, with the longest known loss 85-90 %, and avoiding quiet wins
-// 90 % where the same series gave 85 % without.) The loss is still claimed, within the
-// plies known after the move chosen (book, proof table), else the threat search's or the
-// board's bound.
+// loses to threes is the longest defence played: each step scored better as O against
+// mctstest's alpha-beta player (docs/history/strength-2026-11-27-defence.md). The loss is
+// still claimed, within the plies known after the move chosen (book, proof table), else
+// the threat search's or the board's bound.
 MoveChoice PlayerDefence::practicalDefence(const Position& pos, const MoveChoice& longest,
                                            const Book* book, const MoveBudget& budget,
                                            const MoveLimits& limits, const ProgressFn& progress) {

@@ -20,8 +20,9 @@ namespace {
 // Sums of an unsolved node's numbers stop here, far below the thresholds of the root's
 // search (kInfinity - 1). Were they allowed up to the threshold, a node whose sum reached
 // it would return at once, unsolved, and so would every node above it: the search would
-// loop without evaluating anything (seen with two threads after about 50 s, the empty
-// board's dn near 3e9). With the cap, the numbers a child is given always exceed its own.
+// loop without evaluating anything (seen with two threads on the empty board, whose
+// disproof number grows past 2^31). With the cap, the numbers a child is given always
+// exceed its own.
 constexpr ProofNumber kProofCap = ProofNumber{1} << 30;
 
 // At a lazy attacker node (PnsOptions::restrictingChildren) the helpers are given this
@@ -599,8 +600,7 @@ namespace qubic {
 // different moves only while their numbers are close, and race: once one move's number
 // leads by a quarter, all go there. Without that race two threads often commit together to
 // a move whose proof is several times larger than the one a single thread happens to take,
-// and a solve ran long in about half the runs; with it, in about 1 of 10
-// (docs/history/experiments-2026-11.md).
+// and solves ran long far more often (docs/history/experiments-2026-11.md).
 ProofSearch::Choice ProofSearch::choose(const Frame& f, bool orNode,
                                         const VirtualLoss* marks) const {
   Choice c;

@@ -32,10 +32,9 @@ namespace qubic {
 
 constexpr std::uint64_t kSlicePositions = 300'000;  // a fraction of a second each
 // The proof table's default size, as the engine's Hash: the empty board's solve takes about
-// as many positions at 64 MB as at 192 (4.57 M against 4.64 M; the course varies by a
-// quarter with the size, docs/history/experiments-2026-11.md) in about a tenth more time,
-// and the process needs 105 MB instead of 235 (docs/benchmarks.md). Memory is taken only
-// as the search fills it.
+// as many positions at 64 MB as at three times that (the course varies more with the size
+// than the count does) in a little more time, and the process needs less than half the
+// memory (docs/history/solver-2026-11-26.md). Memory is taken only as the search fills it.
 constexpr std::size_t kDefaultSolveTableMb = 64;
 constexpr int kMaxSolveThreads = 256;
 // The quick first try: its table, threat table and budget of evaluated positions.
