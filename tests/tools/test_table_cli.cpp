@@ -1123,9 +1123,11 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
   CHECK(tail == std::vector<std::string>{lines[1], lines[0], lines[2]});
   CHECK(after[0] == lines[3]);
   // A run of one course leaves out what resisted that course, and only that.
-  auto listed = [&](const char* course) {
-    const Run r =
-        solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", course});
+  auto listed = [&](const char* course, const char* positions = nullptr) {
+    std::vector<std::string> args{"table",         "list",     "--undecided", "--resisted",
+                                  record.string(), "--course", course};
+    if (positions) args.insert(args.end(), {"--positions", positions});
+    const Run r = solve(args);
     REQUIRE(r.exitCode == 0);
     std::vector<std::string> out;
     std::istringstream text(r.out);
@@ -1140,6 +1142,17 @@ TEST_CASE("join --resisted records what runs left unknown, list --resisted lists
   CHECK(course0.size() == lines.size() - 2);
   CHECK(course0.back() == lines[1]);
   CHECK(std::count(course0.begin(), course0.end(), lines[0]) == 0);
+  // For a run of a larger budget, what resisted the course with fewer positions is listed
+  // again (lines[0] resisted course 0 with 20 000, lines[2] with 5 000 000).
+  const std::vector<std::string> at30k = listed("0", "30000");
+  CHECK(at30k.size() == lines.size() - 1);
+  CHECK(std::count(at30k.begin(), at30k.end(), lines[0]) == 1);
+  CHECK(std::count(at30k.begin(), at30k.end(), lines[2]) == 0);
+  CHECK(listed("0", "20000") == course0);
+  CHECK(listed("0", "6000000").size() == lines.size());
+  CHECK(
+      solve({"table", "list", "--undecided", "--resisted", record.string(), "--positions", "30000"})
+          .exitCode != 0);
   CHECK(solve({"table", "list", "--undecided", "--course", "11"}).exitCode != 0);
   CHECK(solve({"table", "list", "--undecided", "--resisted", record.string(), "--course", "60"})
             .exitCode != 0);

@@ -216,7 +216,8 @@ std::vector<Position> bookLinePositions(int stones) {
 }
 
 // --resisted FILE's positions, each with the largest budget it resisted in any course,
-// and with --course K those that resisted course K (to be left out).
+// and with --course K those that resisted course K (to be left out); with --positions N
+// too, only those that resisted it with N positions or more for the side to move.
 struct Resisted {
   std::map<std::string, std::uint64_t> budgets;
   std::set<std::string> leftOut;
@@ -226,6 +227,8 @@ Resisted resistedPositions(const CommandLine& w) {
   Resisted resisted;
   if (w.has("--course") && !w.has("--resisted"))
     failWith("table list: --course goes with --resisted");
+  if (w.has("--positions") && !w.has("--course"))
+    failWith("table list: --positions goes with --course");
   if (!w.has("--resisted")) return resisted;
   if (!w.has("--undecided")) failWith("table list: --resisted goes with --undecided");
   const std::string path = w.text("--resisted");
@@ -237,10 +240,12 @@ Resisted resistedPositions(const CommandLine& w) {
   const int course = w.has("--course")
                          ? static_cast<int>(wholeNumber(w, "--course", 0, 0, kTableCourses - 1))
                          : -1;
+  const std::uint64_t atLeast =
+      w.has("--positions") ? wholeNumber(w, "--positions", 0, 1, 1'000'000'000'000) : 0;
   for (const auto& [key, b] : record.value()) {
     std::uint64_t& budget = resisted.budgets[key.first];
     budget = std::max(budget, b.budget);
-    if (key.second == course) resisted.leftOut.insert(key.first);
+    if (key.second == course && b.budget >= atLeast) resisted.leftOut.insert(key.first);
   }
   return resisted;
 }
@@ -486,8 +491,8 @@ int tableJob(const CommandLine& w) {
 
 const Command kTableList{
     "table list",
-    "[--stones N] [--first FILE] [--undecided [--resisted FILE [--course K]] [--other-likelier]\n"
-    "       | --without-move]",
+    "[--stones N] [--first FILE] [--undecided [--resisted FILE [--course K [--positions N]]]\n"
+    "       [--other-likelier] | --without-move]",
     "the opening table's jobs, a position a line",
     "  the canonical positions of N stones (default 4), those the book's lines reach first\n"
     "  --first     then those of FILE's openings (move lists, a line each, e.g.\n"
@@ -498,13 +503,15 @@ const Command kTableList{
     "              --resisted) last, the least resisted first\n"
     "  --course    with --resisted: for a run of course K, leave out what resisted K\n"
     "              (another course, or a larger budget, may try those)\n"
+    "  --positions with --course: for a run of N positions a job, leave out only what\n"
+    "              resisted K with N or more (a smaller budget's unknowns are listed)\n"
     "  --other-likelier  with --undecided: only those whose like positions the side not\n"
     "              to move won more often (where courses 40-59 search that side's\n"
     "              win first)\n"
     "  --without-move  only the side to move's wins the shipped table holds without\n"
     "              their move (a moves pass's jobs: each run again for its proof and move)\n",
     {{"--undecided", "--without-move", "--other-likelier"},
-     {"--stones", "--first", "--resisted", "--course"}},
+     {"--stones", "--first", "--resisted", "--course", "--positions"}},
     tableList};
 
 const Command kTableJob{
