@@ -32,8 +32,8 @@ namespace qubic {
 
 constexpr std::uint64_t kSlicePositions = 300'000;  // a fraction of a second each
 // The proof table's default size, as the engine's Hash: the empty board's solve takes about
-// as many positions at 64 MB as at three times that (the course varies more with the size
-// than the count does) in a little more time, and the process needs less than half the
+// as many positions at 64 MB as at three times that (at other sizes the count moves by up
+// to a quarter either way) in a little more time, and the process needs less than half the
 // memory (docs/history/solver-2026-11-26.md). Memory is taken only as the search fills it.
 constexpr std::size_t kDefaultSolveTableMb = 64;
 constexpr int kMaxSolveThreads = 256;
